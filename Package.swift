@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Every module builds in the Swift 6 language mode with strict concurrency; warnings are errors
+/// in `make test` (see the Makefile), so the settings stay here and nowhere else.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "receipts",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "receipts", targets: ["receipts"]),
+        .library(name: "ReceiptCore", targets: ["ReceiptCore"]),
+        .library(name: "ReceiptStore", targets: ["ReceiptStore"]),
+        .library(name: "ReceiptScan", targets: ["ReceiptScan"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Values of the domain; nothing but Foundation.
+        .target(name: "ReceiptCore", swiftSettings: strict),
+
+        // The local SQLite database.
+        .target(
+            name: "ReceiptStore",
+            dependencies: ["ReceiptCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+
+        // Images and QR codes through the C libraries below.
+        .target(
+            name: "ReceiptScan",
+            dependencies: ["ReceiptCore", "CZBar", "CQREncode", "CPNG", "CJPEG", "CWebP"],
+            swiftSettings: strict
+        ),
+
+        // The command line.
+        .executableTarget(
+            name: "receipts",
+            dependencies: [
+                "ReceiptCore", "ReceiptStore", "ReceiptScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // C libraries from Debian, installed by `make setup`.
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+
+        .testTarget(
+            name: "ReceiptCoreTests",
+            dependencies: ["ReceiptCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ReceiptStoreTests", dependencies: ["ReceiptStore", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(name: "ReceiptsCommandTests", dependencies: ["ReceiptCore"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+/// One line of a receipt: what was bought, how much of it, for how much.
+public struct Item: Sendable, Hashable, Codable {
+    /// The name as the shop's printer wrote it (`МОЛОКО ПАСТ.3,2% 930МЛ`).
+    public var name: String
+    /// The price of one unit.
+    public var price: Money
+    /// How many units: whole for pieces, fractional for weighed goods (`0.532` kg).
+    ///
+    /// Only shown, never multiplied: the line's money is ``sum``, as the shop computed and printed it.
+    public var quantity: Double
+    /// The line's amount as printed.
+    public var sum: Money
+    /// The VAT code of the line, if the document gives one.
+    public var vat: VATCode?
+    /// How the line was paid for (full payment, prepayment, credit…), if given.
+    public var paymentType: PaymentType?
+    /// What kind of thing was sold (goods, service, excise goods…): the fiscal code, if given.
+    public var productType: Int?
+    /// The unit of measure as printed (`кг`, `шт`), if given.
+    public var unit: String?
+
+    public init(
+        name: String, price: Money, quantity: Double, sum: Money, vat: VATCode? = nil,
+        paymentType: PaymentType? = nil, productType: Int? = nil, unit: String? = nil
+    ) {
+        self.name = name
+        self.price = price
+        self.quantity = quantity
+        self.sum = sum
+        self.vat = vat
+        self.paymentType = paymentType
+        self.productType = productType
+        self.unit = unit
+    }
+}
+
+/// The VAT code of a receipt line, as fiscal documents number them (tag 1199, `nds`).
+public struct VATCode: RawRepresentable, Sendable, Hashable, Codable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let rate20 = VATCode(rawValue: 1)
+    public static let rate10 = VATCode(rawValue: 2)
+    public static let rate20of120 = VATCode(rawValue: 3)
+    public static let rate10of110 = VATCode(rawValue: 4)
+    public static let rate0 = VATCode(rawValue: 5)
+    public static let none = VATCode(rawValue: 6)
+    public static let rate5 = VATCode(rawValue: 7)
+    public static let rate7 = VATCode(rawValue: 8)
+    public static let rate5of105 = VATCode(rawValue: 9)
+    public static let rate7of107 = VATCode(rawValue: 10)
+
+    /// The rate as printed on receipts (`НДС 20%`), or the bare code for one this tool does not know.
+    public func name(in language: Language) -> String {
+        let rates = [1: "20%", 2: "10%", 3: "20/120", 4: "10/110", 5: "0%", 7: "5%", 8: "7%", 9: "5/105", 10: "7/107"]
+        if rawValue == 6 { return language == .russian ? "без НДС" : "no VAT" }
+        let prefix = language == .russian ? "НДС" : "VAT"
+        return "\(prefix) \(rates[rawValue] ?? "#\(rawValue)")"
+    }
+}
+
+/// How a receipt line was settled (tag 1214, `paymentType`).
+public enum PaymentType: Int, Sendable, Hashable, CaseIterable, Codable {
+    case fullPrepayment = 1
+    case partialPrepayment = 2
+    case advance = 3
+    case fullPayment = 4
+    case partialPaymentAndCredit = 5
+    case creditTransfer = 6
+    case creditPayment = 7
+}
