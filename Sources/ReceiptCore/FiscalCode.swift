@@ -77,7 +77,8 @@ public struct FiscalCode: Sendable, Hashable, Codable {
         var time = LocalDateTime.pad(d.year, 4) + LocalDateTime.pad(d.month) + LocalDateTime.pad(d.day)
         time += "T" + LocalDateTime.pad(d.hour) + LocalDateTime.pad(d.minute)
         if d.second != 0 { time += LocalDateTime.pad(d.second) }
-        return "t=\(time)&s=\(total.decimalString)&fn=\(identity.fn)&i=\(identity.i)&fp=\(identity.fp)&n=\(operation.rawValue)"
+        return
+            "t=\(time)&s=\(total.decimalString)&fn=\(identity.fn)&i=\(identity.i)&fp=\(identity.fp)&n=\(operation.rawValue)"
     }
 
     // MARK: - Fields

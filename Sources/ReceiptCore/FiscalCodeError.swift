@@ -36,7 +36,9 @@ public enum FiscalCodeError: Error, Equatable, LocalizedMessage {
     public func message(in language: Language) -> String {
         let ru = language == .russian
         func named(_ field: FiscalCode.Field) -> String {
-            ru ? "поле \(field.rawValue) (\(field.name(in: language)))" : "field \(field.rawValue) (\(field.name(in: language)))"
+            ru
+                ? "поле \(field.rawValue) (\(field.name(in: language)))"
+                : "field \(field.rawValue) (\(field.name(in: language)))"
         }
         switch self {
         case .empty:

@@ -145,3 +145,15 @@ public enum LocalDateTimeError: Error, Equatable, LocalizedMessage {
         }
     }
 }
+
+extension LocalDateTime {
+    /// The date and time for people: `20.03.2019 23:03` in Russian, `2019-03-20 23:03` in English;
+    /// seconds only when they are not zero.
+    public func formatted(in language: Language) -> String {
+        let time = "\(Self.pad(hour)):\(Self.pad(minute))" + (second == 0 ? "" : ":\(Self.pad(second))")
+        switch language {
+        case .russian: return "\(Self.pad(day)).\(Self.pad(month)).\(Self.pad(year, 4)) \(time)"
+        case .english: return "\(isoDate) \(time)"
+        }
+    }
+}

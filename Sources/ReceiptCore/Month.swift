@@ -65,8 +65,14 @@ public struct Month: Sendable, Hashable, Comparable, Codable, CustomStringConver
     public func name(in language: Language) -> String {
         let names =
             language == .russian
-            ? ["январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь"]
-            : ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+            ? [
+                "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь",
+                "декабрь",
+            ]
+            : [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December",
+            ]
         return "\(names[month - 1]) \(year)"
     }
 

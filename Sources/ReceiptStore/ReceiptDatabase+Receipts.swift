@@ -1,0 +1,106 @@
+import GRDB
+import ReceiptCore
+
+/// What saving a receipt did.
+public enum SaveOutcome: String, Sendable, Equatable, Codable {
+    /// The receipt was new.
+    case inserted
+    /// The receipt was known and has changed (details arrived for a pending one, or corrections).
+    case updated
+    /// The receipt was known exactly as given, or the given one knew less (pending) than the stored.
+    case unchanged
+}
+
+/// How many receipts one month holds.
+public struct MonthCount: Sendable, Equatable {
+    public let month: Month
+    public let receipts: Int
+}
+
+extension ReceiptDatabase {
+    /// Saves one receipt keyed by its fiscal identity; see ``save(_:)-([Receipt])``.
+    @discardableResult
+    public func save(_ receipt: Receipt) throws(StoreError) -> SaveOutcome {
+        try save([receipt])[0]
+    }
+
+    /// Saves receipts in one transaction, keyed by (fn, i, fp): all of them or, on an error, none.
+    ///
+    /// A receipt already stored is replaced when the new one differs, except that a pending one
+    /// (known from its QR code only) never replaces a complete one.
+    @discardableResult
+    public func save(_ receipts: [Receipt]) throws(StoreError) -> [SaveOutcome] {
+        try write { db in try receipts.map { try Self.save($0, in: db) } }
+    }
+
+    static func save(_ receipt: Receipt, in db: Database) throws -> SaveOutcome {
+        let existing = try ReceiptRecord.filter(
+            Column("fn") == receipt.identity.fn && Column("fd") == receipt.identity.i
+                && Column("fp") == receipt.identity.fp
+        ).fetchOne(db)
+        guard let existing, let id = existing.id else {
+            var record = ReceiptRecord(receipt)
+            try record.insert(db)
+            try insertItems(receipt.items, receiptID: record.id, in: db)
+            return .inserted
+        }
+        if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
+        let stored = try existing.receipt(items: items(of: id, in: db))
+        if stored == receipt { return .unchanged }
+        try ReceiptRecord(receipt, id: id).update(db)
+        try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
+        try insertItems(receipt.items, receiptID: id, in: db)
+        return .updated
+    }
+
+    private static func insertItems(_ items: [Item], receiptID: Int64?, in db: Database) throws {
+        guard let receiptID else { return }
+        for (position, item) in items.enumerated() {
+            try ItemRecord(item, receiptID: receiptID, position: position).insert(db)
+        }
+    }
+
+    private static func items(of receiptID: Int64, in db: Database) throws -> [ItemRecord] {
+        try ItemRecord.filter(Column("receipt_id") == receiptID).order(Column("position")).fetchAll(db)
+    }
+
+    /// The receipt with this identity, or nil.
+    public func receipt(_ identity: FiscalIdentity) throws(StoreError) -> Receipt? {
+        try read { db in
+            let record = try ReceiptRecord.filter(
+                Column("fn") == identity.fn && Column("fd") == identity.i && Column("fp") == identity.fp
+            ).fetchOne(db)
+            guard let record, let id = record.id else { return nil }
+            return try record.receipt(items: Self.items(of: id, in: db))
+        }
+    }
+
+    /// The receipts of a month by the shops' local dates, newest first.
+    public func receipts(in month: Month) throws(StoreError) -> [Receipt] {
+        try read { db in
+            let records = try ReceiptRecord.filter(Column("month") == month.description)
+                .order(Column("date_time").desc, Column("id").desc).fetchAll(db)
+            return try records.map { record in try record.receipt(items: Self.items(of: record.id ?? 0, in: db)) }
+        }
+    }
+
+    /// Every month that has receipts, newest first, with how many.
+    public func months() throws(StoreError) -> [MonthCount] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT month, COUNT(*) AS receipts FROM receipts GROUP BY month ORDER BY month DESC")
+            return try rows.map { row in
+                let text: String = row["month"]
+                guard let month = Month(text) else {
+                    throw RecordError(row: "receipts.month='\(text)'", reason: "not a month")
+                }
+                return MonthCount(month: month, receipts: row["receipts"])
+            }
+        }
+    }
+
+    /// How many receipts the database holds.
+    public func receiptCount() throws(StoreError) -> Int {
+        try read { db in try ReceiptRecord.fetchCount(db) }
+    }
+}

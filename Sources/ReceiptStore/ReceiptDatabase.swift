@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import ReceiptCore
+
+/// The local receipts database: one SQLite file in WAL mode with foreign keys on, opened only after
+/// checking that it is a database this version can read, so that nothing ever alters a file it
+/// should not.
+public final class ReceiptDatabase: Sendable {
+    /// The file's path, as given.
+    public let path: String
+    let pool: DatabasePool
+
+    private init(path: String, pool: DatabasePool) {
+        self.path = path
+        self.pool = pool
+    }
+
+    /// Opens the database at `path`, creating the file and its folder when they do not exist, and
+    /// brings its schema up to date.
+    ///
+    /// Fails without touching the file when it is not an SQLite database, is damaged, or was
+    /// written by a newer version of the tool.
+    public static func open(at path: String) throws(StoreError) -> ReceiptDatabase {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        let exists = fileManager.fileExists(atPath: path, isDirectory: &isFolder)
+        if isFolder.boolValue { throw .cannotOpen(path: path, reason: .isFolder) }
+        if exists {
+            try inspect(path)
+        } else {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw .cannotOpen(path: path, reason: .system((error as NSError).localizedDescription))
+                }
+            }
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "receipts"
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try Schema.migrator.migrate(pool)
+            return ReceiptDatabase(path: path, pool: pool)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Reads an existing file without writing to it: the SQLite header, then the migrations it has.
+    private static func inspect(_ path: String) throws(StoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, reason: .noPermission)
+        }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        try? handle.close()
+        // An empty file is an empty database to SQLite; anything else must start with its magic.
+        if !header.isEmpty, header != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: path) }
+        if header.isEmpty { return }
+
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            let unknown = try queue.read { db -> [String] in
+                guard try db.tableExists("grdb_migrations") else { return [] }
+                let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                let known = Set(Schema.migrator.migrations)
+                return applied.filter { !known.contains($0) }
+            }
+            if !unknown.isEmpty { throw StoreError.newerVersion(path: path, unknownMigrations: unknown) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// The migrations this version knows, in order; the last one is the schema it writes.
+    public static var schemaVersions: [String] { Schema.migrator.migrations }
+
+    /// Runs SQLite's own integrity check; true when it finds nothing wrong.
+    public func integrityCheck() throws(StoreError) -> Bool {
+        try read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok" }
+    }
+
+    // MARK: Access with errors mapped
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.read(body)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write(body)
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+}
+
+extension StoreError {
+    /// The store's error for whatever SQLite or GRDB threw.
+    init(_ error: any Error, path: String) {
+        switch error {
+        case let error as StoreError:
+            self = error
+        case let error as RecordError:
+            self = .invalidRecord(path: path, row: error.row, reason: error.reason)
+        case let error as DatabaseError:
+            switch error.resultCode {
+            case .SQLITE_NOTADB: self = .notADatabase(path: path)
+            case .SQLITE_CORRUPT: self = .corrupt(path: path)
+            case .SQLITE_READONLY, .SQLITE_PERM: self = .readOnly(path: path)
+            case .SQLITE_FULL: self = .diskFull(path: path)
+            case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(path: path)
+            case .SQLITE_CANTOPEN: self = .cannotOpen(path: path, reason: .system(error.message ?? "SQLITE_CANTOPEN"))
+            case .SQLITE_IOERR:
+                // SQLite reports a full disk during a write as an I/O error on some file systems.
+                let errno = POSIXErrorCode(rawValue: Foundation.errno)
+                self = errno == .ENOSPC ? .diskFull(path: path) : .failed(path: path, reason: error.description)
+            default: self = .failed(path: path, reason: error.message ?? error.description)
+            }
+        default:
+            self = .failed(path: path, reason: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import GRDB
+import ReceiptCore
+
+/// A row of `receipts`.
+struct ReceiptRecord: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
+    static let databaseTableName = "receipts"
+
+    var id: Int64?
+    var fn: String
+    var fd: Int64
+    var fp: Int64
+    var dateTime: String
+    var month: String
+    var operation: Int
+    var total: Int64
+    var cash: Int64
+    var ecash: Int64
+    var seller: String?
+    var sellerINN: String?
+    var retailPlace: String?
+    var address: String?
+    var registerNumber: String?
+    var status: String
+    var placeID: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, fn, fd, fp, month, operation, total, cash, ecash, seller, address, status
+        case dateTime = "date_time"
+        case sellerINN = "seller_inn"
+        case retailPlace = "retail_place"
+        case registerNumber = "register_number"
+        case placeID = "place_id"
+    }
+
+    init(_ receipt: Receipt, id: Int64? = nil) {
+        self.id = id
+        fn = receipt.identity.fn
+        fd = receipt.identity.i
+        fp = receipt.identity.fp
+        dateTime = receipt.dateTime.iso
+        month = receipt.month.description
+        operation = receipt.operation.rawValue
+        total = receipt.total.kopecks
+        cash = receipt.cash.kopecks
+        ecash = receipt.ecash.kopecks
+        seller = receipt.seller
+        sellerINN = receipt.sellerINN
+        retailPlace = receipt.retailPlace
+        address = receipt.address
+        registerNumber = receipt.registerNumber
+        status = receipt.status.rawValue
+        placeID = receipt.placeID
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The receipt this row and its items describe; a row that breaks the rules is reported, not trusted.
+    func receipt(items: [ItemRecord]) throws(RecordError) -> Receipt {
+        let where_ = "receipts.id=\(id ?? 0)"
+        do {
+            guard let operation = OperationType(rawValue: operation) else {
+                throw RecordError(row: where_, reason: "operation \(operation)")
+            }
+            guard let status = Receipt.Status(rawValue: status) else {
+                throw RecordError(row: where_, reason: "status \(status)")
+            }
+            return Receipt(
+                identity: try FiscalIdentity(fn: fn, i: fd, fp: fp),
+                dateTime: try LocalDateTime(iso: dateTime),
+                operation: operation,
+                total: Money(kopecks: total), cash: Money(kopecks: cash), ecash: Money(kopecks: ecash),
+                seller: seller, sellerINN: sellerINN, retailPlace: retailPlace, address: address,
+                registerNumber: registerNumber,
+                items: items.map(\.item),
+                status: status, placeID: placeID)
+        } catch let error as RecordError {
+            throw error
+        } catch let error as any LocalizedMessage {
+            throw RecordError(row: where_, reason: error.message(in: .english))
+        } catch {
+            throw RecordError(row: where_, reason: String(describing: error))
+        }
+    }
+}
+
+/// A row that does not hold what the schema promises (edited by hand, or damaged).
+struct RecordError: Error {
+    let row: String
+    let reason: String
+}

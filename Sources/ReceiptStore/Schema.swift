@@ -1,0 +1,58 @@
+import GRDB
+
+/// The database's shape, as named, append-only migrations: a released step is never edited, a
+/// change is a new step at the end.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-receipts-items-places") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE places (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                        longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                        category TEXT NOT NULL,
+                        address TEXT NOT NULL DEFAULT ''
+                    );
+                    CREATE TABLE receipts (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        fn TEXT NOT NULL CHECK (length(fn) = 16),
+                        fd INTEGER NOT NULL CHECK (fd > 0),
+                        fp INTEGER NOT NULL CHECK (fp > 0),
+                        date_time TEXT NOT NULL,
+                        month TEXT NOT NULL,
+                        operation INTEGER NOT NULL CHECK (operation BETWEEN 1 AND 4),
+                        total INTEGER NOT NULL,
+                        cash INTEGER NOT NULL DEFAULT 0,
+                        ecash INTEGER NOT NULL DEFAULT 0,
+                        seller TEXT,
+                        seller_inn TEXT,
+                        retail_place TEXT,
+                        address TEXT,
+                        register_number TEXT,
+                        status TEXT NOT NULL CHECK (status IN ('complete', 'pending')),
+                        place_id TEXT REFERENCES places(id) ON DELETE SET NULL,
+                        UNIQUE (fn, fd, fp)
+                    );
+                    CREATE INDEX receipts_by_month ON receipts (month, date_time);
+                    CREATE INDEX receipts_by_place ON receipts (place_id);
+                    CREATE TABLE items (
+                        receipt_id INTEGER NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        price INTEGER NOT NULL,
+                        quantity REAL NOT NULL,
+                        sum INTEGER NOT NULL,
+                        vat INTEGER,
+                        payment_type INTEGER,
+                        product_type INTEGER,
+                        unit TEXT,
+                        PRIMARY KEY (receipt_id, position)
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        return migrator
+    }
+}

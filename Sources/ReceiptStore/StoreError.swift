@@ -1,0 +1,82 @@
+import ReceiptCore
+
+/// Why the local database could not be opened, read or written. The file is left as it was.
+public enum StoreError: Error, Equatable, LocalizedMessage {
+    /// The path cannot be opened as a file (a folder, a missing parent that cannot be made, no rights).
+    case cannotOpen(path: String, reason: OpenFailure)
+    /// The file is not an SQLite database at all.
+    case notADatabase(path: String)
+    /// The file is an SQLite database, but damaged.
+    case corrupt(path: String)
+    /// A newer version of the tool wrote the file: these migrations are unknown to this one.
+    case newerVersion(path: String, unknownMigrations: [String])
+    /// The file or its folder cannot be written.
+    case readOnly(path: String)
+    /// The disk is full.
+    case diskFull(path: String)
+    /// Another process holds the database locked for too long.
+    case busy(path: String)
+    /// A row holds what the schema does not allow (edited by hand, or damaged).
+    case invalidRecord(path: String, row: String, reason: String)
+    /// Anything else SQLite reported.
+    case failed(path: String, reason: String)
+
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .cannotOpen(let path, let reason):
+            let why = reason.message(in: language)
+            return ru ? "не удаётся открыть базу чеков \(path): \(why)" : "cannot open the receipts database \(path): \(why)"
+        case .invalidRecord(let path, let row, let reason):
+            return ru
+                ? "в базе чеков \(path) неверная запись \(row): \(reason); файл не изменён"
+                : "the receipts database \(path) has an invalid row \(row): \(reason); the file was not changed"
+        case .notADatabase(let path):
+            return ru
+                ? "\(path) — не база данных SQLite; укажите другой файл через --db"
+                : "\(path) is not an SQLite database; choose another file with --db"
+        case .corrupt(let path):
+            return ru
+                ? "база чеков \(path) повреждена; файл оставлен как есть — восстановите его из копии"
+                : "the receipts database \(path) is damaged; the file was left as it is: restore it from a copy"
+        case .newerVersion(let path, let migrations):
+            let list = migrations.joined(separator: ", ")
+            return ru
+                ? "база чеков \(path) записана более новой версией receipts (\(list)); обновите программу — файл не изменён"
+                : "the receipts database \(path) was written by a newer receipts (\(list)); update the tool — the file was not changed"
+        case .readOnly(let path):
+            return ru
+                ? "базу чеков \(path) нельзя изменить: нет прав на запись в файл или папку"
+                : "the receipts database \(path) cannot be written: no write permission on the file or its folder"
+        case .diskFull(let path):
+            return ru
+                ? "на диске нет места для базы чеков \(path); ничего не записано"
+                : "the disk holding \(path) is full; nothing was written"
+        case .busy(let path):
+            return ru
+                ? "база чеков \(path) занята другим процессом receipts; попробуйте ещё раз"
+                : "the receipts database \(path) is locked by another receipts process; try again"
+        case .failed(let path, let reason):
+            return ru ? "ошибка базы чеков \(path): \(reason)" : "receipts database error in \(path): \(reason)"
+        }
+    }
+}
+
+extension StoreError {
+    /// Why a path could not be opened as a database file.
+    public enum OpenFailure: Sendable, Equatable, LocalizedMessage {
+        case isFolder
+        case noPermission
+        case system(String)
+
+        public func message(in language: Language) -> String {
+            switch (self, language) {
+            case (.isFolder, .russian): return "это папка, а не файл"
+            case (.isFolder, .english): return "it is a folder, not a file"
+            case (.noPermission, .russian): return "нет прав доступа"
+            case (.noPermission, .english): return "permission denied"
+            case (.system(let text), _): return text
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+
+/// The options every command takes: where the data is, which server, which language, how talkative.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp(Strings.dbHelp, valueName: Strings.pathValue))
+    var databasePath: String?
+
+    @Option(name: .customLong("server"), help: ArgumentHelp(Strings.serverHelp, valueName: Strings.urlValue))
+    var serverURL: String?
+
+    @Option(name: .customLong("lang"), help: ArgumentHelp(Strings.langHelp, valueName: "ru|en"))
+    var language: LanguageChoice?
+
+    @Flag(help: ArgumentHelp(Strings.quietHelp))
+    var quiet = false
+
+    @Flag(help: ArgumentHelp(Strings.verboseHelp))
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError(Strings.quietAndVerbose) }
+        if let serverURL, Self.serverURL(serverURL) == nil {
+            throw ValidationError(Strings.badServerURL(serverURL))
+        }
+    }
+
+    /// The database file: `--db`, else `RECEIPTS_DB`, else `receipts.sqlite` in the XDG data folder.
+    func database(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let databasePath { return databasePath }
+        if let path = environment["RECEIPTS_DB"], !path.isEmpty { return path }
+        return Self.xdgFolder("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/receipts.sqlite"
+    }
+
+    /// The server: `--server`, else `RECEIPTS_SERVER`, else the local server `receipts serve` starts.
+    func server(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        let text = serverURL ?? environment["RECEIPTS_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultServer
+        guard let url = Self.serverURL(text) else { throw CommandFailure.badServerURL(text) }
+        return url
+    }
+
+    /// The folder that holds the session cookies: `receipts` in the XDG config folder.
+    func configFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        Self.xdgFolder("XDG_CONFIG_HOME", fallback: ".config", environment: environment)
+    }
+
+    static let defaultServer = "http://127.0.0.1:8080"
+
+    private static func serverURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else { return nil }
+        return url
+    }
+
+    private static func xdgFolder(_ variable: String, fallback: String, environment: [String: String]) -> String {
+        // The XDG rules ignore a relative path in the variable.
+        if let base = environment[variable], base.hasPrefix("/") { return base + "/receipts" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/" + fallback + "/receipts"
+    }
+}
+
+/// `--lang ru|en`.
+enum LanguageChoice: String, ExpressibleByArgument, CaseIterable {
+    case ru, en
+}

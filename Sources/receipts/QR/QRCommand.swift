@@ -1,0 +1,8 @@
+import ArgumentParser
+
+/// `receipts qr`: the commands about QR codes.
+struct QRCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "qr", abstract: Strings.qrAbstract, subcommands: [QRParseCommand.self])
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+
+/// `receipts qr parse [--json] PAYLOAD`: checks a QR payload and prints its normal form and fields.
+struct QRParseCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "parse", abstract: Strings.qrParseAbstract, discussion: Strings.qrParseDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    @Argument(help: ArgumentHelp(Strings.payloadHelp, valueName: Strings.payloadValue)) var payload: String
+
+    func run() async throws {
+        let console = Console(global)
+        let text = payload == "-" ? try Self.readStandardInput() : payload
+        let code = try FiscalCode(parsing: text)
+        if json {
+            console.output(try FiscalCodeJSON(code).encoded())
+        } else {
+            console.output(Self.table(code, language: Strings.language).render(width: Console.width))
+        }
+    }
+
+    static func table(_ code: FiscalCode, language: Language) -> TextTable {
+        func label(_ field: FiscalCode.Field) -> String {
+            let name = field.name(in: language)
+            return name.prefix(1).uppercased() + name.dropFirst() + " (\(field.rawValue))"
+        }
+        var table = TextTable()
+        table.append([Strings.canonicalLabel, code.canonical])
+        table.append([label(.t), code.dateTime.formatted(in: language)])
+        table.append([label(.s), code.total.formatted(in: language)])
+        table.append([label(.fn), code.identity.fn])
+        table.append([label(.i), String(code.identity.i)])
+        table.append([label(.fp), String(code.identity.fp)])
+        table.append([label(.n), "\(code.operation.rawValue) — \(code.operation.name(in: language))"])
+        return table
+    }
+
+    private static func readStandardInput() throws -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(data: data, encoding: .utf8), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        else { throw CommandFailure(status: .invalidInput) { _ in Strings.emptyStandardInput } }
+        return text
+    }
+}
+
+/// The `--json` shape of `qr parse`: `{"canonical", "t", "s", "fn", "i", "fp", "n"}`.
+struct FiscalCodeJSON: Encodable {
+    let canonical: String
+    let code: FiscalCode
+
+    init(_ code: FiscalCode) {
+        self.canonical = code.canonical
+        self.code = code
+    }
+
+    private enum CodingKeys: String, CodingKey { case canonical }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(canonical, forKey: .canonical)
+        try code.encode(to: encoder)
+    }
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

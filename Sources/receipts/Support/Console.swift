@@ -1,0 +1,68 @@
+import Foundation
+import ReceiptCore
+
+/// Where the command line writes: results to standard output, everything else to standard error,
+/// colours only on a terminal and never with `NO_COLOR`.
+struct Console: Sendable {
+    var quiet = false
+    var verbose = false
+
+    static let standard = Console()
+
+    init(quiet: Bool = false, verbose: Bool = false) {
+        self.quiet = quiet
+        self.verbose = verbose
+    }
+
+    init(_ options: GlobalOptions) {
+        self.init(quiet: options.quiet, verbose: options.verbose)
+    }
+
+    /// A result: always printed.
+    func output(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// A note for a person watching, left out with `--quiet`.
+    func note(_ text: String) {
+        guard !quiet else { return }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// A detail for someone finding out what happened, shown with `--verbose` only.
+    func detail(_ text: String) {
+        guard verbose else { return }
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints why a command failed and returns the exit code that says so.
+    func fail(_ error: any Error) -> Int32 {
+        let failure = CommandFailure(error)
+        let prefix = Self.paint("receipts: \(Strings.errorPrefix):", code: "31", on: STDERR_FILENO)
+        FileHandle.standardError.write(Data("\(prefix) \(failure.message(in: Strings.language))\n".utf8))
+        return failure.status.rawValue
+    }
+
+    /// Wraps text in an ANSI colour when the stream is a terminal and `NO_COLOR` is not set.
+    static func paint(_ text: String, code: String, on descriptor: Int32) -> String {
+        guard usesColour(descriptor) else { return text }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    static func usesColour(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
+    /// The width tables must fit: the terminal's on standard output, else `COLUMNS`; unlimited when
+    /// the output goes to a file or a pipe, so that lines stay whole for `grep` and `cut`.
+    static var width: Int {
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return columns
+        }
+        return Int.max / 2
+    }
+}

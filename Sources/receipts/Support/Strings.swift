@@ -1,0 +1,93 @@
+import Foundation
+import ReceiptCore
+
+/// The command line's own texts, each in Russian and English side by side.
+///
+/// The language is fixed once per run (``language``): help texts are built before the arguments are
+/// parsed, so it comes from the raw `--lang`, then `RECEIPTS_LANG`, then the locale variables.
+enum Strings {
+    static let language = Language.preferred(
+        arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
+
+    static func pick(_ russian: String, _ english: String) -> String {
+        language == .russian ? russian : english
+    }
+
+    // MARK: Root and global options
+
+    static var rootAbstract: String {
+        pick(
+            "Кассовые чеки: импорт, хранение без сети, статистика расходов, QR-коды и магазины рядом.",
+            "Shop receipts: import, offline storage, spending statistics, QR codes and nearby shops.")
+    }
+    static var rootDiscussion: String {
+        pick(
+            "Коды выхода: 0 — успех, 1 — сбой, 2 — ошибка в командной строке, 3 — не найдено, "
+                + "4 — нет связи с сервером, 5 — нужен вход, 6 — неверные входные данные.",
+            "Exit codes: 0 ok, 1 failure, 2 usage error, 3 not found, 4 network unreachable, "
+                + "5 authentication needed, 6 invalid input data.")
+    }
+    static var globalOptionsTitle: String { pick("Общие параметры", "Global options") }
+    static var dbHelp: String {
+        pick(
+            "Файл базы чеков (или RECEIPTS_DB; по умолчанию $XDG_DATA_HOME/receipts/receipts.sqlite).",
+            "The receipts database file (or RECEIPTS_DB; default $XDG_DATA_HOME/receipts/receipts.sqlite).")
+    }
+    static var serverHelp: String {
+        pick(
+            "Адрес сервера чеков (или RECEIPTS_SERVER; по умолчанию \(GlobalOptions.defaultServer)).",
+            "The receipts server's address (or RECEIPTS_SERVER; default \(GlobalOptions.defaultServer)).")
+    }
+    static var langHelp: String {
+        pick("Язык сообщений (или RECEIPTS_LANG, иначе LANG).", "The language of messages (or RECEIPTS_LANG, else LANG).")
+    }
+    static var quietHelp: String { pick("Печатать только результат и ошибки.", "Print only results and errors.") }
+    static var verboseHelp: String { pick("Рассказывать подробно, что происходит.", "Tell in detail what happens.") }
+    static var jsonHelp: String {
+        pick("Вывести JSON (суммы — целые копейки).", "Print JSON (amounts as whole kopecks).")
+    }
+    static var quietAndVerbose: String {
+        pick("--quiet и --verbose вместе не бывают: выберите одно.", "--quiet and --verbose contradict: choose one.")
+    }
+    static func badServerURL(_ text: String) -> String {
+        pick(
+            "«\(text)» — не адрес сервера: нужен http:// или https:// с именем хоста, например \(GlobalOptions.defaultServer)",
+            "“\(text)” is not a server address: give http:// or https:// with a host, for example \(GlobalOptions.defaultServer)")
+    }
+
+    static var pathValue: String { pick("путь", "path") }
+    static var urlValue: String { pick("адрес", "url") }
+    static var payloadValue: String { pick("код", "payload") }
+
+    // MARK: qr
+
+    static var qrAbstract: String { pick("QR-коды кассовых чеков.", "The QR codes of fiscal receipts.") }
+    static var qrParseAbstract: String {
+        pick(
+            "Разобрать содержимое QR-кода чека, проверить каждое поле и привести к одному виду.",
+            "Read a receipt's QR payload, check every field and print its normal form.")
+    }
+    static var qrParseDiscussion: String {
+        pick(
+            "Принимает поля в любом порядке, время с секундами и без, сумму с точкой, запятой или без копеек, "
+                + "адрес ОФД вокруг кода (https://…?t=…) и текст, набранный сканером в русской раскладке. "
+                + "Неверное поле — код выхода 6 и сообщение, какое поле и что с ним не так.\n\n"
+                + "Пример:\n  receipts qr parse 't=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1'",
+            "Accepts fields in any order, times with or without seconds, totals with a point, a comma or no "
+                + "decimals, an OFD address around the code (https://…?t=…) and text a scanner typed in the Russian "
+                + "keyboard layout. A bad field exits with 6 and a message naming the field and what is wrong.\n\n"
+                + "Example:\n  receipts qr parse 't=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1'")
+    }
+    static var payloadHelp: String {
+        pick("Содержимое QR-кода; «-» — прочитать из стандартного ввода.", "The QR payload; “-” reads it from standard input.")
+    }
+    static var canonicalLabel: String { pick("Нормальный вид", "Normal form") }
+    static var emptyStandardInput: String {
+        pick("на стандартном вводе ничего нет", "standard input is empty")
+    }
+
+    // MARK: Failures
+
+    static var errorPrefix: String { pick("ошибка", "error") }
+    static var usagePrefix: String { pick("ошибка в командной строке", "usage error") }
+}

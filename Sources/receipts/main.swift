@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+
+// The entry point parses and runs by hand rather than through `main()` so that usage errors exit
+// with 2, help is shown in the chosen language, and failures print one localised line each.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command: any ParsableCommand
+do {
+    command = try Receipts.parseAsRoot(arguments)
+} catch {
+    exit(UsageFailure.report(error, arguments: arguments))
+}
+do {
+    if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.runAsynchronously()
+    } else {
+        var syncCommand = command
+        try syncCommand.run()
+    }
+} catch let error as any Error & LocalizedMessage {
+    exit(Console.standard.fail(error))
+} catch {
+    // The parser also reports through errors thrown from `run()` (help for a command group, a
+    // failed validation); those are usage matters, not failures.
+    let code = Receipts.exitCode(for: error)
+    if code == .success || code == .validationFailure {
+        exit(UsageFailure.report(error, arguments: arguments))
+    }
+    exit(Console.standard.fail(error))
+}
+
+extension AsyncParsableCommand {
+    /// Calls the `async` `run()`: called on an existential, `run()` would pick the synchronous
+    /// requirement of `ParsableCommand`, whose default only prints help.
+    mutating func runAsynchronously() async throws {
+        try await run()
+    }
+}
