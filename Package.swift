@@ -61,7 +61,11 @@ let package = Package(
             dependencies: ["ReceiptCore", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strict
         ),
-        .testTarget(name: "ReceiptStoreTests", dependencies: ["ReceiptStore", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptStoreTests",
+            dependencies: ["ReceiptStore", "ReceiptCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore"], swiftSettings: strict),
         .testTarget(name: "ReceiptsCommandTests", dependencies: ["ReceiptCore"], swiftSettings: strict),
     ],

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import ReceiptCore
+import ReceiptStore
+import Testing
+
+@Suite("Opening a database file")
+struct OpeningTests {
+    @Test("a file that is not a database is refused and left untouched")
+    func notADatabase() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("notes.txt")
+        let content = Data("these are my shopping notes, not a database\n".utf8)
+        try content.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notADatabase(path: path)) { try ReceiptDatabase.open(at: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+
+    @Test("a damaged database is reported as damaged and left untouched")
+    func damaged() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("r.sqlite")
+        do {
+            let database = try ReceiptDatabase.open(at: path)
+            try database.save(try Fixtures.receipt())
+        }
+        // Overwrite everything after the 100-byte header: the magic is right, the pages are noise.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        try? FileManager.default.removeItem(atPath: path + "-wal")
+        try? FileManager.default.removeItem(atPath: path + "-shm")
+        var generator = SystemRandomNumberGenerator()
+        for index in 100..<bytes.count { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: StoreError.self) { try ReceiptDatabase.open(at: path) }
+        #expect([StoreError.corrupt(path: path), .notADatabase(path: path)].contains(error))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test("a database written by a newer version is refused with the migrations it does not know")
+    func newerVersion() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("r.sqlite")
+        do {
+            let database = try ReceiptDatabase.open(at: path)
+            try database.save(try Fixtures.receipt())
+        }
+        try sqlite(path, "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerVersion(path: path, unknownMigrations: ["v99-from-the-future"])) {
+            try ReceiptDatabase.open(at: path)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        let message = StoreError.newerVersion(path: path, unknownMigrations: ["v99"]).message(in: .russian)
+        #expect(message.contains("более новой версией"))
+    }
+
+    @Test("a folder, or a path under a file, cannot be opened")
+    func unopenable() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: StoreError.cannotOpen(path: folder.path, reason: .isFolder)) {
+            try ReceiptDatabase.open(at: folder.path)
+        }
+        let file = folder.file("plain")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        let error = try #require(throws: StoreError.self) { try ReceiptDatabase.open(at: file + "/r.sqlite") }
+        guard case .cannotOpen = error else {
+            Issue.record("expected cannotOpen, got \(error)")
+            return
+        }
+    }
+
+    /// Runs SQL on a file through a connection of its own, as another program would.
+    private func sqlite(_ path: String, _ sql: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
+    }
+}
