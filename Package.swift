@@ -67,7 +67,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore"], swiftSettings: strict),
-        .testTarget(name: "ReceiptsCommandTests", dependencies: ["ReceiptCore"], swiftSettings: strict),
+        // Runs the built `receipts` executable; depending on it makes `swift build --build-tests` build it.
+        .testTarget(name: "ReceiptsCommandTests", dependencies: ["receipts"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
