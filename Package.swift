@@ -66,7 +66,7 @@ let package = Package(
             dependencies: ["ReceiptStore", "ReceiptCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore", "CWebP"], swiftSettings: strict),
         // Runs the built `receipts` executable; depending on it makes `swift build --build-tests` build it.
         .testTarget(name: "ReceiptsCommandTests", dependencies: ["receipts"], swiftSettings: strict),
     ],

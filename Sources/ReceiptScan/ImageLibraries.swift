@@ -1,0 +1,23 @@
+import CJPEG
+import CPNG
+import CQREncode
+import CWebP
+import CZBar
+
+/// The versions of the C libraries this build runs with, for `--verbose` and bug reports.
+public enum ImageLibraries {
+    public static var versions: [String: String] {
+        var major: UInt32 = 0
+        var minor: UInt32 = 0
+        var patch: UInt32 = 0
+        zbar_version(&major, &minor, &patch)
+        let webp = WebPGetDecoderVersion()
+        return [
+            "zbar": "\(major).\(minor).\(patch)",
+            "libqrencode": String(cString: QRcode_APIVersionString()),
+            "libpng": String(cString: png_get_libpng_ver(nil)),
+            "libwebp": "\(webp >> 16).\((webp >> 8) & 0xFF).\(webp & 0xFF)",
+            "libjpeg": "\(JPEG_LIB_VERSION)",
+        ]
+    }
+}

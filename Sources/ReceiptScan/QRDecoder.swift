@@ -1,0 +1,49 @@
+import CZBar
+import Foundation
+
+/// A code found in an image: its text exactly as zbar decoded it.
+public struct DecodedSymbol: Sendable, Equatable {
+    public let text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+}
+
+/// Finds QR codes in grayscale images through libzbar.
+///
+/// Only what zbar itself decodes is returned: nothing is guessed or repaired afterwards.
+public enum QRDecoder {
+    /// Every QR code zbar finds in the image, in the order it reports them.
+    public static func decode(_ image: GrayImage) throws(ScanError) -> [DecodedSymbol] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        guard let scanner = zbar_image_scanner_create() else { throw .library("zbar_image_scanner_create") }
+        defer { zbar_image_scanner_destroy(scanner) }
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+
+        guard let zimage = zbar_image_create() else { throw .library("zbar_image_create") }
+        defer { zbar_image_destroy(zimage) }
+        // zbar keeps the pointer until the image is destroyed, so it gets a copy it frees itself.
+        guard let buffer = malloc(image.pixels.count) else { throw .library("malloc") }
+        image.pixels.withUnsafeBytes { source in
+            if let base = source.baseAddress { memcpy(buffer, base, source.count) }
+        }
+        zbar_image_set_format(zimage, zbar_fourcc_parse("Y800"))
+        zbar_image_set_size(zimage, UInt32(image.width), UInt32(image.height))
+        zbar_image_set_data(zimage, buffer, UInt(image.pixels.count), zbar_image_free_data)
+
+        guard zbar_scan_image(scanner, zimage) >= 0 else { throw .library("zbar_scan_image") }
+        var symbols: [DecodedSymbol] = []
+        var symbol = zbar_image_first_symbol(zimage)
+        while let current = symbol {
+            if zbar_symbol_get_type(current) == ZBAR_QRCODE, let data = zbar_symbol_get_data(current) {
+                let length = Int(zbar_symbol_get_data_length(current))
+                let bytes = UnsafeRawBufferPointer(start: data, count: length)
+                symbols.append(DecodedSymbol(text: String(decoding: bytes, as: UTF8.self)))
+            }
+            symbol = zbar_symbol_next(current)
+        }
+        return symbols
+    }
+}

@@ -1,0 +1,81 @@
+import CWebP
+import Foundation
+import ReceiptScan
+import Testing
+
+@Suite("QR codes through libqrencode and zbar")
+struct QRRoundTripTests {
+    static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
+
+    @Test("a code rendered by libqrencode decodes back to the exact payload", arguments: [1, 2, 4, 8])
+    func renderAndDecode(scale: Int) throws {
+        let image = try QRRenderer.render(Self.payload, scale: scale)
+        #expect(image.width == image.height)
+        #expect(try QRDecoder.decode(image) == [DecodedSymbol(text: Self.payload)])
+    }
+
+    @Test("two codes in one image are both returned")
+    func twoCodes() throws {
+        let first = try QRRenderer.render(Self.payload, scale: 3)
+        let second = try QRRenderer.render("https://example.org/not-fiscal", scale: 3)
+        var canvas = GrayImage(width: first.width + second.width + 40, height: max(first.height, second.height) + 20)
+        for y in 0..<first.height { for x in 0..<first.width { canvas[x + 10, y + 10] = first[x, y] } }
+        for y in 0..<second.height { for x in 0..<second.width { canvas[x + first.width + 30, y + 10] = second[x, y] } }
+        let texts = Set(try QRDecoder.decode(canvas).map(\.text))
+        #expect(texts == [Self.payload, "https://example.org/not-fiscal"])
+    }
+
+    @Test("no code is invented in blank or noisy images")
+    func noFalseReads() throws {
+        #expect(try QRDecoder.decode(GrayImage(width: 400, height: 300)).isEmpty)
+        var generator = SplitMix(seed: 42)
+        var noise = GrayImage(width: 320, height: 240)
+        for index in noise.pixels.indices { noise.pixels[index] = UInt8(truncatingIfNeeded: generator.next()) }
+        #expect(try QRDecoder.decode(noise).isEmpty)
+    }
+
+    @Test("a text too long for any QR version is refused")
+    func tooLong() {
+        let text = String(repeating: "x", count: 8000)
+        #expect(throws: ScanError.tooLongForQRCode(length: 8000)) { try QRRenderer.render(text) }
+    }
+
+    @Test("PNG keeps the picture exactly, and the code in it still decodes")
+    func png() throws {
+        let image = try QRRenderer.render(Self.payload, scale: 4)
+        let data = try PNGCodec.encode(image)
+        #expect(ImageFormat(sniffing: data) == .png)
+        let decoded = try ImageLoader.load(data)
+        #expect(decoded == image)
+        #expect(try QRDecoder.decode(decoded).map(\.text) == [Self.payload])
+    }
+
+    @Test("WebP from libwebp loads as grayscale and the code in it decodes")
+    func webp() throws {
+        let image = try QRRenderer.render(Self.payload, scale: 4)
+        let rgb = image.pixels.flatMap { [$0, $0, $0] }
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = rgb.withUnsafeBufferPointer { buffer in
+            WebPEncodeLosslessRGB(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 3), &output)
+        }
+        let encoded = try #require(output)
+        defer { WebPFree(encoded) }
+        let data = Data(bytes: encoded, count: size)
+        let decoded = try ImageLoader.load(data)
+        #expect(decoded.width == image.width && decoded.height == image.height)
+        #expect(try QRDecoder.decode(decoded).map(\.text) == [Self.payload])
+    }
+}
+
+/// A small seeded generator, so that "random" images are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
