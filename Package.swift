@@ -68,7 +68,11 @@ let package = Package(
         ),
         .testTarget(name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore", "CWebP"], swiftSettings: strict),
         // Runs the built `receipts` executable; depending on it makes `swift build --build-tests` build it.
-        .testTarget(name: "ReceiptsCommandTests", dependencies: ["receipts"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptsCommandTests",
+            dependencies: ["receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,16 +15,17 @@ public final class ReceiptDatabase: Sendable {
         self.pool = pool
     }
 
-    /// Opens the database at `path`, creating the file and its folder when they do not exist, and
-    /// brings its schema up to date.
+    /// Opens the database at `path` and brings its schema up to date; creates the file and its
+    /// folder when they do not exist, unless `createIfMissing` is false (commands that only read).
     ///
     /// Fails without touching the file when it is not an SQLite database, is damaged, or was
     /// written by a newer version of the tool.
-    public static func open(at path: String) throws(StoreError) -> ReceiptDatabase {
+    public static func open(at path: String, createIfMissing: Bool = true) throws(StoreError) -> ReceiptDatabase {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isFolder)
         if isFolder.boolValue { throw .cannotOpen(path: path, reason: .isFolder) }
+        if !exists, !createIfMissing { throw .missing(path: path) }
         if exists {
             try inspect(path)
         } else {

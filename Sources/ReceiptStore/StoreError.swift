@@ -4,6 +4,8 @@ import ReceiptCore
 public enum StoreError: Error, Equatable, LocalizedMessage {
     /// The path cannot be opened as a file (a folder, a missing parent that cannot be made, no rights).
     case cannotOpen(path: String, reason: OpenFailure)
+    /// There is no database file yet, and the command only reads.
+    case missing(path: String)
     /// The file is not an SQLite database at all.
     case notADatabase(path: String)
     /// The file is an SQLite database, but damaged.
@@ -31,6 +33,10 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
             return ru
                 ? "в базе чеков \(path) неверная запись \(row): \(reason); файл не изменён"
                 : "the receipts database \(path) has an invalid row \(row): \(reason); the file was not changed"
+        case .missing(let path):
+            return ru
+                ? "базы чеков \(path) ещё нет: сначала добавьте чеки (или укажите другой файл через --db)"
+                : "there is no receipts database at \(path) yet: add receipts first (or choose another file with --db)"
         case .notADatabase(let path):
             return ru
                 ? "\(path) — не база данных SQLite; укажите другой файл через --db"

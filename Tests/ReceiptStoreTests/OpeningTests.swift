@@ -55,6 +55,14 @@ struct OpeningTests {
         #expect(message.contains("более новой версией"))
     }
 
+    @Test("a reading command does not create a missing database")
+    func missing() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("none.sqlite")
+        #expect(throws: StoreError.missing(path: path)) { try ReceiptDatabase.open(at: path, createIfMissing: false) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test("a folder, or a path under a file, cannot be opened")
     func unopenable() throws {
         let folder = try TemporaryFolder()

@@ -86,6 +86,37 @@ enum Strings {
         pick("на стандартном вводе ничего нет", "standard input is empty")
     }
 
+    static var qrRenderAbstract: String {
+        pick("Нарисовать QR-код чека в файл PNG.", "Draw a receipt's QR code into a PNG file.")
+    }
+    static var qrRenderDiscussion: String {
+        pick(
+            "Источник — содержимое QR-кода (оно проверяется и приводится к нормальному виду) или чек из локальной "
+                + "базы, указанный как ФН/ФД/ФП.\n\nПример:\n  receipts qr render 9251440300007971/141637/4087570038 -o check.png",
+            "The source is a QR payload (checked and written in its normal form) or a receipt of the local database "
+                + "given as fn/i/fp.\n\nExample:\n  receipts qr render 9251440300007971/141637/4087570038 -o receipt.png")
+    }
+    static var renderOutputHelp: String { pick("Куда записать PNG.", "Where to write the PNG.") }
+    static var renderScaleHelp: String {
+        pick("Пикселей на модуль QR-кода, 1–64 (по умолчанию 8).", "Pixels per QR module, 1–64 (default 8).")
+    }
+    static var renderSourceHelp: String {
+        pick("Содержимое QR-кода или ФН/ФД/ФП чека из базы.", "A QR payload, or fn/i/fp of a receipt in the database.")
+    }
+    static func badScale(_ scale: Int) -> String {
+        pick("--scale \(scale): нужно целое от 1 до 64", "--scale \(scale): give a whole number from 1 to 64")
+    }
+    static func rendered(_ path: String, side: Int, canonical: String) -> String {
+        pick("QR-код \(side)×\(side) записан в \(path): \(canonical)", "Wrote a \(side)×\(side) QR code to \(path): \(canonical)")
+    }
+    static func cannotWrite(_ path: String, _ reason: String) -> String {
+        pick("не удаётся записать \(path): \(reason)", "cannot write \(path): \(reason)")
+    }
+    static func usingDatabase(_ path: String) -> String { pick("база чеков: \(path)", "receipts database: \(path)") }
+    static func noSuchReceipt(_ identity: String, _ path: String) -> String {
+        pick("чека \(identity) нет в базе \(path)", "no receipt \(identity) in \(path)")
+    }
+
     // MARK: Failures
 
     static var errorPrefix: String { pick("ошибка", "error") }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+import ReceiptScan
+import ReceiptStore
+
+/// `receipts qr render (PAYLOAD | FN/I/FP) -o FILE.png [--scale N]`: draws a receipt's QR code.
+struct QRRenderCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "render", abstract: Strings.qrRenderAbstract, discussion: Strings.qrRenderDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(Strings.renderOutputHelp, valueName: Strings.pathValue))
+    var output: String
+
+    @Option(help: ArgumentHelp(Strings.renderScaleHelp, valueName: "n"))
+    var scale = 8
+
+    @Argument(help: ArgumentHelp(Strings.renderSourceHelp, valueName: Strings.payloadValue))
+    var source: String
+
+    func validate() throws {
+        guard (1...64).contains(scale) else { throw ValidationError(Strings.badScale(scale)) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let code = try Self.code(for: source, global: global, console: console)
+        let image = try QRRenderer.render(code.canonical, scale: scale)
+        let data = try PNGCodec.encode(image)
+        do {
+            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            let reason = (error as NSError).localizedDescription
+            throw CommandFailure(status: .failure) { _ in Strings.cannotWrite(output, reason) }
+        }
+        console.note(Strings.rendered(output, side: image.width, canonical: code.canonical))
+    }
+
+    /// The code to draw: a payload is read as one; `fn/i/fp` names a receipt in the local database.
+    static func code(for source: String, global: GlobalOptions, console: Console) throws -> FiscalCode {
+        let parts = source.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, !source.contains("="), let i = Int64(parts[1]), let fp = Int64(parts[2]) else {
+            return try FiscalCode(parsing: source)
+        }
+        let identity = try FiscalIdentity(fn: String(parts[0]), i: i, fp: fp)
+        let path = global.database()
+        console.detail(Strings.usingDatabase(path))
+        let database = try ReceiptDatabase.open(at: path, createIfMissing: false)
+        guard let receipt = try database.receipt(identity) else {
+            throw CommandFailure(status: .notFound) { _ in Strings.noSuchReceipt(identity.description, path) }
+        }
+        return try receipt.fiscalCode
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import ReceiptCore
+import ReceiptScan
+import ReceiptStore
+import Testing
+
+@Suite("receipts qr render")
+struct QRRenderCommandTests {
+    @Test("draws the normal form of a payload into a PNG that zbar reads back")
+    func payload() throws {
+        let folder = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = folder + "/code.png"
+        let result = try CommandRunner().english().run([
+            "qr", "render", "n=2&s=150,5&t=20240229T0915&fn=0000000000000042&i=7&fp=99", "-o", output, "--scale", "3",
+        ])
+        #expect(result.status == 0)
+        let image = try ImageLoader.load(try Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(try QRDecoder.decode(image).map(\.text) == ["t=20240229T0915&s=150.50&fn=0000000000000042&i=7&fp=99&n=2"])
+    }
+
+    @Test("draws a receipt of the local database named fn/i/fp; an unknown one exits 3")
+    func storedReceipt() throws {
+        let folder = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let databasePath = folder + "/r.sqlite"
+        let code = try FiscalCode(parsing: "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1")
+        try ReceiptDatabase.open(at: databasePath).save(Receipt(pendingFrom: code))
+        let output = folder + "/stored.png"
+        let found = try CommandRunner().english().run([
+            "qr", "render", "9251440300007971/141637/4087570038", "-o", output, "--db", databasePath,
+        ])
+        #expect(found.status == 0)
+        let image = try ImageLoader.load(try Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(try QRDecoder.decode(image).map(\.text) == [code.canonical])
+
+        let missing = try CommandRunner().russian().run([
+            "qr", "render", "9251440300007971/1/1", "-o", folder + "/none.png", "--db", databasePath,
+        ])
+        #expect(missing.status == 3)
+        #expect(missing.errors.contains("нет в базе"))
+        let noDatabase = try CommandRunner().english().run([
+            "qr", "render", "9251440300007971/1/1", "-o", folder + "/none.png", "--db", folder + "/absent.sqlite",
+        ])
+        #expect(noDatabase.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/absent.sqlite"))
+    }
+
+    @Test("a bad payload exits 6 and writes no file")
+    func invalid() throws {
+        let output = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString + ".png"
+        let result = try CommandRunner().english().run(["qr", "render", "t=1&s=2", "-o", output])
+        #expect(result.status == 6)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}
