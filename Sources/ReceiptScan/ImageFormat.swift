@@ -11,7 +11,9 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
             self = .jpeg
         } else if head.count == 12, head.starts(with: Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) {
             self = .webp
-        } else if head.count >= 2, head[0] == UInt8(ascii: "P"), [UInt8(ascii: "5"), UInt8(ascii: "6")].contains(head[1]) {
+        } else if head.count >= 2, head[0] == UInt8(ascii: "P"),
+            [UInt8(ascii: "5"), UInt8(ascii: "6")].contains(head[1])
+        {
             self = .pnm
         } else {
             return nil

@@ -4,7 +4,8 @@ import Foundation
 public enum ImageLoader {
     /// The picture in `data`, refused before any large allocation when it claims more than
     /// `pixelLimit` pixels.
-    public static func load(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError) -> GrayImage {
+    public static func load(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError) -> GrayImage
+    {
         guard let format = ImageFormat(sniffing: data) else { throw .notAnImage }
         switch format {
         case .png: return try PNGCodec.decode(data, pixelLimit: pixelLimit)

@@ -5,7 +5,9 @@ import Foundation
 public enum PNGCodec {
     /// Reads a PNG of any colour type as 8-bit grayscale; refuses more than `pixelLimit` pixels
     /// before allocating for them.
-    public static func decode(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError) -> GrayImage {
+    public static func decode(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError)
+        -> GrayImage
+    {
         guard ImageFormat(sniffing: data) == .png else { throw .notAnImage }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -43,7 +45,9 @@ public enum PNGCodec {
         guard measured != 0, size > 0 else { throw .library(message(of: &image)) }
         var output = [UInt8](repeating: 0, count: Int(size))
         let written = output.withUnsafeMutableBytes { target in
-            gray.pixels.withUnsafeBytes { png_image_write_to_memory(&image, target.baseAddress, &size, 0, $0.baseAddress, 0, nil) }
+            gray.pixels.withUnsafeBytes {
+                png_image_write_to_memory(&image, target.baseAddress, &size, 0, $0.baseAddress, 0, nil)
+            }
         }
         guard written != 0 else { throw .library(message(of: &image)) }
         return Data(output.prefix(Int(size)))

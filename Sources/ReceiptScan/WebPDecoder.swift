@@ -4,7 +4,9 @@ import Foundation
 /// WebP files through libwebp: the luma plane of its YUV output is the grayscale picture.
 public enum WebPDecoder {
     /// Reads a WebP file as 8-bit grayscale; refuses more than `pixelLimit` pixels before decoding.
-    public static func decode(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError) -> GrayImage {
+    public static func decode(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError)
+        -> GrayImage
+    {
         guard ImageFormat(sniffing: data) == .webp else { throw .notAnImage }
         let bytes = [UInt8](data)
         return try bytes.withUnsafeBufferPointer { buffer throws(ScanError) -> GrayImage in

@@ -28,7 +28,8 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
         switch self {
         case .cannotOpen(let path, let reason):
             let why = reason.message(in: language)
-            return ru ? "не удаётся открыть базу чеков \(path): \(why)" : "cannot open the receipts database \(path): \(why)"
+            return ru
+                ? "не удаётся открыть базу чеков \(path): \(why)" : "cannot open the receipts database \(path): \(why)"
         case .invalidRecord(let path, let row, let reason):
             return ru
                 ? "в базе чеков \(path) неверная запись \(row): \(reason); файл не изменён"

@@ -24,7 +24,9 @@ struct CalendarTests {
     @Test("reads and writes the ISO form, with or without seconds, or a date alone")
     func iso() throws {
         #expect(try LocalDateTime(iso: "2019-03-20T23:03:00").iso == "2019-03-20T23:03:00")
-        #expect(try LocalDateTime(iso: "2019-03-20T23:03") == LocalDateTime(year: 2019, month: 3, day: 20, hour: 23, minute: 3))
+        #expect(
+            try LocalDateTime(iso: "2019-03-20T23:03")
+                == LocalDateTime(year: 2019, month: 3, day: 20, hour: 23, minute: 3))
         #expect(try LocalDateTime(iso: "2019-03-20") == LocalDateTime(year: 2019, month: 3, day: 20))
         for bad in ["2019-3-20", "2019-03-20T23:03:00Z", "2019-03-20T25:00", "20190320", "", "2019-02-30"] {
             #expect(throws: LocalDateTimeError.self) { try LocalDateTime(iso: bad) }
@@ -48,7 +50,10 @@ struct CalendarTests {
         #expect(try Month(parsing: "2020-01").previous == december)
         #expect(december.advanced(by: -24) == (try Month(year: 2017, month: 12)))
         #expect(december.distance(to: try Month(parsing: "2021-02")) == 14)
-        #expect(Month.range(from: december, through: try Month(parsing: "2020-02")).map(\.description) == ["2019-12", "2020-01", "2020-02"])
+        #expect(
+            Month.range(from: december, through: try Month(parsing: "2020-02")).map(\.description) == [
+                "2019-12", "2020-01", "2020-02",
+            ])
         #expect(Month.range(from: try Month(parsing: "2020-02"), through: december).isEmpty)
         #expect(try Month(parsing: "2099-12").next == nil)
         #expect(try Month(parsing: "2024-02").dayCount == 29)
@@ -110,8 +115,10 @@ struct ValueTests {
         #expect(Language.preferred(arguments: ["receipts"], environment: env) == .russian)
         #expect(Language.preferred(arguments: ["receipts", "--lang", "en"], environment: env) == .english)
         #expect(Language.preferred(arguments: ["receipts", "--lang=en"], environment: env) == .english)
-        #expect(Language.preferred(arguments: ["r"], environment: ["RECEIPTS_LANG": "en", "LANG": "ru_RU"]) == .english)
-        #expect(Language.preferred(arguments: ["r"], environment: ["LC_ALL": "ru_RU.UTF-8", "LANG": "en_US"]) == .russian)
+        #expect(
+            Language.preferred(arguments: ["r"], environment: ["RECEIPTS_LANG": "en", "LANG": "ru_RU"]) == .english)
+        #expect(
+            Language.preferred(arguments: ["r"], environment: ["LC_ALL": "ru_RU.UTF-8", "LANG": "en_US"]) == .russian)
         #expect(Language.preferred(arguments: ["r"], environment: ["LANG": "C.UTF-8"]) == .english)
         #expect(Language.preferred(arguments: ["r"], environment: [:]) == .english)
         #expect(Language.preferred(arguments: ["r", "--", "--lang", "ru"], environment: [:]) == .english)

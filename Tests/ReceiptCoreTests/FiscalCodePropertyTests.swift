@@ -29,7 +29,8 @@ struct FiscalCodePropertyTests {
         ) { year, month, day, second, kopecks, fn, i, fp, n, salt in
             try body(
                 try code(
-                    year: year, month: month, day: day, secondOfDay: second, kopecks: kopecks, fn: fn, i: i, fp: fp, n: n),
+                    year: year, month: month, day: day, secondOfDay: second, kopecks: kopecks, fn: fn, i: i, fp: fp,
+                    n: n),
                 salt)
         }
     }

@@ -99,7 +99,10 @@ struct FiscalCodeTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = String(decoding: try encoder.encode(code), as: UTF8.self)
-        #expect(text == #"{"fn":"9251440300007971","fp":"4087570038","i":"141637","n":1,"s":580300,"t":"2019-03-20T23:03:00"}"#)
+        #expect(
+            text
+                == #"{"fn":"9251440300007971","fp":"4087570038","i":"141637","n":1,"s":580300,"t":"2019-03-20T23:03:00"}"#
+        )
         #expect(try JSONDecoder().decode(FiscalCode.self, from: Data(text.utf8)) == code)
         let broken = text.replacingOccurrences(of: "\"n\":1", with: "\"n\":7")
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FiscalCode.self, from: Data(broken.utf8)) }

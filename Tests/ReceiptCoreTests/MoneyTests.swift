@@ -14,7 +14,9 @@ struct MoneyTests {
         #expect(try Money(roubles: text) == Money(kopecks: kopecks))
     }
 
-    @Test("rejects text that is not an exact amount", arguments: ["", "-", "1.", ".5", "1,2,3", "1.2.3", "12a", "1 000", "1e3", "+5", "١٢"])
+    @Test(
+        "rejects text that is not an exact amount",
+        arguments: ["", "-", "1.", ".5", "1,2,3", "1.2.3", "12a", "1 000", "1e3", "+5", "١٢"])
     func rejectsNonAmounts(text: String) {
         #expect(throws: MoneyError.notAnAmount(text)) { try Money(roubles: text) }
     }

@@ -36,7 +36,9 @@ struct BadImageTests {
 
     @Test("formats not read yet say so")
     func unsupported() {
-        #expect(throws: ScanError.unsupportedFormat(.jpeg)) { try ImageLoader.load(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0])) }
+        #expect(throws: ScanError.unsupportedFormat(.jpeg)) {
+            try ImageLoader.load(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0]))
+        }
         #expect(throws: ScanError.unsupportedFormat(.pnm)) { try ImageLoader.load(Data("P5\n2 2\n255\n".utf8)) }
         #expect(ScanError.unsupportedFormat(.jpeg).message(in: .russian).contains("JPEG"))
     }

@@ -56,7 +56,8 @@ struct QRRoundTripTests {
         let rgb = image.pixels.flatMap { [$0, $0, $0] }
         var output: UnsafeMutablePointer<UInt8>?
         let size = rgb.withUnsafeBufferPointer { buffer in
-            WebPEncodeLosslessRGB(buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 3), &output)
+            WebPEncodeLosslessRGB(
+                buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 3), &output)
         }
         let encoded = try #require(output)
         defer { WebPFree(encoded) }

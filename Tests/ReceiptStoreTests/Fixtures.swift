@@ -12,7 +12,8 @@ enum Fixtures {
             retailPlace: "Лента", address: "Санкт-Петербург, Савушкина ул., 112",
             items: items ?? [
                 Item(
-                    name: "МОЛОКО ПАСТ.3,2% 930МЛ", price: Money(kopecks: 8_999), quantity: 2, sum: Money(kopecks: 17_998),
+                    name: "МОЛОКО ПАСТ.3,2% 930МЛ", price: Money(kopecks: 8_999), quantity: 2,
+                    sum: Money(kopecks: 17_998),
                     vat: .rate10, paymentType: .fullPayment, productType: 1, unit: "шт"),
                 Item(
                     name: "БАНАНЫ ВЕС", price: Money(kopecks: 12_990), quantity: 0.532, sum: Money(kopecks: 6_911),

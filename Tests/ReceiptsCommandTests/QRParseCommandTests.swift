@@ -8,7 +8,8 @@ struct QRParseCommandTests {
     @Test("--json prints one object with the normal form and typed fields")
     func json() throws {
         let result = try CommandRunner().english().run([
-            "qr", "parse", "--json", "https://ofd.example/ticket?n=1&fp=04087570038&i=141637&fn=9251440300007971&s=5803,00&t=20190320t2303",
+            "qr", "parse", "--json",
+            "https://ofd.example/ticket?n=1&fp=04087570038&i=141637&fn=9251440300007971&s=5803,00&t=20190320t2303",
         ])
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
@@ -45,8 +46,9 @@ struct QRParseCommandTests {
         let result = try runner.run(["qr", "parse", Self.sample])
         #expect(result.status == 0)
         #expect(result.output.split(separator: "\n").allSatisfy { $0.count <= 60 })
-        #expect(result.output.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "")
-            .contains(Self.sample))
+        #expect(
+            result.output.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "")
+                .contains(Self.sample))
     }
 
     @Test("reads the payload from standard input with -")
@@ -65,7 +67,8 @@ struct QRParseCommandTests {
         #expect(english.errors.contains("field fn (fiscal drive number): “92514403” — must be exactly 16 digits"))
         let russian = try CommandRunner().russian().run(["qr", "parse", "--json", bad])
         #expect(russian.status == 6)
-        #expect(russian.errors.contains("поле fn (номер фискального накопителя): «92514403» — должно быть ровно 16 цифр"))
+        #expect(
+            russian.errors.contains("поле fn (номер фискального накопителя): «92514403» — должно быть ровно 16 цифр"))
     }
 }
 

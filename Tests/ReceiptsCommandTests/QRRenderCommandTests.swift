@@ -17,7 +17,8 @@ struct QRRenderCommandTests {
         ])
         #expect(result.status == 0)
         let image = try ImageLoader.load(try Data(contentsOf: URL(fileURLWithPath: output)))
-        #expect(try QRDecoder.decode(image).map(\.text) == ["t=20240229T0915&s=150.50&fn=0000000000000042&i=7&fp=99&n=2"])
+        #expect(
+            try QRDecoder.decode(image).map(\.text) == ["t=20240229T0915&s=150.50&fn=0000000000000042&i=7&fp=99&n=2"])
     }
 
     @Test("draws a receipt of the local database named fn/i/fp; an unknown one exits 3")

@@ -58,13 +58,13 @@ struct ReceiptRecord: Codable, FetchableRecord, MutablePersistableRecord, Equata
 
     /// The receipt this row and its items describe; a row that breaks the rules is reported, not trusted.
     func receipt(items: [ItemRecord]) throws(RecordError) -> Receipt {
-        let where_ = "receipts.id=\(id ?? 0)"
+        let rowName = "receipts.id=\(id ?? 0)"
         do {
             guard let operation = OperationType(rawValue: operation) else {
-                throw RecordError(row: where_, reason: "operation \(operation)")
+                throw RecordError(row: rowName, reason: "operation \(operation)")
             }
             guard let status = Receipt.Status(rawValue: status) else {
-                throw RecordError(row: where_, reason: "status \(status)")
+                throw RecordError(row: rowName, reason: "status \(status)")
             }
             return Receipt(
                 identity: try FiscalIdentity(fn: fn, i: fd, fp: fp),
@@ -78,9 +78,9 @@ struct ReceiptRecord: Codable, FetchableRecord, MutablePersistableRecord, Equata
         } catch let error as RecordError {
             throw error
         } catch let error as any LocalizedMessage {
-            throw RecordError(row: where_, reason: error.message(in: .english))
+            throw RecordError(row: rowName, reason: error.message(in: .english))
         } catch {
-            throw RecordError(row: where_, reason: String(describing: error))
+            throw RecordError(row: rowName, reason: String(describing: error))
         }
     }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 /// `receipts qr`: the commands about QR codes.
 struct QRCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "qr", abstract: Strings.qrAbstract, subcommands: [QRParseCommand.self, QRRenderCommand.self])
+        CommandConfiguration(
+            commandName: "qr", abstract: Strings.qrAbstract, subcommands: [QRParseCommand.self, QRRenderCommand.self])
     }
 }

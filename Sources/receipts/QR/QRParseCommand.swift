@@ -5,7 +5,8 @@ import ReceiptCore
 /// `receipts qr parse [--json] PAYLOAD`: checks a QR payload and prints its normal form and fields.
 struct QRParseCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "parse", abstract: Strings.qrParseAbstract, discussion: Strings.qrParseDiscussion)
+        CommandConfiguration(
+            commandName: "parse", abstract: Strings.qrParseAbstract, discussion: Strings.qrParseDiscussion)
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
@@ -43,7 +44,8 @@ struct QRParseCommand: AsyncParsableCommand {
 
     private static func readStandardInput() throws -> String {
         let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard let text = String(data: data, encoding: .utf8), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        guard let text = String(data: data, encoding: .utf8),
+            !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         else { throw CommandFailure(status: .invalidInput) { _ in Strings.emptyStandardInput } }
         return text
     }

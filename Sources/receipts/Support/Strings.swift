@@ -39,7 +39,9 @@ enum Strings {
             "The receipts server's address (or RECEIPTS_SERVER; default \(GlobalOptions.defaultServer)).")
     }
     static var langHelp: String {
-        pick("Язык сообщений (или RECEIPTS_LANG, иначе LANG).", "The language of messages (or RECEIPTS_LANG, else LANG).")
+        pick(
+            "Язык сообщений (или RECEIPTS_LANG, иначе LANG).", "The language of messages (or RECEIPTS_LANG, else LANG)."
+        )
     }
     static var quietHelp: String { pick("Печатать только результат и ошибки.", "Print only results and errors.") }
     static var verboseHelp: String { pick("Рассказывать подробно, что происходит.", "Tell in detail what happens.") }
@@ -52,7 +54,8 @@ enum Strings {
     static func badServerURL(_ text: String) -> String {
         pick(
             "«\(text)» — не адрес сервера: нужен http:// или https:// с именем хоста, например \(GlobalOptions.defaultServer)",
-            "“\(text)” is not a server address: give http:// or https:// with a host, for example \(GlobalOptions.defaultServer)")
+            "“\(text)” is not a server address: give http:// or https:// with a host, for example \(GlobalOptions.defaultServer)"
+        )
     }
 
     static var pathValue: String { pick("путь", "path") }
@@ -76,10 +79,13 @@ enum Strings {
             "Accepts fields in any order, times with or without seconds, totals with a point, a comma or no "
                 + "decimals, an OFD address around the code (https://…?t=…) and text a scanner typed in the Russian "
                 + "keyboard layout. A bad field exits with 6 and a message naming the field and what is wrong.\n\n"
-                + "Example:\n  receipts qr parse 't=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1'")
+                + "Example:\n  receipts qr parse 't=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1'"
+        )
     }
     static var payloadHelp: String {
-        pick("Содержимое QR-кода; «-» — прочитать из стандартного ввода.", "The QR payload; “-” reads it from standard input.")
+        pick(
+            "Содержимое QR-кода; «-» — прочитать из стандартного ввода.",
+            "The QR payload; “-” reads it from standard input.")
     }
     static var canonicalLabel: String { pick("Нормальный вид", "Normal form") }
     static var emptyStandardInput: String {
@@ -94,7 +100,8 @@ enum Strings {
             "Источник — содержимое QR-кода (оно проверяется и приводится к нормальному виду) или чек из локальной "
                 + "базы, указанный как ФН/ФД/ФП.\n\nПример:\n  receipts qr render 9251440300007971/141637/4087570038 -o check.png",
             "The source is a QR payload (checked and written in its normal form) or a receipt of the local database "
-                + "given as fn/i/fp.\n\nExample:\n  receipts qr render 9251440300007971/141637/4087570038 -o receipt.png")
+                + "given as fn/i/fp.\n\nExample:\n  receipts qr render 9251440300007971/141637/4087570038 -o receipt.png"
+        )
     }
     static var renderOutputHelp: String { pick("Куда записать PNG.", "Where to write the PNG.") }
     static var renderScaleHelp: String {
@@ -107,7 +114,9 @@ enum Strings {
         pick("--scale \(scale): нужно целое от 1 до 64", "--scale \(scale): give a whole number from 1 to 64")
     }
     static func rendered(_ path: String, side: Int, canonical: String) -> String {
-        pick("QR-код \(side)×\(side) записан в \(path): \(canonical)", "Wrote a \(side)×\(side) QR code to \(path): \(canonical)")
+        pick(
+            "QR-код \(side)×\(side) записан в \(path): \(canonical)",
+            "Wrote a \(side)×\(side) QR code to \(path): \(canonical)")
     }
     static func cannotWrite(_ path: String, _ reason: String) -> String {
         pick("не удаётся записать \(path): \(reason)", "cannot write \(path): \(reason)")

@@ -1,0 +1,119 @@
+import Foundation
+import ReceiptCore
+import ReceiptStore
+
+// `make bench` (release build): the foundation's hot paths with the machine and data size, medians of
+// repeated runs, and ratios measured side by side in the same run.
+
+struct Measurement {
+    let name: String
+    let size: Int
+    let seconds: [Double]
+
+    var median: Double {
+        let sorted = seconds.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
+
+func measure(_ name: String, size: Int, repeats: Int = 7, _ body: () throws -> Void) rethrows -> Measurement {
+    var seconds: [Double] = []
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return Measurement(name: name, size: size, seconds: seconds)
+}
+
+/// Deterministic payloads: the same set on every run and machine.
+func payloads(count: Int) -> [String] {
+    var state: UInt64 = 0x5EED
+    func next(_ bound: UInt64) -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return (state >> 33) % bound
+    }
+    return (0..<count).map { _ in
+        let day = 1 + next(28)
+        let fn = String(9_251_440_300_000_000 + next(9_999_999))
+        return
+            "t=2024\(String(format: "%02d", 1 + next(12)))\(String(format: "%02d", day))T\(String(format: "%02d", next(24)))"
+            + "\(String(format: "%02d", next(60)))&s=\(next(100_000)).\(String(format: "%02d", next(100)))&fn=\(fn)"
+            + "&i=\(1 + next(200_000))&fp=\(1 + next(4_000_000_000))&n=\(1 + next(4))"
+    }
+}
+
+func russianLayout(_ text: String) -> String {
+    let map = Dictionary(uniqueKeysWithValues: zip(Array("tsfnip&.T"), Array("еыатшз?юЕ")))
+    return String(text.map { map[$0] ?? $0 })
+}
+
+func machine() -> String {
+    let cpu =
+        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+        .first { $0.hasPrefix("model name") }.map {
+            String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
+        }
+        ?? "unknown CPU"
+    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+        + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
+}
+
+let count = 100_000
+let plain = payloads(count: count)
+let russian = plain.map(russianLayout)
+var results: [Measurement] = []
+
+results.append(
+    try measure("FiscalCode parse, plain payloads", size: count) {
+        for payload in plain { _ = try FiscalCode(parsing: payload) }
+    })
+results.append(
+    try measure("FiscalCode parse, Russian keyboard layout", size: count) {
+        for payload in russian { _ = try FiscalCode(parsing: payload) }
+    })
+let codes = try plain.map { try FiscalCode(parsing: $0) }
+results.append(
+    measure("FiscalCode canonical", size: count) {
+        for code in codes { _ = code.canonical }
+    })
+
+let receiptCount = 10_000
+let receipts = codes.prefix(receiptCount).map { code in
+    var receipt = Receipt(pendingFrom: code)
+    receipt.status = .complete
+    receipt.items = (0..<5).map { index in
+        Item(name: "ТОВАР \(index)", price: Money(kopecks: 10_000), quantity: 1, sum: Money(kopecks: 10_000))
+    }
+    return receipt
+}
+let folder = NSTemporaryDirectory() + "receipts-bench-" + UUID().uuidString
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+var run = 0
+results.append(
+    try measure("ReceiptDatabase save, 50 a transaction (5 items each)", size: receiptCount, repeats: 5) {
+        run += 1
+        let database = try ReceiptDatabase.open(at: "\(folder)/insert-\(run).sqlite")
+        for start in stride(from: 0, to: receipts.count, by: 50) {
+            try database.save(Array(receipts[start..<min(start + 50, receipts.count)]))
+        }
+    })
+let database = try ReceiptDatabase.open(at: "\(folder)/insert-1.sqlite")
+let months = try database.months()
+results.append(
+    try measure("ReceiptDatabase receipts(in:) over every month", size: receiptCount, repeats: 5) {
+        for month in months { _ = try database.receipts(in: month.month) }
+    })
+
+print("receipts core benchmarks — \(machine())")
+print("| benchmark | items | median | per item | runs |")
+print("|---|---:|---:|---:|---:|")
+for result in results {
+    let perItem = result.median / Double(result.size) * 1e9
+    print(
+        "| \(result.name) | \(result.size) | \(String(format: "%.1f ms", result.median * 1000)) "
+            + "| \(String(format: "%.0f ns", perItem)) | \(result.seconds.count) |")
+}
+let ratio = results[1].median / results[0].median
+print("\nRussian-layout payloads cost \(String(format: "%.2f", ratio))× plain ones (same run, same \(count) codes).")

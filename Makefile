@@ -1,0 +1,65 @@
+# receipts — set-up, demo, tests and benchmarks. Each target installs what it needs first.
+SHELL := /bin/bash
+.DEFAULT_GOAL := test
+
+# Debian packages the build, the tests and the demo need.
+APT_PACKAGES := pkg-config libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev
+SWIFT ?= swift
+RECEIPTS := .build/debug/receipts
+DEMO_DB := Reports/demo/receipts.sqlite
+
+.PHONY: setup build test lint format demo bench clean
+
+## setup: install the Debian packages that are missing (apt-get update only when one is); idempotent.
+setup:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  echo "make setup: installing$$missing"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$sudo apt-get install -y --no-install-recommends $$missing \
+	    || { $$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends $$missing; }; \
+	fi
+
+build: setup
+	$(SWIFT) build
+
+## lint: the formatting check that `make test` runs (swift format with .swift-format).
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+
+## format: rewrite the sources as swift format wants them.
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
+
+## test: every test, after the formatting check; warnings fail the build (see Package.swift).
+test: setup lint
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## demo: the main job on the demo data; for now, the sample QR payloads read and one drawn.
+demo: build
+	@mkdir -p Reports/demo
+	@grep -v '^#' Data/samples/payloads.txt | grep -v '^$$' | while IFS= read -r payload; do \
+	  echo "\$$ receipts qr parse '$$payload'"; \
+	  $(RECEIPTS) qr parse "$$payload" || exit $$?; \
+	  echo; \
+	done
+	@echo "\$$ receipts qr parse --json '$$(grep -v '^#' Data/samples/payloads.txt | head -n 1)'"
+	@$(RECEIPTS) qr parse --json "$$(grep -v '^#' Data/samples/payloads.txt | head -n 1)"
+	@echo
+	@echo "\$$ receipts qr render … -o Reports/demo/receipt-qr.png"
+	@$(RECEIPTS) qr render "$$(grep -v '^#' Data/samples/payloads.txt | head -n 1)" -o Reports/demo/receipt-qr.png
+
+## bench: release-build benchmarks with machine, data size, medians and ratios.
+bench: setup
+	$(SWIFT) build -c release --product CoreBenchmarks
+	@mkdir -p Reports
+	.build/release/CoreBenchmarks | tee Reports/bench.md
+
+clean:
+	$(SWIFT) package clean
+	rm -rf Reports/demo Reports/bench.md
