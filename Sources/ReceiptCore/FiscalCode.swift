@@ -34,39 +34,15 @@ public struct FiscalCode: Sendable, Hashable, Codable {
     /// (`е=20190320Е2303?ы=5803ю00…`). Unknown fields are ignored. A missing field, a field given
     /// twice with different values, or a field that fails its check is an error naming the field.
     public init(parsing payload: String) throws(FiscalCodeError) {
-        var text = payload.trimmingWhitespace()
-        guard !text.isEmpty else { throw .empty }
-        if text.unicodeScalars.contains(where: KeyboardLayout.isCyrillic) {
-            text = KeyboardLayout.russianToLatin(text)
-        }
-        if let query = text.firstIndex(of: "?") {
-            text = String(text[text.index(after: query)...])
-        }
-        if let fragment = text.firstIndex(of: "#") {
-            text = String(text[..<fragment])
-        }
-
-        var fields: [Field: String] = [:]
-        for pair in text.split(separator: "&") {
-            guard let equals = pair.firstIndex(of: "=") else { throw .notAPayload(payload) }
-            let key = pair[..<equals].percentDecoded().trimmingWhitespace().lowercased()
-            let value = pair[pair.index(after: equals)...].percentDecoded().trimmingWhitespace()
-            guard let field = Field(rawValue: key) else { continue }
-            if let earlier = fields[field], earlier != value { throw .duplicate(field) }
-            fields[field] = value
-        }
-        guard !fields.isEmpty else { throw .notAPayload(payload) }
-        let missing = Field.allCases.filter { fields[$0] == nil }
-        guard missing.isEmpty else { throw .missing(missing) }
-
+        let fields = try PayloadFields(payload)
         try self.init(
-            dateTime: Self.dateTime(fields[.t] ?? ""),
-            total: Self.amount(fields[.s] ?? ""),
+            dateTime: Self.dateTime(fields[.t]),
+            total: Self.amount(fields[.s]),
             identity: FiscalIdentity(
-                fn: Self.driveNumber(fields[.fn] ?? ""),
-                i: Self.positiveNumber(fields[.i] ?? "", field: .i),
-                fp: Self.positiveNumber(fields[.fp] ?? "", field: .fp)),
-            operation: Self.operation(fields[.n] ?? ""))
+                fn: Self.driveNumber(fields[.fn]),
+                i: Self.positiveNumber(fields[.i], field: .i),
+                fp: Self.positiveNumber(fields[.fp], field: .fp)),
+            operation: Self.operation(fields[.n]))
     }
 
     /// The one normal form: fields in the order t, s, fn, i, fp, n; `t` as `yyyyMMddTHHmm` (with
@@ -84,18 +60,20 @@ public struct FiscalCode: Sendable, Hashable, Codable {
     // MARK: - Fields
 
     private static func dateTime(_ value: String) throws(FiscalCodeError) -> LocalDateTime {
-        var digits = value
-        if digits.count >= 9, let separator = digits.dropFirst(8).first, separator == "T" || separator == "t" {
-            digits.remove(at: digits.index(digits.startIndex, offsetBy: 8))
+        var digits = Array(value.utf8)
+        if digits.count >= 9, digits[8] == UInt8(ascii: "T") || digits[8] == UInt8(ascii: "t") {
+            digits.remove(at: 8)
         }
-        guard digits.count == 12 || digits.count == 14, digits.allSatisfy(\.isASCIIDigit) else {
+        guard digits.count == 12 || digits.count == 14, digits.allSatisfy(ASCII.isDigit) else {
             throw .invalid(.t, value: value, reason: .notADateTime)
         }
-        let numbers = Array(digits).chunks(ofCount: [4, 2, 2, 2, 2, 2])
+        func number(_ start: Int, _ width: Int) -> Int {
+            digits[start..<start + width].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
         do {
             return try LocalDateTime(
-                year: numbers[0], month: numbers[1], day: numbers[2],
-                hour: numbers[3], minute: numbers[4], second: numbers.count > 5 ? numbers[5] : 0)
+                year: number(0, 4), month: number(4, 2), day: number(6, 2),
+                hour: number(8, 2), minute: number(10, 2), second: digits.count == 14 ? number(12, 2) : 0)
         } catch {
             throw .invalid(.t, value: value, reason: .impossibleDateTime(error))
         }
@@ -113,14 +91,14 @@ public struct FiscalCode: Sendable, Hashable, Codable {
     }
 
     private static func driveNumber(_ value: String) throws(FiscalCodeError) -> String {
-        guard value.count == 16, value.allSatisfy(\.isASCIIDigit) else {
+        guard value.utf8.count == 16, value.utf8.allSatisfy(ASCII.isDigit) else {
             throw .invalid(.fn, value: value, reason: .notSixteenDigits)
         }
         return value
     }
 
     private static func positiveNumber(_ value: String, field: Field) throws(FiscalCodeError) -> Int64 {
-        guard !value.isEmpty, value.allSatisfy(\.isASCIIDigit) else {
+        guard !value.isEmpty, value.utf8.allSatisfy(ASCII.isDigit) else {
             throw .invalid(field, value: value, reason: .notANumber)
         }
         guard let number = Int64(value) else { throw .invalid(field, value: value, reason: .tooLarge) }
@@ -129,7 +107,7 @@ public struct FiscalCode: Sendable, Hashable, Codable {
     }
 
     private static func operation(_ value: String) throws(FiscalCodeError) -> OperationType {
-        guard value.allSatisfy(\.isASCIIDigit), let number = Int(value), let type = OperationType(rawValue: number)
+        guard value.utf8.allSatisfy(ASCII.isDigit), let number = Int(value), let type = OperationType(rawValue: number)
         else { throw .invalid(.n, value: value, reason: .unknownOperation) }
         return type
     }
@@ -193,18 +171,5 @@ extension FiscalCode {
             case (.n, .english): return "operation type"
             }
         }
-    }
-}
-
-extension Array where Element == Character {
-    /// Reads consecutive runs of digits of the given widths as numbers; the input is all digits.
-    fileprivate func chunks(ofCount widths: [Int]) -> [Int] {
-        var result: [Int] = []
-        var start = startIndex
-        for width in widths where start + width <= endIndex {
-            result.append(self[start..<start + width].reduce(0) { $0 * 10 + Int($1.asciiValue ?? 48) - 48 })
-            start += width
-        }
-        return result
     }
 }

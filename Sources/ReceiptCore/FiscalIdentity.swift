@@ -12,7 +12,7 @@ public struct FiscalIdentity: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// An identity checked field by field, with errors that name the field.
     public init(fn: String, i: Int64, fp: Int64) throws(FiscalCodeError) {
-        guard fn.count == 16, fn.allSatisfy(\.isASCIIDigit) else {
+        guard fn.utf8.count == 16, fn.utf8.allSatisfy(ASCII.isDigit) else {
             throw .invalid(.fn, value: fn, reason: .notSixteenDigits)
         }
         guard i > 0 else { throw .invalid(.i, value: String(i), reason: .notPositive) }

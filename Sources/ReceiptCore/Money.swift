@@ -21,25 +21,30 @@ public struct Money: Sendable, Hashable, Comparable, Codable {
     /// kopecks (`150.500`). Rejects anything that is not an exact number of kopecks (`1.005`),
     /// thousands separators, exponents, and amounts beyond the range of `Int64` kopecks.
     public init(roubles text: String) throws(MoneyError) {
-        var rest = Substring(text)
-        let negative = rest.first == "-"
-        if negative { rest = rest.dropFirst() }
-        var wholePart = rest
-        var fraction: Substring = ""
-        if let separator = rest.firstIndex(where: { $0 == "." || $0 == "," }) {
-            wholePart = rest[..<separator]
-            fraction = rest[rest.index(after: separator)...]
+        var bytes = text.utf8[...]
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes = bytes.dropFirst() }
+        var wholePart = bytes
+        var fraction = bytes[bytes.endIndex...]
+        if let separator = bytes.firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) {
+            wholePart = bytes[..<separator]
+            fraction = bytes[bytes.index(after: separator)...]
             guard !fraction.isEmpty else { throw .notAnAmount(text) }
         }
-        guard !wholePart.isEmpty, wholePart.allSatisfy({ $0.isASCIIDigit }), fraction.allSatisfy({ $0.isASCIIDigit })
-        else { throw .notAnAmount(text) }
-        while fraction.count > 2, fraction.last == "0" { fraction = fraction.dropLast() }
-        guard fraction.count <= 2 else { throw .fractionOfKopeck(text) }
-        let paddedFraction = String(fraction) + String(repeating: "0", count: 2 - fraction.count)
-        guard let roubles = Int64(wholePart), let kopecks = Int64(paddedFraction) else { throw .outOfRange(text) }
-        let (scaled, overflowA) = roubles.multipliedReportingOverflow(by: 100)
-        let (total, overflowB) = scaled.addingReportingOverflow(kopecks)
-        guard !overflowA, !overflowB else { throw .outOfRange(text) }
+        guard !wholePart.isEmpty, wholePart.allSatisfy(ASCII.isDigit), fraction.allSatisfy(ASCII.isDigit) else {
+            throw .notAnAmount(text)
+        }
+        var fractionDigits = Array(fraction)
+        while fractionDigits.count > 2, fractionDigits.last == UInt8(ascii: "0") { fractionDigits.removeLast() }
+        guard fractionDigits.count <= 2 else { throw .fractionOfKopeck(text) }
+        while fractionDigits.count < 2 { fractionDigits.append(UInt8(ascii: "0")) }
+        var total: Int64 = 0
+        for digit in wholePart + fractionDigits {
+            let (scaled, overflowA) = total.multipliedReportingOverflow(by: 10)
+            let (next, overflowB) = scaled.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+            guard !overflowA, !overflowB else { throw .outOfRange(text) }
+            total = next
+        }
         self.kopecks = negative ? -total : total
     }
 
@@ -147,9 +152,4 @@ public enum MoneyError: Error, Equatable, LocalizedMessage {
             return "the total is too large to keep"
         }
     }
-}
-
-extension Character {
-    /// True for the ten ASCII digits only; `isNumber` also accepts other scripts' digits.
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -20,7 +20,7 @@ public struct Month: Sendable, Hashable, Comparable, Codable, CustomStringConver
     public init(parsing text: String) throws(LocalDateTimeError) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            parts.allSatisfy({ $0.utf8.allSatisfy(ASCII.isDigit) }),
             let year = Int(parts[0]), let month = Int(parts[1])
         else { throw .notADateTime(text) }
         try self.init(year: year, month: month)

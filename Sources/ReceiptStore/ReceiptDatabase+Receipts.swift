@@ -34,29 +34,28 @@ extension ReceiptDatabase {
     }
 
     static func save(_ receipt: Receipt, in db: Database) throws -> SaveOutcome {
-        let existing = try ReceiptRecord.filter(
-            Column("fn") == receipt.identity.fn && Column("fd") == receipt.identity.i
-                && Column("fp") == receipt.identity.fp
-        ).fetchOne(db)
+        let existing = try ReceiptRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM receipts WHERE fn = ? AND fd = ? AND fp = ?"),
+            arguments: [receipt.identity.fn, receipt.identity.i, receipt.identity.fp])
         guard let existing, let id = existing.id else {
-            var record = ReceiptRecord(receipt)
-            try record.insert(db)
-            try insertItems(receipt.items, receiptID: record.id, in: db)
+            // Imports insert thousands of rows: cached statements with plain arguments, no encoder.
+            try db.cachedStatement(sql: ReceiptRecord.insertSQL).execute(arguments: ReceiptRecord.arguments(receipt))
+            try insertItems(receipt.items, receiptID: db.lastInsertedRowID, in: db)
             return .inserted
         }
         if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
         let stored = try existing.receipt(items: items(of: id, in: db))
         if stored == receipt { return .unchanged }
-        try ReceiptRecord(receipt, id: id).update(db)
+        try db.cachedStatement(sql: ReceiptRecord.updateSQL).execute(arguments: ReceiptRecord.arguments(receipt) + [id])
         try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
         try insertItems(receipt.items, receiptID: id, in: db)
         return .updated
     }
 
-    private static func insertItems(_ items: [Item], receiptID: Int64?, in db: Database) throws {
-        guard let receiptID else { return }
+    private static func insertItems(_ items: [Item], receiptID: Int64, in db: Database) throws {
+        let statement = try db.cachedStatement(sql: ItemRecord.insertSQL)
         for (position, item) in items.enumerated() {
-            try ItemRecord(item, receiptID: receiptID, position: position).insert(db)
+            try statement.execute(arguments: ItemRecord.arguments(item, receiptID: receiptID, position: position))
         }
     }
 
@@ -80,7 +79,16 @@ extension ReceiptDatabase {
         try read { db in
             let records = try ReceiptRecord.filter(Column("month") == month.description)
                 .order(Column("date_time").desc, Column("id").desc).fetchAll(db)
-            return try records.map { record in try record.receipt(items: Self.items(of: record.id ?? 0, in: db)) }
+            // One query for all the month's items rather than one a receipt.
+            let items = try ItemRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT items.* FROM items JOIN receipts ON receipts.id = items.receipt_id
+                    WHERE receipts.month = ? ORDER BY items.receipt_id, items.position
+                    """,
+                arguments: [month.description])
+            let itemsByReceipt = Dictionary(grouping: items, by: \.receiptID)
+            return try records.map { record in try record.receipt(items: itemsByReceipt[record.id ?? 0] ?? []) }
         }
     }
 

@@ -42,6 +42,11 @@ public final class ReceiptDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         configuration.label = "receipts"
+        configuration.prepareDatabase { db in
+            // In WAL mode NORMAL keeps every committed transaction through a crash of the process and
+            // the database consistent through a power cut, without an fsync at every commit.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)

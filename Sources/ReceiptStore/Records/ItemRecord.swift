@@ -2,7 +2,7 @@ import GRDB
 import ReceiptCore
 
 /// A row of `items`: one line of a receipt, kept in the receipt's order.
-struct ItemRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
+struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
     static let databaseTableName = "items"
 
     var receiptID: Int64
@@ -23,17 +23,17 @@ struct ItemRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
         case productType = "product_type"
     }
 
-    init(_ item: Item, receiptID: Int64, position: Int) {
-        self.receiptID = receiptID
-        self.position = position
-        name = item.name
-        price = item.price.kopecks
-        quantity = item.quantity
-        sum = item.sum.kopecks
-        vat = item.vat?.rawValue
-        paymentType = item.paymentType?.rawValue
-        productType = item.productType
-        unit = item.unit
+    static let insertSQL = """
+        INSERT INTO items (receipt_id, position, name, price, quantity, sum, vat, payment_type, product_type, unit)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// The values of ``insertSQL`` for a line of a receipt, in its column order.
+    static func arguments(_ item: Item, receiptID: Int64, position: Int) -> StatementArguments {
+        [
+            receiptID, position, item.name, item.price.kopecks, item.quantity, item.sum.kopecks, item.vat?.rawValue,
+            item.paymentType?.rawValue, item.productType, item.unit,
+        ]
     }
 
     var item: Item {

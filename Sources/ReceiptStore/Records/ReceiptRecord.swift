@@ -2,7 +2,7 @@ import GRDB
 import ReceiptCore
 
 /// A row of `receipts`.
-struct ReceiptRecord: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
+struct ReceiptRecord: Codable, FetchableRecord, TableRecord, Equatable {
     static let databaseTableName = "receipts"
 
     var id: Int64?
@@ -32,28 +32,24 @@ struct ReceiptRecord: Codable, FetchableRecord, MutablePersistableRecord, Equata
         case placeID = "place_id"
     }
 
-    init(_ receipt: Receipt, id: Int64? = nil) {
-        self.id = id
-        fn = receipt.identity.fn
-        fd = receipt.identity.i
-        fp = receipt.identity.fp
-        dateTime = receipt.dateTime.iso
-        month = receipt.month.description
-        operation = receipt.operation.rawValue
-        total = receipt.total.kopecks
-        cash = receipt.cash.kopecks
-        ecash = receipt.ecash.kopecks
-        seller = receipt.seller
-        sellerINN = receipt.sellerINN
-        retailPlace = receipt.retailPlace
-        address = receipt.address
-        registerNumber = receipt.registerNumber
-        status = receipt.status.rawValue
-        placeID = receipt.placeID
-    }
+    /// The columns a receipt's values fill, in the order of ``arguments(_:)``.
+    private static let columns = """
+        fn, fd, fp, date_time, month, operation, total, cash, ecash, seller, seller_inn, retail_place, address,
+        register_number, status, place_id
+        """
+    static let insertSQL = "INSERT INTO receipts (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    /// Takes the arguments of a receipt followed by the row's id.
+    static let updateSQL =
+        "UPDATE receipts SET (\(columns)) = (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?"
 
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+    /// The values of ``insertSQL`` and ``updateSQL`` for a receipt, in the order of its columns.
+    static func arguments(_ receipt: Receipt) -> StatementArguments {
+        [
+            receipt.identity.fn, receipt.identity.i, receipt.identity.fp, receipt.dateTime.iso,
+            receipt.month.description, receipt.operation.rawValue, receipt.total.kopecks, receipt.cash.kopecks,
+            receipt.ecash.kopecks, receipt.seller, receipt.sellerINN, receipt.retailPlace, receipt.address,
+            receipt.registerNumber, receipt.status.rawValue, receipt.placeID,
+        ]
     }
 
     /// The receipt this row and its items describe; a row that breaks the rules is reported, not trusted.
