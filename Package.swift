@@ -80,7 +80,9 @@ let package = Package(
         // Runs the built `receipts` executable; depending on it makes `swift build --build-tests` build it.
         .testTarget(
             name: "ReceiptsCommandTests",
-            dependencies: ["receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan"],
+            dependencies: [
+                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import ReceiptCore
 import ReceiptScan
 import ReceiptStore
@@ -47,6 +48,34 @@ struct QRRenderCommandTests {
         ])
         #expect(noDatabase.status == 3)
         #expect(!FileManager.default.fileExists(atPath: folder + "/absent.sqlite"))
+    }
+
+    @Test("a file that is not a database exits 6, a newer database exits 1, and neither is changed")
+    func badDatabases() throws {
+        let folder = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let notes = folder + "/notes.sqlite"
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: notes))
+        let foreign = try CommandRunner().english().run([
+            "qr", "render", "9251440300007971/1/1", "-o", folder + "/x.png", "--db", notes,
+        ])
+        #expect(foreign.status == 6)
+        #expect(foreign.errors.contains("is not an SQLite database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: notes)) == Data("not a database".utf8))
+
+        let newer = folder + "/newer.sqlite"
+        _ = try ReceiptDatabase.open(at: newer)
+        let queue = try DatabaseQueue(path: newer)
+        try queue.write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-the-future')") }
+        try queue.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: newer))
+        let refused = try CommandRunner().russian().run([
+            "qr", "render", "9251440300007971/1/1", "-o", folder + "/x.png", "--db", newer,
+        ])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("более новой версией"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: newer)) == before)
     }
 
     @Test("a bad payload exits 6 and writes no file")

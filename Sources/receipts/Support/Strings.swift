@@ -22,9 +22,12 @@ enum Strings {
     }
     static var rootDiscussion: String {
         pick(
-            "Коды выхода: 0 — успех, 1 — сбой, 2 — ошибка в командной строке, 3 — не найдено, "
+            "Общие параметры каждой команды: --db, --server, --lang, --quiet, --verbose "
+                + "(подробно: receipts <команда> --help).\n\n"
+                + "Коды выхода: 0 — успех, 1 — сбой, 2 — ошибка в командной строке, 3 — не найдено, "
                 + "4 — нет связи с сервером, 5 — нужен вход, 6 — неверные входные данные.",
-            "Exit codes: 0 ok, 1 failure, 2 usage error, 3 not found, 4 network unreachable, "
+            "Every command takes --db, --server, --lang, --quiet and --verbose (see receipts <command> --help).\n\n"
+                + "Exit codes: 0 ok, 1 failure, 2 usage error, 3 not found, 4 network unreachable, "
                 + "5 authentication needed, 6 invalid input data.")
     }
     static var globalOptionsTitle: String { pick("Общие параметры", "Global options") }
