@@ -16,11 +16,19 @@ let package = Package(
         .library(name: "ReceiptCore", targets: ["ReceiptCore"]),
         .library(name: "ReceiptStore", targets: ["ReceiptStore"]),
         .library(name: "ReceiptScan", targets: ["ReceiptScan"]),
+        .library(name: "ReceiptAPI", targets: ["ReceiptAPI"]),
+        .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
+        .library(name: "ReceiptServer", targets: ["ReceiptServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Values of the domain; nothing but Foundation.
@@ -30,6 +38,31 @@ let package = Package(
         .target(
             name: "ReceiptStore",
             dependencies: ["ReceiptCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+
+        // The wire contract shared by server and client: openapi.yaml and the types both sides code.
+        .target(
+            name: "ReceiptAPI",
+            dependencies: ["ReceiptCore"],
+            resources: [.copy("openapi.yaml")],
+            swiftSettings: strict
+        ),
+
+        // Places nearest to a point, filtered by text, page by page.
+        .target(name: "PlaceSearch", dependencies: ["ReceiptCore"], swiftSettings: strict),
+
+        // The receipts server.
+        .target(
+            name: "ReceiptServer",
+            dependencies: [
+                "ReceiptCore", "ReceiptAPI", "PlaceSearch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
 
@@ -44,8 +77,9 @@ let package = Package(
         .executableTarget(
             name: "receipts",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptScan",
+                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -68,6 +102,17 @@ let package = Package(
         .testTarget(
             name: "ReceiptCoreTests",
             dependencies: ["ReceiptCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ReceiptAPITests", dependencies: ["ReceiptAPI", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptServerTests",
+            dependencies: [
+                "ReceiptServer", "ReceiptAPI", "ReceiptCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -13,6 +13,16 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
         self.longitude = longitude
     }
 
+    /// A point from numbers that may stray: latitude clamped to −90…90, longitude wrapped into
+    /// −180…180, anything not finite read as 0. For generated and computed points, not for input.
+    public init(clampingLatitude latitude: Double, longitude: Double) {
+        self.latitude = latitude.isFinite ? min(90, max(-90, latitude)) : 0
+        var wrapped = longitude.isFinite ? longitude.truncatingRemainder(dividingBy: 360) : 0
+        if wrapped > 180 { wrapped -= 360 }
+        if wrapped < -180 { wrapped += 360 }
+        self.longitude = wrapped
+    }
+
     /// `55.7558,37.6173`, the form the command line accepts.
     public var description: String { "\(latitude),\(longitude)" }
 

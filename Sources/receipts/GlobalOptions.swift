@@ -30,7 +30,12 @@ struct GlobalOptions: ParsableArguments {
     func database(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let databasePath { return databasePath }
         if let path = environment["RECEIPTS_DB"], !path.isEmpty { return path }
-        return Self.xdgFolder("XDG_DATA_HOME", fallback: ".local/share", environment: environment) + "/receipts.sqlite"
+        return dataFolder(environment: environment) + "/receipts.sqlite"
+    }
+
+    /// `receipts` in the XDG data folder: where the databases live unless told otherwise.
+    func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        Self.xdgFolder("XDG_DATA_HOME", fallback: ".local/share", environment: environment)
     }
 
     /// The server: `--server`, else `RECEIPTS_SERVER`, else the local server `receipts serve` starts.

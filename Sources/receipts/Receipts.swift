@@ -7,7 +7,7 @@ struct Receipts: AsyncParsableCommand {
             commandName: "receipts",
             abstract: Strings.rootAbstract,
             discussion: Strings.rootDiscussion,
-            subcommands: [QRCommand.self]
+            subcommands: [QRCommand.self, ServeCommand.self]
         )
     }
 }

@@ -1,4 +1,6 @@
+import ReceiptAPI
 import ReceiptScan
+import ReceiptServer
 import ReceiptStore
 
 // The exit code each module's errors end the command line with (DESIGN.md).
@@ -20,4 +22,17 @@ extension ScanError: ReportedFailure {
         case .library: return .failure
         }
     }
+}
+
+extension PlacesFileError: ReportedFailure {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .cannotRead: return .notFound
+        default: return .invalidInput
+        }
+    }
+}
+
+extension DocumentError: ReportedFailure {
+    var exitStatus: ExitStatus { .invalidInput }
 }

@@ -1,0 +1,154 @@
+import ReceiptCore
+
+/// The JSON body of every error answer: a stable code for programs, a sentence for people.
+public struct APIErrorBody: Codable, Sendable, Equatable {
+    /// `unauthorized`, `bad_request`, `not_found`, `conflict`, `too_many_requests`, `payload_too_large` …
+    public var error: String
+    public var message: String
+
+    public init(error: String, message: String) {
+        self.error = error
+        self.message = message
+    }
+}
+
+/// A login and password: to register, and to log in.
+public struct Credentials: Codable, Sendable, Equatable {
+    public var login: String
+    public var password: String
+
+    public init(login: String, password: String) {
+        self.login = login
+        self.password = password
+    }
+}
+
+/// Who the session belongs to.
+public struct SessionInfo: Codable, Sendable, Equatable {
+    /// `authorized` or `anonymous`.
+    public var kind: AccountKind
+    /// The login of an authorized account; nil for an anonymous one.
+    public var login: String?
+    /// When the session ends unless renewed, ISO 8601 UTC.
+    public var expiresAt: String
+
+    public init(kind: AccountKind, login: String?, expiresAt: String) {
+        self.kind = kind
+        self.login = login
+        self.expiresAt = expiresAt
+    }
+}
+
+/// The two kinds of account.
+public enum AccountKind: String, Codable, Sendable {
+    case authorized
+    case anonymous
+}
+
+/// A receipt as the server keeps it for an account.
+public struct ReceiptEnvelope: Codable, Sendable, Equatable {
+    /// The server's id of the receipt, unique within the account's server.
+    public var id: Int64
+    /// `complete`, or `pending` while only the QR code is known.
+    public var status: Receipt.Status
+    /// The account's change sequence number of the last change to this receipt.
+    public var sequence: Int64
+    /// The place the receipt was issued at, when the server knows it.
+    public var place: PlaceEntry?
+    public var document: FiscalDocument
+
+    public init(id: Int64, status: Receipt.Status, sequence: Int64, place: PlaceEntry?, document: FiscalDocument) {
+        self.id = id
+        self.status = status
+        self.sequence = sequence
+        self.place = place
+        self.document = document
+    }
+}
+
+/// One page of the receipt feed, newest first by receipt date.
+public struct ReceiptFeedPage: Codable, Sendable, Equatable {
+    public var receipts: [ReceiptEnvelope]
+    /// Pass as `cursor` for the next page; nil on the last page.
+    public var nextCursor: String?
+    public var hasMore: Bool
+
+    public init(receipts: [ReceiptEnvelope], nextCursor: String?, hasMore: Bool) {
+        self.receipts = receipts
+        self.nextCursor = nextCursor
+        self.hasMore = hasMore
+    }
+}
+
+/// The receipts changed after a sequence number, oldest change first.
+public struct ReceiptChangesPage: Codable, Sendable, Equatable {
+    public var receipts: [ReceiptEnvelope]
+    /// Pass as `since` next time: the sequence of the last receipt in this page (or the one given).
+    public var nextSince: Int64
+    public var hasMore: Bool
+
+    public init(receipts: [ReceiptEnvelope], nextSince: Int64, hasMore: Bool) {
+        self.receipts = receipts
+        self.nextSince = nextSince
+        self.hasMore = hasMore
+    }
+}
+
+/// A QR payload to add to the account.
+public struct AddReceiptRequest: Codable, Sendable, Equatable {
+    public var qr: String
+
+    public init(qr: String) {
+        self.qr = qr
+    }
+}
+
+/// A place with, in search results, its distance from the point asked about.
+public struct PlaceEntry: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var lat: Double
+    public var lon: Double
+    public var category: String
+    public var address: String
+    public var distanceM: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, lat, lon, category, address
+        case distanceM = "distance_m"
+    }
+
+    public init(_ place: Place, distance: Double? = nil) {
+        id = place.id
+        name = place.name
+        lat = place.coordinate.latitude
+        lon = place.coordinate.longitude
+        category = place.category.rawValue
+        address = place.address
+        distanceM = distance
+    }
+}
+
+/// One page of places, nearest first.
+public struct PlacesPage: Codable, Sendable, Equatable {
+    public var places: [PlaceEntry]
+    public var nextCursor: String?
+
+    public init(places: [PlaceEntry], nextCursor: String?) {
+        self.places = places
+        self.nextCursor = nextCursor
+    }
+}
+
+/// `/health`.
+public struct HealthStatus: Codable, Sendable, Equatable {
+    public var status: String
+    public var receipts: Int
+    public var places: Int
+
+    public init(status: String, receipts: Int, places: Int) {
+        self.status = status
+        self.receipts = receipts
+        self.places = places
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import ReceiptAPI
+import ReceiptCore
+
+/// What seeding the demo did.
+public struct DemoSummary: Sendable, Equatable {
+    /// False when the demo account already existed and nothing was written.
+    public let seeded: Bool
+    public let places: Int
+    public let receipts: Int
+    /// A QR payload the server knows but the demo account has not added: adding it gives a
+    /// complete receipt.
+    public let sampleQR: String?
+}
+
+extension ReceiptsServer {
+    /// The demo account's login and password.
+    public static let demoLogin = "demo"
+    public static let demoPassword = "demo"
+
+    /// Seeds the deterministic demo: places over Moscow, the `demo`/`demo` account with two years of
+    /// receipts ending on `until`, and documents the server knows for adding by QR. Does nothing when
+    /// the demo account exists already.
+    public func seedDemo(seed: UInt64 = 1, until: LocalDateTime, receiptCount: Int? = nil) async throws -> DemoSummary {
+        let exists = try await database.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [Self.demoLogin])
+                ?? false
+        }
+        if exists {
+            let sample = try await database.pool.read { db in
+                try String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT document FROM documents d WHERE NOT EXISTS (
+                            SELECT 1 FROM receipts r WHERE r.fn = d.fn AND r.fd = d.fd AND r.fp = d.fp) LIMIT 1
+                        """)
+            }
+            let counts = try database.counts()
+            return DemoSummary(
+                seeded: false, places: counts.places, receipts: counts.receipts,
+                sampleQR: sample.flatMap { try? JSONDecoder().decode(FiscalDocument.self, from: Data($0.utf8)) }
+                    .flatMap { try? $0.receipt(status: .complete, placeID: nil).fiscalCode.canonical })
+        }
+        let data = try DemoData.generate(seed: seed, until: until, receiptCount: receiptCount)
+        // The demo password is known to all; its hash needs no more than the minimum cost.
+        let hash = await PasswordHasher(cost: 4).hash(Self.demoPassword)
+        try database.upsert(places: data.places)
+        places.insert(data.places)
+        let encoder = JSONEncoder()
+        try await database.pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO accounts (kind, login, password_hash, created_at) VALUES ('authorized', ?, ?, ?)",
+                arguments: [Self.demoLogin, hash, Date().timeIntervalSince1970])
+            let account = db.lastInsertedRowID
+            let known = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO documents (fn, fd, fp, place_id, document) VALUES (?, ?, ?, ?, ?)")
+            for receipt in data.receipts {
+                try AccountReceipts.insert(
+                    receipt.document, status: receipt.status, placeID: receipt.placeID, account: account, in: db)
+                if receipt.status == .complete { try Self.remember(receipt.document, placeID: receipt.placeID, in: known, encoder) }
+            }
+            for (document, placeID) in data.unclaimed {
+                try Self.remember(document, placeID: placeID, in: known, encoder)
+            }
+        }
+        let sample = try data.unclaimed.first.map { try $0.document.receipt(status: .complete, placeID: nil).fiscalCode.canonical }
+        return DemoSummary(seeded: true, places: data.places.count, receipts: data.receipts.count, sampleQR: sample)
+    }
+
+    private static func remember(
+        _ document: FiscalDocument, placeID: String?, in statement: Statement, _ encoder: JSONEncoder
+    ) throws {
+        try statement.execute(arguments: [
+            document.fiscalDriveNumber, document.fiscalDocumentNumber, document.fiscalSign, placeID,
+            String(decoding: try encoder.encode(document), as: UTF8.self),
+        ])
+    }
+}

@@ -1,0 +1,31 @@
+import Hummingbird
+import ReceiptAPI
+
+/// Lets through only requests with a live session cookie, and tells the handlers whose it is.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = ServerContext
+    let accounts: AccountStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let token = request.cookies[APIContract.sessionCookie]?.value, !token.isEmpty else {
+            throw APIError.unauthorized()
+        }
+        guard let (account, _) = try accounts.account(forToken: token) else {
+            throw APIError.unauthorized("the session has ended or is unknown; log in again")
+        }
+        var context = context
+        context.account = account
+        context.sessionToken = token
+        return try await next(request, context)
+    }
+}
+
+extension ServerContext {
+    /// The session's account; the session middleware guarantees one on the routes it guards.
+    func requireAccount() throws -> Account {
+        guard let account else { throw APIError.unauthorized() }
+        return account
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import HummingbirdBcrypt
+import Logging
+import ReceiptAPI
+import ReceiptCore
+
+/// How a receipts server is set up.
+public struct ServerSettings: Sendable {
+    public var host: String
+    public var port: Int
+    /// The server's SQLite database file.
+    public var databasePath: String
+    /// How long a session lasts; 30 days unless set.
+    public var sessionLifetime: TimeInterval
+    /// bcrypt's cost for new passwords: 12 unless set (tests use the minimum, 4).
+    public var bcryptCost: UInt8
+    public var logLevel: Logger.Level
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, databasePath: String, sessionLifetime: TimeInterval = 30 * 86_400,
+        bcryptCost: UInt8 = 12, logLevel: Logger.Level = .info
+    ) {
+        self.host = host
+        self.port = port
+        self.databasePath = databasePath
+        self.sessionLifetime = sessionLifetime
+        self.bcryptCost = bcryptCost
+        self.logLevel = logLevel
+    }
+
+    /// True when the server only listens on this machine.
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+}
+
+/// The receipts server: accounts and sessions, each account's receipts, adding by QR, places.
+public final class ReceiptsServer: Sendable {
+    public let settings: ServerSettings
+    let database: ServerDatabase
+    let places: PlaceDirectory
+    let cursors: CursorCodec
+    let logger: Logger
+
+    public init(settings: ServerSettings) throws {
+        self.settings = settings
+        database = try ServerDatabase(path: settings.databasePath)
+        places = PlaceDirectory(try database.places())
+        cursors = CursorCodec(secret: try database.secret(named: "cursor-key"))
+        var logger = Logger(label: "receipts.server")
+        logger.logLevel = settings.logLevel
+        self.logger = logger
+    }
+
+    /// Loads (upserts) places from a CSV or GeoJSON file; returns how many.
+    @discardableResult
+    public func loadPlaces(from path: String) throws -> Int {
+        let loaded = try PlacesFile.read(path)
+        try database.upsert(places: loaded)
+        places.insert(loaded)
+        return loaded.count
+    }
+
+    /// The HTTP application; `onRunning` learns the bound port (useful with port 0).
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// Runs until the process is told to stop (SIGINT, SIGTERM).
+    public func run() async throws {
+        try await application().runService()
+    }
+
+    func router() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: ErrorMiddleware())
+        let accounts = AccountStore(database: database, sessionLifetime: settings.sessionLifetime)
+        let guarded = router.group().add(middleware: SessionMiddleware(accounts: accounts))
+        let hasher = PasswordHasher(cost: settings.bcryptCost)
+
+        router.get(Route.health.routerPath) { _, _ in
+            let counts = try self.database.counts()
+            return try jsonResponse(HealthStatus(status: "ok", receipts: counts.receipts, places: counts.places))
+        }
+        router.get(Route.openAPI.routerPath) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: try APIContract.openAPIDocument)))
+        }
+        SessionRoutes(
+            accounts: accounts, hasher: hasher, throttle: LoginThrottle(),
+            decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
+        ).register(on: router, guarded: guarded)
+        ReceiptRoutes(receipts: AccountReceipts(database: database), cursors: cursors).register(on: guarded)
+        PlaceRoutes(index: places, cursors: cursors).register(on: router)
+        return router
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import ReceiptAPI
+import ReceiptCore
+
+/// The account's receipts: the feed, the change feed, one receipt, adding by QR.
+struct ReceiptRoutes: Sendable {
+    let receipts: AccountReceipts
+    let cursors: CursorCodec
+
+    func register(on guarded: RouterGroup<ServerContext>) {
+        guarded.get(Route.receipts.routerPath) { request, context in try feed(request, context: context) }
+        guarded.post(Route.receipts.routerPath) { request, context in try await add(request, context: context) }
+        guarded.get(Route.changes.routerPath) { request, context in try changes(request, context: context) }
+        guarded.get(Route.receipt.routerPath) { _, context in try receipt(context) }
+    }
+
+    private func feed(_ request: Request, context: ServerContext) throws -> Response {
+        let account = try context.requireAccount()
+        let query = QueryParameters(request)
+        let limit = try query.pageSize()
+        var position: FeedPosition?
+        if let cursor = query.string("cursor") {
+            guard let decoded = cursors.decode(cursor, as: FeedPosition.self), decoded.account == account.id else {
+                throw APIError.badRequest("cursor is not one this server gave this account")
+            }
+            position = decoded
+        }
+        let (envelopes, last, hasMore) = try receipts.feed(account: account.id, after: position, limit: limit)
+        let next = hasMore ? last.map(cursors.encode) : nil
+        return try jsonResponse(ReceiptFeedPage(receipts: envelopes, nextCursor: next, hasMore: hasMore))
+    }
+
+    private func changes(_ request: Request, context: ServerContext) throws -> Response {
+        let account = try context.requireAccount()
+        let query = QueryParameters(request)
+        let since = try query.integer("since", in: 0...Int64.max, default: 0) ?? 0
+        return try jsonResponse(receipts.changes(account: account.id, since: since, limit: query.pageSize()))
+    }
+
+    private func receipt(_ context: ServerContext) throws -> Response {
+        let account = try context.requireAccount()
+        guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
+            throw APIError.badRequest("id must be a positive whole number")
+        }
+        // Another account's receipt is as absent as one that never existed.
+        guard let envelope = try receipts.receipt(id: id, account: account.id) else {
+            throw APIError.notFound("no receipt \(id)")
+        }
+        return try jsonResponse(envelope)
+    }
+
+    private func add(_ request: Request, context: ServerContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await request.decode(as: AddReceiptRequest.self, context: context)
+        let code: FiscalCode
+        do {
+            code = try FiscalCode(parsing: body.qr)
+        } catch {
+            throw APIError(status: .unprocessableContent, code: "invalid_qr", message: error.message(in: .english))
+        }
+        let (envelope, created) = try receipts.add(code, account: account.id)
+        return try jsonResponse(envelope, status: created ? .created : .ok)
+    }
+}

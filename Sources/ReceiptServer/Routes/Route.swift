@@ -1,0 +1,47 @@
+import HTTPTypes
+import Hummingbird
+
+/// Every route the server answers, in one list: the router registers them from here, and a test
+/// holds this list and `openapi.yaml` together.
+enum Route: CaseIterable {
+    case health, openAPI
+    case accounts, sessions, anonymousSession, currentSession
+    case receipts, changes, receipt
+    case places
+
+    /// The path as the router writes it (`{id}` in OpenAPI is `:id` here).
+    var path: String {
+        switch self {
+        case .health: "/health"
+        case .openAPI: "/openapi.yaml"
+        case .accounts: "/api/v1/accounts"
+        case .sessions: "/api/v1/sessions"
+        case .anonymousSession: "/api/v1/sessions/anonymous"
+        case .currentSession: "/api/v1/sessions/current"
+        case .receipts: "/api/v1/receipts"
+        case .changes: "/api/v1/changes"
+        case .receipt: "/api/v1/receipts/:id"
+        case .places: "/api/v1/places"
+        }
+    }
+
+    var methods: [HTTPRequest.Method] {
+        switch self {
+        case .health, .openAPI, .changes, .receipt, .places: [.get]
+        case .accounts, .sessions, .anonymousSession: [.post]
+        case .currentSession: [.get, .delete]
+        case .receipts: [.get, .post]
+        }
+    }
+
+    /// The path for the router.
+    var routerPath: RouterPath { RouterPath(path) }
+
+    /// Every (method, OpenAPI path) pair the server routes.
+    static var table: Set<String> {
+        Set(
+            allCases.flatMap { route in
+                route.methods.map { "\($0.rawValue) \(route.path.replacingOccurrences(of: ":id", with: "{id}"))" }
+            })
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import ReceiptAPI
+
+/// Accounts and sessions: register, log in, anonymous accounts, who am I, log out.
+struct SessionRoutes: Sendable {
+    let accounts: AccountStore
+    let hasher: PasswordHasher
+    let throttle: LoginThrottle
+    /// A bcrypt hash checked when a login does not exist, so that both cases take as long.
+    let decoyHash: String
+
+    func register(on router: Router<ServerContext>, guarded: RouterGroup<ServerContext>) {
+        router.post(Route.accounts.routerPath) { request, context in try await register(request, context: context) }
+        router.post(Route.sessions.routerPath) { request, context in try await logIn(request, context: context) }
+        router.post(Route.anonymousSession.routerPath) { _, _ in try openAnonymous() }
+        guarded.get(Route.currentSession.routerPath) { _, context in try whoAmI(context) }
+        guarded.delete(Route.currentSession.routerPath) { _, context in try logOut(context) }
+    }
+
+    private func register(_ request: Request, context: ServerContext) async throws -> Response {
+        let credentials = try await request.decode(as: Credentials.self, context: context)
+        let problems = AccountRules.problems(login: credentials.login, password: credentials.password)
+        guard problems.isEmpty else { throw APIError.badRequest(problems.joined(separator: "; ")) }
+        let hash = await hasher.hash(credentials.password)
+        guard let account = try accounts.register(login: credentials.login, passwordHash: hash) else {
+            throw APIError.conflict("login \(credentials.login) is taken")
+        }
+        return try opened(accounts.openSession(for: account), status: .created)
+    }
+
+    private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
+        let credentials = try await request.decode(as: Credentials.self, context: context)
+        if let seconds = await throttle.retryAfter(login: credentials.login) {
+            throw APIError.tooManyRequests(retryAfter: seconds)
+        }
+        let stored = try accounts.credentials(login: credentials.login)
+        let valid = await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
+        guard valid, let account = stored?.account else {
+            await throttle.failed(login: credentials.login)
+            throw APIError.unauthorized("wrong login or password")
+        }
+        await throttle.succeeded(login: credentials.login)
+        return try opened(accounts.openSession(for: account), status: .ok)
+    }
+
+    private func openAnonymous() throws -> Response {
+        try opened(accounts.openSession(for: accounts.openAnonymous()), status: .created)
+    }
+
+    private func whoAmI(_ context: ServerContext) throws -> Response {
+        guard let token = context.sessionToken, let (account, expires) = try accounts.account(forToken: token) else {
+            throw APIError.unauthorized()
+        }
+        return try jsonResponse(SessionInfo(kind: account.kind, login: account.login, expiresAt: Self.iso(expires)))
+    }
+
+    private func logOut(_ context: ServerContext) throws -> Response {
+        if let token = context.sessionToken { try accounts.closeSession(token: token) }
+        var response = Response(status: .noContent)
+        response.setCookie(Self.cookie(value: "", expires: Date(timeIntervalSince1970: 0)))
+        return response
+    }
+
+    private func opened(_ session: OpenedSession, status: HTTPResponse.Status) throws -> Response {
+        try jsonResponse(
+            SessionInfo(kind: session.account.kind, login: session.account.login, expiresAt: Self.iso(session.expiresAt)),
+            status: status, cookie: Self.cookie(value: session.token, expires: session.expiresAt))
+    }
+
+    /// HttpOnly, SameSite=Lax, Path=/. Not `Secure`: the server speaks plain HTTP, behind a TLS proxy
+    /// when it leaves the machine.
+    static func cookie(value: String, expires: Date) -> Cookie {
+        Cookie(
+            name: APIContract.sessionCookie, value: value, expires: expires,
+            maxAge: max(0, Int(expires.timeIntervalSinceNow)), path: "/", httpOnly: true, sameSite: .lax)
+    }
+
+    static func iso(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

@@ -1,0 +1,63 @@
+import GRDB
+
+/// The server's database: accounts, sessions, the receipts of each account, the fiscal documents
+/// the server knows, and places. Named, append-only migrations.
+enum ServerSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-accounts-sessions-receipts-places") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value BLOB NOT NULL);
+                    CREATE TABLE accounts (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        kind TEXT NOT NULL CHECK (kind IN ('authorized', 'anonymous')),
+                        login TEXT UNIQUE COLLATE NOCASE,
+                        password_hash TEXT,
+                        created_at REAL NOT NULL,
+                        last_sequence INTEGER NOT NULL DEFAULT 0,
+                        CHECK ((kind = 'authorized') = (login IS NOT NULL AND password_hash IS NOT NULL))
+                    );
+                    CREATE TABLE sessions (
+                        token_hash BLOB PRIMARY KEY NOT NULL,
+                        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                        created_at REAL NOT NULL,
+                        expires_at REAL NOT NULL
+                    );
+                    CREATE INDEX sessions_by_account ON sessions (account_id);
+                    CREATE TABLE places (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        name TEXT NOT NULL,
+                        latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                        longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                        category TEXT NOT NULL,
+                        address TEXT NOT NULL DEFAULT ''
+                    );
+                    CREATE TABLE documents (
+                        fn TEXT NOT NULL,
+                        fd INTEGER NOT NULL,
+                        fp INTEGER NOT NULL,
+                        place_id TEXT REFERENCES places(id) ON DELETE SET NULL,
+                        document TEXT NOT NULL,
+                        PRIMARY KEY (fn, fd, fp)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE receipts (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                        fn TEXT NOT NULL,
+                        fd INTEGER NOT NULL,
+                        fp INTEGER NOT NULL,
+                        date_time TEXT NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('complete', 'pending')),
+                        sequence INTEGER NOT NULL,
+                        place_id TEXT REFERENCES places(id) ON DELETE SET NULL,
+                        document TEXT NOT NULL,
+                        UNIQUE (account_id, fn, fd, fp)
+                    );
+                    CREATE INDEX receipts_feed ON receipts (account_id, date_time DESC, id DESC);
+                    CREATE UNIQUE INDEX receipts_changes ON receipts (account_id, sequence);
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ReceiptCore
+import ReceiptServer
+
+/// `receipts serve`: runs the receipts server on this machine.
+struct ServeCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "serve", abstract: Strings.serveAbstract, discussion: Strings.serveDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+
+    @Option(help: ArgumentHelp(Strings.hostHelp, valueName: "host")) var host = "127.0.0.1"
+    @Option(help: ArgumentHelp(Strings.portHelp, valueName: "port")) var port = 8080
+    @Flag(help: ArgumentHelp(Strings.demoHelp)) var demo = false
+    @Option(help: ArgumentHelp(Strings.seedHelp, valueName: "n")) var seed: UInt64 = 1
+    @Option(name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: "n"))
+    var demoReceipts: Int?
+    @Option(name: .customLong("places"), help: ArgumentHelp(Strings.placesFileHelp, valueName: Strings.pathValue))
+    var placesFiles: [String] = []
+    @Option(name: .customLong("session-days"), help: ArgumentHelp(Strings.sessionDaysHelp, valueName: "days"))
+    var sessionDays = 30.0
+    @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp(Strings.bcryptCostHelp, valueName: "4-16"))
+    var bcryptCost: UInt8 = 12
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError(Strings.badPort(port)) }
+        guard (4...16).contains(bcryptCost) else { throw ValidationError(Strings.badBcryptCost) }
+        guard sessionDays > 0, sessionDays <= 3650 else { throw ValidationError(Strings.badSessionDays) }
+        if let demoReceipts, !(1...2_000_000).contains(demoReceipts) { throw ValidationError(Strings.badDemoReceipts) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = global.verbose ? .debug : (global.quiet ? .warning : .info)
+            return handler
+        }
+        let path = global.databasePath ?? ProcessInfo.processInfo.environment["RECEIPTS_SERVER_DB"]
+            ?? (global.dataFolder() + "/server.sqlite")
+        let settings = ServerSettings(
+            host: host, port: port, databasePath: path, sessionLifetime: sessionDays * 86_400, bcryptCost: bcryptCost,
+            logLevel: global.verbose ? .debug : (global.quiet ? .warning : .info))
+        let server: ReceiptsServer
+        do {
+            server = try ReceiptsServer(settings: settings)
+        } catch {
+            throw CommandFailure(status: .failure) { _ in Strings.cannotOpenServerDatabase(path, "\(error)") }
+        }
+        for file in placesFiles {
+            let count = try server.loadPlaces(from: file)
+            console.note(Strings.loadedPlaces(count, file))
+        }
+        if demo {
+            if !settings.isLoopback { console.note(Strings.demoNotLoopback(host)) }
+            let summary = try await server.seedDemo(seed: seed, until: try Self.today(), receiptCount: demoReceipts)
+            console.note(Strings.demoSeeded(summary))
+        }
+        console.note(Strings.serving(host: host, port: port, database: path))
+        try await server.application { port in
+            if port != self.port { console.note(Strings.listeningOn(port)) }
+        }.runService()
+    }
+
+    /// Now on this machine's clock: the demo's history ends here.
+    static func today() throws -> LocalDateTime {
+        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: Date())
+        return try LocalDateTime(
+            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0)
+    }
+}
