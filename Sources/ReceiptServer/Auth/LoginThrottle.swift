@@ -12,17 +12,17 @@ actor LoginThrottle {
         self.window = window
     }
 
-    /// Seconds to wait before the next attempt, or nil when an attempt may be made now.
-    func retryAfter(login: String, now: Date = Date()) -> Int? {
-        let recent = prune(login.lowercased(), now: now)
-        guard recent.count >= limit, let oldest = recent.first else { return nil }
-        return max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
-    }
-
-    /// Counts a failed attempt.
-    func failed(login: String, now: Date = Date()) {
+    /// Starts an attempt: returns the seconds to wait when the login is blocked, or nil after
+    /// counting the attempt as a failure until ``succeeded(login:)`` says otherwise. Counting before
+    /// the password is checked keeps the limit when many attempts arrive at once.
+    func begin(login: String, now: Date = Date()) -> Int? {
         let key = login.lowercased()
-        failures[key] = prune(key, now: now) + [now]
+        let recent = prune(key, now: now)
+        if recent.count >= limit, let oldest = recent.first {
+            return max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
+        }
+        failures[key] = recent + [now]
+        return nil
     }
 
     /// A successful login clears the count.

@@ -31,15 +31,12 @@ struct SessionRoutes: Sendable {
 
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
         let credentials = try await request.decode(as: Credentials.self, context: context)
-        if let seconds = await throttle.retryAfter(login: credentials.login) {
+        if let seconds = await throttle.begin(login: credentials.login) {
             throw APIError.tooManyRequests(retryAfter: seconds)
         }
         let stored = try accounts.credentials(login: credentials.login)
         let valid = await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
-        guard valid, let account = stored?.account else {
-            await throttle.failed(login: credentials.login)
-            throw APIError.unauthorized("wrong login or password")
-        }
+        guard valid, let account = stored?.account else { throw APIError.unauthorized("wrong login or password") }
         await throttle.succeeded(login: credentials.login)
         return try opened(accounts.openSession(for: account), status: .ok)
     }

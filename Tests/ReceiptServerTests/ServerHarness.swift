@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ReceiptAPI
+import ReceiptCore
+@testable import ReceiptServer
+
+/// The real server on a loopback port with a fresh database in a temporary folder.
+struct ServerHarness: Sendable {
+    let port: Int
+    let server: ReceiptsServer
+
+    /// Runs `body` against a server started for it, and stops the server afterwards.
+    static func run<T: Sendable>(
+        sessionLifetime: TimeInterval = 3600, _ body: @Sendable (ServerHarness) async throws -> T
+    ) async throws -> T {
+        let folder = NSTemporaryDirectory() + "receipts-server-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try ReceiptsServer(
+            settings: ServerSettings(
+                host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite", sessionLifetime: sessionLifetime,
+                bcryptCost: 4, logLevel: .critical))
+        return try await server.application().test(.live) { client in
+            try await body(ServerHarness(port: client.port ?? 0, server: server))
+        }
+    }
+
+    /// A client of its own (its own connection and cookie), like a separate app or person.
+    func client() -> APIClient {
+        APIClient(port: port)
+    }
+
+    /// A client with a fresh anonymous session.
+    func anonymous() async throws -> APIClient {
+        let client = client()
+        let response = try await client.post("/api/v1/sessions/anonymous")
+        guard response.status == .created else { throw HarnessError.unexpected(response.status, response.text) }
+        return client
+    }
+
+    /// A client logged in to a newly registered account.
+    func registered(_ login: String, password: String = "correct horse battery") async throws -> APIClient {
+        let client = client()
+        let response = try await client.post("/api/v1/accounts", json: Credentials(login: login, password: password))
+        guard response.status == .created else { throw HarnessError.unexpected(response.status, response.text) }
+        return client
+    }
+}
+
+enum HarnessError: Error {
+    case unexpected(HTTPResponse.Status, String)
+}
+
+/// A tiny HTTP client with a cookie jar of one cookie: the session.
+final class APIClient: Sendable {
+    private let client: TestClient
+    private let cookie = Mutex<String?>(nil)
+
+    init(port: Int) {
+        client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(30)))
+        client.connect()
+    }
+
+    deinit {
+        let client = client
+        Task { try? await client.shutdown() }
+    }
+
+    struct Response: Sendable {
+        let status: HTTPResponse.Status
+        let headers: HTTPFields
+        let body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            try JSONDecoder().decode(type, from: body)
+        }
+
+        /// The error code of a JSON error body.
+        var errorCode: String? { try? decode(APIErrorBody.self).error }
+    }
+
+    var sessionCookie: String? {
+        get { cookie.withLock { $0 } }
+        set { cookie.withLock { $0 = newValue } }
+    }
+
+    func get(_ uri: String) async throws -> Response { try await send(uri, method: .get, body: nil) }
+    func delete(_ uri: String) async throws -> Response { try await send(uri, method: .delete, body: nil) }
+
+    func post(_ uri: String, body: Data? = nil) async throws -> Response {
+        try await send(uri, method: .post, body: body)
+    }
+
+    func post(_ uri: String, json: some Encodable) async throws -> Response {
+        try await send(uri, method: .post, body: try JSONEncoder().encode(json))
+    }
+
+    func send(_ uri: String, method: HTTPRequest.Method, body: Data?, headers extra: HTTPFields = [:]) async throws
+        -> Response
+    {
+        var headers = extra
+        if let value = sessionCookie { headers[.cookie] = "\(APIContract.sessionCookie)=\(value)" }
+        if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        let response = try await client.execute(
+            TestClient.Request(uri, method: method, authority: "localhost", headers: headers, body: body.map { ByteBuffer(bytes: $0) }))
+        if let setCookie = response.headers[.setCookie], setCookie.hasPrefix(APIContract.sessionCookie + "=") {
+            let value = setCookie.dropFirst(APIContract.sessionCookie.count + 1).prefix { $0 != ";" }
+            sessionCookie = value.isEmpty ? nil : String(value)
+        }
+        let bytes = response.body.map { Data($0.readableBytesView) } ?? Data()
+        return Response(status: response.status, headers: response.headers, body: bytes)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import ReceiptAPI
+import Testing
+
+@Suite("Server: accounts and sessions")
+struct SessionTests {
+    @Test("an anonymous session, then registering, logging in, who am I, logging out")
+    func lifecycle() async throws {
+        try await ServerHarness.run { server in
+            let anonymous = try await server.anonymous()
+            let me = try await anonymous.get("/api/v1/sessions/current")
+            #expect(me.status == .ok)
+            #expect(try me.decode(SessionInfo.self).kind == .anonymous)
+
+            let alice = try await server.registered("alice")
+            let info = try await alice.get("/api/v1/sessions/current").decode(SessionInfo.self)
+            #expect(info.kind == .authorized && info.login == "alice")
+
+            let again = server.client()
+            let login = try await again.post("/api/v1/sessions", json: Credentials(login: "ALICE", password: "correct horse battery"))
+            #expect(login.status == .ok)
+            let cookie = try #require(login.headers[.setCookie])
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
+            #expect(try #require(again.sessionCookie).count >= 43)  // 256 bits, base64url
+
+            let logout = try await again.delete("/api/v1/sessions/current")
+            #expect(logout.status == .noContent)
+            again.sessionCookie = try #require(login.headers[.setCookie]).split(separator: "=")[1].split(separator: ";")[0].description
+            let after = try await again.get("/api/v1/receipts")
+            #expect(after.status == .unauthorized)
+            #expect(after.errorCode == "unauthorized")
+            // The other session of the same account lives on.
+            #expect(try await alice.get("/api/v1/receipts").status == .ok)
+        }
+    }
+
+    @Test("no cookie, a forged cookie, or an expired session get 401 with a JSON error")
+    func unauthorized() async throws {
+        try await ServerHarness.run(sessionLifetime: 1) { server in
+            let nobody = server.client()
+            #expect(try await nobody.get("/api/v1/receipts").status == .unauthorized)
+            nobody.sessionCookie = "forged-token-forged-token-forged-token-forged"
+            let forged = try await nobody.get("/api/v1/sessions/current")
+            #expect(forged.status == .unauthorized && forged.errorCode == "unauthorized")
+            let short = try await server.anonymous()
+            #expect(try await short.get("/api/v1/receipts").status == .ok)
+            try await Task.sleep(for: .milliseconds(1300))
+            #expect(try await short.get("/api/v1/receipts").status == .unauthorized)
+        }
+    }
+
+    @Test("registration rules are checked field by field; a taken login is a conflict")
+    func registration() async throws {
+        try await ServerHarness.run { server in
+            let client = server.client()
+            let bad = try await client.post("/api/v1/accounts", json: Credentials(login: "a b", password: "short"))
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains("login:") && bad.text.contains("password:"))
+            let cyrillic = try await client.post("/api/v1/accounts", json: Credentials(login: "вася", password: "long enough"))
+            #expect(cyrillic.status == .badRequest)
+            _ = try await server.registered("bob")
+            let taken = try await client.post("/api/v1/accounts", json: Credentials(login: "Bob", password: "long enough"))
+            #expect(taken.status == .conflict && taken.errorCode == "conflict")
+        }
+    }
+
+    @Test("repeated failed logins are throttled with Retry-After, even when they arrive together")
+    func throttling() async throws {
+        try await ServerHarness.run { server in
+            _ = try await server.registered("carol")
+            var statuses: [Int] = []
+            for _ in 0..<5 {
+                let wrong = try await server.client().post("/api/v1/sessions", json: Credentials(login: "carol", password: "wrong password"))
+                statuses.append(wrong.status.code)
+            }
+            #expect(statuses == [401, 401, 401, 401, 401])
+            let blocked = try await server.client().post("/api/v1/sessions", json: Credentials(login: "carol", password: "correct horse battery"))
+            #expect(blocked.status == .tooManyRequests)
+            #expect(Int(blocked.headers[.retryAfter] ?? "") ?? 0 > 0)
+
+            _ = try await server.registered("dave")
+            let concurrent = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        try await server.client().post("/api/v1/sessions", json: Credentials(login: "dave", password: "wrong password")).status.code
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(concurrent.filter { $0 == 401 }.count == 5)
+            #expect(concurrent.allSatisfy { $0 == 401 || $0 == 429 })
+        }
+    }
+}
