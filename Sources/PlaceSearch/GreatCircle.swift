@@ -9,11 +9,11 @@ public enum GreatCircle {
     /// The great-circle distance in metres between two points (haversine formula, accurate to well
     /// under a metre at city scale and correct across the antimeridian and at the poles).
     public static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let φ1 = a.latitude * .pi / 180
-        let φ2 = b.latitude * .pi / 180
-        let Δφ = φ2 - φ1
-        let Δλ = (b.longitude - a.longitude) * .pi / 180
-        let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        let lat1 = a.latitude * .pi / 180
+        let lat2 = b.latitude * .pi / 180
+        let dLat = lat2 - lat1
+        let dLon = (b.longitude - a.longitude) * .pi / 180
+        let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * earthRadius * asin(min(1, h.squareRoot()))
     }
 }

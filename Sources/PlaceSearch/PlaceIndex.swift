@@ -22,7 +22,9 @@ public struct PlaceQuery: Sendable {
     public var limit: Int
     public var after: PlaceCursor?
 
-    public init(center: Coordinate, text: String = "", radius: Double? = nil, limit: Int = 50, after: PlaceCursor? = nil) {
+    public init(
+        center: Coordinate, text: String = "", radius: Double? = nil, limit: Int = 50, after: PlaceCursor? = nil
+    ) {
         self.center = center
         self.text = text
         self.radius = radius

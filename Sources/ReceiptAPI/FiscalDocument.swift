@@ -77,20 +77,23 @@ public struct FiscalDocument: Codable, Sendable, Equatable {
                 identity: try FiscalIdentity(fn: fiscalDriveNumber, i: fiscalDocumentNumber, fp: fiscalSign),
                 dateTime: try LocalDateTime(iso: dateTime),
                 operation: operation,
-                total: Money(kopecks: totalSum), cash: Money(kopecks: cashTotalSum), ecash: Money(kopecks: ecashTotalSum),
+                total: Money(kopecks: totalSum), cash: Money(kopecks: cashTotalSum),
+                ecash: Money(kopecks: ecashTotalSum),
                 seller: user, sellerINN: userInn?.trimmingCharacters(in: .whitespaces), retailPlace: retailPlace,
                 address: retailPlaceAddress, registerNumber: kktRegId?.trimmingCharacters(in: .whitespaces),
                 items: items.map { line in
                     Item(
                         name: line.name, price: Money(kopecks: line.price), quantity: line.quantity,
                         sum: Money(kopecks: line.sum), vat: line.nds.map(VATCode.init(rawValue:)),
-                        paymentType: line.paymentType.flatMap(PaymentType.init(rawValue:)), productType: line.productType)
+                        paymentType: line.paymentType.flatMap(PaymentType.init(rawValue:)),
+                        productType: line.productType)
                 },
                 status: status, placeID: placeID)
         } catch let error as DocumentError {
             throw error
         } catch let error as FiscalCodeError {
-            throw .invalid(field: error.field.map(Self.documentField) ?? "fiscal identity", reason: error.message(in: .english))
+            throw .invalid(
+                field: error.field.map(Self.documentField) ?? "fiscal identity", reason: error.message(in: .english))
         } catch let error as LocalDateTimeError {
             throw .invalid(field: "dateTime", reason: error.message(in: .english))
         } catch {

@@ -58,7 +58,8 @@ struct FeedTests {
             var changed: [Int64] = []
             var more = true
             while more {
-                let page = try await demo.get("/api/v1/changes?since=\(since)&limit=100").decode(ReceiptChangesPage.self)
+                let page = try await demo.get("/api/v1/changes?since=\(since)&limit=100").decode(
+                    ReceiptChangesPage.self)
                 changed += page.receipts.map(\.id)
                 since = page.nextSince
                 more = page.hasMore
@@ -89,7 +90,8 @@ struct FeedTests {
             #expect(again.status == .ok)
             #expect(try again.decode(ReceiptEnvelope.self).id == receipt.id)
 
-            let unknown = try await client.post("/api/v1/receipts", json: AddReceiptRequest(qr: Self.payload(9, total: "12,5")))
+            let unknown = try await client.post(
+                "/api/v1/receipts", json: AddReceiptRequest(qr: Self.payload(9, total: "12,5")))
             let pending = try unknown.decode(ReceiptEnvelope.self)
             #expect(pending.status == .pending)
             #expect(pending.document.totalSum == 1250 && pending.document.items.isEmpty)
@@ -106,7 +108,8 @@ struct FeedTests {
         try await ServerHarness.run { server in
             let first = try await server.registered("racer")
             let second = server.client()
-            _ = try await second.post("/api/v1/sessions", json: Credentials(login: "racer", password: "correct horse battery"))
+            _ = try await second.post(
+                "/api/v1/sessions", json: Credentials(login: "racer", password: "correct horse battery"))
             for round in 0..<10 {
                 let qr = Self.payload(100 + round)
                 async let a = first.post("/api/v1/receipts", json: AddReceiptRequest(qr: qr))
@@ -127,7 +130,10 @@ struct FeedTests {
             let mallory = try await server.registered("mallory")
             var ids: [Int64] = []
             for i in 1...60 {
-                ids.append(try await alice.post("/api/v1/receipts", json: AddReceiptRequest(qr: Self.payload(i))).decode(ReceiptEnvelope.self).id)
+                ids.append(
+                    try await alice.post("/api/v1/receipts", json: AddReceiptRequest(qr: Self.payload(i))).decode(
+                        ReceiptEnvelope.self
+                    ).id)
             }
             let alicePage = try await alice.get("/api/v1/receipts").decode(ReceiptFeedPage.self)
             let cursor = try #require(alicePage.nextCursor)

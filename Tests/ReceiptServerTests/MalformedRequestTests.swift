@@ -57,7 +57,8 @@ struct MalformedRequestTests {
             let document = try #require(try Yams.load(yaml: response.text) as? [String: Any])
             #expect(document["openapi"] as? String == "3.1.0")
             let paths = try #require(document["paths"] as? [String: [String: Any]])
-            let specified = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
+            let specified = Set(
+                paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
             #expect(specified == Route.table)
             // And every one of them is routed: none answers "no such route".
             for entry in specified {

@@ -1,11 +1,12 @@
 import Foundation
-import Synchronization
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ReceiptAPI
 import ReceiptCore
+import Synchronization
+
 @testable import ReceiptServer
 
 /// The real server on a loopback port with a fresh database in a temporary folder.
@@ -108,7 +109,9 @@ final class APIClient: Sendable {
         if let value = sessionCookie { headers[.cookie] = "\(APIContract.sessionCookie)=\(value)" }
         if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
         let response = try await client.execute(
-            TestClient.Request(uri, method: method, authority: "localhost", headers: headers, body: body.map { ByteBuffer(bytes: $0) }))
+            TestClient.Request(
+                uri, method: method, authority: "localhost", headers: headers, body: body.map { ByteBuffer(bytes: $0) })
+        )
         if let setCookie = response.headers[.setCookie], setCookie.hasPrefix(APIContract.sessionCookie + "=") {
             let value = setCookie.dropFirst(APIContract.sessionCookie.count + 1).prefix { $0 != ";" }
             sessionCookie = value.isEmpty ? nil : String(value)

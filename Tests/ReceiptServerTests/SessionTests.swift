@@ -17,7 +17,8 @@ struct SessionTests {
             #expect(info.kind == .authorized && info.login == "alice")
 
             let again = server.client()
-            let login = try await again.post("/api/v1/sessions", json: Credentials(login: "ALICE", password: "correct horse battery"))
+            let login = try await again.post(
+                "/api/v1/sessions", json: Credentials(login: "ALICE", password: "correct horse battery"))
             #expect(login.status == .ok)
             let cookie = try #require(login.headers[.setCookie])
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
@@ -25,7 +26,8 @@ struct SessionTests {
 
             let logout = try await again.delete("/api/v1/sessions/current")
             #expect(logout.status == .noContent)
-            again.sessionCookie = try #require(login.headers[.setCookie]).split(separator: "=")[1].split(separator: ";")[0].description
+            again.sessionCookie = try #require(login.headers[.setCookie]).split(separator: "=")[1].split(
+                separator: ";")[0].description
             let after = try await again.get("/api/v1/receipts")
             #expect(after.status == .unauthorized)
             #expect(after.errorCode == "unauthorized")
@@ -56,10 +58,12 @@ struct SessionTests {
             let bad = try await client.post("/api/v1/accounts", json: Credentials(login: "a b", password: "short"))
             #expect(bad.status == .badRequest)
             #expect(bad.text.contains("login:") && bad.text.contains("password:"))
-            let cyrillic = try await client.post("/api/v1/accounts", json: Credentials(login: "вася", password: "long enough"))
+            let cyrillic = try await client.post(
+                "/api/v1/accounts", json: Credentials(login: "вася", password: "long enough"))
             #expect(cyrillic.status == .badRequest)
             _ = try await server.registered("bob")
-            let taken = try await client.post("/api/v1/accounts", json: Credentials(login: "Bob", password: "long enough"))
+            let taken = try await client.post(
+                "/api/v1/accounts", json: Credentials(login: "Bob", password: "long enough"))
             #expect(taken.status == .conflict && taken.errorCode == "conflict")
         }
     }
@@ -70,11 +74,13 @@ struct SessionTests {
             _ = try await server.registered("carol")
             var statuses: [Int] = []
             for _ in 0..<5 {
-                let wrong = try await server.client().post("/api/v1/sessions", json: Credentials(login: "carol", password: "wrong password"))
+                let wrong = try await server.client().post(
+                    "/api/v1/sessions", json: Credentials(login: "carol", password: "wrong password"))
                 statuses.append(wrong.status.code)
             }
             #expect(statuses == [401, 401, 401, 401, 401])
-            let blocked = try await server.client().post("/api/v1/sessions", json: Credentials(login: "carol", password: "correct horse battery"))
+            let blocked = try await server.client().post(
+                "/api/v1/sessions", json: Credentials(login: "carol", password: "correct horse battery"))
             #expect(blocked.status == .tooManyRequests)
             #expect(Int(blocked.headers[.retryAfter] ?? "") ?? 0 > 0)
 
@@ -82,7 +88,9 @@ struct SessionTests {
             let concurrent = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<20 {
                     group.addTask {
-                        try await server.client().post("/api/v1/sessions", json: Credentials(login: "dave", password: "wrong password")).status.code
+                        try await server.client().post(
+                            "/api/v1/sessions", json: Credentials(login: "dave", password: "wrong password")
+                        ).status.code
                     }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }

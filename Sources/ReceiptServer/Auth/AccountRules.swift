@@ -9,7 +9,9 @@ enum AccountRules {
     static func problems(login: String, password: String) -> [String] {
         var problems: [String] = []
         let allowed = login.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars.contains(scalar))
         }
         if !loginLength.contains(login.count) || !allowed {
             problems.append("login: 3 to 64 Latin letters, digits, '.', '_' or '-'")

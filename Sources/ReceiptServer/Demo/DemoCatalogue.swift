@@ -37,8 +37,10 @@ enum DemoCatalogue {
         Chain(name: "ВкусВилл", seller: "ООО \"Вкусвилл\"", category: .groceries, outlets: 210, visits: 7),
         Chain(name: "Ашан", seller: "ООО \"Ашан\"", category: .groceries, outlets: 22, visits: 1.5),
         Chain(name: "Лента", seller: "ООО \"Лента\"", category: .groceries, outlets: 20, visits: 1.5),
-        Chain(name: "Азбука вкуса", seller: "ООО \"Городской супермаркет\"", category: .groceries, outlets: 45, visits: 1),
-        Chain(name: "Верный", seller: "ООО \"Союз Святого Иоанна Воина\"", category: .groceries, outlets: 60, visits: 1),
+        Chain(
+            name: "Азбука вкуса", seller: "ООО \"Городской супермаркет\"", category: .groceries, outlets: 45, visits: 1),
+        Chain(
+            name: "Верный", seller: "ООО \"Союз Святого Иоанна Воина\"", category: .groceries, outlets: 60, visits: 1),
         Chain(name: "Красное&Белое", seller: "ООО \"Альфа-М\"", category: .alcoholTobacco, outlets: 120, visits: 1.2),
         Chain(name: "Бристоль", seller: "ООО \"Альбион-2002\"", category: .alcoholTobacco, outlets: 80, visits: 0.6),
         Chain(name: "Ригла", seller: "ООО \"Ригла\"", category: .health, outlets: 60, visits: 0.9),
@@ -58,7 +60,8 @@ enum DemoCatalogue {
         Chain(name: "М.Видео", seller: "ООО \"МВМ\"", category: .electronics, outlets: 20, visits: 0.15),
         Chain(name: "DNS", seller: "ООО \"ДНС Ритейл\"", category: .electronics, outlets: 30, visits: 0.2),
         Chain(name: "Эльдорадо", seller: "ООО \"МВМ\"", category: .electronics, outlets: 15, visits: 0.1),
-        Chain(name: "Леруа Мерлен", seller: "ООО \"Леруа Мерлен Восток\"", category: .household, outlets: 6, visits: 0.2),
+        Chain(
+            name: "Леруа Мерлен", seller: "ООО \"Леруа Мерлен Восток\"", category: .household, outlets: 6, visits: 0.2),
         Chain(name: "Fix Price", seller: "ООО \"Бэст Прайс\"", category: .household, outlets: 100, visits: 0.8),
         Chain(name: "Hoff", seller: "ООО \"Домашний интерьер\"", category: .household, outlets: 5, visits: 0.05),
         Chain(name: "Галамарт", seller: "ООО \"Галамарт\"", category: .household, outlets: 20, visits: 0.2),
@@ -75,9 +78,12 @@ enum DemoCatalogue {
         Chain(name: "МТС", seller: "ПАО \"МТС\"", category: .telecom, outlets: 30, visits: 0.15),
         Chain(name: "Билайн", seller: "ПАО \"ВымпелКом\"", category: .telecom, outlets: 25, visits: 0.05),
         Chain(name: "МегаФон", seller: "ПАО \"МегаФон\"", category: .telecom, outlets: 25, visits: 0.05),
-        Chain(name: "Московский метрополитен", seller: "ГУП \"Московский метрополитен\"", category: .transport, outlets: 40, visits: 0.6),
+        Chain(
+            name: "Московский метрополитен", seller: "ГУП \"Московский метрополитен\"", category: .transport,
+            outlets: 40, visits: 0.6),
         Chain(name: "Синема Парк", seller: "ООО \"Синема Парк\"", category: .entertainment, outlets: 8, visits: 0.2),
-        Chain(name: "КАРО", seller: "ООО \"КАРО Фильм Менеджмент\"", category: .entertainment, outlets: 10, visits: 0.15),
+        Chain(
+            name: "КАРО", seller: "ООО \"КАРО Фильм Менеджмент\"", category: .entertainment, outlets: 10, visits: 0.15),
     ]
 
     static let streets = [

@@ -40,7 +40,8 @@ struct DemoData {
                 data.places.append(place)
                 registers.append(
                     Register(
-                        place: place, chain: chain, fn: "92" + random.digits(14), registration: "000" + random.digits(13),
+                        place: place, chain: chain, fn: "92" + random.digits(14),
+                        registration: "000" + random.digits(13),
                         inn: inn, nextDocument: Int64(random.int(1_000...90_000))))
             }
         }
@@ -85,16 +86,21 @@ struct DemoData {
             for (day, minute, second) in moments {
                 guard
                     let time = try? LocalDateTime(
-                        year: month.year, month: month.month, day: day, hour: minute / 60, minute: minute % 60, second: second)
+                        year: month.year, month: month.month, day: day, hour: minute / 60, minute: minute % 60,
+                        second: second)
                 else { continue }
-                let registerIndex = random.chance(0.85)
+                let registerIndex =
+                    random.chance(0.85)
                     ? random.weighted(regulars) { registers[$0].chain.visits }
-                    : random.weighted(Array(registers.indices)) { registers[$0].chain.visits / Double(registers[$0].chain.outlets) }
+                    : random.weighted(Array(registers.indices)) {
+                        registers[$0].chain.visits / Double(registers[$0].chain.outlets)
+                    }
                 if !sales.isEmpty, random.chance(0.02), let original = sales.randomElement(using: &random),
                     let index = registers.firstIndex(where: { $0.fn == original.fiscalDriveNumber })
                 {
                     let refund = try makeRefund(of: original, at: time, register: &registers[index], random: &random)
-                    data.receipts.append(StoredReceipt(document: refund, status: .complete, placeID: registers[index].place.id))
+                    data.receipts.append(
+                        StoredReceipt(document: refund, status: .complete, placeID: registers[index].place.id))
                     continue
                 }
                 let document = try makeSale(at: time, register: &registers[registerIndex], random: &random)
@@ -103,10 +109,12 @@ struct DemoData {
                     // The shopper scanned it, and the tax service has not sent its items yet.
                     let code = try document.receipt(status: .pending, placeID: nil).fiscalCode
                     data.receipts.append(
-                        StoredReceipt(document: FiscalDocument(Receipt(pendingFrom: code)), status: .pending, placeID: nil))
+                        StoredReceipt(
+                            document: FiscalDocument(Receipt(pendingFrom: code)), status: .pending, placeID: nil))
                 } else {
                     data.receipts.append(
-                        StoredReceipt(document: document, status: .complete, placeID: registers[registerIndex].place.id))
+                        StoredReceipt(document: document, status: .complete, placeID: registers[registerIndex].place.id)
+                    )
                 }
             }
         }
@@ -129,7 +137,8 @@ struct DemoData {
         let bearing = random.unit() * 2 * .pi
         let latitude = DemoCatalogue.center.latitude + distance * cos(bearing) / 111_320
         let longitude =
-            DemoCatalogue.center.longitude + distance * sin(bearing) / (111_320 * cos(DemoCatalogue.center.latitude * .pi / 180))
+            DemoCatalogue.center.longitude + distance * sin(bearing)
+            / (111_320 * cos(DemoCatalogue.center.latitude * .pi / 180))
         let street = DemoCatalogue.streets[random.int(0...DemoCatalogue.streets.count - 1)]
         let address = "г. Москва, \(street), д. \(random.int(1...180))"
         return Place(
@@ -162,7 +171,8 @@ struct DemoData {
         let total = lines.reduce(0) { $0 + $1.sum }
         let byCard = random.chance(0.78)
         return try document(
-            lines: lines, total: total, byCard: byCard, operation: .sale, at: time, register: &register, random: &random)
+            lines: lines, total: total, byCard: byCard, operation: .sale, at: time, register: &register, random: &random
+        )
     }
 
     private static func makeRefund(

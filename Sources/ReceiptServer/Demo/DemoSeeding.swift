@@ -24,7 +24,8 @@ extension ReceiptsServer {
     /// the demo account exists already.
     public func seedDemo(seed: UInt64 = 1, until: LocalDateTime, receiptCount: Int? = nil) async throws -> DemoSummary {
         let exists = try await database.pool.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [Self.demoLogin])
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [Self.demoLogin])
                 ?? false
         }
         if exists {
@@ -58,13 +59,17 @@ extension ReceiptsServer {
             for receipt in data.receipts {
                 try AccountReceipts.insert(
                     receipt.document, status: receipt.status, placeID: receipt.placeID, account: account, in: db)
-                if receipt.status == .complete { try Self.remember(receipt.document, placeID: receipt.placeID, in: known, encoder) }
+                if receipt.status == .complete {
+                    try Self.remember(receipt.document, placeID: receipt.placeID, in: known, encoder)
+                }
             }
             for (document, placeID) in data.unclaimed {
                 try Self.remember(document, placeID: placeID, in: known, encoder)
             }
         }
-        let sample = try data.unclaimed.first.map { try $0.document.receipt(status: .complete, placeID: nil).fiscalCode.canonical }
+        let sample = try data.unclaimed.first.map {
+            try $0.document.receipt(status: .complete, placeID: nil).fiscalCode.canonical
+        }
         return DemoSummary(seeded: true, places: data.places.count, receipts: data.receipts.count, sampleQR: sample)
     }
 

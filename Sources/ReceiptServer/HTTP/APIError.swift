@@ -74,12 +74,15 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error.status {
         case .notFound: return .notFound("no such route")
         case .contentTooLarge:
-            return APIError(status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")
+            return APIError(
+                status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")
         case .methodNotAllowed:
             return APIError(status: .methodNotAllowed, code: "method_not_allowed", message: message)
         case .badRequest: return .badRequest(message)
         default:
-            return APIError(status: error.status, code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: message)
+            return APIError(
+                status: error.status,
+                code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: message)
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 /// A JSON answer with a status, and cookies when a session opens or closes.
-func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok, cookie: Cookie? = nil) throws -> Response {
+func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok, cookie: Cookie? = nil) throws -> Response
+{
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     var response = Response(

@@ -12,7 +12,8 @@ enum CSVPlaces {
         } catch {
             throw .badRow(path: path, line: error.line, problem: .unterminatedQuote)
         }
-        guard let first = records.first, first.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == header
+        guard let first = records.first,
+            first.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == header
         else { throw .badHeader(path: path, found: records.first?.fields.joined(separator: ",") ?? "") }
         var places: [Place] = []
         var seen: [String: Int] = [:]

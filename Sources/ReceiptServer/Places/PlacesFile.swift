@@ -62,7 +62,9 @@ public enum PlacesFileError: Error, Equatable, LocalizedMessage {
             case .badCoordinate(let reason): return ru ? "неверные координаты: \(reason)" : "bad coordinates: \(reason)"
             case .unknownCategory(let text):
                 let known = Category.allCases.map(\.rawValue).joined(separator: ", ")
-                return ru ? "неизвестная категория «\(text)» (есть: \(known))" : "unknown category “\(text)” (known: \(known))"
+                return ru
+                    ? "неизвестная категория «\(text)» (есть: \(known))"
+                    : "unknown category “\(text)” (known: \(known))"
             case .duplicateID(let id, let line):
                 return ru ? "id \(id) уже был в строке \(line)" : "id \(id) already appears on line \(line)"
             case .unterminatedQuote: return ru ? "не закрыта кавычка" : "a quote is not closed"
@@ -73,16 +75,21 @@ public enum PlacesFileError: Error, Equatable, LocalizedMessage {
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {
-        case .cannotRead(let path, let reason): return ru ? "не удаётся прочитать \(path): \(reason)" : "cannot read \(path): \(reason)"
+        case .cannotRead(let path, let reason):
+            return ru ? "не удаётся прочитать \(path): \(reason)" : "cannot read \(path): \(reason)"
         case .notText(let path): return ru ? "\(path): не текст UTF-8" : "\(path) is not UTF-8 text"
         case .badHeader(let path, let found):
             return ru
                 ? "\(path), строка 1: заголовок должен быть id,name,lat,lon,category,address, а не «\(found)»"
                 : "\(path), line 1: the header must be id,name,lat,lon,category,address, not “\(found)”"
         case .badRow(let path, let line, let problem):
-            return ru ? "\(path), строка \(line): \(problem.message(in: language))" : "\(path), line \(line): \(problem.message(in: language))"
+            return ru
+                ? "\(path), строка \(line): \(problem.message(in: language))"
+                : "\(path), line \(line): \(problem.message(in: language))"
         case .badGeoJSON(let path, let reason):
-            return ru ? "\(path): не GeoJSON FeatureCollection: \(reason)" : "\(path) is not a GeoJSON FeatureCollection: \(reason)"
+            return ru
+                ? "\(path): не GeoJSON FeatureCollection: \(reason)"
+                : "\(path) is not a GeoJSON FeatureCollection: \(reason)"
         case .badFeature(let path, let index, let problem):
             return ru
                 ? "\(path), объект №\(index + 1): \(problem.message(in: language))"

@@ -42,10 +42,13 @@ struct PlaceRoutes: Sendable {
         let page = index.search(
             PlaceQuery(center: center, text: text, radius: radius, limit: try query.pageSize(), after: after))
         let next = page.next.map {
-            cursors.encode(PlacesPosition(lat: lat, lon: lon, q: text, radius: radius, distance: $0.distance, id: $0.id))
+            cursors.encode(
+                PlacesPosition(lat: lat, lon: lon, q: text, radius: radius, distance: $0.distance, id: $0.id))
         }
         return try jsonResponse(
-            PlacesPage(places: page.hits.map { PlaceEntry($0.place, distance: ($0.distance * 10).rounded() / 10) }, nextCursor: next))
+            PlacesPage(
+                places: page.hits.map { PlaceEntry($0.place, distance: ($0.distance * 10).rounded() / 10) },
+                nextCursor: next))
     }
 }
 

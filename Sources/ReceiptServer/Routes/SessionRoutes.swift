@@ -61,7 +61,8 @@ struct SessionRoutes: Sendable {
 
     private func opened(_ session: OpenedSession, status: HTTPResponse.Status) throws -> Response {
         try jsonResponse(
-            SessionInfo(kind: session.account.kind, login: session.account.login, expiresAt: Self.iso(session.expiresAt)),
+            SessionInfo(
+                kind: session.account.kind, login: session.account.login, expiresAt: Self.iso(session.expiresAt)),
             status: status, cookie: Self.cookie(value: session.token, expires: session.expiresAt))
     }
 

@@ -24,8 +24,9 @@ struct AccountStore: Sendable {
 
     func register(login: String, passwordHash: String) throws -> Account? {
         try database.pool.write { db in
-            let taken = try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [login]) ?? false
+            let taken =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [login]) ?? false
             if taken { return nil }
             try db.execute(
                 sql: "INSERT INTO accounts (kind, login, password_hash, created_at) VALUES ('authorized', ?, ?, ?)",

@@ -55,8 +55,10 @@ struct AccountReceipts: Sendable {
 
     func receipt(id: Int64, account: Int64) throws -> ReceiptEnvelope? {
         try database.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM receipts WHERE id = ? AND account_id = ?", arguments: [id, account])
-                .map { try envelope(from: $0, in: db) }
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM receipts WHERE id = ? AND account_id = ?", arguments: [id, account]
+            )
+            .map { try envelope(from: $0, in: db) }
         }
     }
 
@@ -77,7 +79,10 @@ struct AccountReceipts: Sendable {
                 arguments: [identity.fn, identity.i, identity.fp])
             let document: FiscalDocument
             let status: Receipt.Status
-            if let known, let decoded = try? JSONDecoder().decode(FiscalDocument.self, from: Data((known["document"] as String).utf8)) {
+            if let known,
+                let decoded = try? JSONDecoder().decode(
+                    FiscalDocument.self, from: Data((known["document"] as String).utf8))
+            {
                 document = decoded
                 status = .complete
             } else {
@@ -98,7 +103,8 @@ struct AccountReceipts: Sendable {
         _ document: FiscalDocument, status: Receipt.Status, placeID: String?, account: Int64, in db: Database
     ) throws -> Int64 {
         try db.execute(sql: "UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ?", arguments: [account])
-        let sequence = try Int64.fetchOne(db, sql: "SELECT last_sequence FROM accounts WHERE id = ?", arguments: [account]) ?? 0
+        let sequence =
+            try Int64.fetchOne(db, sql: "SELECT last_sequence FROM accounts WHERE id = ?", arguments: [account]) ?? 0
         let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
         try db.cachedStatement(
             sql: """

@@ -39,7 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = global.verbose ? .debug : (global.quiet ? .warning : .info)
             return handler
         }
-        let path = global.databasePath ?? ProcessInfo.processInfo.environment["RECEIPTS_SERVER_DB"]
+        let path =
+            global.databasePath ?? ProcessInfo.processInfo.environment["RECEIPTS_SERVER_DB"]
             ?? (global.dataFolder() + "/server.sqlite")
         let settings = ServerSettings(
             host: host, port: port, databasePath: path, sessionLifetime: sessionDays * 86_400, bcryptCost: bcryptCost,

@@ -147,24 +147,34 @@ enum Strings {
     static var hostHelp: String {
         pick("Адрес, на котором слушать (по умолчанию 127.0.0.1).", "The address to listen on (default 127.0.0.1).")
     }
-    static var portHelp: String { pick("Порт (по умолчанию 8080; 0 — любой свободный).", "The port (default 8080; 0 for any free one).") }
+    static var portHelp: String {
+        pick("Порт (по умолчанию 8080; 0 — любой свободный).", "The port (default 8080; 0 for any free one).")
+    }
     static var demoHelp: String { pick("Заполнить базу демо-данными.", "Seed the demo data.") }
     static var seedHelp: String { pick("Зерно демо-данных (по умолчанию 1).", "The demo data's seed (default 1).") }
     static var demoReceiptsHelp: String {
-        pick("Сколько всего чеков в демо (по умолчанию около 40 в месяц).", "How many demo receipts in all (default about 40 a month).")
+        pick(
+            "Сколько всего чеков в демо (по умолчанию около 40 в месяц).",
+            "How many demo receipts in all (default about 40 a month).")
     }
     static var placesFileHelp: String {
         pick(
             "Загрузить магазины из CSV (id,name,lat,lon,category,address) или GeoJSON; можно несколько раз.",
             "Load places from CSV (id,name,lat,lon,category,address) or GeoJSON; may be repeated.")
     }
-    static var sessionDaysHelp: String { pick("Срок жизни сессии в днях (по умолчанию 30).", "Session lifetime in days (default 30).") }
-    static var bcryptCostHelp: String { pick("Стоимость bcrypt для паролей (по умолчанию 12).", "bcrypt cost for passwords (default 12).") }
+    static var sessionDaysHelp: String {
+        pick("Срок жизни сессии в днях (по умолчанию 30).", "Session lifetime in days (default 30).")
+    }
+    static var bcryptCostHelp: String {
+        pick("Стоимость bcrypt для паролей (по умолчанию 12).", "bcrypt cost for passwords (default 12).")
+    }
     static func badPort(_ port: Int) -> String {
         pick("--port \(port): нужно число от 0 до 65535", "--port \(port): give a number from 0 to 65535")
     }
     static var badBcryptCost: String { pick("--bcrypt-cost: нужно от 4 до 16", "--bcrypt-cost: give 4 to 16") }
-    static var badSessionDays: String { pick("--session-days: нужно больше 0 и не больше 3650", "--session-days: give more than 0, at most 3650") }
+    static var badSessionDays: String {
+        pick("--session-days: нужно больше 0 и не больше 3650", "--session-days: give more than 0, at most 3650")
+    }
     static var badDemoReceipts: String {
         pick("--demo-receipts: нужно от 1 до 2000000", "--demo-receipts: give 1 to 2000000")
     }
@@ -182,7 +192,8 @@ enum Strings {
     static func demoSeeded(_ summary: DemoSummary) -> String {
         let sample = summary.sampleQR.map { pick("\nпопробуйте добавить: \($0)", "\ntry adding: \($0)") } ?? ""
         if !summary.seeded {
-            return pick("демо-данные уже есть (вход demo / demo)", "demo data already present (log in as demo / demo)") + sample
+            return pick("демо-данные уже есть (вход demo / demo)", "demo data already present (log in as demo / demo)")
+                + sample
         }
         return pick(
             "демо: вход demo / demo, чеков \(summary.receipts), магазинов \(summary.places)",

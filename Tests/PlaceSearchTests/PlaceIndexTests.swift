@@ -1,0 +1,108 @@
+import PlaceSearch
+import ReceiptCore
+import Testing
+
+@Suite("Place search")
+struct PlaceIndexTests {
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func places(count: Int, seed: UInt64, around center: (Double, Double)? = nil) -> [Place] {
+        var random = Seeded(state: seed)
+        let names = ["Пятёрочка", "Перекрёсток", "Кофе Хауз", "DNS", "Fix Price", "Ёлки-Палки"]
+        return (0..<count).map { index in
+            let lat =
+                center.map { $0.0 + Double.random(in: -0.2...0.2, using: &random) }
+                ?? Double.random(in: -90...90, using: &random)
+            let lon =
+                center.map { $0.1 + Double.random(in: -0.2...0.2, using: &random) }
+                ?? Double.random(in: -180...180, using: &random)
+            return Place(
+                id: "p\(index)", name: names[index % names.count],
+                coordinate: Coordinate(clampingLatitude: lat, longitude: lon),
+                category: .other, address: "")
+        }
+    }
+
+    static func bruteForce(_ places: [Place], _ query: PlaceQuery) -> [String] {
+        let words = PlaceText.words(query.text)
+        return places.filter { PlaceText.matches(query: words, name: PlaceText.words($0.name)) }
+            .map { ($0.id, GreatCircle.distance(query.center, $0.coordinate)) }
+            .filter { $0.1 <= (query.radius ?? .infinity) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .map(\.0)
+    }
+
+    static func allPages(_ index: PlaceIndex, _ query: PlaceQuery) -> [String] {
+        var query = query
+        var ids: [String] = []
+        while true {
+            let page = index.search(query)
+            ids += page.hits.map(\.place.id)
+            guard let next = page.next else { return ids }
+            query.after = next
+        }
+    }
+
+    @Test("pages in order equal brute force on random and clustered sets, with and without text and radius")
+    func matchesBruteForce() throws {
+        for (seed, cluster) in [(1, nil), (2, (55.75, 37.61)), (3, (0.0, 179.9)), (4, (89.9, 0.0))]
+            as [(UInt64, (Double, Double)?)]
+        {
+            let places = Self.places(count: 700, seed: seed, around: cluster)
+            let index = PlaceIndex(places)
+            let center = Coordinate(clampingLatitude: cluster?.0 ?? 10, longitude: cluster?.1 ?? 20)
+            for query in [
+                PlaceQuery(center: center, limit: 50),
+                PlaceQuery(center: center, text: "пятер", limit: 30),
+                PlaceQuery(center: center, text: "ЕЛКИ", limit: 7),
+                PlaceQuery(center: center, text: "fix pr", limit: 50),
+                PlaceQuery(center: center, radius: 15_000, limit: 20),
+            ] {
+                #expect(Self.allPages(index, query) == Self.bruteForce(places, query), "seed \(seed) \(query.text)")
+            }
+        }
+    }
+
+    @Test("distances are right across the antimeridian and at the poles")
+    func geometry() throws {
+        let east = try Coordinate(latitude: 0, longitude: 179.999)
+        let west = try Coordinate(latitude: 0, longitude: -179.999)
+        #expect(abs(GreatCircle.distance(east, west) - 222.4) < 1)
+        let pole = try Coordinate(latitude: 90, longitude: 0)
+        let alsoPole = try Coordinate(latitude: 90, longitude: 135)
+        #expect(GreatCircle.distance(pole, alsoPole) < 1e-6)
+        let moscow = try Coordinate(latitude: 55.7558, longitude: 37.6173)
+        let petersburg = try Coordinate(latitude: 59.9343, longitude: 30.3351)
+        #expect(abs(GreatCircle.distance(moscow, petersburg) - 634_000) < 2_000)
+    }
+
+    @Test("words are matched by prefix, ignoring case, in both scripts, ё as е")
+    func text() {
+        #expect(PlaceText.words("Кофейня «Ёжик» №5") == ["кофейня", "ежик", "5"])
+        #expect(PlaceText.matches(query: PlaceText.words("еж коф"), name: PlaceText.words("Кофейня «Ёжик»")))
+        #expect(!PlaceText.matches(query: PlaceText.words("фейня"), name: PlaceText.words("Кофейня")))
+        #expect(PlaceText.matches(query: [], name: PlaceText.words("Anything")))
+        #expect(PlaceText.matches(query: PlaceText.words("KOFE"), name: PlaceText.words("Kofe House")))
+    }
+
+    @Test("a replaced place is found under its new name only")
+    func upsert() throws {
+        var index = PlaceIndex(Self.places(count: 3, seed: 9))
+        let place = Place(
+            id: "p1", name: "Новое имя", coordinate: try Coordinate(latitude: 1, longitude: 1), category: .other,
+            address: "")
+        index.insert(place)
+        #expect(index.count == 3)
+        let hits = index.search(PlaceQuery(center: try Coordinate(latitude: 1, longitude: 1), text: "новое")).hits
+        #expect(hits.map(\.place.id) == ["p1"])
+    }
+}

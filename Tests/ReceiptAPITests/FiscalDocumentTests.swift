@@ -1,0 +1,51 @@
+import Foundation
+import ReceiptAPI
+import ReceiptCore
+import Testing
+
+@Suite("Fiscal documents on the wire")
+struct FiscalDocumentTests {
+    @Test("a receipt becomes a document with the tax service's field names and comes back the same")
+    func roundTrip() throws {
+        let receipt = Receipt(
+            identity: try FiscalIdentity(fn: "9251440300007971", i: 141_637, fp: 4_087_570_038),
+            dateTime: try LocalDateTime(iso: "2019-03-20T23:03:00"), operation: .sale, total: Money(kopecks: 26_909),
+            ecash: Money(kopecks: 26_909), seller: "ООО \"ЛЕНТА\"", sellerINN: "7814148471", retailPlace: "Лента",
+            address: "Санкт-Петербург", registerNumber: "0000000000012345",
+            items: [
+                Item(
+                    name: "МОЛОКО ПАСТ.3,2% 930МЛ", price: Money(kopecks: 8_999), quantity: 2,
+                    sum: Money(kopecks: 17_998),
+                    vat: .rate10, paymentType: .fullPayment, productType: 1),
+                Item(
+                    name: "БАНАНЫ ВЕС", price: Money(kopecks: 12_990), quantity: 0.686, sum: Money(kopecks: 8_911),
+                    vat: .rate10),
+            ])
+        let data = try JSONEncoder().encode(FiscalDocument(receipt))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["fiscalDriveNumber"] as? String == "9251440300007971")
+        #expect(object["totalSum"] as? Int == 26_909)
+        #expect(object["dateTime"] as? String == "2019-03-20T23:03:00")
+        let decoded = try JSONDecoder().decode(FiscalDocument.self, from: data)
+        #expect(try decoded.receipt(status: .complete, placeID: nil) == receipt)
+    }
+
+    @Test("a document with a broken field is refused, naming the field")
+    func invalid() throws {
+        var document = FiscalDocument(
+            Receipt(pendingFrom: try FiscalCode(parsing: "t=20190320T2303&s=1&fn=9251440300007971&i=1&fp=1&n=1")))
+        document.fiscalDriveNumber = "123"
+        #expect(throws: DocumentError.self) { try document.receipt(status: .complete, placeID: nil) }
+        let error = try #require(throws: DocumentError.self) { try document.receipt(status: .complete, placeID: nil) }
+        #expect(error.message(in: .english).hasPrefix("document field fiscalDriveNumber"))
+        document.fiscalDriveNumber = "9251440300007971"
+        document.operationType = 9
+        let operation = try #require(throws: DocumentError.self) {
+            try document.receipt(status: .complete, placeID: nil)
+        }
+        #expect(operation == .invalid(field: "operationType", reason: "9 is not 1…4"))
+        document.operationType = 1
+        document.dateTime = "2019-02-30T10:00:00"
+        #expect(throws: DocumentError.self) { try document.receipt(status: .complete, placeID: nil) }
+    }
+}
