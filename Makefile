@@ -3,10 +3,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 # Debian packages the build, the tests and the demo need.
-APT_PACKAGES := pkg-config libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev
+APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
-DEMO_DB := Reports/demo/receipts.sqlite
 
 .PHONY: setup build test lint format demo bench clean
 
@@ -40,19 +39,9 @@ test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## demo: the main job on the demo data; for now, the sample QR payloads read and one drawn.
+## demo: the embedded demo server walked through with curl, then the sample QR payloads read.
 demo: build
-	@mkdir -p Reports/demo
-	@grep -v '^#' Data/samples/payloads.txt | grep -v '^$$' | while IFS= read -r payload; do \
-	  echo "\$$ receipts qr parse '$$payload'"; \
-	  $(RECEIPTS) qr parse "$$payload" || exit $$?; \
-	  echo; \
-	done
-	@echo "\$$ receipts qr parse --json '$$(grep -v '^#' Data/samples/payloads.txt | head -n 1)'"
-	@$(RECEIPTS) qr parse --json "$$(grep -v '^#' Data/samples/payloads.txt | head -n 1)"
-	@echo
-	@echo "\$$ receipts qr render … -o Reports/demo/receipt-qr.png"
-	@$(RECEIPTS) qr render "$$(grep -v '^#' Data/samples/payloads.txt | head -n 1)" -o Reports/demo/receipt-qr.png
+	@scripts/demo.sh
 
 ## bench: release-build benchmarks with machine, data size, medians and ratios.
 bench: setup

@@ -139,10 +139,15 @@ struct DemoData {
         let longitude =
             DemoCatalogue.center.longitude + distance * sin(bearing)
             / (111_320 * cos(DemoCatalogue.center.latitude * .pi / 180))
-        let street = DemoCatalogue.streets[random.int(0...DemoCatalogue.streets.count - 1)]
-        let address = "г. Москва, \(street), д. \(random.int(1...180))"
+        let coordinate = Coordinate(clampingLatitude: latitude, longitude: longitude)
+        let street = DemoCatalogue.streets.min { a, b in
+            let da = (a.latitude - latitude, (a.longitude - longitude) * 0.56)
+            let db = (b.latitude - latitude, (b.longitude - longitude) * 0.56)
+            return da.0 * da.0 + da.1 * da.1 < db.0 * db.0 + db.1 * db.1
+        }
+        let address = "г. Москва, \(street?.name ?? "ул. Тверская"), д. \(random.int(1...180))"
         return Place(
-            id: id, name: chain.name, coordinate: Coordinate(clampingLatitude: latitude, longitude: longitude),
+            id: id, name: chain.name, coordinate: coordinate,
             category: chain.category, address: address)
     }
 

@@ -46,26 +46,24 @@ extension ReceiptsServer {
         let data = try DemoData.generate(seed: seed, until: until, receiptCount: receiptCount)
         // The demo password is known to all; its hash needs no more than the minimum cost.
         let hash = await PasswordHasher(cost: 4).hash(Self.demoPassword)
+        let encoder = JSONEncoder()
+        let receipts = try data.receipts.map {
+            try AccountReceipts.NewReceipt($0.document, status: $0.status, placeID: $0.placeID, encoder: encoder)
+        }
+        let unclaimed = try data.unclaimed.map {
+            try AccountReceipts.NewReceipt($0.document, status: .complete, placeID: $0.placeID, encoder: encoder)
+        }
         try database.upsert(places: data.places)
         places.insert(data.places)
-        let encoder = JSONEncoder()
         try await database.pool.write { db in
             try db.execute(
                 sql: "INSERT INTO accounts (kind, login, password_hash, created_at) VALUES ('authorized', ?, ?, ?)",
                 arguments: [Self.demoLogin, hash, Date().timeIntervalSince1970])
-            let account = db.lastInsertedRowID
+            try AccountReceipts.insert(receipts, account: db.lastInsertedRowID, in: db)
             let known = try db.cachedStatement(
                 sql: "INSERT OR IGNORE INTO documents (fn, fd, fp, place_id, document) VALUES (?, ?, ?, ?, ?)")
-            for receipt in data.receipts {
-                try AccountReceipts.insert(
-                    receipt.document, status: receipt.status, placeID: receipt.placeID, account: account, in: db)
-                if receipt.status == .complete {
-                    try Self.remember(receipt.document, placeID: receipt.placeID, in: known, encoder)
-                }
-            }
-            for (document, placeID) in data.unclaimed {
-                try Self.remember(document, placeID: placeID, in: known, encoder)
-            }
+            for receipt in receipts where receipt.status == .complete { try Self.remember(receipt, in: known) }
+            for receipt in unclaimed { try Self.remember(receipt, in: known) }
         }
         let sample = try data.unclaimed.first.map {
             try $0.document.receipt(status: .complete, placeID: nil).fiscalCode.canonical
@@ -73,12 +71,11 @@ extension ReceiptsServer {
         return DemoSummary(seeded: true, places: data.places.count, receipts: data.receipts.count, sampleQR: sample)
     }
 
-    private static func remember(
-        _ document: FiscalDocument, placeID: String?, in statement: Statement, _ encoder: JSONEncoder
-    ) throws {
+    private static func remember(_ receipt: AccountReceipts.NewReceipt, in statement: Statement) throws {
+        let document = receipt.document
         try statement.execute(arguments: [
-            document.fiscalDriveNumber, document.fiscalDocumentNumber, document.fiscalSign, placeID,
-            String(decoding: try encoder.encode(document), as: UTF8.self),
+            document.fiscalDriveNumber, document.fiscalDocumentNumber, document.fiscalSign, receipt.placeID,
+            receipt.json,
         ])
     }
 }

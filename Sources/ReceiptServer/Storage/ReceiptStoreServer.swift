@@ -89,33 +89,55 @@ struct AccountReceipts: Sendable {
                 document = FiscalDocument(Receipt(pendingFrom: code))
                 status = .pending
             }
-            let id = try Self.insert(
-                document, status: status, placeID: known?["place_id"], account: account, in: db)
-            let row = try Row.fetchOne(db, sql: "SELECT * FROM receipts WHERE id = ?", arguments: [id])
+            let new = try NewReceipt(document, status: status, placeID: known?["place_id"], encoder: JSONEncoder())
+            let ids = try Self.insert([new], account: account, in: db)
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM receipts WHERE id = ?", arguments: [ids.first])
             guard let row else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "inserted row vanished") }
             return (try envelope(from: row, in: db), true)
         }
     }
 
-    /// Inserts a receipt with the account's next change sequence number; returns its id.
+    /// A receipt about to be stored, its document already encoded.
+    struct NewReceipt {
+        let document: FiscalDocument
+        let json: String
+        let status: Receipt.Status
+        let placeID: String?
+
+        init(_ document: FiscalDocument, status: Receipt.Status, placeID: String?, encoder: JSONEncoder) throws {
+            self.document = document
+            self.json = String(decoding: try encoder.encode(document), as: UTF8.self)
+            self.status = status
+            self.placeID = placeID
+        }
+    }
+
+    /// Inserts receipts with the account's next change sequence numbers, reserved in one step;
+    /// returns their ids.
     @discardableResult
-    static func insert(
-        _ document: FiscalDocument, status: Receipt.Status, placeID: String?, account: Int64, in db: Database
-    ) throws -> Int64 {
-        try db.execute(sql: "UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ?", arguments: [account])
-        let sequence =
-            try Int64.fetchOne(db, sql: "SELECT last_sequence FROM accounts WHERE id = ?", arguments: [account]) ?? 0
-        let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
-        try db.cachedStatement(
+    static func insert(_ batch: [NewReceipt], account: Int64, in db: Database) throws -> [Int64] {
+        let last =
+            try Int64.fetchOne(
+                db, sql: "UPDATE accounts SET last_sequence = last_sequence + ? WHERE id = ? RETURNING last_sequence",
+                arguments: [batch.count, account]) ?? 0
+        var sequence = last - Int64(batch.count)
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO receipts (account_id, fn, fd, fp, date_time, status, sequence, place_id, document)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
-            account, document.fiscalDriveNumber, document.fiscalDocumentNumber, document.fiscalSign,
-            document.dateTime, status.rawValue, sequence, placeID, json,
-        ])
-        return db.lastInsertedRowID
+                """)
+        var ids: [Int64] = []
+        ids.reserveCapacity(batch.count)
+        for receipt in batch {
+            sequence += 1
+            let document = receipt.document
+            try statement.execute(arguments: [
+                account, document.fiscalDriveNumber, document.fiscalDocumentNumber, document.fiscalSign,
+                document.dateTime, receipt.status.rawValue, sequence, receipt.placeID, receipt.json,
+            ])
+            ids.append(db.lastInsertedRowID)
+        }
+        return ids
     }
 
     private func envelope(from row: Row, in db: Database) throws -> ReceiptEnvelope {

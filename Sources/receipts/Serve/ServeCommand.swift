@@ -60,9 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
             let summary = try await server.seedDemo(seed: seed, until: try Self.today(), receiptCount: demoReceipts)
             console.note(Strings.demoSeeded(summary))
         }
-        console.note(Strings.serving(host: host, port: port, database: path))
         try await server.application { port in
-            if port != self.port { console.note(Strings.listeningOn(port)) }
+            console.note(Strings.serving(host: host, port: port, database: path))
         }.runService()
     }
 

@@ -205,7 +205,6 @@ enum Strings {
             "сервер чеков: http://\(shown):\(port) (база \(database))",
             "receipts server on http://\(shown):\(port) (database \(database))")
     }
-    static func listeningOn(_ port: Int) -> String { pick("слушаю порт \(port)", "listening on port \(port)") }
 
     // MARK: Failures
 
