@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -6,6 +7,7 @@ struct ServerContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     var account: Account?
     var sessionToken: String?
+    var sessionExpiresAt: Date?
 
     init(source: Source) {
         coreContext = .init(source: source)

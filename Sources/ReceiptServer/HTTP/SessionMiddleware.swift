@@ -12,12 +12,13 @@ struct SessionMiddleware: RouterMiddleware {
         guard let token = request.cookies[APIContract.sessionCookie]?.value, !token.isEmpty else {
             throw APIError.unauthorized()
         }
-        guard let (account, _) = try accounts.account(forToken: token) else {
+        guard let (account, expiresAt) = try accounts.account(forToken: token) else {
             throw APIError.unauthorized("the session has ended or is unknown; log in again")
         }
         var context = context
         context.account = account
         context.sessionToken = token
+        context.sessionExpiresAt = expiresAt
         return try await next(request, context)
     }
 }

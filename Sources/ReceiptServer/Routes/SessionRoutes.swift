@@ -46,9 +46,8 @@ struct SessionRoutes: Sendable {
     }
 
     private func whoAmI(_ context: ServerContext) throws -> Response {
-        guard let token = context.sessionToken, let (account, expires) = try accounts.account(forToken: token) else {
-            throw APIError.unauthorized()
-        }
+        let account = try context.requireAccount()
+        let expires = context.sessionExpiresAt ?? Date()
         return try jsonResponse(SessionInfo(kind: account.kind, login: account.login, expiresAt: Self.iso(expires)))
     }
 
