@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ReceiptAPI", targets: ["ReceiptAPI"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "ReceiptServer", targets: ["ReceiptServer"]),
+        .library(name: "ReceiptSync", targets: ["ReceiptSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Values of the domain; nothing but Foundation.
@@ -66,6 +69,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The client: the session, the importer, exported receipt files.
+        .target(
+            name: "ReceiptSync",
+            dependencies: [
+                "ReceiptCore", "ReceiptStore", "ReceiptAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+
         // Images and QR codes through the C libraries below.
         .target(
             name: "ReceiptScan",
@@ -77,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "receipts",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer",
+                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -102,6 +117,14 @@ let package = Package(
         .testTarget(
             name: "ReceiptCoreTests",
             dependencies: ["ReceiptCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ReceiptSyncTests",
+            dependencies: [
+                "ReceiptSync", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "ReceiptAPITests", dependencies: ["ReceiptAPI", "ReceiptCore"], swiftSettings: strict),

@@ -25,6 +25,8 @@ public struct Credentials: Codable, Sendable, Equatable {
 
 /// Who the session belongs to.
 public struct SessionInfo: Codable, Sendable, Equatable {
+    /// The account's number on this server: what a client keys its sync position by.
+    public var account: Int64
     /// `authorized` or `anonymous`.
     public var kind: AccountKind
     /// The login of an authorized account; nil for an anonymous one.
@@ -32,7 +34,8 @@ public struct SessionInfo: Codable, Sendable, Equatable {
     /// When the session ends unless renewed, ISO 8601 UTC.
     public var expiresAt: String
 
-    public init(kind: AccountKind, login: String?, expiresAt: String) {
+    public init(account: Int64, kind: AccountKind, login: String?, expiresAt: String) {
+        self.account = account
         self.kind = kind
         self.login = login
         self.expiresAt = expiresAt

@@ -59,7 +59,7 @@ extension ReceiptDatabase {
         }
     }
 
-    private static func items(of receiptID: Int64, in db: Database) throws -> [ItemRecord] {
+    static func items(of receiptID: Int64, in db: Database) throws -> [ItemRecord] {
         try ItemRecord.filter(Column("receipt_id") == receiptID).order(Column("position")).fetchAll(db)
     }
 

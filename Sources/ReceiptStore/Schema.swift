@@ -53,6 +53,16 @@ enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v2-sync-state") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sync_state (
+                        source TEXT PRIMARY KEY NOT NULL,
+                        since INTEGER NOT NULL CHECK (since >= 0),
+                        updated_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -48,7 +48,8 @@ struct SessionRoutes: Sendable {
     private func whoAmI(_ context: ServerContext) throws -> Response {
         let account = try context.requireAccount()
         let expires = context.sessionExpiresAt ?? Date()
-        return try jsonResponse(SessionInfo(kind: account.kind, login: account.login, expiresAt: Self.iso(expires)))
+        return try jsonResponse(
+            SessionInfo(account: account.id, kind: account.kind, login: account.login, expiresAt: Self.iso(expires)))
     }
 
     private func logOut(_ context: ServerContext) throws -> Response {
@@ -61,7 +62,8 @@ struct SessionRoutes: Sendable {
     private func opened(_ session: OpenedSession, status: HTTPResponse.Status) throws -> Response {
         try jsonResponse(
             SessionInfo(
-                kind: session.account.kind, login: session.account.login, expiresAt: Self.iso(session.expiresAt)),
+                account: session.account.id, kind: session.account.kind, login: session.account.login,
+                expiresAt: Self.iso(session.expiresAt)),
             status: status, cookie: Self.cookie(value: session.token, expires: session.expiresAt))
     }
 

@@ -1,0 +1,110 @@
+import GRDB
+import ReceiptCore
+
+/// A receipt as a list shows it.
+public struct ListedReceipt: Sendable, Equatable {
+    /// The local database's id, what `receipts show` takes.
+    public let id: Int64
+    public let dateTime: LocalDateTime
+    /// The shop: the place's name, else the receipt's retail place or seller.
+    public let shop: String?
+    /// Signed as spending: negative for money received back.
+    public let spending: Money
+    public let itemCount: Int
+    public let status: Receipt.Status
+}
+
+/// One month of a listing: its receipts and its spending.
+public struct MonthListing: Sendable, Equatable {
+    public let month: Month
+    /// All of the month's spending, refunds subtracted, whatever part of the month is listed.
+    public let total: Money
+    public let receiptCount: Int
+    public let receipts: [ListedReceipt]
+}
+
+extension ReceiptDatabase {
+    /// Receipts from `first` through `last` (nil: no bound), newest first and grouped by month;
+    /// `offset` and `limit` page through the receipts in that order.
+    public func listing(from first: Month?, through last: Month?, offset: Int = 0, limit: Int? = nil) throws(StoreError)
+        -> [MonthListing]
+    {
+        try read { db in
+            var conditions: [String] = []
+            var arguments: [any DatabaseValueConvertible] = []
+            if let first {
+                conditions.append("r.month >= ?")
+                arguments.append(first.description)
+            }
+            if let last {
+                conditions.append("r.month <= ?")
+                arguments.append(last.description)
+            }
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.id, r.date_time, r.month, r.operation, r.total, r.status,
+                        COALESCE(p.name, r.retail_place, r.seller) AS shop,
+                        (SELECT COUNT(*) FROM items i WHERE i.receipt_id = r.id) AS item_count
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                    \(filter)
+                    ORDER BY r.date_time DESC, r.id DESC
+                    LIMIT ? OFFSET ?
+                    """,
+                arguments: StatementArguments(arguments + [limit ?? -1, offset]))
+            let totals = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.month, COUNT(*) AS receipts,
+                        SUM(CASE WHEN r.operation IN (1, 4) THEN r.total ELSE -r.total END) AS spending
+                    FROM receipts r \(filter) GROUP BY r.month
+                    """,
+                arguments: StatementArguments(arguments))
+            var byMonth: [String: (Int64, Int)] = [:]
+            for row in totals { byMonth[row["month"]] = (row["spending"], row["receipts"]) }
+
+            var listings: [MonthListing] = []
+            var current: (month: Month, receipts: [ListedReceipt])?
+            for row in rows {
+                let id: Int64 = row["id"]
+                let text: String = row["month"]
+                guard let month = Month(text), let operation = OperationType(rawValue: row["operation"]),
+                    let status = Receipt.Status(rawValue: row["status"])
+                else { throw RecordError(row: "receipts.id=\(id)", reason: "month, operation or status") }
+                guard let dateTime = try? LocalDateTime(iso: row["date_time"]) else {
+                    throw RecordError(row: "receipts.id=\(id)", reason: "date_time is not a local date-time")
+                }
+                let listed = ListedReceipt(
+                    id: id, dateTime: dateTime, shop: row["shop"],
+                    spending: operation.spending(Money(kopecks: row["total"])),
+                    itemCount: row["item_count"], status: status)
+                if current?.month != month {
+                    if let done = current { listings.append(Self.listing(done, totals: byMonth)) }
+                    current = (month, [])
+                }
+                current?.receipts.append(listed)
+            }
+            if let done = current { listings.append(Self.listing(done, totals: byMonth)) }
+            return listings
+        }
+    }
+
+    private static func listing(_ part: (month: Month, receipts: [ListedReceipt]), totals: [String: (Int64, Int)])
+        -> MonthListing
+    {
+        let (spending, count) = totals[part.month.description] ?? (0, part.receipts.count)
+        return MonthListing(
+            month: part.month, total: Money(kopecks: spending), receiptCount: count, receipts: part.receipts)
+    }
+
+    /// A receipt by its local id, with its place when known.
+    public func receipt(id: Int64) throws(StoreError) -> (receipt: Receipt, place: Place?)? {
+        try read { db in
+            guard let record = try ReceiptRecord.fetchOne(db, key: id), let recordID = record.id else { return nil }
+            let receipt = try record.receipt(items: Self.items(of: recordID, in: db))
+            let place = try receipt.placeID.flatMap { try PlaceRecord.fetchOne(db, key: $0)?.place() }
+            return (receipt, place)
+        }
+    }
+}

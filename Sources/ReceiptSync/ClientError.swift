@@ -1,0 +1,44 @@
+import ReceiptAPI
+import ReceiptCore
+
+/// Why talking to the receipts server did not work.
+public enum ClientError: Error, Equatable, LocalizedMessage {
+    /// No answer worth having within the retry budget: connection refused or reset, timeouts, 5xx.
+    case unreachable(server: String, detail: String)
+    /// The session is missing, ended or unknown to the server.
+    case unauthorized(server: String)
+    /// The login or password is wrong.
+    case wrongCredentials
+    /// Too many failed logins: wait this many seconds.
+    case throttled(seconds: Int)
+    /// The server refused the request and said why.
+    case rejected(status: Int, message: String)
+    /// The server answered with something that is not what the contract says.
+    case badResponse(detail: String)
+
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .unreachable(let server, let detail):
+            return ru
+                ? "Проверьте соединение с интернетом и попробуйте еще раз (\(server): \(detail))"
+                : "Check your internet connection and try again (\(server): \(detail))"
+        case .unauthorized(let server):
+            return ru
+                ? "сессия на \(server) закончилась или её нет: войдите командой receipts login (или receipts login --anonymous)"
+                : "no live session on \(server): log in with receipts login (or receipts login --anonymous)"
+        case .wrongCredentials: return ru ? "неверный логин или пароль" : "wrong login or password"
+        case .throttled(let seconds):
+            return ru
+                ? "слишком много неудачных попыток входа; попробуйте через \(seconds) с"
+                : "too many failed logins; try again in \(seconds) s"
+        case .rejected(let status, let message):
+            return ru
+                ? "сервер отклонил запрос (\(status)): \(message)"
+                : "the server refused the request (\(status)): \(message)"
+        case .badResponse(let detail):
+            return ru
+                ? "сервер ответил не по протоколу: \(detail)" : "the server's answer breaks the protocol: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ReceiptAPI
+import Synchronization
+
+/// The receipts server's API as calls, over AsyncHTTPClient, with the session cookie kept and every
+/// transient failure retried within the ``RetryPolicy``.
+public final class ReceiptsClient: Sendable {
+    public let server: URL
+    private let http: HTTPClient
+    private let retry: RetryPolicy
+    private let cookie: Mutex<String?>
+
+    public init(server: URL, cookie: String?, http: HTTPClient = .shared, retry: RetryPolicy = .standard) {
+        self.server = server
+        self.http = http
+        self.retry = retry
+        self.cookie = Mutex(cookie)
+    }
+
+    /// The session cookie's value, as last set by the server.
+    public var sessionCookie: String? { cookie.withLock { $0 } }
+
+    // MARK: Sessions
+
+    public func register(login: String, password: String) async throws(ClientError) -> SessionInfo {
+        try await send(.POST, "/api/v1/accounts", body: Credentials(login: login, password: password)).value
+    }
+
+    public func logIn(login: String, password: String) async throws(ClientError) -> SessionInfo {
+        try await send(.POST, "/api/v1/sessions", body: Credentials(login: login, password: password)).value
+    }
+
+    public func openAnonymous() async throws(ClientError) -> SessionInfo {
+        try await send(.POST, "/api/v1/sessions/anonymous", body: Empty?.none).value
+    }
+
+    public func whoAmI() async throws(ClientError) -> SessionInfo {
+        try await send(.GET, "/api/v1/sessions/current", body: Empty?.none).value
+    }
+
+    public func logOut() async throws(ClientError) {
+        let _: (value: Empty, status: Int) = try await send(.DELETE, "/api/v1/sessions/current", body: Empty?.none)
+        cookie.withLock { $0 = nil }
+    }
+
+    // MARK: Receipts
+
+    /// Receipts changed after `since`, oldest change first.
+    public func changes(since: Int64, limit: Int = APIContract.defaultPageSize) async throws(ClientError)
+        -> ReceiptChangesPage
+    {
+        try await send(.GET, "/api/v1/changes?since=\(since)&limit=\(limit)", body: Empty?.none).value
+    }
+
+    /// Adds a receipt by its QR payload; `created` is false when the account had it already.
+    public func add(qr: String) async throws(ClientError) -> (receipt: ReceiptEnvelope, created: Bool) {
+        let (receipt, status): (ReceiptEnvelope, Int) = try await send(
+            .POST, "/api/v1/receipts", body: AddReceiptRequest(qr: qr))
+        return (receipt, status == 201)
+    }
+
+    // MARK: Transport
+
+    struct Answer {
+        let status: Int
+        let body: Data
+        let retryAfter: TimeInterval?
+    }
+
+    /// A body for requests that send none, and the value of answers without one.
+    struct Empty: Codable {}
+
+    /// Sends a request and decodes its answer, retrying connection failures, timeouts, 5xx, 429 and
+    /// answers cut short with backoff until the budget is spent; other 4xx are answered at once.
+    private func send<Body: Encodable, Value: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: Body?
+    ) async throws(ClientError) -> (value: Value, status: Int) {
+        var encoded: Data?
+        if let body {
+            do {
+                encoded = try JSONEncoder().encode(body)
+            } catch {
+                throw .badResponse(detail: "cannot encode the request: \(error)")
+            }
+        }
+        let started = Date()
+        var attempt = 0
+        var lastProblem = ""
+        while true {
+            var retryAfter: TimeInterval?
+            do {
+                // AsyncHTTPClient keeps retrying a refused connection until the request's deadline, so
+                // no attempt may outlive the budget.
+                let remaining = retry.budget - Date().timeIntervalSince(started)
+                let answer = try await once(
+                    method, path, body: encoded, timeout: max(0.05, min(retry.requestTimeout, remaining)))
+                switch answer.status {
+                case 200..<300:
+                    if Value.self == Empty.self, let empty = Empty() as? Value { return (empty, answer.status) }
+                    do {
+                        return (try JSONDecoder().decode(Value.self, from: answer.body), answer.status)
+                    } catch {
+                        lastProblem = "an unreadable answer (\(answer.body.count) bytes)"
+                    }
+                case 401:
+                    if path == "/api/v1/sessions" { throw ClientError.wrongCredentials }
+                    throw ClientError.unauthorized(server: server.absoluteString)
+                case 429 where path == "/api/v1/sessions":
+                    throw ClientError.throttled(seconds: Int(answer.retryAfter ?? 60))
+                case 429, 500..<600:
+                    lastProblem = "HTTP \(answer.status)"
+                    retryAfter = answer.retryAfter
+                default:
+                    let message =
+                        (try? JSONDecoder().decode(APIErrorBody.self, from: answer.body).message)
+                        ?? "HTTP \(answer.status)"
+                    throw ClientError.rejected(status: answer.status, message: message)
+                }
+            } catch let error as ClientError {
+                throw error
+            } catch {
+                lastProblem = Self.describe(error)
+            }
+            attempt += 1
+            let delay = retry.delay(attempt: attempt, retryAfter: retryAfter)
+            guard Date().timeIntervalSince(started) + delay <= retry.budget, !Task.isCancelled else {
+                throw .unreachable(server: server.absoluteString, detail: lastProblem)
+            }
+            try? await Task.sleep(for: .seconds(delay))
+        }
+    }
+
+    private func once(_ method: HTTPMethod, _ path: String, body: Data?, timeout: TimeInterval) async throws -> Answer {
+        var request = HTTPClientRequest(url: server.absoluteString.trimmingSuffix("/") + path)
+        request.method = method
+        if let value = sessionCookie {
+            request.headers.add(name: "Cookie", value: "\(APIContract.sessionCookie)=\(value)")
+        }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let response = try await http.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+        let buffer = try await response.body.collect(upTo: 32 * 1024 * 1024)
+        for header in response.headers[canonicalForm: "Set-Cookie"]
+        where header.hasPrefix(APIContract.sessionCookie + "=") {
+            let value = header.dropFirst(APIContract.sessionCookie.count + 1).prefix { $0 != ";" }
+            cookie.withLock { $0 = value.isEmpty ? nil : String(value) }
+        }
+        return Answer(
+            status: Int(response.status.code), body: Data(buffer.readableBytesView),
+            retryAfter: response.headers.first(name: "Retry-After").flatMap(TimeInterval.init))
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ReceiptAPI
+import ReceiptCore
+
+/// A session kept between runs: the cookie for one server and whose it is.
+public struct SavedSession: Codable, Sendable, Equatable {
+    public var server: String
+    public var cookie: String
+    public var account: Int64
+    public var kind: AccountKind
+    public var login: String?
+
+    public init(server: String, cookie: String, info: SessionInfo) {
+        self.server = server
+        self.cookie = cookie
+        account = info.account
+        kind = info.kind
+        login = info.login
+    }
+
+    /// What a sync position is keyed by: this server and this account.
+    public var syncSource: String { "\(server)#\(account)" }
+}
+
+/// The session cookies, one file a server in the config folder, readable by their owner only.
+public struct SessionVault: Sendable {
+    /// `receipts` in the XDG config folder.
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    public func load(server: URL) throws(VaultError) -> SavedSession? {
+        let path = file(for: server)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try JSONDecoder().decode(SavedSession.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .unreadable(path: path)
+        }
+    }
+
+    /// Writes the session with mode 0600 (the folder 0700), replacing the previous one at once.
+    public func save(_ session: SavedSession) throws(VaultError) {
+        let path = file(for: URL(string: session.server) ?? URL(fileURLWithPath: "/"))
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder + "/sessions", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let temporary = path + ".tmp-\(getpid())"
+            let data = try JSONEncoder().encode(session)
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteUnknown) }
+            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            throw .unwritable(path: path)
+        }
+    }
+
+    public func remove(server: URL) {
+        try? FileManager.default.removeItem(atPath: file(for: server))
+    }
+
+    /// `sessions/127.0.0.1_8080.json` for `http://127.0.0.1:8080`.
+    public func file(for server: URL) -> String {
+        let host = server.host ?? "server"
+        let port = server.port.map(String.init) ?? (server.scheme == "https" ? "443" : "80")
+        let name = "\(server.scheme ?? "http")_\(host)_\(port)".map {
+            $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_"
+        }
+        return folder + "/sessions/" + String(name) + ".json"
+    }
+}
+
+/// Why the saved session could not be read or written.
+public enum VaultError: Error, Equatable, LocalizedMessage {
+    case unreadable(path: String)
+    case unwritable(path: String)
+
+    public func message(in language: Language) -> String {
+        switch (self, language) {
+        case (.unreadable(let path), .russian):
+            return "не удаётся прочитать сессию из \(path); войдите заново: receipts login"
+        case (.unreadable(let path), .english):
+            return "cannot read the session in \(path); log in again: receipts login"
+        case (.unwritable(let path), .russian): return "не удаётся сохранить сессию в \(path)"
+        case (.unwritable(let path), .english): return "cannot save the session to \(path)"
+        }
+    }
+}

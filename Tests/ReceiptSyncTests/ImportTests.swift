@@ -1,0 +1,150 @@
+import Foundation
+import HummingbirdTesting
+import ReceiptAPI
+import ReceiptCore
+import ReceiptServer
+import ReceiptStore
+import ReceiptSync
+import Synchronization
+import Testing
+
+/// The real server on a loopback port, seeded with demo receipts, and a fresh local database.
+struct SyncHarness: Sendable {
+    let url: URL
+    let server: ReceiptsServer
+    let folder: String
+
+    static func run(receipts: Int, _ body: @Sendable (SyncHarness) async throws -> Void) async throws {
+        let folder = NSTemporaryDirectory() + "receipts-sync-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try ReceiptsServer(
+            settings: ServerSettings(
+                port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .critical))
+        _ = try await server.seedDemo(
+            seed: 11, until: try LocalDateTime(iso: "2025-08-31T22:00:00"), receiptCount: receipts)
+        try await server.application().test(.live) { client in
+            let url = try #require(URL(string: "http://127.0.0.1:\(client.port ?? 0)"))
+            try await body(SyncHarness(url: url, server: server, folder: folder))
+        }
+    }
+
+    func demoClient(retry: RetryPolicy = RetryPolicy(budget: 5)) async throws -> (ReceiptsClient, SessionInfo) {
+        let client = ReceiptsClient(server: url, cookie: nil, retry: retry)
+        let info = try await client.logIn(login: "demo", password: "demo")
+        return (client, info)
+    }
+
+    func database(_ name: String = "local.sqlite") throws -> ReceiptDatabase {
+        try ReceiptDatabase.open(at: folder + "/" + name)
+    }
+
+    /// Every receipt of the demo account, as the server sends them, by identity.
+    func serverReceipts(_ client: ReceiptsClient) async throws -> [FiscalIdentity: Receipt] {
+        var since: Int64 = 0
+        var result: [FiscalIdentity: Receipt] = [:]
+        while true {
+            let page = try await client.changes(since: since, limit: 100)
+            for envelope in page.receipts {
+                let receipt = try envelope.document.receipt(status: envelope.status, placeID: envelope.place?.id)
+                result[receipt.identity] = receipt
+            }
+            since = page.nextSince
+            if !page.hasMore { return result }
+        }
+    }
+}
+
+@Suite("Importing from the server")
+struct ImportTests {
+    @Test("1,000+ receipts arrive field by field as the server has them; a second import moves nothing")
+    func importsEverything() async throws {
+        try await SyncHarness.run(receipts: 1_040) { harness in
+            let (client, info) = try await harness.demoClient()
+            let database = try harness.database()
+            let source = "\(harness.url.absoluteString)#\(info.account)"
+            let summary = try await Importer(client: client, database: database, source: source).run()
+            #expect(summary.imported == 1_040 && summary.updated == 0 && summary.pages == 21)
+            #expect(summary.months.values.reduce(0, +) == 1_040)
+            let expected = try await harness.serverReceipts(client)
+            #expect(try database.receiptCount() == expected.count)
+            for (identity, receipt) in expected {
+                #expect(try database.receipt(identity) == receipt)
+            }
+            let again = try await Importer(client: client, database: database, source: source).run()
+            #expect(again.imported == 0 && again.updated == 0 && again.pages == 1)
+
+            let added = try await client.add(qr: "t=20250901T1000&s=10.00&fn=9999000011112222&i=5&fp=55&n=1")
+            #expect(added.created)
+            let later = try await Importer(client: client, database: database, source: source).run()
+            let september = try Month(parsing: "2025-09")
+            #expect(later.imported == 1 && later.months == [september: 1])
+        }
+    }
+
+    @Test("a 401 in the middle keeps the pages written; after logging in again the import completes identically")
+    func sessionDiesMidway() async throws {
+        try await SyncHarness.run(receipts: 600) { harness in
+            let (client, info) = try await harness.demoClient()
+            let database = try harness.database()
+            let source = "\(harness.url.absoluteString)#\(info.account)"
+            let killer = ReceiptsClient(server: harness.url, cookie: client.sessionCookie)
+            let killed = Flag()
+            let error = await #expect(throws: ClientError.self) {
+                try await Importer(client: client, database: database, source: source).run { progress in
+                    if progress.pages == 3, killed.set() {
+                        let semaphore = DispatchSemaphore(value: 0)
+                        Task {
+                            try? await killer.logOut()
+                            semaphore.signal()
+                        }
+                        semaphore.wait()
+                    }
+                }
+            }
+            #expect(error == .unauthorized(server: harness.url.absoluteString))
+            let written = try database.receiptCount()
+            #expect(written >= 150 && written < 600 && written % 50 == 0)
+            #expect(try database.syncPosition(for: source).since == Int64(written))
+
+            let (again, _) = try await harness.demoClient()
+            let summary = try await Importer(client: again, database: database, source: source).run()
+            #expect(summary.imported == 600 - written)
+            let reference = try harness.database("reference.sqlite")
+            _ = try await Importer(client: again, database: reference, source: source).run()
+            #expect(try database.receiptCount() == reference.receiptCount())
+            for month in try reference.months() {
+                #expect(try database.receipts(in: month.month) == reference.receipts(in: month.month))
+            }
+        }
+    }
+
+    @Test("an unreachable server gives up within the budget with the connection message")
+    func unreachable() async throws {
+        let client = ReceiptsClient(
+            server: try #require(URL(string: "http://127.0.0.1:9")), cookie: "x",
+            retry: RetryPolicy(initialDelay: 0.05, maximumDelay: 0.2, budget: 1))
+        let started = Date()
+        let error = await #expect(throws: ClientError.self) { try await client.changes(since: 0) }
+        #expect(Date().timeIntervalSince(started) < 5)
+        guard case .unreachable = error else {
+            Issue.record("expected unreachable, got \(String(describing: error))")
+            return
+        }
+        #expect(
+            error?.message(in: .russian).hasPrefix("Проверьте соединение с интернетом и попробуйте еще раз") == true)
+    }
+}
+
+/// Set once, from any thread.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    /// True the first time only.
+    func set() -> Bool {
+        value.withLock { value in
+            defer { value = true }
+            return !value
+        }
+    }
+}
