@@ -14,7 +14,8 @@ public struct ImportSummary: Sendable, Equatable {
 
     public init() {}
 
-    mutating func count(_ outcomes: [SaveOutcome], receipts: [Receipt]) {
+    /// Counts what saving these receipts did.
+    public mutating func count(_ outcomes: [SaveOutcome], receipts: [Receipt]) {
         for (outcome, receipt) in zip(outcomes, receipts) {
             switch outcome {
             case .inserted: imported += 1

@@ -7,7 +7,10 @@ struct Receipts: AsyncParsableCommand {
             commandName: "receipts",
             abstract: Strings.rootAbstract,
             discussion: Strings.rootDiscussion,
-            subcommands: [QRCommand.self, ServeCommand.self]
+            subcommands: [
+                LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
+                ShowCommand.self, QRCommand.self, ServeCommand.self,
+            ]
         )
     }
 }

@@ -21,7 +21,9 @@ struct SessionRoutes: Sendable {
     private func register(_ request: Request, context: ServerContext) async throws -> Response {
         let credentials = try await request.decode(as: Credentials.self, context: context)
         let problems = AccountRules.problems(login: credentials.login, password: credentials.password)
-        guard problems.isEmpty else { throw APIError.badRequest(problems.joined(separator: "; ")) }
+        guard problems.isEmpty else {
+            throw APIError.badRequest(problems.map { $0.message(in: .english) }.joined(separator: "; "))
+        }
         let hash = await hasher.hash(credentials.password)
         guard let account = try accounts.register(login: credentials.login, passwordHash: hash) else {
             throw APIError.conflict("login \(credentials.login) is taken")

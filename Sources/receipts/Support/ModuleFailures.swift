@@ -2,6 +2,7 @@ import ReceiptAPI
 import ReceiptScan
 import ReceiptServer
 import ReceiptStore
+import ReceiptSync
 
 // The exit code each module's errors end the command line with (DESIGN.md).
 
@@ -34,5 +35,24 @@ extension PlacesFileError: ReportedFailure {
 }
 
 extension DocumentError: ReportedFailure {
+    var exitStatus: ExitStatus { .invalidInput }
+}
+
+extension ClientError: ReportedFailure {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unreachable: return .networkUnreachable
+        case .unauthorized, .wrongCredentials, .throttled: return .authenticationNeeded
+        case .rejected(let status, _): return (400..<500).contains(status) ? .invalidInput : .failure
+        case .badResponse: return .failure
+        }
+    }
+}
+
+extension VaultError: ReportedFailure {
+    var exitStatus: ExitStatus { .failure }
+}
+
+extension ExportError: ReportedFailure {
     var exitStatus: ExitStatus { .invalidInput }
 }

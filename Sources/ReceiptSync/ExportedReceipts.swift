@@ -1,0 +1,184 @@
+import Foundation
+import ReceiptCore
+
+/// Receipts from files that the tax service's and the OFDs' apps export: a bare receipt, an array,
+/// or wrappers such as `ticket.document.receipt` or the newer `{"operation", "qr", "content"}`; old
+/// and new field names; `dateTime` as a local ISO string or as Unix seconds of the true instant.
+public enum ExportedReceipts {
+    /// Every receipt in the file's JSON, all checked; the first bad one fails the whole file.
+    public static func read(_ data: Data) throws(ExportError) -> [Receipt] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw .notJSON
+        }
+        var found: [(fields: [String: Any], context: Context)] = []
+        collect(root, context: Context(), into: &found)
+        guard !found.isEmpty else { throw .noReceipts }
+        var receipts: [Receipt] = []
+        for (index, candidate) in found.enumerated() {
+            do throws(ExportError.Problem) {
+                receipts.append(try receipt(candidate.fields, context: candidate.context))
+            } catch {
+                throw .badReceipt(index: index + 1, problem: error)
+            }
+        }
+        return receipts
+    }
+
+    /// What wrappers around a receipt say about it.
+    struct Context {
+        /// The shop-local time (`operation.date` of the newer API).
+        var localTime: LocalDateTime?
+        /// The QR payload printed on the receipt.
+        var code: FiscalCode?
+    }
+
+    private static let receiptKeys: Set<String> = ["fiscalDriveNumber", "fiscalDocumentNumber", "fiscalSign"]
+
+    private static func collect(
+        _ value: Any, context: Context, into found: inout [(fields: [String: Any], context: Context)]
+    ) {
+        if let array = value as? [Any] {
+            for element in array { collect(element, context: context, into: &found) }
+            return
+        }
+        guard let object = value as? [String: Any] else { return }
+        var context = context
+        if let operation = object["operation"] as? [String: Any], let date = operation["date"] as? String {
+            context.localTime = try? LocalDateTime(iso: String(date.prefix(19)))
+        }
+        if let qr = object["qr"] as? String { context.code = try? FiscalCode(parsing: qr) }
+        if !receiptKeys.isDisjoint(with: object.keys) {
+            found.append((object, context))
+            return
+        }
+        for key in ["ticket", "document", "receipt", "content", "data", "items"] where object[key] != nil {
+            if let nested = object[key] { collect(nested, context: context, into: &found) }
+        }
+    }
+
+    private static func receipt(_ fields: [String: Any], context: Context) throws(ExportError.Problem) -> Receipt {
+        let fn = try text(fields, "fiscalDriveNumber")
+        let i = try integer(fields, "fiscalDocumentNumber")
+        let fp = try integer(fields, "fiscalSign")
+        let identity: FiscalIdentity
+        do {
+            identity = try FiscalIdentity(fn: fn, i: i, fp: fp)
+        } catch {
+            throw .invalid(
+                field: error.field.map(\.rawValue) ?? "fiscalDriveNumber", reason: error.message(in: .english))
+        }
+        let operationCode = (try? integer(fields, "operationType")) ?? context.code.map { Int64($0.operation.rawValue) }
+        guard let operationCode, let operation = OperationType(rawValue: Int(operationCode)) else {
+            throw .invalid(field: "operationType", reason: "must be 1, 2, 3 or 4")
+        }
+        let total = try integer(fields, "totalSum")
+        let items = try (fields["items"] as? [Any] ?? []).enumerated().map { index, value throws(ExportError.Problem) in
+            guard let line = value as? [String: Any] else {
+                throw .invalid(field: "items[\(index)]", reason: "not an object")
+            }
+            return try item(line, index: index)
+        }
+        return Receipt(
+            identity: identity, dateTime: try dateTime(fields["dateTime"], context: context), operation: operation,
+            total: Money(kopecks: total), cash: Money(kopecks: (try? integer(fields, "cashTotalSum")) ?? 0),
+            ecash: Money(kopecks: (try? integer(fields, "ecashTotalSum")) ?? 0),
+            seller: trimmed(fields["user"]), sellerINN: trimmed(fields["userInn"]),
+            retailPlace: trimmed(fields["retailPlace"]),
+            address: trimmed(fields["retailPlaceAddress"]), registerNumber: trimmed(fields["kktRegId"]), items: items,
+            status: .complete)
+    }
+
+    private static func item(_ line: [String: Any], index: Int) throws(ExportError.Problem) -> Item {
+        let name = trimmed(line["name"]) ?? ""
+        guard let quantity = (line["quantity"] as? NSNumber)?.doubleValue, quantity.isFinite, quantity >= 0 else {
+            throw .invalid(field: "items[\(index)].quantity", reason: "must be a number")
+        }
+        let price = try integer(line, "price", prefix: "items[\(index)].")
+        let sum = try integer(line, "sum", prefix: "items[\(index)].")
+        let vat = (try? integer(line, "nds")) ?? (try? integer(line, "ndsRate"))
+        let payment = (try? integer(line, "paymentType")) ?? (try? integer(line, "calculationTypeSign"))
+        let product = (try? integer(line, "productType")) ?? (try? integer(line, "calculationSubjectSign"))
+        return Item(
+            name: name, price: Money(kopecks: price), quantity: quantity, sum: Money(kopecks: sum),
+            vat: vat.map { VATCode(rawValue: Int($0)) },
+            paymentType: payment.flatMap { PaymentType(rawValue: Int($0)) },
+            productType: product.map { Int($0) }, unit: line["measure"] as? String)
+    }
+
+    /// The shop-local time: an ISO string as it is; Unix seconds through the wrapper's local time or
+    /// QR code when there is one, else Moscow time (UTC+3): never the zone of this machine.
+    private static func dateTime(_ value: Any?, context: Context) throws(ExportError.Problem) -> LocalDateTime {
+        if let text = value as? String {
+            do {
+                return try LocalDateTime(iso: String(text.prefix(19)))
+            } catch {
+                throw .invalid(field: "dateTime", reason: error.message(in: .english))
+            }
+        }
+        guard let seconds = (value as? NSNumber)?.doubleValue, seconds.isFinite else {
+            throw .invalid(field: "dateTime", reason: "missing, or neither a date-time nor Unix seconds")
+        }
+        if let local = context.localTime ?? context.code?.dateTime { return local }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 3 * 3600) ?? .gmt
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
+        do {
+            return try LocalDateTime(
+                year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+                minute: parts.minute ?? 0, second: parts.second ?? 0)
+        } catch {
+            throw .invalid(field: "dateTime", reason: error.message(in: .english))
+        }
+    }
+
+    private static func text(_ fields: [String: Any], _ key: String) throws(ExportError.Problem) -> String {
+        if let value = fields[key] as? String { return value.trimmingCharacters(in: .whitespaces) }
+        if let number = fields[key] as? NSNumber { return number.stringValue }
+        throw .invalid(field: key, reason: "missing")
+    }
+
+    private static func integer(_ fields: [String: Any], _ key: String, prefix: String = "") throws(ExportError.Problem)
+        -> Int64
+    {
+        if let number = fields[key] as? NSNumber, number.doubleValue.rounded() == number.doubleValue,
+            abs(number.doubleValue) < 9e18
+        {
+            return number.int64Value
+        }
+        if let text = fields[key] as? String, let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
+            return number
+        }
+        throw .invalid(field: prefix + key, reason: fields[key] == nil ? "missing" : "must be a whole number")
+    }
+
+    private static func trimmed(_ value: Any?) -> String? {
+        guard let text = value as? String else { return nil }
+        let result = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.isEmpty ? nil : result
+    }
+}
+
+/// Why a file's receipts cannot be imported; nothing of the file is then.
+public enum ExportError: Error, Equatable, LocalizedMessage {
+    case notJSON
+    case noReceipts
+    case badReceipt(index: Int, problem: Problem)
+
+    public enum Problem: Error, Equatable, Sendable {
+        case invalid(field: String, reason: String)
+    }
+
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .notJSON: return ru ? "это не JSON" : "not JSON"
+        case .noReceipts: return ru ? "в файле нет чеков" : "no receipts in the file"
+        case .badReceipt(let index, .invalid(let field, let reason)):
+            return ru ? "чек №\(index): поле \(field): \(reason)" : "receipt #\(index): field \(field): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import ReceiptAPI
+import ReceiptCore
+import ReceiptStore
+import ReceiptSync
+
+/// `receipts import [--json] [FILE...]`: the account's receipts from the server, or exported files.
+struct ImportCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import", abstract: Strings.importAbstract, discussion: Strings.importDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Argument(help: ArgumentHelp(Strings.importFilesHelp, valueName: Strings.pathValue)) var files: [String] = []
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try ReceiptDatabase.open(at: global.database())
+        if !files.isEmpty {
+            try FileImportRun(files: files, database: database, console: console, json: json).run()
+            return
+        }
+        var connection = try Connection(global)
+        var session = try connection.requireSession()
+        console.note(Strings.importingAs(session))
+        let progress = ProgressBar(enabled: !json && !global.quiet)
+        var summary = ImportSummary()
+        while true {
+            do {
+                let importer = Importer(client: connection.client(), database: database, source: session.syncSource)
+                let part = try await importer.run { progress.show($0) }
+                summary.merge(part)
+                break
+            } catch ClientError.unauthorized(let server) {
+                progress.finish()
+                // The session died mid-way; the pages written so far stay. Ask, or say how to log in.
+                guard Prompt.isInteractive, let renewed = try await Self.renewSession(connection, console: console)
+                else {
+                    throw ClientError.unauthorized(server: server)
+                }
+                session = renewed
+                connection = try Connection(global)
+            }
+        }
+        progress.finish()
+        if json {
+            console.output(try ImportReport(summary).encoded())
+        } else {
+            console.output(Strings.imported(summary))
+        }
+    }
+
+    /// On a terminal: log in again or go on anonymously; nil when the person declines.
+    static func renewSession(_ connection: Connection, console: Console) async throws -> SavedSession? {
+        let answer = Prompt.ask(Strings.sessionDiedQuestion)?.lowercased() ?? ""
+        let client = connection.client()
+        let info: SessionInfo
+        switch answer {
+        case "l", "д", "л", "login", "войти":
+            guard let login = Prompt.ask(Strings.loginPrompt), let password = Prompt.secret(Strings.passwordPrompt)
+            else { return nil }
+            info = try await client.logIn(login: login, password: password)
+        case "a", "а", "anonymous", "анонимно":
+            info = try await client.openAnonymous()
+        default:
+            return nil
+        }
+        return try connection.save(info, from: client)
+    }
+}
+
+/// The `--json` shape of `import`: `{"imported", "updated", "unchanged", "pages", "months": {"YYYY-MM": n}}`.
+struct ImportReport: Encodable {
+    let imported: Int
+    let updated: Int
+    let unchanged: Int
+    let pages: Int
+    let months: [String: Int]
+    var errors: [FileFailure]?
+
+    struct FileFailure: Encodable {
+        let file: String
+        let error: String
+    }
+
+    init(_ summary: ImportSummary, errors: [FileFailure]? = nil) {
+        imported = summary.imported
+        updated = summary.updated
+        unchanged = summary.unchanged
+        pages = summary.pages
+        months = Dictionary(uniqueKeysWithValues: summary.months.map { ($0.key.description, $0.value) })
+        self.errors = errors
+    }
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+extension ImportSummary {
+    mutating func merge(_ other: ImportSummary) {
+        imported += other.imported
+        updated += other.updated
+        unchanged += other.unchanged
+        pages += other.pages
+        months.merge(other.months, uniquingKeysWith: +)
+    }
+}

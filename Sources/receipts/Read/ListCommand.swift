@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+import ReceiptStore
+
+/// `receipts list`: the local receipts by month, newest first, from the database alone.
+struct ListCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: Strings.listAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(Strings.monthHelp, valueName: "YYYY-MM")) var month: String?
+    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: "YYYY-MM")) var from: String?
+    @Option(help: ArgumentHelp(Strings.toHelp, valueName: "YYYY-MM")) var to: String?
+    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page: Int?
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    static let pageSize = 50
+
+    func validate() throws {
+        if month != nil, from != nil || to != nil { throw ValidationError(Strings.monthOrRange) }
+        for text in [month, from, to].compactMap({ $0 }) where Month(text) == nil {
+            throw ValidationError(Strings.badMonth(text))
+        }
+        if let page, page < 1 { throw ValidationError(Strings.badPage) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let first = (month ?? from).flatMap(Month.init)
+        let last = (month ?? to).flatMap(Month.init)
+        let database = try ReceiptDatabase.open(at: global.database(), createIfMissing: false)
+        let paged = page != nil || !json
+        let number = page ?? 1
+        let months = try database.listing(
+            from: first, through: last, offset: paged ? (number - 1) * Self.pageSize : 0,
+            limit: paged ? Self.pageSize : nil)
+        if json {
+            console.output(try ListingJSON(months).encoded())
+            return
+        }
+        guard !months.isEmpty else {
+            console.output(number > 1 ? Strings.noSuchPage(number) : Strings.noReceipts)
+            return
+        }
+        console.output(Self.render(months, language: Strings.language, width: Console.width))
+        if months.reduce(0, { $0 + $1.receipts.count }) == Self.pageSize {
+            console.note(Strings.nextPage(number + 1))
+        }
+    }
+
+    static func render(_ months: [MonthListing], language: Language, width: Int) -> String {
+        var lines: [String] = []
+        for month in months {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(Strings.monthHeading(month))
+            var table = TextTable()
+            for receipt in month.receipts {
+                let date = receipt.dateTime.formatted(in: language)
+                let amount = receipt.spending.formatted(in: language)
+                let items = Strings.itemCount(receipt.itemCount, pending: receipt.status == .pending)
+                table.append(["#\(receipt.id)", date, amount, items, receipt.shop ?? "—"])
+            }
+            lines.append(table.render(width: width))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `{"months": [{"month", "total", "receipts": [{"id", "date", "place", "total", "items"}]}]}`.
+struct ListingJSON: Encodable {
+    struct MonthEntry: Encodable {
+        let month: String
+        let total: Int64
+        let receipts: [ReceiptEntry]
+    }
+
+    struct ReceiptEntry: Encodable {
+        let id: Int64
+        let date: String
+        let place: String?
+        let total: Int64
+        let items: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(date, forKey: .date)
+            try container.encode(place, forKey: .place)
+            try container.encode(total, forKey: .total)
+            try container.encode(items, forKey: .items)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, date, place, total, items }
+    }
+
+    let months: [MonthEntry]
+
+    init(_ listings: [MonthListing]) {
+        months = listings.map { month in
+            MonthEntry(
+                month: month.month.description, total: month.total.kopecks,
+                receipts: month.receipts.map {
+                    ReceiptEntry(
+                        id: $0.id, date: $0.dateTime.iso, place: $0.shop, total: $0.spending.kopecks,
+                        items: $0.itemCount)
+                })
+        }
+    }
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ReceiptAPI
+import ReceiptCore
+import ReceiptSync
+
+/// What a networked command starts from: the server, the saved session for it (if any), and a
+/// client that carries its cookie.
+struct Connection {
+    let server: URL
+    let vault: SessionVault
+    let saved: SavedSession?
+
+    init(_ global: GlobalOptions) throws {
+        server = try global.server()
+        vault = SessionVault(folder: global.configFolder())
+        saved = try vault.load(server: server)
+    }
+
+    func client(retry: RetryPolicy = .standard) -> ReceiptsClient {
+        ReceiptsClient(server: server, cookie: saved?.cookie, retry: retry)
+    }
+
+    /// Keeps the session the client now holds.
+    func save(_ info: SessionInfo, from client: ReceiptsClient) throws -> SavedSession {
+        guard let cookie = client.sessionCookie else {
+            throw ClientError.badResponse(detail: "the server opened a session without a cookie")
+        }
+        let session = SavedSession(server: server.absoluteString, cookie: cookie, info: info)
+        try vault.save(session)
+        return session
+    }
+
+    /// The saved session, or the failure that says how to log in.
+    func requireSession() throws -> SavedSession {
+        guard let saved else { throw ClientError.unauthorized(server: server.absoluteString) }
+        return saved
+    }
+}
+
+/// Questions to a person at the terminal.
+enum Prompt {
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
+
+    static func ask(_ question: String) -> String? {
+        FileHandle.standardError.write(Data(question.utf8))
+        return readLine(strippingNewline: true)
+    }
+
+    /// Reads a line with the terminal's echo off, so the password is not shown.
+    static func secret(_ question: String) -> String? {
+        FileHandle.standardError.write(Data(question.utf8))
+        var original = termios()
+        let hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0
+        if hasTerminal {
+            var silent = original
+            silent.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        }
+        defer {
+            if hasTerminal {
+                tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+                FileHandle.standardError.write(Data("\n".utf8))
+            }
+        }
+        return readLine(strippingNewline: true)
+    }
+}

@@ -1,0 +1,104 @@
+import ReceiptCore
+import ReceiptStore
+import ReceiptSync
+
+extension Strings {
+    // MARK: import
+
+    static var importAbstract: String {
+        pick(
+            "Загрузить чеки с сервера (или из файлов ФНС и ОФД).",
+            "Import receipts from the server (or from tax service and OFD files).")
+    }
+    static var importDiscussion: String {
+        pick(
+            "Без файлов забирает чеки учётной записи по 50 за страницу, пока они не кончатся; каждая страница пишется "
+                + "вместе с позицией синхронизации, поэтому прерванный импорт продолжается с того же места, а повторный "
+                + "переносит только изменения. С файлами — импортирует экспорт приложений ФНС и ОФД (JSON).",
+            "Without files it pulls the account's receipts 50 a page until none are left; each page is written together "
+                + "with the sync position, so an interrupted import resumes where it stopped and a later one moves only "
+                + "what changed. With files it imports the JSON the tax service's and OFDs' apps export.")
+    }
+    static var importFilesHelp: String { pick("Файлы экспорта (JSON).", "Exported files (JSON).") }
+    static func importingAs(_ session: SavedSession) -> String {
+        switch session.kind {
+        case .anonymous:
+            return pick("импорт (анонимно) с \(session.server)", "importing (anonymous) from \(session.server)")
+        case .authorized:
+            let login = session.login ?? ""
+            return pick("импорт для \(login) с \(session.server)", "importing for \(login) from \(session.server)")
+        }
+    }
+    static var sessionDiedQuestion: String {
+        pick(
+            "Сессия закончилась. Войти снова (л), продолжить анонимно (а) или прекратить (Enter)? ",
+            "The session has ended. Log in again (l), go on anonymously (a), or stop (Enter)? ")
+    }
+    static func imported(_ summary: ImportSummary) -> String {
+        pick(
+            "Импорт: новых \(summary.imported), обновлено \(summary.updated), без изменений \(summary.unchanged); страниц \(summary.pages).",
+            "Imported \(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged; \(summary.pages) pages."
+        )
+    }
+    static func importedFiles(_ summary: ImportSummary, files: Int) -> String {
+        pick(
+            "Из файлов (\(files)): новых \(summary.imported), обновлено \(summary.updated), без изменений \(summary.unchanged).",
+            "From \(files) file(s): \(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged."
+        )
+    }
+    static func progress(pages: Int, receipts: Int, rate: Int) -> String {
+        pick("страниц \(pages), чеков \(receipts), \(rate)/с", "\(pages) pages, \(receipts) receipts, \(rate)/s")
+    }
+    static func cannotReadFile(_ reason: String) -> String {
+        pick("не удаётся прочитать: \(reason)", "cannot read: \(reason)")
+    }
+    static func fileFailed(_ file: String, _ reason: String) -> String { "\(file): \(reason)" }
+
+    // MARK: list and show
+
+    static var listAbstract: String {
+        pick(
+            "Чеки по месяцам, новые сначала — из локальной базы, без сети.",
+            "Receipts by month, newest first — from the local database, offline.")
+    }
+    static var monthHelp: String { pick("Только этот месяц.", "Only this month.") }
+    static var fromHelp: String { pick("С этого месяца.", "From this month.") }
+    static var toHelp: String { pick("По этот месяц.", "Through this month.") }
+    static var pageHelp: String { pick("Страница по 50 чеков (с 1).", "Page of 50 receipts (from 1).") }
+    static var monthOrRange: String { pick("--month или --from/--to, не вместе", "--month or --from/--to, not both") }
+    static func badMonth(_ text: String) -> String {
+        pick(
+            "«\(text)» — не месяц; пишите ГГГГ-ММ, например 2025-03",
+            "“\(text)” is not a month; write YYYY-MM, for example 2025-03")
+    }
+    static var badPage: String { pick("--page: нужно число от 1", "--page: give a number from 1") }
+    static func noSuchPage(_ page: Int) -> String { pick("страницы \(page) нет", "there is no page \(page)") }
+    static var noReceipts: String { pick("Чеков нет.", "No receipts.") }
+    static func nextPage(_ page: Int) -> String { pick("дальше: --page \(page)", "more: --page \(page)") }
+    static func monthHeading(_ month: MonthListing) -> String {
+        let name = month.month.name(in: language)
+        let count = month.receiptCount
+        return pick(
+            "\(name.prefix(1).uppercased() + name.dropFirst()) — \(count) \(russianReceipts(count)), \(month.total.formatted(in: .russian))",
+            "\(name) — \(count) receipt\(count == 1 ? "" : "s"), \(month.total.formatted(in: .english))")
+    }
+    static func itemCount(_ count: Int, pending: Bool) -> String {
+        if pending { return pick("ожидает", "pending") }
+        return pick("\(count) поз.", "\(count) item\(count == 1 ? "" : "s")")
+    }
+    static var showAbstract: String { pick("Чек целиком.", "A receipt in full.") }
+    static var shareHelp: String {
+        pick("Простым текстом, чтобы переслать.", "As plain text to paste into a messenger.")
+    }
+    static var showIDHelp: String { pick("Номер чека из receipts list.", "The receipt's number from receipts list.") }
+    static func noReceiptWithID(_ id: Int64) -> String { pick("чека #\(id) нет", "there is no receipt #\(id)") }
+
+    private static func russianReceipts(_ count: Int) -> String {
+        let tens = count % 100
+        let ones = count % 10
+        if (11...14).contains(tens) { return "чеков" }
+        if ones == 1 { return "чек" }
+        if (2...4).contains(ones) { return "чека" }
+        return "чеков"
+    }
+}

@@ -1,0 +1,78 @@
+import ReceiptAPI
+import ReceiptCore
+
+extension Strings {
+    static var loginAbstract: String { pick("Войти на сервер чеков.", "Log in to the receipts server.") }
+    static var loginDiscussion: String {
+        pick(
+            "На терминале спрашивает логин и пароль (пароль не отображается). Без терминала: --login L --password-stdin. "
+                + "--anonymous открывает анонимную учётную запись, --register создаёт новую. Сессия хранится в "
+                + "$XDG_CONFIG_HOME/receipts/sessions/ с правами 0600.",
+            "On a terminal it asks for the login and password (the password is not shown). Without one: --login L "
+                + "--password-stdin. --anonymous opens an anonymous account, --register creates one. The session is kept in "
+                + "$XDG_CONFIG_HOME/receipts/sessions/ with mode 0600.")
+    }
+    static var loginNameHelp: String { pick("Логин.", "The login.") }
+    static var passwordStdinHelp: String {
+        pick(
+            "Прочитать пароль из первой строки стандартного ввода.",
+            "Read the password from the first line of standard input.")
+    }
+    static var anonymousHelp: String { pick("Открыть анонимную учётную запись.", "Open an anonymous account.") }
+    static var registerHelp: String {
+        pick("Создать учётную запись с этим логином.", "Create an account with this login.")
+    }
+    static var anonymousAlone: String {
+        pick(
+            "--anonymous не сочетается с --login, --password-stdin и --register",
+            "--anonymous goes without --login, --password-stdin and --register")
+    }
+    static var loginNeedsTerminal: String {
+        pick(
+            "нет терминала, чтобы спросить: укажите --login ЛОГИН --password-stdin (или --anonymous)",
+            "no terminal to ask on: give --login LOGIN --password-stdin (or --anonymous)")
+    }
+    static var loginPrompt: String { pick("Логин: ", "Login: ") }
+    static var passwordPrompt: String { pick("Пароль: ", "Password: ") }
+    static var nothingEntered: String { pick("ничего не введено", "nothing was entered") }
+    static func loggedIn(_ info: SessionInfo, server: String) -> String {
+        switch info.kind {
+        case .anonymous:
+            return pick("Открыта анонимная сессия на \(server).", "Opened an anonymous session on \(server).")
+        case .authorized:
+            let login = info.login ?? ""
+            return pick("Вы вошли как \(login) на \(server).", "Logged in as \(login) on \(server).")
+        }
+    }
+    static var logoutAbstract: String {
+        pick("Выйти: закончить сессию и забыть её.", "Log out: end the session and forget it.")
+    }
+    static func notLoggedIn(_ server: String) -> String {
+        pick("На \(server) вы не входили.", "Not logged in on \(server).")
+    }
+    static func logoutOffline(_ reason: String) -> String {
+        pick(
+            "сервер не ответил (\(reason)); сессия забыта только здесь",
+            "the server did not answer (\(reason)); the session is forgotten here only")
+    }
+    static func loggedOut(_ server: String) -> String { pick("Вы вышли с \(server).", "Logged out of \(server).") }
+    static var whoamiAbstract: String {
+        pick(
+            "Кто вы на сервере: вход, анонимно или никто.", "Who you are on the server: authorized, anonymous or none.")
+    }
+    static var sessionEnded: String {
+        pick(
+            "сессия закончилась на сервере; войдите снова: receipts login",
+            "the session has ended on the server; log in again: receipts login")
+    }
+    static func notChecked(_ reason: String) -> String {
+        pick("не проверено на сервере: \(reason)", "not checked with the server: \(reason)")
+    }
+    static func whoami(kind: String, login: String?, server: String) -> String {
+        switch kind {
+        case "authorized": return pick("\(login ?? "") на \(server)", "\(login ?? "") on \(server)")
+        case "anonymous": return pick("анонимно на \(server)", "anonymous on \(server)")
+        default: return pick("не выполнен вход на \(server)", "not logged in on \(server)")
+        }
+    }
+}
