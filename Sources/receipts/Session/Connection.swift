@@ -16,8 +16,16 @@ struct Connection {
         saved = try vault.load(server: server)
     }
 
-    func client(retry: RetryPolicy = .standard) -> ReceiptsClient {
-        ReceiptsClient(server: server, cookie: saved?.cookie, retry: retry)
+    /// A client with the session's cookie. It retries for at most `RECEIPTS_NETWORK_BUDGET` seconds
+    /// (60 unless set) before it gives up on the network.
+    func client(retry: RetryPolicy? = nil) -> ReceiptsClient {
+        var policy = retry ?? .standard
+        if retry == nil, let text = ProcessInfo.processInfo.environment["RECEIPTS_NETWORK_BUDGET"],
+            let seconds = TimeInterval(text), seconds > 0
+        {
+            policy.budget = seconds
+        }
+        return ReceiptsClient(server: server, cookie: saved?.cookie, retry: policy)
     }
 
     /// Keeps the session the client now holds.

@@ -1,0 +1,74 @@
+import Foundation
+import ReceiptCore
+import ReceiptSync
+import Testing
+
+@Suite("Exported receipt files")
+struct ExportedReceiptsTests {
+    static let bare = """
+        {"dateTime": "2019-03-20T23:03:00", "operationType": 1, "totalSum": 580300, "cashTotalSum": 0,
+         "ecashTotalSum": 580300, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 141637,
+         "fiscalSign": 4087570038, "kktRegId": "0000000000012345  ", "user": "ООО \\"ЛЕНТА\\"", "userInn": "7814148471  ",
+         "retailPlace": "Лента", "retailPlaceAddress": "Санкт-Петербург", "someFieldNobodyKnows": {"x": 1},
+         "items": [{"name": "БАНАНЫ ВЕС", "price": 12990, "quantity": 0.532, "sum": 6911, "nds": 2, "paymentType": 4, "productType": 1}]}
+        """
+
+    static func read(_ text: String) throws -> [Receipt] {
+        try ExportedReceipts.read(Data(text.utf8))
+    }
+
+    @Test("a bare receipt, padded fields trimmed, unknown fields ignored")
+    func bare() throws {
+        let receipts = try Self.read(Self.bare)
+        #expect(receipts.count == 1)
+        let receipt = try #require(receipts.first)
+        #expect(receipt.identity == (try FiscalIdentity(fn: "9251440300007971", i: 141_637, fp: 4_087_570_038)))
+        #expect(receipt.sellerINN == "7814148471" && receipt.registerNumber == "0000000000012345")
+        #expect(receipt.items.first?.quantity == 0.532 && receipt.items.first?.vat == .rate10)
+        #expect(receipt.total == Money(kopecks: 580_300) && receipt.month.description == "2019-03")
+    }
+
+    @Test("arrays and the ticket.document.receipt wrapper of the tax service's export")
+    func wrappers() throws {
+        let wrapped =
+            #"[{"ticket": {"document": {"receipt": \#(Self.bare)}}}, {"document": {"receipt": \#(Self.bare.replacingOccurrences(of: "141637", with: "141638"))}}]"#
+        let receipts = try Self.read(wrapped)
+        #expect(receipts.map(\.identity.i) == [141_637, 141_638])
+    }
+
+    @Test("old field names: ndsRate, calculationTypeSign, calculationSubjectSign, measure")
+    func oldNames() throws {
+        let old = Self.bare.replacingOccurrences(
+            of: #""nds": 2, "paymentType": 4, "productType": 1"#,
+            with: #""ndsRate": 1, "calculationTypeSign": 4, "calculationSubjectSign": 1, "measure": "кг""#)
+        let item = try #require(try Self.read(old).first?.items.first)
+        #expect(item.vat == .rate20 && item.paymentType == .fullPayment && item.productType == 1 && item.unit == "кг")
+    }
+
+    @Test("Unix seconds take the local time from the wrapper, else from the QR, else Moscow time")
+    func unixSeconds() throws {
+        // 2024-01-31 23:30 in Vladivostok (UTC+10) is 13:30 UTC, 16:30 in Moscow.
+        let instant = 1_706_707_800
+        let content = Self.bare.replacingOccurrences(
+            of: #""dateTime": "2019-03-20T23:03:00""#, with: #""dateTime": \#(instant)"#)
+        let newer = #"{"id": "x", "operation": {"date": "2024-01-31T23:30", "sum": 580300}, "content": \#(content)}"#
+        #expect(try Self.read(newer).first?.dateTime.iso == "2024-01-31T23:30:00")
+        let withQR =
+            #"{"qr": "t=20240131T2330&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1", "content": \#(content)}"#
+        #expect(try Self.read(withQR).first?.month.description == "2024-01")
+        #expect(try Self.read(content).first?.dateTime.iso == "2024-01-31T16:30:00")
+    }
+
+    @Test("broken files say what is wrong and where")
+    func broken() throws {
+        #expect(throws: ExportError.notJSON) { try Self.read("{ not json") }
+        #expect(throws: ExportError.noReceipts) { try Self.read(#"{"hello": "world"}"#) }
+        let badFN = Self.bare.replacingOccurrences(of: "9251440300007971", with: "92514403")
+        let error = try #require(throws: ExportError.self) { try Self.read("[\(Self.bare), \(badFN)]") }
+        #expect(error.message(in: .english).hasPrefix("receipt #2: field fn"))
+        let noTotal = Self.bare.replacingOccurrences(of: #""totalSum": 580300, "#, with: "")
+        #expect(throws: ExportError.badReceipt(index: 1, problem: .invalid(field: "totalSum", reason: "missing"))) {
+            try Self.read(noTotal)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// A `receipts serve --demo` process on a free loopback port, and a home of its own for the client.
+final class DemoServerProcess {
+    let process = Process()
+    let port: Int
+    let home: String
+
+    init(receipts: Int = 300) throws {
+        home = NSTemporaryDirectory() + "receipts-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        process.executableURL = try CommandRunner.executable
+        process.arguments = [
+            "serve", "--demo", "--demo-receipts", String(receipts), "--port", "0", "--db", home + "/server.sqlite",
+        ]
+        process.environment = CommandRunner().english().environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var log = ""
+        var found: Int?
+        let deadline = Date().addingTimeInterval(30)
+        while found == nil, Date() < deadline {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            log += String(decoding: chunk, as: UTF8.self)
+            if let range = log.range(of: "receipts server on http://127.0.0.1:") {
+                found = Int(log[range.upperBound...].prefix { $0.isNumber })
+            }
+        }
+        guard let found else { throw CocoaError(.fileReadUnknown) }
+        port = found
+    }
+
+    /// A runner whose config, data and server point at this home and this server.
+    func runner(language: String = "en") -> CommandRunner {
+        var runner = language == "ru" ? CommandRunner().russian() : CommandRunner().english()
+        runner.environment["XDG_CONFIG_HOME"] = home + "/config"
+        runner.environment["XDG_DATA_HOME"] = home + "/data"
+        runner.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:\(port)"
+        return runner
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: home)
+    }
+}
+
+@Suite("receipts login, import, list, show")
+struct ImportCommandTests {
+    @Test("log in, import 50 a page, list by month, show one, log out; the session file is 0600")
+    func flow() throws {
+        let server = try DemoServerProcess(receipts: 300)
+        let run = server.runner()
+        let none = try run.run(["whoami", "--json"])
+        #expect(none.output.contains(#""kind":"none""#))
+        let refused = try run.run(["import"])
+        #expect(refused.status == 5)
+        #expect(refused.errors.contains("log in with receipts login"))
+
+        let login = try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n")
+        #expect(login.status == 0)
+        let sessions = server.home + "/config/receipts/sessions"
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: sessions).first)
+        let mode = try FileManager.default.attributesOfItem(atPath: sessions + "/" + file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try run.run(["whoami", "--json"]).output.contains(#""kind":"authorized","login":"demo""#))
+
+        let imported = try run.run(["import", "--json"])
+        #expect(imported.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.output.utf8)) as? [String: Any])
+        #expect(report["imported"] as? Int == 300 && report["pages"] as? Int == 6)
+        #expect((report["months"] as? [String: Int])?.values.reduce(0, +) == 300)
+        let again = try run.run(["import", "--json"])
+        #expect(again.output.contains(#""imported":0"#))
+
+        let listing = try run.run(["list", "--json"])
+        let months =
+            try #require(try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any])["months"]
+            as? [[String: Any]]
+        let all = try #require(months)
+        #expect(all.flatMap { $0["receipts"] as? [[String: Any]] ?? [] }.count == 300)
+        let monthNames = all.compactMap { $0["month"] as? String }
+        #expect(monthNames == monthNames.sorted(by: >))
+        for month in all {
+            let receipts = month["receipts"] as? [[String: Any]] ?? []
+            #expect(month["total"] as? Int == receipts.reduce(0) { $0 + ($1["total"] as? Int ?? 0) })
+        }
+        let page = try run.run(["list", "--lang", "ru"])
+        #expect(page.output.split(separator: "\n").filter { $0.hasPrefix("#") }.count == 50)
+        #expect(page.errors.contains("дальше: --page 2"))
+
+        let first = try #require(all.first?["receipts"] as? [[String: Any]]).first
+        let id = try #require(first?["id"] as? Int)
+        let shown = try run.run(["show", String(id), "--json"])
+        #expect(shown.status == 0 && shown.output.contains(#""qr":"t="#))
+        #expect(try run.run(["show", "999999"]).status == 3)
+
+        #expect(try run.run(["logout"]).status == 0)
+        #expect(try run.run(["whoami", "--json"]).output.contains(#""kind":"none""#))
+        // Offline reading does not need the server or the session.
+        #expect(try run.run(["list", "--month", String(monthNames[0])]).status == 0)
+    }
+
+    @Test("an unreachable server exits 4 with the connection message; wrong passwords exit 5")
+    func failures() throws {
+        let server = try DemoServerProcess(receipts: 10)
+        var run = server.runner(language: "ru")
+        let wrong = try run.run(["login", "--login", "demo", "--password-stdin"], input: "nope\n")
+        #expect(wrong.status == 5)
+        #expect(wrong.errors.contains("неверный логин или пароль"))
+        run.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:9"
+        run.environment["RECEIPTS_NETWORK_BUDGET"] = "1.5"
+        let offline = try run.run(["login", "--anonymous"])
+        #expect(offline.status == 4)
+        #expect(offline.errors.contains("Проверьте соединение с интернетом и попробуйте еще раз"))
+    }
+
+    @Test("exported files import, the same receipt once; a broken file is named and the exit code is 6")
+    func files() throws {
+        let server = try DemoServerProcess(receipts: 10)
+        let run = server.runner()
+        let good = server.home + "/good.json"
+        let broken = server.home + "/broken.json"
+        try
+            #"{"ticket": {"document": {"receipt": {"dateTime": "2024-01-31T23:30:00", "operationType": 1, "totalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 1, "fiscalSign": 2, "items": []}}}}"#
+            .write(toFile: good, atomically: true, encoding: .utf8)
+        try "[{\"fiscalDriveNumber\": 1}]".write(toFile: broken, atomically: true, encoding: .utf8)
+        let result = try run.run(["import", good, broken, good, "--json"])
+        #expect(result.status == 6)
+        #expect(result.output.contains(#""imported":1"#) && result.output.contains(#""unchanged":1"#))
+        #expect(result.output.contains("broken.json"))
+    }
+
+    @Test("a receipt at 23:30 on the last day of a month stays in that month in any time zone")
+    func timeZones() throws {
+        let server = try DemoServerProcess(receipts: 10)
+        let file = server.home + "/late.json"
+        try
+            #"{"dateTime": "2024-01-31T23:30:00", "operationType": 1, "totalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 7, "fiscalSign": 8}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        for zone in ["Asia/Tokyo", "America/Los_Angeles", "UTC"] {
+            var run = server.runner()
+            run.environment["TZ"] = zone
+            run.environment["RECEIPTS_DB"] = server.home + "/\(zone.replacingOccurrences(of: "/", with: "-")).sqlite"
+            #expect(try run.run(["import", file]).status == 0)
+            let listing = try run.run(["list", "--json"])
+            #expect(listing.output.contains(#""month":"2024-01""#), "\(zone)")
+            #expect(listing.output.contains(#""date":"2024-01-31T23:30:00""#), "\(zone)")
+        }
+    }
+}
