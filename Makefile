@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpn
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 
-.PHONY: setup build test lint format demo bench clean
+.PHONY: setup build test lint format demo demo-api bench clean
 
 ## setup: install the Debian packages that are missing (apt-get update only when one is); idempotent.
 setup:
@@ -39,8 +39,20 @@ test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## demo: the embedded demo server walked through with curl, then the sample QR payloads read.
+## demo: the main job on an embedded demo server (log in, import, the last three months), then
+## the sample QR payloads read.
 demo: build
+	@mkdir -p Reports/demo
+	@rm -f Reports/demo/receipts.sqlite*
+	@echo '$$ receipts demo --db Reports/demo/receipts.sqlite'
+	@$(RECEIPTS) demo --db Reports/demo/receipts.sqlite
+	@echo
+	@grep -v '^#' Data/samples/payloads.txt | grep -v '^$$' | head -n 2 | while IFS= read -r payload; do \
+	  echo "\$$ receipts qr parse '$$payload'"; $(RECEIPTS) qr parse "$$payload" || exit $$?; echo; \
+	done
+
+## demo-api: the demo server walked through with curl: sessions, the feed, add by QR, places.
+demo-api: build
 	@scripts/demo.sh
 
 ## bench: release-build benchmarks with machine, data size, medians and ratios.

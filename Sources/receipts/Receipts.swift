@@ -9,7 +9,7 @@ struct Receipts: AsyncParsableCommand {
             discussion: Strings.rootDiscussion,
             subcommands: [
                 LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
-                ShowCommand.self, QRCommand.self, ServeCommand.self,
+                ShowCommand.self, QRCommand.self, ServeCommand.self, DemoCommand.self,
             ]
         )
     }

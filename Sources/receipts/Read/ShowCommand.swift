@@ -65,7 +65,7 @@ struct ReceiptText {
             receipt.dateTime.formatted(in: language) + " · " + receipt.operation.name(in: language)
                 + (receipt.status == .pending ? (ru ? " · ожидает данных" : " · details pending") : ""))
         lines.append("")
-        var table = TextTable()
+        var table = TextTable(rightAligned: [1, 2])
         for item in receipt.items {
             let quantity = item.quantity == item.quantity.rounded() ? String(Int(item.quantity)) : String(item.quantity)
             table.append([

@@ -2,6 +2,8 @@
 /// that every line fits the given width.
 struct TextTable {
     var rows: [[String]] = []
+    /// Columns padded on the left, such as amounts; never the last one, which wraps.
+    var rightAligned: Set<Int> = []
 
     mutating func append(_ row: [String]) { rows.append(row) }
 
@@ -18,7 +20,9 @@ struct TextTable {
         var lines: [String] = []
         for row in rows {
             let cells = row + Array(repeating: "", count: columnCount - row.count)
-            let prefix = zip(cells.dropLast(), widths).map { $0.padding(to: $1) + gap }.joined()
+            let prefix = zip(cells.dropLast(), widths).enumerated().map { column, pair in
+                (rightAligned.contains(column) ? pair.0.leftPadding(to: pair.1) : pair.0.padding(to: pair.1)) + gap
+            }.joined()
             let wrapped = Self.wrap(cells[columnCount - 1], width: lastWidth)
             lines.append(prefix + wrapped[0])
             for continuation in wrapped.dropFirst() {
@@ -72,6 +76,10 @@ struct TextTable {
 extension String {
     fileprivate func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    fileprivate func leftPadding(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 
     fileprivate var trailingSpacesRemoved: String {

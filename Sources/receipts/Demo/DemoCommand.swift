@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+import ReceiptServer
+import ReceiptStore
+import ReceiptSync
+
+/// `receipts demo`: the main job on an embedded demo server — log in as demo, import with the
+/// progress bar, and show the last three months.
+struct DemoCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "demo", abstract: Strings.demoAbstract, discussion: Strings.demoDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Option(name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: "n"))
+    var receipts: Int?
+    @Option(help: ArgumentHelp(Strings.demoMonthsHelp, valueName: "n")) var months = 3
+
+    func validate() throws {
+        if let receipts, !(1...2_000_000).contains(receipts) { throw ValidationError(Strings.badDemoReceipts) }
+        guard (1...24).contains(months) else { throw ValidationError(Strings.badDemoMonths) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let folder = NSTemporaryDirectory() + "receipts-demo-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try ReceiptsServer(
+            settings: ServerSettings(
+                port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .warning))
+        let summary = try await server.seedDemo(until: try ServeCommand.today(), receiptCount: receipts)
+        console.note(Strings.demoSeeded(summary))
+        let database = try ReceiptDatabase.open(at: global.database())
+        let months = months
+        let imported = try await server.serving { url in
+            let client = ReceiptsClient(server: url, cookie: nil)
+            let info = try await client.logIn(login: ReceiptsServer.demoLogin, password: ReceiptsServer.demoPassword)
+            console.note(Strings.demoImporting(url.absoluteString, database: database.path))
+            let progress = ProgressBar(enabled: !global.quiet)
+            defer { progress.finish() }
+            return try await Importer(
+                client: client, database: database, source: "\(url.absoluteString)#\(info.account)"
+            )
+            .run { progress.show($0) }
+        }
+        console.output(Strings.imported(imported))
+        guard let last = try database.months().first?.month else { return }
+        let first = last.advanced(by: -(months - 1)) ?? last
+        console.output("")
+        console.output(
+            ListCommand.render(
+                try database.listing(from: first, through: last), language: Strings.language, width: Console.width))
+    }
+}
