@@ -126,6 +126,7 @@ let package = Package(
             dependencies: [
                 "ReceiptSync", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),

@@ -1,0 +1,105 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ReceiptCore
+import ReceiptServer
+import ReceiptStore
+import ReceiptSync
+import Synchronization
+import Testing
+
+/// A proxy on loopback between client and server that breaks two requests in three: a 503 with
+/// Retry-After, a connection dropped half-way through the body, a JSON answer cut short.
+final class MisbehavingProxy: Sendable {
+    let target: URL
+
+    init(target: URL) {
+        self.target = target
+    }
+    let counter = Mutex(0)
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.on("**", method: .get) { request, context in try await self.forward(request, context: context) }
+        router.on("**", method: .post) { request, context in try await self.forward(request, context: context) }
+        return router
+    }
+
+    private func forward(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let turn = counter.withLock { value in
+            value += 1
+            return value
+        }
+        if turn % 3 == 1 {
+            return Response(status: .serviceUnavailable, headers: [.retryAfter: "0"])
+        }
+        var outgoing = HTTPClientRequest(url: target.absoluteString + request.uri.description)
+        outgoing.method = .init(rawValue: request.method.rawValue)
+        for field in request.headers where field.name == .cookie || field.name == .contentType {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        let body = request.body
+        outgoing.body = .bytes(try await body.collect(upTo: 1 << 20))
+        let answer = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(30))
+        let bytes = try await answer.body.collect(upTo: 1 << 24)
+        var headers = HTTPFields()
+        for (name, value) in answer.headers
+        where name.lowercased() == "set-cookie" || name.lowercased() == "content-type" {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        let status = HTTPResponse.Status(code: Int(answer.status.code))
+        switch turn % 6 {
+        case 2:
+            // Promise the whole body, send half, and drop the connection.
+            headers[.contentLength] = String(bytes.readableBytes)
+            let half = bytes.getSlice(at: bytes.readerIndex, length: bytes.readableBytes / 2) ?? ByteBuffer()
+            return Response(
+                status: status, headers: headers,
+                body: ResponseBody { writer in
+                    try await writer.write(half)
+                    throw CancellationError()
+                })
+        case 5:
+            // A complete answer whose JSON is cut short.
+            let cut = bytes.getSlice(at: bytes.readerIndex, length: bytes.readableBytes * 2 / 3) ?? ByteBuffer()
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: cut))
+        default:
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bytes))
+        }
+    }
+}
+
+@Suite("Importing through a misbehaving network")
+struct MisbehavingProxyTests {
+    @Test("failures, dropped connections and JSON cut short are retried; the import ends identical")
+    func proxy() async throws {
+        try await SyncHarness.run(receipts: 400) { harness in
+            let proxy = MisbehavingProxy(target: harness.url)
+            try await Application(
+                router: proxy.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0))
+            )
+            .test(.live) { client in
+                let proxied = try #require(URL(string: "http://127.0.0.1:\(client.port ?? 0)"))
+                let retry = RetryPolicy(initialDelay: 0.01, maximumDelay: 0.05, budget: 30)
+                let flaky = ReceiptsClient(server: proxied, cookie: nil, retry: retry)
+                let info = try await flaky.logIn(login: "demo", password: "demo")
+                let source = "\(harness.url.absoluteString)#\(info.account)"
+                let database = try harness.database()
+                let summary = try await Importer(client: flaky, database: database, source: source).run()
+                #expect(summary.imported == 400)
+                #expect(proxy.counter.withLock { $0 } > 12)
+
+                let (direct, _) = try await harness.demoClient()
+                let reference = try harness.database("reference.sqlite")
+                _ = try await Importer(client: direct, database: reference, source: source).run()
+                for month in try reference.months() {
+                    #expect(try database.receipts(in: month.month) == reference.receipts(in: month.month))
+                }
+                #expect(try database.receiptCount() == reference.receiptCount())
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@Suite("receipts import, killed")
+struct InterruptedImportTests {
+    @Test("kill -9 at random moments, then re-run: the database equals an uninterrupted import")
+    func killedAndResumed() throws {
+        let server = try DemoServerProcess(receipts: 1_500)
+        var run = server.runner()
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        run.environment["RECEIPTS_DB"] = server.home + "/killed.sqlite"
+        var generator = SystemRandomNumberGenerator()
+        var kills = 0
+        for _ in 0..<8 {
+            let process = Process()
+            process.executableURL = try CommandRunner.executable
+            process.arguments = ["import", "--quiet"]
+            process.environment = run.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 30_000...350_000, using: &generator))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                kills += 1
+            }
+            process.waitUntilExit()
+        }
+        #expect(kills > 0, "the import finished before any kill: the moments are too late for this machine")
+        #expect(try run.run(["import"]).status == 0)
+
+        var clean = run
+        clean.environment["RECEIPTS_DB"] = server.home + "/clean.sqlite"
+        #expect(try clean.run(["import"]).status == 0)
+        let killed = try run.run(["list", "--json"]).output
+        let reference = try clean.run(["list", "--json"]).output
+        #expect(killed.count > 100_000)
+        #expect(killed == reference)
+    }
+}
