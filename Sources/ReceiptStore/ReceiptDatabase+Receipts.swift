@@ -40,7 +40,9 @@ extension ReceiptDatabase {
         guard let existing, let id = existing.id else {
             // Imports insert thousands of rows: cached statements with plain arguments, no encoder.
             try db.cachedStatement(sql: ReceiptRecord.insertSQL).execute(arguments: ReceiptRecord.arguments(receipt))
-            try insertItems(receipt.items, receiptID: db.lastInsertedRowID, in: db)
+            let id = db.lastInsertedRowID
+            try insertItems(receipt.items, receiptID: id, in: db)
+            try index(receiptID: id, in: db)
             return .inserted
         }
         if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
@@ -49,6 +51,7 @@ extension ReceiptDatabase {
         try db.cachedStatement(sql: ReceiptRecord.updateSQL).execute(arguments: ReceiptRecord.arguments(receipt) + [id])
         try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
         try insertItems(receipt.items, receiptID: id, in: db)
+        try index(receiptID: id, in: db)
         return .updated
     }
 

@@ -63,6 +63,22 @@ enum Schema {
                     );
                     """)
         }
+        migrator.registerMigration("v3-search") { db in
+            // One document a receipt: its item names and its shop, folded by SearchText.
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE receipt_search USING fts5(items, shop, tokenize = 'unicode61');
+                    CREATE TABLE search_history (
+                        folded TEXT PRIMARY KEY NOT NULL,
+                        text TEXT NOT NULL,
+                        filters TEXT NOT NULL DEFAULT '{}',
+                        used_at REAL NOT NULL
+                    );
+                    """)
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM receipts") {
+                try ReceiptDatabase.index(receiptID: id, in: db)
+            }
+        }
         return migrator
     }
 }

@@ -157,8 +157,8 @@ struct DemoData {
         let goods = DemoCatalogue.goods[register.chain.category] ?? []
         var lines: [FiscalDocument.Line] = []
         let lineCount = register.chain.category == .groceries ? random.int(1...14) : random.int(1...3)
-        for _ in 0..<lineCount {
-            guard let good = goods.randomElement(using: &random) else { break }
+        // Each good once a receipt, as a till prints repeated goods as one line with their quantity.
+        for good in goods.shuffled(using: &random).prefix(lineCount) {
             let price = random.int64(good.price) / 100 * 100 + (random.chance(0.5) ? 99 : 0)
             let quantity: Double
             if good.weighed {

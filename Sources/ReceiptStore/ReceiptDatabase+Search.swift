@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import ReceiptCore
+
+/// What to look for: words in item names and shops, and filters.
+public struct SearchQuery: Sendable, Equatable {
+    public var text: String
+    public var filters: SearchFilters
+    public var offset: Int
+    public var limit: Int
+
+    public init(text: String, filters: SearchFilters = SearchFilters(), offset: Int = 0, limit: Int = 50) {
+        self.text = text
+        self.filters = filters
+        self.offset = offset
+        self.limit = limit
+    }
+}
+
+/// The filters a search can combine with its text; remembered for `--last-filters`.
+public struct SearchFilters: Codable, Sendable, Equatable {
+    /// The shop's category.
+    public var category: Category?
+    /// Words that must begin words of the shop's name.
+    public var shop: String?
+    public var from: Month?
+    public var to: Month?
+    /// Bounds on the receipt's total.
+    public var minimum: Money?
+    public var maximum: Money?
+
+    public init(
+        category: Category? = nil, shop: String? = nil, from: Month? = nil, to: Month? = nil, minimum: Money? = nil,
+        maximum: Money? = nil
+    ) {
+        self.category = category
+        self.shop = shop
+        self.from = from
+        self.to = to
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    public var isEmpty: Bool { self == SearchFilters() }
+}
+
+/// A receipt found, with the item names that matched the words.
+public struct SearchHit: Sendable, Equatable {
+    public let receipt: ListedReceipt
+    public let matchingItems: [String]
+}
+
+extension ReceiptDatabase {
+    /// Receipts whose item names or shop contain every word (as a word beginning), newest first,
+    /// within the filters.
+    public func search(_ query: SearchQuery) throws(StoreError) -> [SearchHit] {
+        try read { db in
+            var conditions: [String] = []
+            var arguments: [any DatabaseValueConvertible] = []
+            if let match = SearchText.matchQuery(query.text) {
+                conditions.append("r.id IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)")
+                arguments.append(match)
+            }
+            if let shop = query.filters.shop, let match = SearchText.matchQuery(shop) {
+                conditions.append("r.id IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)")
+                arguments.append("shop : (\(match))")
+            }
+            if let category = query.filters.category {
+                conditions.append("p.category = ?")
+                arguments.append(category.rawValue)
+            }
+            if let from = query.filters.from {
+                conditions.append("r.month >= ?")
+                arguments.append(from.description)
+            }
+            if let to = query.filters.to {
+                conditions.append("r.month <= ?")
+                arguments.append(to.description)
+            }
+            if let minimum = query.filters.minimum {
+                conditions.append("r.total >= ?")
+                arguments.append(minimum.kopecks)
+            }
+            if let maximum = query.filters.maximum {
+                conditions.append("r.total <= ?")
+                arguments.append(maximum.kopecks)
+            }
+            let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.id, r.date_time, r.operation, r.total, r.status, COALESCE(p.name, r.retail_place, r.seller) AS shop,
+                        (SELECT COUNT(*) FROM items i WHERE i.receipt_id = r.id) AS item_count
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                    \(filter)
+                    ORDER BY r.date_time DESC, r.id DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: StatementArguments(arguments + [query.limit, query.offset]))
+            let words = SearchText.words(query.text)
+            return try rows.map { row in
+                let id: Int64 = row["id"]
+                guard let operation = OperationType(rawValue: row["operation"]),
+                    let status = Receipt.Status(rawValue: row["status"]),
+                    let dateTime = try? LocalDateTime(iso: row["date_time"])
+                else { throw RecordError(row: "receipts.id=\(id)", reason: "date_time, operation or status") }
+                let names = try String.fetchAll(
+                    db, sql: "SELECT name FROM items WHERE receipt_id = ? ORDER BY position", arguments: [id])
+                var seen: Set<String> = []
+                let matching =
+                    words.isEmpty
+                    ? []
+                    : names.filter { seen.insert($0).inserted }.filter { name in
+                        let nameWords = SearchText.words(name)
+                        return words.contains { word in nameWords.contains { $0.hasPrefix(word) } }
+                    }
+                let listed = ListedReceipt(
+                    id: id, dateTime: dateTime, shop: row["shop"],
+                    spending: operation.spending(Money(kopecks: row["total"])),
+                    itemCount: row["item_count"], status: status)
+                return SearchHit(receipt: listed, matchingItems: matching)
+            }
+        }
+    }
+
+    /// Rewrites a receipt's search document from its items and shop.
+    static func index(receiptID: Int64, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [receiptID])
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT group_concat(name, char(10)) FROM items WHERE receipt_id = r.id) AS items,
+                        COALESCE(p.name, '') || char(10) || COALESCE(r.retail_place, '') || char(10)
+                            || COALESCE(r.seller, '') || char(10) || COALESCE(p.address, r.address, '') AS shop
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id WHERE r.id = ?
+                    """,
+                arguments: [receiptID])
+        else { return }
+        try db.execute(
+            sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (?, ?, ?)",
+            arguments: [receiptID, SearchText.fold(row["items"] ?? ""), SearchText.fold(row["shop"] ?? "")])
+    }
+
+    // MARK: History
+
+    /// Remembers a search text with its filters; only the last five distinct texts are kept.
+    public func remember(search text: String, filters: SearchFilters) throws(StoreError) {
+        let folded = SearchText.fold(text).trimmingCharacters(in: .whitespaces)
+        guard !folded.isEmpty else { return }
+        let encoded = String(decoding: (try? JSONEncoder().encode(filters)) ?? Data("{}".utf8), as: UTF8.self)
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO search_history (folded, text, filters, used_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (folded) DO UPDATE SET text = excluded.text, filters = excluded.filters, used_at = excluded.used_at
+                    """,
+                arguments: [folded, text, encoded, Date().timeIntervalSince1970])
+            try db.execute(
+                sql:
+                    "DELETE FROM search_history WHERE folded NOT IN (SELECT folded FROM search_history ORDER BY used_at DESC LIMIT 5)"
+            )
+        }
+    }
+
+    /// The remembered texts, newest first; with a prefix, those containing it, ignoring case.
+    public func searchHistory(containing part: String? = nil) throws(StoreError) -> [String] {
+        try read { db in
+            let texts = try String.fetchAll(db, sql: "SELECT text FROM search_history ORDER BY used_at DESC")
+            guard let part, !part.isEmpty else { return texts }
+            let folded = SearchText.fold(part)
+            return texts.filter { SearchText.fold($0).contains(folded) }
+        }
+    }
+
+    public func clearSearchHistory() throws(StoreError) {
+        try write { db in try db.execute(sql: "DELETE FROM search_history") }
+    }
+
+    /// The filters of the most recent search, if any.
+    public func lastSearchFilters() throws(StoreError) -> SearchFilters? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT filters FROM search_history ORDER BY used_at DESC LIMIT 1")
+                .flatMap { try? JSONDecoder().decode(SearchFilters.self, from: Data($0.utf8)) }
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+import ReceiptStore
+
+/// `receipts search TEXT [filters]`: receipts whose items or shop match, from the local database.
+struct SearchCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "search", abstract: Strings.searchAbstract, discussion: Strings.searchDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.searchTextHelp, valueName: Strings.textValue)) var words: [String] = []
+    @Option(help: ArgumentHelp(Strings.categoryHelp, valueName: "category")) var category: String?
+    @Option(help: ArgumentHelp(Strings.shopHelp, valueName: "shop")) var shop: String?
+    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: "YYYY-MM")) var from: String?
+    @Option(help: ArgumentHelp(Strings.toHelp, valueName: "YYYY-MM")) var to: String?
+    @Option(help: ArgumentHelp(Strings.minHelp, valueName: "rub")) var min: String?
+    @Option(help: ArgumentHelp(Strings.maxHelp, valueName: "rub")) var max: String?
+    @Flag(name: .customLong("last-filters"), help: ArgumentHelp(Strings.lastFiltersHelp)) var lastFilters = false
+    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page = 1
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    func validate() throws {
+        if let category, Category(lookingUp: category) == nil {
+            throw ValidationError(Strings.unknownCategory(category))
+        }
+        for text in [from, to].compactMap({ $0 }) where Month(text) == nil {
+            throw ValidationError(Strings.badMonth(text))
+        }
+        for text in [min, max].compactMap({ $0 }) where (try? Money(roubles: text)) == nil {
+            throw ValidationError(Strings.badAmount(text))
+        }
+        if page < 1 { throw ValidationError(Strings.badPage) }
+        if words.isEmpty, category == nil, shop == nil, from == nil, to == nil, min == nil, max == nil, !lastFilters {
+            throw ValidationError(Strings.searchNeedsSomething)
+        }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try ReceiptDatabase.open(at: global.database(), createIfMissing: false)
+        var filters = lastFilters ? (try database.lastSearchFilters() ?? SearchFilters()) : SearchFilters()
+        if let category { filters.category = Category(lookingUp: category) }
+        if let shop { filters.shop = shop }
+        if let from { filters.from = Month(from) }
+        if let to { filters.to = Month(to) }
+        if let min { filters.minimum = try Money(roubles: min) }
+        if let max { filters.maximum = try Money(roubles: max) }
+        let text = words.joined(separator: " ")
+        let hits = try database.search(SearchQuery(text: text, filters: filters, offset: (page - 1) * 50, limit: 50))
+        try database.remember(search: text, filters: filters)
+        if json {
+            console.output(try SearchJSON(hits).encoded())
+            return
+        }
+        guard !hits.isEmpty else {
+            console.output(Strings.nothingFound)
+            return
+        }
+        var table = TextTable(rightAligned: [2])
+        for hit in hits {
+            let receipt = hit.receipt
+            let what =
+                hit.matchingItems.isEmpty
+                ? (receipt.shop ?? "—") : "\(receipt.shop ?? "—"): " + hit.matchingItems.joined(separator: ", ")
+            table.append([
+                "#\(receipt.id)", receipt.dateTime.formatted(in: Strings.language),
+                receipt.spending.formatted(in: Strings.language), what,
+            ])
+        }
+        console.output(table.render(width: Console.width))
+        if hits.count == 50 { console.note(Strings.nextPage(page + 1)) }
+    }
+}
+
+/// `{"results": [{"id", "date", "place", "total", "items", "matching"}]}`.
+struct SearchJSON: Encodable {
+    struct Result: Encodable {
+        let id: Int64
+        let date: String
+        let place: String?
+        let total: Int64
+        let items: Int
+        let matching: [String]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(date, forKey: .date)
+            try container.encode(place, forKey: .place)
+            try container.encode(total, forKey: .total)
+            try container.encode(items, forKey: .items)
+            try container.encode(matching, forKey: .matching)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, date, place, total, items, matching }
+    }
+
+    let results: [Result]
+
+    init(_ hits: [SearchHit]) {
+        results = hits.map {
+            Result(
+                id: $0.receipt.id, date: $0.receipt.dateTime.iso, place: $0.receipt.shop,
+                total: $0.receipt.spending.kopecks,
+                items: $0.receipt.itemCount, matching: $0.matchingItems)
+        }
+    }
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// `receipts history [PREFIX] [--clear]`: the last five search texts.
+struct HistoryCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "history", abstract: Strings.historyAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.historyPrefixHelp, valueName: Strings.textValue)) var prefix: String?
+    @Flag(help: ArgumentHelp(Strings.clearHelp)) var clear = false
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try ReceiptDatabase.open(at: global.database())
+        if clear {
+            try database.clearSearchHistory()
+            console.note(Strings.historyCleared)
+            return
+        }
+        let texts = try database.searchHistory(containing: prefix)
+        if json {
+            let data = try JSONEncoder().encode(["history": texts])
+            console.output(String(decoding: data, as: UTF8.self))
+        } else {
+            for text in texts { console.output(text) }
+        }
+    }
+}

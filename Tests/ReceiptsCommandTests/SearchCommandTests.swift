@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@Suite("receipts search and history")
+struct SearchCommandTests {
+    @Test("search finds imported receipts by item and shop, remembers texts, re-applies filters")
+    func searchAndHistory() throws {
+        let server = try DemoServerProcess(receipts: 200)
+        let run = server.runner()
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try run.run(["import", "--quiet"]).status == 0)
+
+        let milk = try run.run(["search", "молоко", "--json"])
+        #expect(milk.status == 0)
+        let results =
+            try #require(try JSONSerialization.jsonObject(with: Data(milk.output.utf8)) as? [String: Any])["results"]
+            as? [[String: Any]]
+        let found = try #require(results)
+        #expect(!found.isEmpty)
+        #expect(found.allSatisfy { ($0["matching"] as? [String])?.contains("МОЛОКО ПАСТ.3,2% 930МЛ") == true })
+
+        let filtered = try run.run(["search", "кофе", "--category", "groceries", "--min", "500", "--json"])
+        #expect(filtered.status == 0)
+        let again = try run.run(["search", "хлеб", "--last-filters", "--json"])
+        let hits =
+            try #require(try JSONSerialization.jsonObject(with: Data(again.output.utf8)) as? [String: Any])["results"]
+            as? [[String: Any]]
+        #expect(try #require(hits).allSatisfy { ($0["total"] as? Int ?? 0) >= 50_000 })
+
+        #expect(try run.run(["history"]).output == "хлеб\nкофе\nмолоко\n")
+        #expect(try run.run(["history", "КО"]).output == "кофе\nмолоко\n")
+        #expect(try run.run(["history", "--clear"]).status == 0)
+        #expect(try run.run(["history"]).output.isEmpty)
+
+        #expect(try run.run(["search"]).status == 2)
+        #expect(try run.run(["search", "x", "--category", "nonsense"]).status == 2)
+        #expect(try run.run(["search", "x", "--min", "1,2,3"]).status == 2)
+    }
+}
