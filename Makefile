@@ -58,8 +58,9 @@ demo-api: build
 ## bench: release-build benchmarks with machine, data size, medians and ratios.
 bench: setup
 	$(SWIFT) build -c release --product CoreBenchmarks
+	$(SWIFT) build -c release --product ImportBenchmarks
 	@mkdir -p Reports
-	.build/release/CoreBenchmarks | tee Reports/bench.md
+	{ .build/release/CoreBenchmarks; echo; .build/release/ImportBenchmarks; } | tee Reports/bench.md
 
 clean:
 	$(SWIFT) package clean

@@ -109,6 +109,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptSync", "ReceiptServer"],
+            path: "Benchmarks/ImportBenchmarks",
+            swiftSettings: strict
+        ),
+
         // C libraries from Debian, installed by `make setup`.
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),

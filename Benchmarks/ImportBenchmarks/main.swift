@@ -1,0 +1,61 @@
+import Foundation
+import ReceiptAPI
+import ReceiptCore
+import ReceiptServer
+import ReceiptStore
+import ReceiptSync
+
+// `make bench`: importing the demo account from the server on loopback, side by side with a bare
+// client that fetches the same pages and throws them away. Release build; medians of three runs.
+
+let count = Int(ProcessInfo.processInfo.environment["IMPORT_BENCH_RECEIPTS"] ?? "") ?? 100_000
+let runs = 3
+let folder = NSTemporaryDirectory() + "receipts-import-bench-" + UUID().uuidString
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+let server = try ReceiptsServer(
+    settings: ServerSettings(port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .error))
+let seedStart = Date()
+_ = try await server.seedDemo(seed: 1, until: try LocalDateTime(iso: "2026-06-30T20:00:00"), receiptCount: count)
+let seedSeconds = Date().timeIntervalSince(seedStart)
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+let (bare, imports) = try await server.serving { url in
+    var bare: [Double] = []
+    var imports: [Double] = []
+    for run in 0..<runs {
+        let client = ReceiptsClient(server: url, cookie: nil)
+        let info = try await client.logIn(login: "demo", password: "demo")
+
+        var since: Int64 = 0
+        var fetched = 0
+        let bareStart = Date()
+        while true {
+            let page = try await client.changes(since: since)
+            fetched += page.receipts.count
+            since = page.nextSince
+            if !page.hasMore { break }
+        }
+        bare.append(Double(fetched) / Date().timeIntervalSince(bareStart))
+
+        let database = try ReceiptDatabase.open(at: folder + "/local-\(run).sqlite")
+        let importStart = Date()
+        let summary = try await Importer(client: client, database: database, source: "\(url)#\(info.account)").run()
+        imports.append(Double(summary.imported) / Date().timeIntervalSince(importStart))
+    }
+    return (bare, imports)
+}
+
+let cpu =
+    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+    .first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces) }
+    ?? "unknown CPU"
+print("receipts import benchmark — \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; server and client in one process on loopback")
+print("\(count) demo receipts, 50 a page; seeding took \(String(format: "%.1f", seedSeconds)) s")
+print("| what | median receipts/s | runs |")
+print("|---|---:|---|")
+print("| bare client (fetch and decode the change feed, discard) | \(Int(median(bare))) | \(bare.map { String(Int($0)) }.joined(separator: ", ")) |")
+print("| receipts import (fetch, check, write each page with its sync position) | \(Int(median(imports))) | \(imports.map { String(Int($0)) }.joined(separator: ", ")) |")
+print("\nImport runs at \(String(format: "%.0f", median(imports) / median(bare) * 100)) % of the bare client's rate (targets: ≥ 20,000 receipts/s, ≥ 60 %).")
