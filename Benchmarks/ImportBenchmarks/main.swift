@@ -50,12 +50,22 @@ let (bare, imports) = try await server.serving { url in
 
 let cpu =
     (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-    .first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces) }
+    .first { $0.hasPrefix("model name") }.map {
+        String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
+    }
     ?? "unknown CPU"
-print("receipts import benchmark — \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; server and client in one process on loopback")
+print(
+    "receipts import benchmark — \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; server and client in one process on loopback"
+)
 print("\(count) demo receipts, 50 a page; seeding took \(String(format: "%.1f", seedSeconds)) s")
 print("| what | median receipts/s | runs |")
 print("|---|---:|---|")
-print("| bare client (fetch and decode the change feed, discard) | \(Int(median(bare))) | \(bare.map { String(Int($0)) }.joined(separator: ", ")) |")
-print("| receipts import (fetch, check, write each page with its sync position) | \(Int(median(imports))) | \(imports.map { String(Int($0)) }.joined(separator: ", ")) |")
-print("\nImport runs at \(String(format: "%.0f", median(imports) / median(bare) * 100)) % of the bare client's rate (targets: ≥ 20,000 receipts/s, ≥ 60 %).")
+print(
+    "| bare client (fetch and decode the change feed, discard) | \(Int(median(bare))) | \(bare.map { String(Int($0)) }.joined(separator: ", ")) |"
+)
+print(
+    "| receipts import (fetch, check, write each page with its sync position) | \(Int(median(imports))) | \(imports.map { String(Int($0)) }.joined(separator: ", ")) |"
+)
+print(
+    "\nImport runs at \(String(format: "%.0f", median(imports) / median(bare) * 100)) % of the bare client's rate (targets: ≥ 20,000 receipts/s, ≥ 60 %)."
+)

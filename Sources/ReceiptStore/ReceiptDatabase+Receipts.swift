@@ -42,7 +42,7 @@ extension ReceiptDatabase {
             try db.cachedStatement(sql: ReceiptRecord.insertSQL).execute(arguments: ReceiptRecord.arguments(receipt))
             let id = db.lastInsertedRowID
             try insertItems(receipt.items, receiptID: id, in: db)
-            try index(receiptID: id, in: db)
+            try index(receipt, id: id, in: db)
             return .inserted
         }
         if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
@@ -51,7 +51,7 @@ extension ReceiptDatabase {
         try db.cachedStatement(sql: ReceiptRecord.updateSQL).execute(arguments: ReceiptRecord.arguments(receipt) + [id])
         try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
         try insertItems(receipt.items, receiptID: id, in: db)
-        try index(receiptID: id, in: db)
+        try index(receipt, id: id, in: db)
         return .updated
     }
 

@@ -122,23 +122,22 @@ extension ReceiptDatabase {
         }
     }
 
-    /// Rewrites a receipt's search document from its items and shop.
-    static func index(receiptID: Int64, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [receiptID])
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT (SELECT group_concat(name, char(10)) FROM items WHERE receipt_id = r.id) AS items,
-                        COALESCE(p.name, '') || char(10) || COALESCE(r.retail_place, '') || char(10)
-                            || COALESCE(r.seller, '') || char(10) || COALESCE(p.address, r.address, '') AS shop
-                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id WHERE r.id = ?
-                    """,
-                arguments: [receiptID])
-        else { return }
-        try db.execute(
-            sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (?, ?, ?)",
-            arguments: [receiptID, SearchText.fold(row["items"] ?? ""), SearchText.fold(row["shop"] ?? "")])
+    /// Rewrites a receipt's search document from its items and shop (cached statements: every
+    /// imported receipt passes here).
+    static func index(_ receipt: Receipt, id: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM receipt_search WHERE rowid = ?").execute(arguments: [id])
+        var shop = [receipt.retailPlace, receipt.seller, receipt.address].compactMap { $0 }
+        if let placeID = receipt.placeID,
+            let place = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT name, address FROM places WHERE id = ?"), arguments: [placeID])
+        {
+            shop += [place["name"], place["address"]].compactMap { $0 as String? }
+        }
+        try db.cachedStatement(sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (?, ?, ?)").execute(
+            arguments: [
+                id, SearchText.fold(receipt.items.map(\.name).joined(separator: "\n")),
+                SearchText.fold(shop.joined(separator: "\n")),
+            ])
     }
 
     // MARK: History

@@ -75,9 +75,16 @@ enum Schema {
                         used_at REAL NOT NULL
                     );
                     """)
-            for id in try Int64.fetchAll(db, sql: "SELECT id FROM receipts") {
-                try ReceiptDatabase.index(receiptID: id, in: db)
-            }
+            // Receipts written before this step; later ones are indexed as they are saved. SQLite's
+            // lower() folds ASCII only, so the few older rows keep their Cyrillic case until re-saved.
+            try db.execute(
+                sql: """
+                    INSERT INTO receipt_search (rowid, items, shop)
+                    SELECT r.id, lower(COALESCE((SELECT group_concat(name, char(10)) FROM items WHERE receipt_id = r.id), '')),
+                        lower(COALESCE(p.name, '') || char(10) || COALESCE(r.retail_place, '') || char(10)
+                            || COALESCE(r.seller, '') || char(10) || COALESCE(p.address, r.address, ''))
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                    """)
         }
         return migrator
     }

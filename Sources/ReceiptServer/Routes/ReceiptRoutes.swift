@@ -26,16 +26,27 @@ struct ReceiptRoutes: Sendable {
             }
             position = decoded
         }
-        let (envelopes, last, hasMore) = try receipts.feed(account: account.id, after: position, limit: limit)
-        let next = hasMore ? last.map(cursors.encode) : nil
-        return try jsonResponse(ReceiptFeedPage(receipts: envelopes, nextCursor: next, hasMore: hasMore))
+        let (objects, last, hasMore) = try receipts.feed(account: account.id, after: position, limit: limit)
+        let next = hasMore ? last.map { "\"\(cursors.encode($0))\"" } ?? "null" : "null"
+        return Self.page(
+            #"{"hasMore":\#(hasMore),"nextCursor":\#(next),"receipts":[\#(objects.joined(separator: ","))]}"#)
     }
 
     private func changes(_ request: Request, context: ServerContext) throws -> Response {
         let account = try context.requireAccount()
         let query = QueryParameters(request)
         let since = try query.integer("since", in: 0...Int64.max, default: 0) ?? 0
-        return try jsonResponse(receipts.changes(account: account.id, since: since, limit: query.pageSize()))
+        let (objects, nextSince, hasMore) = try receipts.changes(
+            account: account.id, since: since, limit: query.pageSize())
+        return Self.page(
+            #"{"hasMore":\#(hasMore),"nextSince":\#(nextSince),"receipts":[\#(objects.joined(separator: ","))]}"#)
+    }
+
+    /// A page of the feeds: ``ReceiptFeedPage`` or ``ReceiptChangesPage`` written out directly.
+    private static func page(_ json: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
     }
 
     private func receipt(_ context: ServerContext) throws -> Response {

@@ -14,42 +14,70 @@ struct FeedPosition: Codable, Equatable {
 struct AccountReceipts: Sendable {
     let database: ServerDatabase
 
-    /// A page of the feed, newest first: receipts strictly after `position` in (date, id) order.
+    /// A page of the feed, newest first: receipts strictly after `position` in (date, id) order,
+    /// as JSON objects.
     func feed(account: Int64, after position: FeedPosition?, limit: Int) throws -> (
-        [ReceiptEnvelope], last: FeedPosition?, hasMore: Bool
+        [String], last: FeedPosition?, hasMore: Bool
     ) {
         try database.pool.read { db in
             let rows: [Row]
             if let position {
                 rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT * FROM receipts WHERE account_id = ? AND (date_time < ? OR (date_time = ? AND id < ?))
-                        ORDER BY date_time DESC, id DESC LIMIT ?
-                        """,
+                    db.cachedStatement(
+                        sql: """
+                            SELECT * FROM receipts WHERE account_id = ? AND (date_time < ? OR (date_time = ? AND id < ?))
+                            ORDER BY date_time DESC, id DESC LIMIT ?
+                            """),
                     arguments: [account, position.dateTime, position.dateTime, position.id, limit + 1])
             } else {
                 rows = try Row.fetchAll(
-                    db, sql: "SELECT * FROM receipts WHERE account_id = ? ORDER BY date_time DESC, id DESC LIMIT ?",
+                    db.cachedStatement(
+                        sql: "SELECT * FROM receipts WHERE account_id = ? ORDER BY date_time DESC, id DESC LIMIT ?"),
                     arguments: [account, limit + 1])
             }
             let page = rows.prefix(limit)
-            let envelopes = try page.map { try envelope(from: $0, in: db) }
             let last = page.last.map { FeedPosition(account: account, dateTime: $0["date_time"], id: $0["id"]) }
-            return (envelopes, last, rows.count > limit)
+            return (try encoded(page, in: db), last, rows.count > limit)
         }
     }
 
-    /// Receipts whose last change came after `since`, oldest change first.
-    func changes(account: Int64, since: Int64, limit: Int) throws -> ReceiptChangesPage {
+    /// Receipts whose last change came after `since`, oldest change first, as JSON objects, with the
+    /// sequence to continue from.
+    func changes(account: Int64, since: Int64, limit: Int) throws -> ([String], nextSince: Int64, hasMore: Bool) {
         try database.pool.read { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT * FROM receipts WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+                db.cachedStatement(
+                    sql: "SELECT * FROM receipts WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?"),
                 arguments: [account, since, limit + 1])
             let page = rows.prefix(limit)
-            let envelopes = try page.map { try envelope(from: $0, in: db) }
-            return ReceiptChangesPage(
-                receipts: envelopes, nextSince: envelopes.last?.sequence ?? since, hasMore: rows.count > limit)
+            return (try encoded(page, in: db), page.last?["sequence"] ?? since, rows.count > limit)
+        }
+    }
+
+    /// Receipts as the JSON objects of ``ReceiptEnvelope``, the stored documents spliced in as they
+    /// are rather than decoded and encoded again: the feeds' hot path.
+    private func encoded(_ rows: ArraySlice<Row>, in db: Database) throws -> [String] {
+        let placeIDs = Set(rows.compactMap { $0["place_id"] as String? })
+        var places: [String: String] = [:]
+        if !placeIDs.isEmpty {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let marks = Array(repeating: "?", count: placeIDs.count).joined(separator: ", ")
+            let found = try Row.fetchAll(
+                db, sql: "SELECT * FROM places WHERE id IN (\(marks))", arguments: StatementArguments(Array(placeIDs)))
+            for row in found {
+                guard let place = ServerDatabase.place(from: row) else { continue }
+                places[place.id] = String(decoding: try encoder.encode(PlaceEntry(place)), as: UTF8.self)
+            }
+        }
+        return rows.map { row in
+            let id: Int64 = row["id"]
+            let sequence: Int64 = row["sequence"]
+            let status: String = row["status"]
+            let document: String = row["document"]
+            let place = (row["place_id"] as String?).flatMap { places[$0] } ?? "null"
+            return
+                #"{"document":\#(document),"id":\#(id),"place":\#(place),"sequence":\#(sequence),"status":"\#(status)"}"#
         }
     }
 
