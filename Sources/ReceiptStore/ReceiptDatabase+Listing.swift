@@ -14,6 +14,21 @@ public struct ListedReceipt: Sendable, Equatable {
     public let status: Receipt.Status
 }
 
+extension ListedReceipt {
+    /// The columns the listing and search queries select: id, date_time, operation, total, status,
+    /// shop, item_count.
+    init(row: Row) throws(RecordError) {
+        let id: Int64 = row["id"]
+        guard let operation = OperationType(rawValue: row["operation"]),
+            let status = Receipt.Status(rawValue: row["status"]),
+            let dateTime = try? LocalDateTime(iso: row["date_time"])
+        else { throw RecordError(row: "receipts.id=\(id)", reason: "date_time, operation or status") }
+        self.init(
+            id: id, dateTime: dateTime, shop: row["shop"], spending: operation.spending(Money(kopecks: row["total"])),
+            itemCount: row["item_count"], status: status)
+    }
+}
+
 /// One month of a listing: its receipts and its spending.
 public struct MonthListing: Sendable, Equatable {
     public let month: Month
@@ -67,18 +82,11 @@ extension ReceiptDatabase {
             var listings: [MonthListing] = []
             var current: (month: Month, receipts: [ListedReceipt])?
             for row in rows {
-                let id: Int64 = row["id"]
                 let text: String = row["month"]
-                guard let month = Month(text), let operation = OperationType(rawValue: row["operation"]),
-                    let status = Receipt.Status(rawValue: row["status"])
-                else { throw RecordError(row: "receipts.id=\(id)", reason: "month, operation or status") }
-                guard let dateTime = try? LocalDateTime(iso: row["date_time"]) else {
-                    throw RecordError(row: "receipts.id=\(id)", reason: "date_time is not a local date-time")
+                guard let month = Month(text) else {
+                    throw RecordError(row: "receipts.month='\(text)'", reason: "not a month")
                 }
-                let listed = ListedReceipt(
-                    id: id, dateTime: dateTime, shop: row["shop"],
-                    spending: operation.spending(Money(kopecks: row["total"])),
-                    itemCount: row["item_count"], status: status)
+                let listed = try ListedReceipt(row: row)
                 if current?.month != month {
                     if let done = current { listings.append(Self.listing(done, totals: byMonth)) }
                     current = (month, [])

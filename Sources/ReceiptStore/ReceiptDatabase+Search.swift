@@ -98,13 +98,9 @@ extension ReceiptDatabase {
                 arguments: StatementArguments(arguments + [query.limit, query.offset]))
             let words = SearchText.words(query.text)
             return try rows.map { row in
-                let id: Int64 = row["id"]
-                guard let operation = OperationType(rawValue: row["operation"]),
-                    let status = Receipt.Status(rawValue: row["status"]),
-                    let dateTime = try? LocalDateTime(iso: row["date_time"])
-                else { throw RecordError(row: "receipts.id=\(id)", reason: "date_time, operation or status") }
+                let listed = try ListedReceipt(row: row)
                 let names = try String.fetchAll(
-                    db, sql: "SELECT name FROM items WHERE receipt_id = ? ORDER BY position", arguments: [id])
+                    db, sql: "SELECT name FROM items WHERE receipt_id = ? ORDER BY position", arguments: [listed.id])
                 var seen: Set<String> = []
                 let matching =
                     words.isEmpty
@@ -113,10 +109,6 @@ extension ReceiptDatabase {
                         let nameWords = SearchText.words(name)
                         return words.contains { word in nameWords.contains { $0.hasPrefix(word) } }
                     }
-                let listed = ListedReceipt(
-                    id: id, dateTime: dateTime, shop: row["shop"],
-                    spending: operation.spending(Money(kopecks: row["total"])),
-                    itemCount: row["item_count"], status: status)
                 return SearchHit(receipt: listed, matchingItems: matching)
             }
         }

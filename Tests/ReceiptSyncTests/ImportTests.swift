@@ -126,7 +126,8 @@ struct ImportTests {
             retry: RetryPolicy(initialDelay: 0.05, maximumDelay: 0.2, budget: 1))
         let started = Date()
         let error = await #expect(throws: ClientError.self) { try await client.changes(since: 0) }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Not a timing test: a request alone may take 30 s; giving up well before shows the budget rules.
+        #expect(Date().timeIntervalSince(started) < 20)
         guard case .unreachable = error else {
             Issue.record("expected unreachable, got \(String(describing: error))")
             return

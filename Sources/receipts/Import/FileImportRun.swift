@@ -38,7 +38,7 @@ struct FileImportRun {
             }
         }
         if json {
-            console.output(try ImportReport(summary, errors: failures).encoded())
+            console.output(try JSONOutput.encode(ImportReport(summary, errors: failures)))
         } else {
             for line in failedLines { console.note(line) }
             console.output(Strings.importedFiles(summary, files: files.count - failures.count))

@@ -47,7 +47,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         progress.finish()
         if json {
-            console.output(try ImportReport(summary).encoded())
+            console.output(try JSONOutput.encode(ImportReport(summary)))
         } else {
             console.output(Strings.imported(summary))
         }
@@ -95,11 +95,6 @@ struct ImportReport: Encodable {
         self.errors = errors
     }
 
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }
 
 extension ImportSummary {

@@ -20,7 +20,7 @@ struct QRParseCommand: AsyncParsableCommand {
         let text = payload == "-" ? try Self.readStandardInput() : payload
         let code = try FiscalCode(parsing: text)
         if json {
-            console.output(try FiscalCodeJSON(code).encoded())
+            console.output(try JSONOutput.encode(FiscalCodeJSON(code)))
         } else {
             console.output(Self.table(code, language: Strings.language).render(width: Console.width))
         }
@@ -69,9 +69,4 @@ struct FiscalCodeJSON: Encodable {
         try code.encode(to: encoder)
     }
 
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

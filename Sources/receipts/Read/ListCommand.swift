@@ -37,7 +37,7 @@ struct ListCommand: AsyncParsableCommand {
             from: first, through: last, offset: paged ? (number - 1) * Self.pageSize : 0,
             limit: paged ? Self.pageSize : nil)
         if json {
-            console.output(try ListingJSON(months).encoded())
+            console.output(try JSONOutput.encode(ListingJSON(months)))
             return
         }
         guard !months.isEmpty else {
@@ -109,9 +109,4 @@ struct ListingJSON: Encodable {
         }
     }
 
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

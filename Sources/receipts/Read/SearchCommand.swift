@@ -52,7 +52,7 @@ struct SearchCommand: AsyncParsableCommand {
         let hits = try database.search(SearchQuery(text: text, filters: filters, offset: (page - 1) * 50, limit: 50))
         try database.remember(search: text, filters: filters)
         if json {
-            console.output(try SearchJSON(hits).encoded())
+            console.output(try JSONOutput.encode(SearchJSON(hits)))
             return
         }
         guard !hits.isEmpty else {
@@ -109,11 +109,6 @@ struct SearchJSON: Encodable {
         }
     }
 
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }
 
 /// `receipts history [PREFIX] [--clear]`: the last five search texts.
@@ -137,8 +132,7 @@ struct HistoryCommand: AsyncParsableCommand {
         }
         let texts = try database.searchHistory(containing: prefix)
         if json {
-            let data = try JSONEncoder().encode(["history": texts])
-            console.output(String(decoding: data, as: UTF8.self))
+            console.output(try JSONOutput.encode(["history": texts]))
         } else {
             for text in texts { console.output(text) }
         }

@@ -23,12 +23,10 @@ struct ShowCommand: AsyncParsableCommand {
         }
         let qr = (try? receipt.fiscalCode.canonical) ?? ""
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let output = ShownReceipt(
                 id: id, status: receipt.status.rawValue, qr: qr, place: place.map { PlaceEntry($0) },
                 document: FiscalDocument(receipt))
-            console.output(String(decoding: try encoder.encode(output), as: UTF8.self))
+            console.output(try JSONOutput.encode(output))
             return
         }
         console.output(

@@ -133,9 +133,7 @@ struct WhoAmICommand: AsyncParsableCommand {
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            console.output(String(decoding: try encoder.encode(output), as: UTF8.self))
+            console.output(try JSONOutput.encode(output))
         } else {
             console.output(Strings.whoami(kind: output.kind, login: output.login, server: output.server))
         }
