@@ -59,8 +59,9 @@ demo-api: build
 bench: setup
 	$(SWIFT) build -c release --product CoreBenchmarks
 	$(SWIFT) build -c release --product ImportBenchmarks
+	$(SWIFT) build -c release --product PlaceBenchmarks
 	@mkdir -p Reports
-	{ .build/release/CoreBenchmarks; echo; .build/release/ImportBenchmarks; } | tee Reports/bench.md
+	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; } | tee Reports/bench.md
 
 clean:
 	$(SWIFT) package clean

@@ -116,6 +116,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .executableTarget(
+            name: "PlaceBenchmarks",
+            dependencies: ["ReceiptCore", "PlaceSearch"],
+            path: "Benchmarks/PlaceBenchmarks",
+            swiftSettings: strict
+        ),
+
         // C libraries from Debian, installed by `make setup`.
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),

@@ -106,3 +106,75 @@ struct PlaceIndexTests {
         #expect(hits.map(\.place.id) == ["p1"])
     }
 }
+
+@Suite("Place search, larger sets")
+struct PlaceIndexScaleTests {
+    @Test("30,000 clustered places: the tree with a text filter, pages and radius agree with brute force")
+    func largeClustered() throws {
+        var places: [Place] = []
+        for (index, city) in [(55.75, 37.61), (59.93, 30.33), (-33.87, 151.21), (64.0, -179.95), (0.0, 0.0)]
+            .enumerated()
+        {
+            places += PlaceIndexTests.places(count: 6_000, seed: UInt64(100 + index), around: city)
+                .map {
+                    Place(
+                        id: "c\(index)-" + $0.id, name: $0.name, coordinate: $0.coordinate, category: $0.category,
+                        address: "")
+                }
+        }
+        let index = PlaceIndex(places)
+        for (lat, lon) in [(55.7, 37.5), (64.0, 179.99), (10.0, 10.0), (-89.0, 0.0)] {
+            let center = Coordinate(clampingLatitude: lat, longitude: lon)
+            for query in [
+                PlaceQuery(center: center, limit: 50),
+                PlaceQuery(center: center, text: "пятер", limit: 50),
+                PlaceQuery(center: center, text: "f", limit: 40),
+                PlaceQuery(center: center, radius: 5_000, limit: 50),
+            ] {
+                var capped = query
+                var pages = 0
+                var ids: [String] = []
+                while pages < 4 {
+                    let page = index.search(capped)
+                    ids += page.hits.map(\.place.id)
+                    pages += 1
+                    guard let next = page.next else { break }
+                    capped.after = next
+                }
+                let expected = Array(PlaceIndexTests.bruteForce(places, query).prefix(ids.count))
+                #expect(ids == expected, "\(lat),\(lon) \(query.text) \(query.radius ?? 0)")
+            }
+        }
+    }
+
+    @Test("places added and replaced one by one after the build are found, old versions are not")
+    func incremental() throws {
+        var places = PlaceIndexTests.places(count: 5_000, seed: 7, around: (55.75, 37.61))
+        var index = PlaceIndex(places)
+        var random = PlaceIndexTests.Seeded(state: 99)
+        for step in 0..<3_000 {
+            let replace = step % 3 == 0
+            let id = replace ? "p\(Int.random(in: 0..<5_000, using: &random))" : "new\(step)"
+            let place = Place(
+                id: id, name: ["Новый", "Пятёрочка", "Cofix"][step % 3],
+                coordinate: Coordinate(
+                    clampingLatitude: 55.75 + Double.random(in: -0.3...0.3, using: &random),
+                    longitude: 37.61 + Double.random(in: -0.3...0.3, using: &random)),
+                category: .other, address: "")
+            index.insert(place)
+            if let existing = places.firstIndex(where: { $0.id == id }) {
+                places[existing] = place
+            } else {
+                places.append(place)
+            }
+        }
+        #expect(index.count == places.count)
+        let center = try Coordinate(latitude: 55.8, longitude: 37.7)
+        for text in ["", "нов", "пятер", "cofix"] {
+            let query = PlaceQuery(center: center, text: text, limit: 100)
+            #expect(
+                index.search(query).hits.map(\.place.id)
+                    == Array(PlaceIndexTests.bruteForce(places, query).prefix(100)), "\(text)")
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// A k-d tree over points on the unit sphere in 3-D: Euclidean (chord) distance between unit
+/// vectors grows with great-circle distance, so boxes of the tree bound great-circle distances
+/// exactly, across the antimeridian and at the poles alike.
+struct SphereTree: Sendable {
+    /// Points in tree order.
+    private(set) var x: [Double] = []
+    private(set) var y: [Double] = []
+    private(set) var z: [Double] = []
+    /// The caller's number for each point in tree order.
+    private(set) var slots: [Int32] = []
+    private var nodes: [Node] = []
+
+    private struct Node: Sendable {
+        var start: Int32
+        var end: Int32
+        var left: Int32 = -1
+        var right: Int32 = -1
+        var low: (Double, Double, Double)
+        var high: (Double, Double, Double)
+    }
+
+    static let leafSize = 16
+
+    var isEmpty: Bool { slots.isEmpty }
+
+    init() {}
+
+    /// Builds the tree over points given as (slot, unit vector).
+    init(points: [(slot: Int32, vector: (Double, Double, Double))]) {
+        var order = Array(0..<points.count)
+        let px = points.map(\.vector.0)
+        let py = points.map(\.vector.1)
+        let pz = points.map(\.vector.2)
+        nodes.reserveCapacity(2 * points.count / Self.leafSize + 2)
+        if !points.isEmpty { _ = build(&order, 0, points.count, px, py, pz) }
+        x = order.map { px[$0] }
+        y = order.map { py[$0] }
+        z = order.map { pz[$0] }
+        slots = order.map { points[$0].slot }
+    }
+
+    private mutating func build(
+        _ order: inout [Int], _ start: Int, _ end: Int, _ px: [Double], _ py: [Double], _ pz: [Double]
+    ) -> Int32 {
+        var low = (Double.infinity, Double.infinity, Double.infinity)
+        var high = (-Double.infinity, -Double.infinity, -Double.infinity)
+        for index in start..<end {
+            let i = order[index]
+            low = (min(low.0, px[i]), min(low.1, py[i]), min(low.2, pz[i]))
+            high = (max(high.0, px[i]), max(high.1, py[i]), max(high.2, pz[i]))
+        }
+        let nodeIndex = Int32(nodes.count)
+        nodes.append(Node(start: Int32(start), end: Int32(end), low: low, high: high))
+        guard end - start > Self.leafSize else { return nodeIndex }
+        let spread = (high.0 - low.0, high.1 - low.1, high.2 - low.2)
+        let keys = spread.0 >= spread.1 && spread.0 >= spread.2 ? px : (spread.1 >= spread.2 ? py : pz)
+        let middle = (start + end) / 2
+        Self.select(&order, start, end, middle, keys)
+        let left = build(&order, start, middle, px, py, pz)
+        let right = build(&order, middle, end, px, py, pz)
+        nodes[Int(nodeIndex)].left = left
+        nodes[Int(nodeIndex)].right = right
+        return nodeIndex
+    }
+
+    /// Puts the element of rank `k` (by key) at `k`, smaller ones before it, larger after (quickselect).
+    private static func select(_ order: inout [Int], _ start: Int, _ end: Int, _ k: Int, _ keys: [Double]) {
+        var low = start
+        var high = end - 1
+        while low < high {
+            let pivot = keys[order[(low + high) / 2]]
+            var i = low
+            var j = high
+            while i <= j {
+                while keys[order[i]] < pivot { i += 1 }
+                while keys[order[j]] > pivot { j -= 1 }
+                if i <= j {
+                    order.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j {
+                high = j
+            } else if k >= i {
+                low = i
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Visits leaves nearest first: `visit` gets the tree positions of each leaf's points, and the
+    /// search stops when the nearest unvisited box is farther (squared chord) than `cutoff()`.
+    func nearest(
+        to q: (Double, Double, Double), cutoff: () -> Double, visit: (Range<Int>) -> Void
+    ) {
+        guard !nodes.isEmpty else { return }
+        var queue = MinQueue()
+        queue.push(boxDistance(nodes[0], q), 0)
+        while let (distance, index) = queue.pop() {
+            if distance > cutoff() { return }
+            let node = nodes[Int(index)]
+            if node.left < 0 {
+                visit(Int(node.start)..<Int(node.end))
+            } else {
+                queue.push(boxDistance(nodes[Int(node.left)], q), node.left)
+                queue.push(boxDistance(nodes[Int(node.right)], q), node.right)
+            }
+        }
+    }
+
+    /// The squared distance from a point to a node's box.
+    private func boxDistance(_ node: Node, _ q: (Double, Double, Double)) -> Double {
+        let dx = max(node.low.0 - q.0, 0, q.0 - node.high.0)
+        let dy = max(node.low.1 - q.1, 0, q.1 - node.high.1)
+        let dz = max(node.low.2 - q.2, 0, q.2 - node.high.2)
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    /// A binary min-heap of (distance, node).
+    private struct MinQueue {
+        var items: [(Double, Int32)] = []
+
+        mutating func push(_ distance: Double, _ node: Int32) {
+            items.append((distance, node))
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard items[child].0 < items[parent].0 else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func pop() -> (Double, Int32)? {
+            guard let first = items.first else { return nil }
+            let last = items.removeLast()
+            guard !items.isEmpty else { return first }
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < items.count, items[left].0 < items[smallest].0 { smallest = left }
+                if right < items.count, items[right].0 < items[smallest].0 { smallest = right }
+                if smallest == parent { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+            return first
+        }
+    }
+}
+
+extension SphereTree {
+    /// The unit vector of a latitude and longitude in degrees.
+    static func vector(latitude: Double, longitude: Double) -> (Double, Double, Double) {
+        let lat = latitude * .pi / 180
+        let lon = longitude * .pi / 180
+        return (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
+    }
+
+    /// The squared chord for a great-circle distance in metres, widened a little so that rounding
+    /// never prunes a box holding a point at exactly that distance.
+    static func squaredChord(forDistance distance: Double) -> Double {
+        let angle = min(.pi, distance / GreatCircle.earthRadius)
+        let chord = 2 * sin(angle / 2)
+        return chord * chord * (1 + 1e-9) + 1e-15
+    }
+}
