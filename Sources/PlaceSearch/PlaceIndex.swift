@@ -98,9 +98,11 @@ public struct PlaceIndex: Sendable {
             for slot in candidates { consider(slot) }
         } else {
             for slot in pending { consider(slot) }
-            tree.nearest(to: center, cutoff: { cutoff }) { range in
-                for position in range { consider(tree.slots[position]) }
-            }
+            tree.nearest(
+                to: center, cutoff: { cutoff },
+                visit: { range in
+                    for position in range { consider(tree.slots[position]) }
+                })
         }
         return page.result()
     }
