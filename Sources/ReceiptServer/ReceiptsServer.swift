@@ -16,6 +16,8 @@ public struct ServerSettings: Sendable {
     /// bcrypt's cost for new passwords: 12 unless set (tests use the minimum, 4).
     public var bcryptCost: UInt8
     public var logLevel: Logger.Level
+    /// What time it is for sessions: the system clock unless a test sets its own.
+    public var clock: @Sendable () -> Date = { Date() }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String, sessionLifetime: TimeInterval = 30 * 86_400,
@@ -81,7 +83,8 @@ public final class ReceiptsServer: Sendable {
         let router = Router(context: ServerContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: ErrorMiddleware())
-        let accounts = AccountStore(database: database, sessionLifetime: settings.sessionLifetime)
+        let accounts = AccountStore(
+            database: database, sessionLifetime: settings.sessionLifetime, clock: settings.clock)
         let guarded = router.group().add(middleware: SessionMiddleware(accounts: accounts))
         let hasher = PasswordHasher(cost: settings.bcryptCost)
 

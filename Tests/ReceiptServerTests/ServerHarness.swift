@@ -16,15 +16,17 @@ struct ServerHarness: Sendable {
 
     /// Runs `body` against a server started for it, and stops the server afterwards.
     static func run<T: Sendable>(
-        sessionLifetime: TimeInterval = 3600, _ body: @Sendable (ServerHarness) async throws -> T
+        sessionLifetime: TimeInterval = 3600, clock: TestClock? = nil,
+        _ body: @Sendable (ServerHarness) async throws -> T
     ) async throws -> T {
         let folder = NSTemporaryDirectory() + "receipts-server-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let server = try ReceiptsServer(
-            settings: ServerSettings(
-                host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite", sessionLifetime: sessionLifetime,
-                bcryptCost: 4, logLevel: .critical))
+        var settings = ServerSettings(
+            host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite", sessionLifetime: sessionLifetime,
+            bcryptCost: 4, logLevel: .critical)
+        if let clock { settings.clock = { clock.now } }
+        let server = try ReceiptsServer(settings: settings)
         return try await server.application().test(.live) { client in
             try await body(ServerHarness(port: client.port ?? 0, server: server))
         }
@@ -118,5 +120,16 @@ final class APIClient: Sendable {
         }
         let bytes = response.body.map { Data($0.readableBytesView) } ?? Data()
         return Response(status: response.status, headers: response.headers, body: bytes)
+    }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    private let current = Mutex(Date())
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }

@@ -21,6 +21,8 @@ struct OpenedSession: Sendable {
 struct AccountStore: Sendable {
     let database: ServerDatabase
     let sessionLifetime: TimeInterval
+    /// What time it is: the system clock, or a test's.
+    let clock: @Sendable () -> Date
 
     func register(login: String, passwordHash: String) throws -> Account? {
         try database.pool.write { db in
@@ -56,7 +58,8 @@ struct AccountStore: Sendable {
         }
     }
 
-    func openSession(for account: Account, now: Date = Date()) throws -> OpenedSession {
+    func openSession(for account: Account) throws -> OpenedSession {
+        let now = clock()
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let token = Data(bytes).base64URLEncoded
@@ -70,7 +73,8 @@ struct AccountStore: Sendable {
     }
 
     /// The account of a live session; nil for an unknown or expired token (an expired one is removed).
-    func account(forToken token: String, now: Date = Date()) throws -> (Account, expiresAt: Date)? {
+    func account(forToken token: String) throws -> (Account, expiresAt: Date)? {
+        let now = clock()
         let hash = Self.hash(token)
         let row = try database.pool.read { db in
             try Row.fetchOne(
