@@ -95,6 +95,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
+                "PlaceSearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

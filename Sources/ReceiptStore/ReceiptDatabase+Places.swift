@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import ReceiptCore
 
@@ -17,5 +18,31 @@ extension ReceiptDatabase {
     /// Every known place, by id.
     public func places() throws(StoreError) -> [Place] {
         try read { db in try PlaceRecord.order(Column("id")).fetchAll(db).map { try $0.place() } }
+    }
+
+    /// Marks a known place as a favourite; false when no place has this id here.
+    @discardableResult
+    public func star(placeID: String) throws(StoreError) -> Bool {
+        try write { db in
+            guard try PlaceRecord.fetchOne(db, key: placeID) != nil else { return false }
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO favourite_places (place_id, starred_at) VALUES (?, ?)",
+                arguments: [placeID, Date().timeIntervalSince1970])
+            return true
+        }
+    }
+
+    /// Removes a favourite; false when it was not one.
+    @discardableResult
+    public func unstar(placeID: String) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM favourite_places WHERE place_id = ?", arguments: [placeID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The ids of the favourite places.
+    public func favouritePlaceIDs() throws(StoreError) -> Set<String> {
+        try read { db in Set(try String.fetchAll(db, sql: "SELECT place_id FROM favourite_places")) }
     }
 }

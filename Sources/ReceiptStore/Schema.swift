@@ -86,6 +86,15 @@ enum Schema {
                     FROM receipts r LEFT JOIN places p ON p.id = r.place_id
                     """)
         }
+        migrator.registerMigration("v4-favourite-places") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE favourite_places (
+                        place_id TEXT PRIMARY KEY NOT NULL REFERENCES places(id) ON DELETE CASCADE,
+                        starred_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

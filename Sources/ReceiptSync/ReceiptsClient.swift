@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import ReceiptAPI
+import ReceiptCore
 import Synchronization
 
 /// The receipts server's API as calls, over AsyncHTTPClient, with the session cookie kept and every
@@ -60,6 +61,26 @@ public final class ReceiptsClient: Sendable {
         let (receipt, status): (ReceiptEnvelope, Int) = try await send(
             .POST, "/api/v1/receipts", body: AddReceiptRequest(qr: qr))
         return (receipt, status == 201)
+    }
+
+    // MARK: Places
+
+    /// Places nearest to a point, optionally filtered by text and radius (metres), a page at a time.
+    public func places(
+        near center: Coordinate, text: String?, radius: Double?, limit: Int = APIContract.defaultPageSize,
+        cursor: String?
+    ) async throws(ClientError) -> PlacesPage {
+        var query = "lat=\(center.latitude)&lon=\(center.longitude)&limit=\(limit)"
+        if let text, !text.isEmpty { query += "&q=" + Self.queryEscaped(text) }
+        if let radius { query += "&radius=\(radius)" }
+        if let cursor { query += "&cursor=" + Self.queryEscaped(cursor) }
+        return try await send(.GET, "/api/v1/places?" + query, body: Empty?.none).value
+    }
+
+    private static func queryEscaped(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     // MARK: Transport
