@@ -178,3 +178,31 @@ struct PlaceIndexScaleTests {
         }
     }
 }
+
+@Suite("Place search, radius edges")
+struct PlaceRadiusEdgeTests {
+    @Test("a place exactly at the radius is in; a hair further is out, through the tree and the text index alike")
+    func edges() throws {
+        let center = try Coordinate(latitude: 55.7558, longitude: 37.6173)
+        var places = PlaceIndexTests.places(count: 5_000, seed: 31, around: (55.75, 37.61))
+        let edge = Place(
+            id: "edge", name: "Редкое Имя", coordinate: try Coordinate(latitude: 55.7658, longitude: 37.6273),
+            category: .other,
+            address: "")
+        places.append(edge)
+        let index = PlaceIndex(places)
+        let distance = GreatCircle.distance(center, edge.coordinate)
+        for text in ["", "редкое"] {
+            let inside = index.search(PlaceQuery(center: center, text: text, radius: distance, limit: 5_001)).hits
+            #expect(inside.last?.place.id == "edge" || inside.contains { $0.place.id == "edge" }, "\(text)")
+            #expect(inside.allSatisfy { $0.distance <= distance })
+            let outside = index.search(PlaceQuery(center: center, text: text, radius: distance.nextDown, limit: 5_001))
+                .hits
+            #expect(!outside.contains { $0.place.id == "edge" }, "\(text)")
+            #expect(
+                inside.count
+                    == PlaceIndexTests.bruteForce(places, PlaceQuery(center: center, text: text, radius: distance))
+                    .count)
+        }
+    }
+}
