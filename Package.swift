@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "ReceiptServer", targets: ["ReceiptServer"]),
         .library(name: "ReceiptSync", targets: ["ReceiptSync"]),
+        .library(name: "ReceiptStats", targets: ["ReceiptStats"]),
+        .library(name: "ReceiptReports", targets: ["ReceiptReports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -52,6 +54,17 @@ let package = Package(
             resources: [.copy("openapi.yaml")],
             swiftSettings: strict
         ),
+
+        // Categories of purchases and the statistics kept from them.
+        .target(
+            name: "ReceiptStats",
+            dependencies: ["ReceiptCore", "ReceiptStore"],
+            resources: [.copy("Resources/category-rules.txt")],
+            swiftSettings: strict
+        ),
+
+        // Statistics as HTML (inline SVG charts), Markdown, CSV and JSON.
+        .target(name: "ReceiptReports", dependencies: ["ReceiptCore", "ReceiptStats"], swiftSettings: strict),
 
         // Places nearest to a point, filtered by text, page by page.
         .target(name: "PlaceSearch", dependencies: ["ReceiptCore"], swiftSettings: strict),
@@ -95,7 +108,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
-                "PlaceSearch",
+                "PlaceSearch", "ReceiptStats", "ReceiptReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -114,6 +127,13 @@ let package = Package(
             name: "ImportBenchmarks",
             dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptSync", "ReceiptServer"],
             path: "Benchmarks/ImportBenchmarks",
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "StatsBenchmarks",
+            dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptStats"],
+            path: "Benchmarks/StatsBenchmarks",
             swiftSettings: strict
         ),
 
@@ -159,6 +179,14 @@ let package = Package(
         .testTarget(
             name: "ReceiptStoreTests",
             dependencies: ["ReceiptStore", "ReceiptCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ReceiptStatsTests",
+            dependencies: [
+                "ReceiptStats", "ReceiptReports", "ReceiptStore", "ReceiptCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -5,8 +5,8 @@ import ReceiptCore
 extension ReceiptDatabase {
     /// Adds places or replaces those with the same id, in one transaction.
     public func save(_ places: [Place]) throws(StoreError) {
-        try write { db in
-            for place in places { try PlaceRecord(place).upsert(db) }
+        try writeCounting { db, context in
+            try Self.save(places, in: db, context: &context)
         }
     }
 
@@ -44,5 +44,26 @@ extension ReceiptDatabase {
     /// The ids of the favourite places.
     public func favouritePlaceIDs() throws(StoreError) -> Set<String> {
         try read { db in Set(try String.fetchAll(db, sql: "SELECT place_id FROM favourite_places")) }
+    }
+
+    /// Writes places inside a saving transaction. When a place's name or category changes, its
+    /// receipts are counted out, their items categorized anew, and counted back in.
+    static func save(_ places: [Place], in db: Database, context: inout SaveContext) throws {
+        for place in places {
+            let stored = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT name, category FROM places WHERE id = ?"), arguments: [place.id])
+            let changed = stored.map { $0["name"] != place.name || $0["category"] != place.category.rawValue } ?? false
+            let receipts =
+                changed
+                ? try Int64.fetchAll(
+                    db.cachedStatement(sql: "SELECT id FROM receipts WHERE place_id = ?"), arguments: [place.id]) : []
+            for id in receipts { try context.count(storedReceipt: id, sign: -1, in: db) }
+            try PlaceRecord(place).upsert(db)
+            context.categorizer.forgetPlace(place.id)
+            for id in receipts {
+                try context.recategorize(storedReceipt: id, in: db)
+                try context.count(storedReceipt: id, sign: 1, in: db)
+            }
+        }
     }
 }

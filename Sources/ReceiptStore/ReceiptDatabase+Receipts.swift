@@ -30,10 +30,12 @@ extension ReceiptDatabase {
     /// (known from its QR code only) never replaces a complete one.
     @discardableResult
     public func save(_ receipts: [Receipt]) throws(StoreError) -> [SaveOutcome] {
-        try write { db in try receipts.map { try Self.save($0, in: db) } }
+        try writeCounting { db, context in try receipts.map { try Self.save($0, in: db, context: &context) } }
     }
 
-    static func save(_ receipt: Receipt, in db: Database) throws -> SaveOutcome {
+    /// Saves a receipt inside a transaction: its items categorized, the monthly totals it changes
+    /// gathered in `context`.
+    static func save(_ receipt: Receipt, in db: Database, context: inout SaveContext) throws -> SaveOutcome {
         let existing = try ReceiptRecord.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM receipts WHERE fn = ? AND fd = ? AND fp = ?"),
             arguments: [receipt.identity.fn, receipt.identity.i, receipt.identity.fp])
@@ -41,25 +43,43 @@ extension ReceiptDatabase {
             // Imports insert thousands of rows: cached statements with plain arguments, no encoder.
             try db.cachedStatement(sql: ReceiptRecord.insertSQL).execute(arguments: ReceiptRecord.arguments(receipt))
             let id = db.lastInsertedRowID
-            try insertItems(receipt.items, receiptID: id, in: db)
+            try insertItems(of: receipt, receiptID: id, in: db, context: &context)
             try index(receipt, id: id, in: db)
             return .inserted
         }
         if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
         let stored = try existing.receipt(items: items(of: id, in: db))
         if stored == receipt { return .unchanged }
+        try context.count(storedReceipt: id, sign: -1, in: db)
         try db.cachedStatement(sql: ReceiptRecord.updateSQL).execute(arguments: ReceiptRecord.arguments(receipt) + [id])
         try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
-        try insertItems(receipt.items, receiptID: id, in: db)
+        try insertItems(of: receipt, receiptID: id, in: db, context: &context)
         try index(receipt, id: id, in: db)
         return .updated
     }
 
-    private static func insertItems(_ items: [Item], receiptID: Int64, in db: Database) throws {
+    /// Writes a receipt's items with their names and categories, and counts the receipt in.
+    private static func insertItems(
+        of receipt: Receipt, receiptID: Int64, in db: Database, context: inout SaveContext
+    ) throws {
+        let place = try context.categorizer.place(receipt.placeID, in: db)
         let statement = try db.cachedStatement(sql: ItemRecord.insertSQL)
-        for (position, item) in items.enumerated() {
-            try statement.execute(arguments: ItemRecord.arguments(item, receiptID: receiptID, position: position))
+        var lines: [ReceiptContribution.Line] = []
+        lines.reserveCapacity(receipt.items.count)
+        for (position, item) in receipt.items.enumerated() {
+            let name = try context.categorizer.name(item.name, in: db)
+            let category = name.category ?? place?.category ?? .uncategorized
+            try statement.execute(
+                arguments: ItemRecord.arguments(
+                    item, receiptID: receiptID, position: position, nameID: name.id, category: category))
+            lines.append(ReceiptContribution.Line(nameID: name.id, category: category, sum: item.sum.kopecks))
         }
+        let contribution = ReceiptContribution(
+            month: receipt.month.description, operation: receipt.operation, total: receipt.total.kopecks,
+            shop: ReceiptContribution.shopName(
+                place: place?.name, retailPlace: receipt.retailPlace, seller: receipt.seller),
+            shopCategory: place?.category, lines: lines)
+        context.delta.add(contribution, sign: 1)
     }
 
     static func items(of receiptID: Int64, in db: Database) throws -> [ItemRecord] {

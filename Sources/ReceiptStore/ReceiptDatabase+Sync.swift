@@ -30,9 +30,9 @@ extension ReceiptDatabase {
     @discardableResult
     public func save(_ receipts: [Receipt], places: [Place], position: SyncPosition) throws(StoreError) -> [SaveOutcome]
     {
-        try write { db in
-            for place in places { try PlaceRecord(place).upsert(db) }
-            let outcomes = try receipts.map { try Self.save($0, in: db) }
+        try writeCounting { db, context in
+            try Self.save(places, in: db, context: &context)
+            let outcomes = try receipts.map { try Self.save($0, in: db, context: &context) }
             try db.execute(
                 sql: """
                     INSERT INTO sync_state (source, since, updated_at) VALUES (?, ?, ?)

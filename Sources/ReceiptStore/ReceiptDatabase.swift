@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ReceiptCore
+import Synchronization
 
 /// The local receipts database: one SQLite file in WAL mode with foreign keys on, opened only after
 /// checking that it is a database this version can read, so that nothing ever alters a file it
@@ -9,18 +10,29 @@ public final class ReceiptDatabase: Sendable {
     /// The file's path, as given.
     public let path: String
     let pool: DatabasePool
+    /// What categorizes items as they are saved.
+    public let rules: any CategoryRules
+    /// Printed item names already resolved, so that an import looks each name up once; `generation`
+    /// moves when choices or rules change, and a transaction that began before that keeps its finds.
+    let names = Mutex<(entries: [String: NameEntry], generation: Int)>(([:], 0))
 
-    private init(path: String, pool: DatabasePool) {
+    private init(path: String, pool: DatabasePool, rules: any CategoryRules) {
         self.path = path
         self.pool = pool
+        self.rules = rules
     }
 
     /// Opens the database at `path` and brings its schema up to date; creates the file and its
     /// folder when they do not exist, unless `createIfMissing` is false (commands that only read).
     ///
+    /// Items are categorized by `rules`; when they differ from the rules the file was last
+    /// categorized with, every item is categorized anew and the monthly totals rebuilt.
+    ///
     /// Fails without touching the file when it is not an SQLite database, is damaged, or was
     /// written by a newer version of the tool.
-    public static func open(at path: String, createIfMissing: Bool = true) throws(StoreError) -> ReceiptDatabase {
+    public static func open(
+        at path: String, createIfMissing: Bool = true, rules: any CategoryRules = NoCategoryRules()
+    ) throws(StoreError) -> ReceiptDatabase {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isFolder)
@@ -50,7 +62,9 @@ public final class ReceiptDatabase: Sendable {
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
-            return ReceiptDatabase(path: path, pool: pool)
+            let database = ReceiptDatabase(path: path, pool: pool, rules: rules)
+            try database.categorizeIfRulesChanged()
+            return database
         } catch {
             throw StoreError(error, path: path)
         }
@@ -109,6 +123,34 @@ public final class ReceiptDatabase: Sendable {
             return try pool.write(body)
         } catch {
             throw StoreError(error, path: path)
+        }
+    }
+
+    /// A write transaction that saves receipts: it categorizes their items and writes the monthly
+    /// totals they change before it commits; the names it met are cached once it has.
+    func writeCounting<T>(_ body: (Database, inout SaveContext) throws -> T) throws(StoreError) -> T {
+        let (cached, generation) = names.withLock { ($0.entries, $0.generation) }
+        var context = SaveContext(categorizer: Categorizer(rules: rules, cached: cached))
+        let result = try write { db in
+            let result = try body(db, &context)
+            try context.delta.apply(in: db)
+            return result
+        }
+        let added = context.categorizer.added
+        if !added.isEmpty {
+            names.withLock { state in
+                guard state.generation == generation else { return }
+                state.entries.merge(added) { _, new in new }
+            }
+        }
+        return result
+    }
+
+    /// Forgets every cached name, after choices or rules changed what they resolve to.
+    func forgetNames() {
+        names.withLock { state in
+            state.entries = [:]
+            state.generation += 1
         }
     }
 }

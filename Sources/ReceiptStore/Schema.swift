@@ -95,6 +95,55 @@ enum Schema {
                     );
                     """)
         }
+        migrator.registerMigration("v5-categories-monthly-totals") { db in
+            // An item's name key (ItemName) and its category, resolved when it is saved; the monthly
+            // totals are kept by the same transactions, so that statistics never scan the items.
+            try db.execute(
+                sql: """
+                    CREATE TABLE item_names (
+                        id INTEGER PRIMARY KEY,
+                        key TEXT NOT NULL UNIQUE,
+                        display TEXT NOT NULL,
+                        chosen TEXT,
+                        rule TEXT
+                    );
+                    ALTER TABLE items ADD COLUMN name_id INTEGER;
+                    ALTER TABLE items ADD COLUMN category TEXT;
+                    CREATE TABLE month_totals (
+                        month TEXT PRIMARY KEY NOT NULL,
+                        total INTEGER NOT NULL,
+                        receipts INTEGER NOT NULL,
+                        items INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE TABLE month_category_totals (
+                        month TEXT NOT NULL,
+                        category TEXT NOT NULL,
+                        total INTEGER NOT NULL,
+                        receipts INTEGER NOT NULL,
+                        items INTEGER NOT NULL,
+                        PRIMARY KEY (month, category)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE month_shop_totals (
+                        month TEXT NOT NULL,
+                        shop TEXT NOT NULL,
+                        total INTEGER NOT NULL,
+                        receipts INTEGER NOT NULL,
+                        PRIMARY KEY (month, shop)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE month_item_totals (
+                        month TEXT NOT NULL,
+                        name_id INTEGER NOT NULL,
+                        category TEXT NOT NULL,
+                        total INTEGER NOT NULL,
+                        items INTEGER NOT NULL,
+                        PRIMARY KEY (month, name_id, category)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE category_state (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        rules TEXT NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

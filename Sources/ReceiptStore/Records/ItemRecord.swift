@@ -15,24 +15,33 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
     var paymentType: Int?
     var productType: Int?
     var unit: String?
+    /// The item's name key in `item_names`.
+    var nameID: Int64?
+    /// The category the item counts in, resolved when it was saved (raw value of `Category`).
+    var category: String?
 
     enum CodingKeys: String, CodingKey {
         case position, name, price, quantity, sum, vat, unit
         case receiptID = "receipt_id"
         case paymentType = "payment_type"
         case productType = "product_type"
+        case nameID = "name_id"
+        case category
     }
 
     static let insertSQL = """
-        INSERT INTO items (receipt_id, position, name, price, quantity, sum, vat, payment_type, product_type, unit)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO items (
+            receipt_id, position, name, price, quantity, sum, vat, payment_type, product_type, unit, name_id, category)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// The values of ``insertSQL`` for a line of a receipt, in its column order.
-    static func arguments(_ item: Item, receiptID: Int64, position: Int) -> StatementArguments {
+    static func arguments(_ item: Item, receiptID: Int64, position: Int, nameID: Int64, category: Category)
+        -> StatementArguments
+    {
         [
             receiptID, position, item.name, item.price.kopecks, item.quantity, item.sum.kopecks, item.vat?.rawValue,
-            item.paymentType?.rawValue, item.productType, item.unit,
+            item.paymentType?.rawValue, item.productType, item.unit, nameID, category.rawValue,
         ]
     }
 

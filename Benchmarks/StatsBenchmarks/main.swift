@@ -1,0 +1,1 @@
+print("statistics benchmark: being written")

@@ -1,0 +1,140 @@
+import Foundation
+import ReceiptCore
+import ReceiptStore
+
+/// Category rules read from rules files: keyword patterns and regular expressions over item name
+/// keys (``ItemName``). The user's file is consulted before the shipped one; within a file the
+/// longest matching pattern wins, and the earlier line on a tie.
+public struct CategoryRuleSet: CategoryRules {
+    /// One pattern and the category it gives.
+    struct Rule: @unchecked Sendable {
+        enum Pattern {
+            case words([String])
+            case expression(NSRegularExpression)
+        }
+        let category: Category
+        let pattern: Pattern
+        /// How much of a name the pattern pins down: longer patterns are more specific.
+        let weight: Int
+    }
+
+    /// The rule files, the first consulted first.
+    let files: [[Rule]]
+    public let fingerprint: String
+
+    /// Rules from the texts of rule files, the first consulted first; `sources` name them in errors.
+    public init(texts: [(source: String, text: String)]) throws(CategoryRulesError) {
+        var files: [[Rule]] = []
+        for (source, text) in texts { files.append(try Self.parse(text, source: source)) }
+        self.files = files
+        fingerprint = Self.fingerprint(of: texts.map(\.text))
+    }
+
+    public func category(forKey key: String) -> Category? {
+        let words = key.split(separator: " ").map(String.init)
+        for rules in files {
+            var best: Rule?
+            for rule in rules where (best?.weight ?? -1) < rule.weight && Self.matches(rule.pattern, key, words) {
+                best = rule
+            }
+            if let best { return best.category }
+        }
+        return nil
+    }
+
+    private static func matches(_ pattern: Rule.Pattern, _ key: String, _ words: [String]) -> Bool {
+        switch pattern {
+        case .words(let wanted):
+            // Each wanted beginning starts a word of the name, in order.
+            var index = 0
+            for beginning in wanted {
+                while index < words.count, !words[index].hasPrefix(beginning) { index += 1 }
+                guard index < words.count else { return false }
+                index += 1
+            }
+            return true
+        case .expression(let expression):
+            return expression.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
+        }
+    }
+
+    private static func parse(_ text: String, source: String) throws(CategoryRulesError) -> [Rule] {
+        var rules: [Rule] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let location = "\(source):\(index + 1)"
+            guard let colon = line.firstIndex(of: ":") else { throw .noColon(location: location) }
+            let name = String(line[..<colon])
+            guard let category = Category(lookingUp: name), category != .uncategorized else {
+                throw .unknownCategory(name.trimmingCharacters(in: .whitespaces), location: location)
+            }
+            for part in line[line.index(after: colon)...].split(separator: ",") {
+                let pattern = part.trimmingCharacters(in: .whitespaces)
+                if pattern.isEmpty { continue }
+                if pattern.hasPrefix("~") {
+                    let source = String(pattern.dropFirst())
+                    guard let expression = try? NSRegularExpression(pattern: source) else {
+                        throw .badExpression(source, location: location)
+                    }
+                    rules.append(Rule(category: category, pattern: .expression(expression), weight: source.count))
+                } else {
+                    // Patterns are folded as names are, so `Молоко` and `молоко` are one rule.
+                    let words = ItemName.key(pattern).split(separator: " ").map(String.init)
+                    guard !words.isEmpty else { throw .emptyPattern(pattern, location: location) }
+                    let weight = words.reduce(0) { $0 + $1.count } + words.count - 1
+                    rules.append(Rule(category: category, pattern: .words(words), weight: weight))
+                }
+            }
+        }
+        return rules
+    }
+
+    /// FNV-1a over the texts: enough to notice any edit of a rules file.
+    private static func fingerprint(of texts: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for text in texts {
+            for byte in text.utf8 + [0] {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        return "rules-" + String(hash, radix: 16)
+    }
+}
+
+/// Why a rules file could not be read.
+public enum CategoryRulesError: Error, Equatable, LocalizedMessage {
+    case noColon(location: String)
+    case unknownCategory(String, location: String)
+    case badExpression(String, location: String)
+    case emptyPattern(String, location: String)
+    case unreadable(path: String, reason: String)
+    case missingShippedRules
+
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .noColon(let location):
+            return ru
+                ? "\(location): нет двоеточия после категории (пример: «groceries: молок, кефир»)"
+                : "\(location): no colon after the category (for example “groceries: молок, кефир”)"
+        case .unknownCategory(let name, let location):
+            return ru ? "\(location): неизвестная категория «\(name)»" : "\(location): unknown category “\(name)”"
+        case .badExpression(let expression, let location):
+            return ru
+                ? "\(location): неверное регулярное выражение «\(expression)»"
+                : "\(location): invalid regular expression “\(expression)”"
+        case .emptyPattern(let pattern, let location):
+            return ru
+                ? "\(location): в шаблоне «\(pattern)» нет ни одного слова"
+                : "\(location): the pattern “\(pattern)” has no words"
+        case .unreadable(let path, let reason):
+            return ru ? "не удалось прочитать \(path): \(reason)" : "cannot read \(path): \(reason)"
+        case .missingShippedRules:
+            return ru
+                ? "не найден файл правил категорий, поставляемый с программой"
+                : "the category rules file shipped with the tool is missing"
+        }
+    }
+}

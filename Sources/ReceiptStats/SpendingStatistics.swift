@@ -1,0 +1,130 @@
+import ReceiptCore
+import ReceiptStore
+
+/// Where the money went over a range of months: each month's total and categories with their
+/// shares and changes, the top shops and the top items. Read from the monthly totals the database
+/// keeps, so it costs the same at any size.
+public struct SpendingStatistics: Sendable, Equatable {
+    /// One category in one month.
+    public struct CategoryLine: Sendable, Equatable {
+        public let category: Category
+        public let total: Money
+        public let receipts: Int
+        public let items: Int
+        /// The part of the month's total, 0…1 (0 when the month's total is not positive).
+        public let share: Double
+        /// The same category the month before.
+        public let previous: Money
+        /// The same category's average over the three months before.
+        public let average: Money
+    }
+
+    /// One month.
+    public struct MonthLine: Sendable, Equatable {
+        public let month: Month
+        public let total: Money
+        public let receipts: Int
+        public let items: Int
+        /// Largest first; uncategorized always present, last.
+        public let categories: [CategoryLine]
+        /// The month before's total.
+        public let previous: Money
+        /// The average total of the three months before.
+        public let average: Money
+    }
+
+    public let range: ClosedRange<Month>
+    /// Newest first.
+    public let months: [MonthLine]
+    public let topShops: [ShopTotal]
+    public let topItems: [NameSpending]
+
+    /// The statistics of `range`, or of the latest month with receipts when nil; nil when the
+    /// database holds no receipts at all and no range was given.
+    public static func read(
+        from database: ReceiptDatabase, range: ClosedRange<Month>?, top: Int = 10
+    ) throws(StoreError) -> SpendingStatistics? {
+        var chosen = range
+        if chosen == nil, let latest = try database.monthTotals().last?.month { chosen = latest...latest }
+        guard let range = chosen else { return nil }
+        // Three months before the range feed its first months' comparisons.
+        let first = range.lowerBound.advanced(by: -3) ?? range.lowerBound
+        let span = first...range.upperBound
+        let monthTotals = Dictionary(uniqueKeysWithValues: try database.monthTotals(span).map { ($0.month, $0) })
+        var categoryTotals: [Month: [Category: CategoryTotal]] = [:]
+        for line in try database.categoryTotals(span) { categoryTotals[line.month, default: [:]][line.category] = line }
+
+        func total(_ month: Month?) -> Money { month.flatMap { monthTotals[$0]?.total } ?? .zero }
+        func total(_ category: Category, _ month: Month?) -> Money {
+            month.flatMap { categoryTotals[$0]?[category]?.total } ?? .zero
+        }
+        func average(_ value: (Month?) -> Money, before month: Month) -> Money {
+            let sum = (1...3).reduce(Int64(0)) { $0 + value(month.advanced(by: -$1)).kopecks }
+            // A third of the sum, rounded half away from zero, in whole kopecks.
+            let third = (abs(sum) * 2 + 3) / 6
+            return Money(kopecks: sum < 0 ? -third : third)
+        }
+
+        var months: [MonthLine] = []
+        for month in Month.range(from: range.lowerBound, through: range.upperBound).reversed() {
+            let monthTotal = monthTotals[month]
+            let amount = monthTotal?.total ?? .zero
+            var categories: [CategoryLine] = (categoryTotals[month] ?? [:]).values.map { line in
+                CategoryLine(
+                    category: line.category, total: line.total, receipts: line.receipts, items: line.items,
+                    share: amount.kopecks > 0 ? Double(line.total.kopecks) / Double(amount.kopecks) : 0,
+                    previous: total(line.category, month.previous),
+                    average: average({ total(line.category, $0) }, before: month))
+            }
+            if !categories.contains(where: { $0.category == .uncategorized }) {
+                categories.append(
+                    CategoryLine(
+                        category: .uncategorized, total: .zero, receipts: 0, items: 0, share: 0,
+                        previous: total(.uncategorized, month.previous),
+                        average: average({ total(.uncategorized, $0) }, before: month)))
+            }
+            categories.sort { lhs, rhs in
+                if (lhs.category == .uncategorized) != (rhs.category == .uncategorized) {
+                    return rhs.category == .uncategorized
+                }
+                return (lhs.total.kopecks, rhs.category.rawValue) > (rhs.total.kopecks, lhs.category.rawValue)
+            }
+            months.append(
+                MonthLine(
+                    month: month, total: amount, receipts: monthTotal?.receipts ?? 0, items: monthTotal?.items ?? 0,
+                    categories: categories, previous: total(month.previous), average: average(total, before: month)))
+        }
+        return SpendingStatistics(
+            range: range, months: months, topShops: try database.shopTotals(range, limit: top),
+            topItems: try database.itemTotals(range, limit: top))
+    }
+
+    /// Every category over the whole range, largest first, uncategorized last.
+    public var categoryTotals: [(category: Category, total: Money, receipts: Int, items: Int)] {
+        var sums: [Category: (total: Money, receipts: Int, items: Int)] = [:]
+        for month in months {
+            for line in month.categories {
+                let sum = sums[line.category] ?? (.zero, 0, 0)
+                sums[line.category] = (sum.total + line.total, sum.receipts + line.receipts, sum.items + line.items)
+            }
+        }
+        return sums.map {
+            (category: $0.key, total: $0.value.total, receipts: $0.value.receipts, items: $0.value.items)
+        }
+        .sorted { lhs, rhs in
+            if (lhs.category == .uncategorized) != (rhs.category == .uncategorized) {
+                return rhs.category == .uncategorized
+            }
+            return (lhs.total.kopecks, rhs.category.rawValue) > (rhs.total.kopecks, lhs.category.rawValue)
+        }
+    }
+
+    /// The whole range's total.
+    public var total: Money { months.reduce(.zero) { $0 + $1.total } }
+}
+
+/// A relative change, nil when there is nothing to compare with.
+public func relativeChange(from old: Money, to new: Money) -> Double? {
+    guard old.kopecks != 0 else { return nil }
+    return Double(new.kopecks - old.kopecks) / Double(abs(old.kopecks))
+}

@@ -1,0 +1,82 @@
+import GRDB
+import ReceiptCore
+
+/// A name of `item_names` as saving needs it: its row and the category it gives (the user's choice,
+/// else the rules'), nil when neither says.
+struct NameEntry: Sendable {
+    let id: Int64
+    let category: Category?
+}
+
+/// A place as the totals need it.
+struct PlaceEntry {
+    let name: String
+    let category: Category?
+}
+
+/// Resolves item names and places to categories inside one write transaction, creating name rows
+/// as they first appear. Names already known come from the database's cache; the ones this
+/// transaction met are handed back to it only after the commit.
+struct Categorizer {
+    let rules: any CategoryRules
+    let cached: [String: NameEntry]
+    private(set) var added: [String: NameEntry] = [:]
+    private var places: [String: PlaceEntry?] = [:]
+    private var byID: [Int64: NameEntry] = [:]
+
+    init(rules: any CategoryRules, cached: [String: NameEntry]) {
+        self.rules = rules
+        self.cached = cached
+    }
+
+    /// The entry of a printed item name.
+    mutating func name(_ printed: String, in db: Database) throws -> NameEntry {
+        if let entry = cached[printed] ?? added[printed] { return entry }
+        let key = ItemName.key(printed)
+        let entry: NameEntry
+        if let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT id, chosen, rule FROM item_names WHERE key = ?"), arguments: [key])
+        {
+            entry = NameEntry(id: row["id"], category: Self.category(chosen: row["chosen"], rule: row["rule"]))
+        } else {
+            let rule = rules.category(forKey: key)
+            try db.cachedStatement(sql: "INSERT INTO item_names (key, display, rule) VALUES (?, ?, ?)")
+                .execute(arguments: [key, printed, rule?.rawValue])
+            entry = NameEntry(id: db.lastInsertedRowID, category: rule)
+        }
+        added[printed] = entry
+        return entry
+    }
+
+    /// The entry of a name row by its id.
+    mutating func name(id: Int64, in db: Database) throws -> NameEntry {
+        if let entry = byID[id] { return entry }
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT chosen, rule FROM item_names WHERE id = ?"), arguments: [id])
+        let entry = NameEntry(id: id, category: row.flatMap { Self.category(chosen: $0["chosen"], rule: $0["rule"]) })
+        byID[id] = entry
+        return entry
+    }
+
+    /// The place a receipt names, or nil.
+    mutating func place(_ id: String?, in db: Database) throws -> PlaceEntry? {
+        guard let id else { return nil }
+        if let entry = places[id] { return entry }
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT name, category FROM places WHERE id = ?"), arguments: [id])
+        let entry = row.map { row in
+            PlaceEntry(name: row["name"], category: (row["category"] as String?).flatMap(Category.init(rawValue:)))
+        }
+        places[id] = entry
+        return entry
+    }
+
+    /// Forgets a place, after it was written anew.
+    mutating func forgetPlace(_ id: String) {
+        places[id] = nil
+    }
+
+    private static func category(chosen: String?, rule: String?) -> Category? {
+        (chosen ?? rule).flatMap(Category.init(rawValue:))
+    }
+}

@@ -1,0 +1,18 @@
+import ReceiptCore
+
+/// What gives an item a category from its name key (``ItemName``), for the database to apply as it
+/// saves. The statistics module provides the real rules; the database itself knows none.
+public protocol CategoryRules: Sendable {
+    /// Changes whenever the rules do, so that the database re-categorizes what it holds.
+    var fingerprint: String { get }
+
+    /// The category the rules give a name key, or nil when none matches.
+    func category(forKey key: String) -> Category?
+}
+
+/// No rules at all: items take their shop's category or stay uncategorized.
+public struct NoCategoryRules: CategoryRules {
+    public init() {}
+    public var fingerprint: String { "none" }
+    public func category(forKey key: String) -> Category? { nil }
+}

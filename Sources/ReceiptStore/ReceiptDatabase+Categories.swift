@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+import ReceiptCore
+
+/// What remembering a category for an item name changed.
+public struct CategoryChoice: Sendable, Equatable {
+    /// The name key the choice is remembered under (``ItemName/key(_:)``).
+    public let key: String
+    public let category: Category
+    /// Stored items whose category moved.
+    public let itemsMoved: Int
+}
+
+/// An item name with what it cost in one category.
+public struct NameSpending: Sendable, Equatable {
+    /// The name as first printed.
+    public let name: String
+    public let key: String
+    public let category: Category
+    public let total: Money
+    /// How many lines of receipts carry it.
+    public let items: Int
+}
+
+/// A difference between the kept monthly totals and the ones recomputed from the items.
+public struct TotalsDifference: Sendable, Equatable, CustomStringConvertible {
+    public let table: String
+    public let key: String
+    public let kept: [Int64]?
+    public let recomputed: [Int64]?
+
+    public var description: String {
+        let show = { (values: [Int64]?) in values.map { $0.map(String.init).joined(separator: ",") } ?? "—" }
+        return "\(table)[\(key)]: \(show(kept)) ≠ \(show(recomputed))"
+    }
+}
+
+extension ReceiptDatabase {
+    /// Remembers `category` for every item whose name has the key of `name`, now and in later imports,
+    /// and moves the stored ones at once, monthly totals with them.
+    public func choose(_ category: Category, forItemNamed name: String) throws(StoreError) -> CategoryChoice {
+        let key = ItemName.key(name)
+        let rule = rules.category(forKey: key)
+        let moved = try writeCounting { db, context -> Int in
+            try db.execute(
+                sql: """
+                    INSERT INTO item_names (key, display, chosen, rule) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET chosen = excluded.chosen
+                    """,
+                arguments: [key, name, category.rawValue, rule?.rawValue])
+            let nameID = try Int64.fetchOne(db, sql: "SELECT id FROM item_names WHERE key = ?", arguments: [key]) ?? 0
+            // The months the name was bought in narrow the receipts to look at.
+            let receipts = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT i.receipt_id FROM receipts r JOIN items i ON i.receipt_id = r.id
+                    WHERE r.month IN (SELECT DISTINCT month FROM month_item_totals WHERE name_id = ?1)
+                        AND i.name_id = ?1
+                    """,
+                arguments: [nameID])
+            let before =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(items), 0) FROM month_item_totals WHERE name_id = ? AND category = ?",
+                    arguments: [nameID, category.rawValue]) ?? 0
+            for receipt in receipts { try context.recount(storedReceipt: receipt, in: db) }
+            let total =
+                try Int.fetchOne(
+                    db, sql: "SELECT COALESCE(SUM(items), 0) FROM month_item_totals WHERE name_id = ?",
+                    arguments: [nameID]) ?? 0
+            return total - before
+        }
+        forgetNames()
+        return CategoryChoice(key: key, category: category, itemsMoved: moved)
+    }
+
+    /// The names bought most in `category` (uncategorized by default), by spending.
+    public func names(
+        in category: Category = .uncategorized, months: ClosedRange<Month>? = nil, limit: Int = 20
+    ) throws(StoreError) -> [NameSpending] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT n.display, n.key, SUM(t.total) AS total, SUM(t.items) AS items
+                    FROM month_item_totals t JOIN item_names n ON n.id = t.name_id
+                    WHERE t.category = ? AND t.month BETWEEN ? AND ?
+                    GROUP BY t.name_id ORDER BY items DESC, total DESC, n.key LIMIT ?
+                    """,
+                arguments: [category.rawValue] + Self.bounds(months) + [limit])
+            return rows.map { row in
+                NameSpending(
+                    name: row["display"], key: row["key"], category: category, total: Money(kopecks: row["total"]),
+                    items: row["items"])
+            }
+        }
+    }
+
+    /// Compares the kept monthly totals with the ones recomputed from every receipt and item; empty
+    /// when they agree, as they always should.
+    public func verifyTotals() throws(StoreError) -> [TotalsDifference] {
+        try read { db in
+            var differences: [TotalsDifference] = []
+            for table in RecomputedTotals.tables {
+                let kept = try Self.keyed(
+                    Row.fetchAll(db, sql: "SELECT \(table.columns) FROM \(table.name)"), keyColumns: table.keyColumns)
+                let recomputed = try Self.keyed(Row.fetchAll(db, sql: table.query), keyColumns: table.keyColumns)
+                for key in Set(kept.keys).union(recomputed.keys).sorted() where kept[key] != recomputed[key] {
+                    differences.append(
+                        TotalsDifference(table: table.name, key: key, kept: kept[key], recomputed: recomputed[key]))
+                }
+            }
+            return differences
+        }
+    }
+
+    /// Categorizes every item anew and rebuilds the monthly totals when the rules are not the ones
+    /// the file was categorized with (or it never was).
+    func categorizeIfRulesChanged() throws(StoreError) {
+        let fingerprint = rules.fingerprint
+        let current = try read { db in
+            try String.fetchOne(db, sql: "SELECT rules FROM category_state WHERE id = 1")
+        }
+        guard current != fingerprint else { return }
+        try writeCounting { db, context in
+            for row in try Row.fetchAll(db, sql: "SELECT id, key, rule FROM item_names") {
+                let rule = rules.category(forKey: row["key"])?.rawValue
+                if rule != row["rule"] {
+                    try db.execute(sql: "UPDATE item_names SET rule = ? WHERE id = ?", arguments: [rule, row["id"]])
+                }
+            }
+            // Items saved before categories existed get their names first.
+            let unnamed = try Row.fetchAll(
+                db, sql: "SELECT receipt_id, position, name FROM items WHERE name_id IS NULL")
+            for row in unnamed {
+                let entry = try context.categorizer.name(row["name"], in: db)
+                try db.execute(
+                    sql: "UPDATE items SET name_id = ? WHERE receipt_id = ? AND position = ?",
+                    arguments: [entry.id, row["receipt_id"], row["position"]])
+            }
+            try db.execute(
+                sql: """
+                    UPDATE items SET category = resolved.category FROM (
+                        SELECT i.receipt_id, i.position,
+                            COALESCE(n.chosen, n.rule, p.category, 'uncategorized') AS category
+                        FROM items i JOIN receipts r ON r.id = i.receipt_id
+                        LEFT JOIN item_names n ON n.id = i.name_id LEFT JOIN places p ON p.id = r.place_id
+                    ) AS resolved
+                    WHERE items.receipt_id = resolved.receipt_id AND items.position = resolved.position
+                        AND items.category IS NOT resolved.category
+                    """)
+            try Self.rebuildTotals(in: db)
+            try db.execute(
+                sql: "INSERT INTO category_state (id, rules) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET rules = ?1",
+                arguments: [fingerprint])
+        }
+        forgetNames()
+    }
+
+    /// Replaces the kept monthly totals with the recomputed ones.
+    static func rebuildTotals(in db: Database) throws {
+        for table in RecomputedTotals.tables {
+            try db.execute(sql: "DELETE FROM \(table.name)")
+            try db.execute(sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query)
+        }
+    }
+
+    private static func keyed(_ rows: [Row], keyColumns: Int) -> [String: [Int64]] {
+        var result: [String: [Int64]] = [:]
+        for row in rows {
+            let key = (0..<keyColumns).map { (row[$0] as DatabaseValue).description }.joined(separator: "|")
+            result[key] = (keyColumns..<row.count).map { row[$0] as Int64? ?? 0 }
+        }
+        return result
+    }
+
+    /// The first and last month of a range as SQL arguments; the whole history when nil.
+    static func bounds(_ months: ClosedRange<Month>?) -> StatementArguments {
+        guard let months else { return ["0000-00", "9999-99"] }
+        return [months.lowerBound.description, months.upperBound.description]
+    }
+}

@@ -1,0 +1,109 @@
+import GRDB
+import ReceiptCore
+
+/// A month's spending as the kept totals give it.
+public struct MonthTotal: Sendable, Equatable {
+    public let month: Month
+    /// Spending less refunds.
+    public let total: Money
+    public let receipts: Int
+    public let items: Int
+}
+
+/// One category's spending in one month.
+public struct CategoryTotal: Sendable, Equatable {
+    public let month: Month
+    public let category: Category
+    public let total: Money
+    /// Receipts with at least one line in the category.
+    public let receipts: Int
+    public let items: Int
+}
+
+/// A shop's spending over some months.
+public struct ShopTotal: Sendable, Equatable {
+    public let shop: String
+    public let total: Money
+    public let receipts: Int
+}
+
+extension ReceiptDatabase {
+    /// Every month with receipts within `months` (all when nil), oldest first.
+    public func monthTotals(_ months: ClosedRange<Month>? = nil) throws(StoreError) -> [MonthTotal] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT month, total, receipts, items FROM month_totals WHERE month BETWEEN ? AND ? ORDER BY month",
+                arguments: Self.bounds(months)
+            ).map { row in
+                MonthTotal(
+                    month: try Self.month(row["month"]), total: Money(kopecks: row["total"]), receipts: row["receipts"],
+                    items: row["items"])
+            }
+        }
+    }
+
+    /// Every month's categories within `months` (all when nil), oldest month first.
+    public func categoryTotals(_ months: ClosedRange<Month>? = nil) throws(StoreError) -> [CategoryTotal] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT month, category, total, receipts, items FROM month_category_totals
+                    WHERE month BETWEEN ? AND ? ORDER BY month
+                    """,
+                arguments: Self.bounds(months)
+            ).map { row in
+                let text: String = row["category"]
+                guard let category = Category(rawValue: text) else {
+                    throw RecordError(row: "month_category_totals.category='\(text)'", reason: "not a category")
+                }
+                return CategoryTotal(
+                    month: try Self.month(row["month"]), category: category, total: Money(kopecks: row["total"]),
+                    receipts: row["receipts"], items: row["items"])
+            }
+        }
+    }
+
+    /// The shops spent at most within `months` (all when nil).
+    public func shopTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [ShopTotal] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT shop, SUM(total) AS total, SUM(receipts) AS receipts FROM month_shop_totals
+                    WHERE month BETWEEN ? AND ? GROUP BY shop ORDER BY total DESC, shop LIMIT ?
+                    """,
+                arguments: Self.bounds(months) + [limit]
+            ).map { row in ShopTotal(shop: row["shop"], total: Money(kopecks: row["total"]), receipts: row["receipts"])
+            }
+        }
+    }
+
+    /// The item names spent on most within `months` (all when nil), in every category.
+    public func itemTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [NameSpending] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT n.display, n.key, t.category, SUM(t.total) AS total, SUM(t.items) AS items
+                    FROM month_item_totals t JOIN item_names n ON n.id = t.name_id
+                    WHERE t.month BETWEEN ? AND ? GROUP BY t.name_id, t.category
+                    ORDER BY total DESC, n.key LIMIT ?
+                    """,
+                arguments: Self.bounds(months) + [limit]
+            ).map { row in
+                NameSpending(
+                    name: row["display"], key: row["key"],
+                    category: Category(rawValue: row["category"]) ?? .uncategorized,
+                    total: Money(kopecks: row["total"]), items: row["items"])
+            }
+        }
+    }
+
+    private static func month(_ text: String) throws -> Month {
+        guard let month = Month(text) else { throw RecordError(row: "month='\(text)'", reason: "not a month") }
+        return month
+    }
+}

@@ -1,0 +1,52 @@
+/// The monthly totals computed from the receipts and items themselves: what `stats --verify`
+/// compares the kept totals with, and what rebuilds them after the rules change.
+///
+/// Written in SQL on purpose, apart from the Swift that keeps the totals up to date, so that each
+/// checks the other; both follow ``ReceiptContribution``'s rules.
+enum RecomputedTotals {
+    private static let receipts = """
+        WITH lines AS (SELECT receipt_id, SUM(sum) AS itemized, COUNT(*) AS n FROM items GROUP BY receipt_id),
+        r AS (
+            SELECT r.id, r.month, CASE WHEN r.operation IN (1, 4) THEN 1 ELSE -1 END AS sign, r.total,
+                COALESCE(l.itemized, 0) AS itemized, COALESCE(l.n, 0) AS n,
+                COALESCE(p.category, 'uncategorized') AS shop_category,
+                COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '') AS shop
+            FROM receipts r LEFT JOIN lines l ON l.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id)
+
+        """
+
+    /// (month, total, receipts, items)
+    static let months =
+        receipts + "SELECT month, SUM(sign * total), COUNT(*), SUM(n) FROM r GROUP BY month"
+
+    /// (month, category, total, receipts, items)
+    static let categories =
+        receipts + """
+            , parts AS (
+                SELECT r.month, COALESCE(i.category, 'uncategorized') AS category, r.sign * i.sum AS total,
+                    1 AS items, r.id AS receipt
+                FROM items i JOIN r ON r.id = i.receipt_id
+                UNION ALL
+                SELECT month, shop_category, sign * (total - itemized), 0, id FROM r WHERE total <> itemized OR n = 0)
+            SELECT month, category, SUM(total), COUNT(DISTINCT receipt), SUM(items) FROM parts GROUP BY month, category
+            """
+
+    /// (month, shop, total, receipts)
+    static let shops =
+        receipts + "SELECT month, shop, SUM(sign * total), COUNT(*) FROM r GROUP BY month, shop"
+
+    /// (month, name_id, category, total, items)
+    static let names =
+        receipts + """
+            SELECT r.month, COALESCE(i.name_id, 0), COALESCE(i.category, 'uncategorized'), SUM(r.sign * i.sum), COUNT(*)
+            FROM items i JOIN r ON r.id = i.receipt_id GROUP BY r.month, i.name_id, i.category
+            """
+
+    /// Each kept table with the query that recomputes it and how many of its leading columns are the key.
+    static let tables: [(name: String, columns: String, query: String, keyColumns: Int)] = [
+        ("month_totals", "month, total, receipts, items", months, 1),
+        ("month_category_totals", "month, category, total, receipts, items", categories, 2),
+        ("month_shop_totals", "month, shop, total, receipts", shops, 2),
+        ("month_item_totals", "month, name_id, category, total, items", names, 3),
+    ]
+}

@@ -1,0 +1,76 @@
+import GRDB
+import ReceiptCore
+
+/// What a saving transaction carries: the categorizer and the changes to the monthly totals.
+struct SaveContext {
+    var categorizer: Categorizer
+    var delta = TotalsDelta()
+
+    /// Counts a stored receipt out of the totals (`sign` -1) or in (1), as its rows say now.
+    mutating func count(storedReceipt id: Int64, sign: Int, in db: Database) throws {
+        guard let contribution = try storedContribution(of: id, in: db) else { return }
+        delta.add(contribution, sign: sign)
+    }
+
+    /// Categorizes a stored receipt's items anew (after a choice or its place changed) and returns
+    /// whether any moved.
+    @discardableResult
+    mutating func recategorize(storedReceipt id: Int64, in db: Database) throws -> Bool {
+        let placeID = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT place_id FROM receipts WHERE id = ?"), arguments: [id])
+        let shopCategory = try categorizer.place(placeID, in: db)?.category
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT position, name_id, category FROM items WHERE receipt_id = ?"),
+            arguments: [id])
+        var moved = false
+        for row in rows {
+            guard let nameID: Int64 = row["name_id"] else { continue }
+            let category = try categorizer.name(id: nameID, in: db).category ?? shopCategory ?? .uncategorized
+            if row["category"] != category.rawValue {
+                try db.cachedStatement(sql: "UPDATE items SET category = ? WHERE receipt_id = ? AND position = ?")
+                    .execute(arguments: [category.rawValue, id, row["position"]])
+                moved = true
+            }
+        }
+        return moved
+    }
+
+    /// What a stored receipt adds to the totals, from its rows as they are now.
+    mutating func storedContribution(of id: Int64, in db: Database) throws -> ReceiptContribution? {
+        guard
+            let receipt = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT month, operation, total, place_id, retail_place, seller FROM receipts WHERE id = ?"),
+                arguments: [id])
+        else { return nil }
+        let place = try categorizer.place(receipt["place_id"], in: db)
+        let lines = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT name_id, category, sum FROM items WHERE receipt_id = ? ORDER BY position"),
+            arguments: [id]
+        ).map { row in
+            ReceiptContribution.Line(
+                nameID: row["name_id"] ?? 0,
+                category: (row["category"] as String?).flatMap(Category.init(rawValue:)) ?? .uncategorized,
+                sum: row["sum"])
+        }
+        return ReceiptContribution(
+            month: receipt["month"], operation: OperationType(rawValue: receipt["operation"]) ?? .sale,
+            total: receipt["total"],
+            shop: ReceiptContribution.shopName(
+                place: place?.name, retailPlace: receipt["retail_place"], seller: receipt["seller"]),
+            shopCategory: place?.category, lines: lines)
+    }
+}
+
+extension SaveContext {
+    /// Categorizes a stored receipt's items anew and, when any moved, moves the receipt's share of
+    /// the totals with them.
+    mutating func recount(storedReceipt id: Int64, in db: Database) throws {
+        let before = try storedContribution(of: id, in: db)
+        guard try recategorize(storedReceipt: id, in: db), let before,
+            let after = try storedContribution(of: id, in: db)
+        else { return }
+        delta.add(before, sign: -1)
+        delta.add(after, sign: 1)
+    }
+}

@@ -1,0 +1,79 @@
+import ReceiptCore
+import ReceiptStats
+import ReceiptStore
+import Testing
+
+@Suite("Category rules")
+struct CategoryRulesTests {
+    @Test(
+        "names are normalised: case, ё, `*`, padding, punctuation, weights and volumes",
+        arguments: [
+            ("МОЛОКО ПАСТ.3,2% 930МЛ", "молоко паст"),
+            ("*Молоко паст. 3.2%  0,93 л", "молоко паст"),
+            ("  МОЛОКО   ПАСТ 3,2% 930 МЛ ", "молоко паст"),
+            ("ИБУПРОФЕН ТАБ.200МГ N50", "ибупрофен таб"),
+            ("ОГУРЦЫ СРЕДНЕПЛ.ВЕС", "огурцы среднепл"),
+            ("СВЁКЛА 1КГ", "свекла"),
+            ("4607001234567 КЕФИР 2,5% 900Г", "кефир"),
+            ("123", ""),
+        ])
+    func normalisation(printed: String, key: String) {
+        #expect(ItemName.key(printed) == key)
+    }
+
+    @Test("the shipped rules place the printer's abbreviations; the longest pattern wins")
+    func shipped() throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        let expected: [(String, Category)] = [
+            ("МОЛОКО ПАСТ.3,2% 930МЛ", .groceries), ("КАРТОФЕЛЬ МЫТЫЙ ВЕС", .groceries),
+            ("КАРТОФЕЛЬ ФРИ СТАНД.", .cafes), ("ЧАЙ ЧЕРН.ЛИСТ.100Г", .groceries), ("ЭЛ.ЧАЙНИК 1,7Л", .electronics),
+            ("ТАБАК ДЛЯ КАЛЬЯНА", .alcoholTobacco), ("ИБУПРОФЕН ТАБ.200МГ N50", .health), ("АИ-95 ЭКТО", .fuel),
+            ("SIM-КАРТА", .telecom), ("КАРТА ПАМЯТИ MICROSD 64ГБ", .electronics),
+            ("ПОПОЛНЕНИЕ КАРТЫ ТРОЙКА", .transport), ("КОРМ СУХ.Д/КОШЕК 1,5КГ", .pets),
+            ("ПАКЕТЫ Д/МУСОРА 60Л", .household), ("ПАКЕТ-МАЙКА", .groceries),
+        ]
+        for (name, category) in expected {
+            #expect(rules.category(forKey: ItemName.key(name)) == category, "\(name)")
+        }
+        #expect(rules.category(forKey: ItemName.key("ЗАГАДОЧНЫЙ ТОВАР")) == nil)
+    }
+
+    @Test("the user's file wins over the shipped one, whatever the lengths; expressions work too")
+    func userFirst() throws {
+        let rules = try CategoryRuleSet(texts: [
+            ("user", "Развлечения: молок\npets: ~^корм .*кош"),
+            ("shipped", try CategoryRuleSet.shippedText()),
+        ])
+        #expect(rules.category(forKey: "молоко паст") == .entertainment)
+        #expect(rules.category(forKey: "корм сух д кошек") == .pets)
+        #expect(rules.category(forKey: "кефир") == .groceries)
+    }
+
+    @Test("a choice beats the rules, the rules beat the shop, the shop beats uncategorized")
+    func precedence() throws {
+        let folder = try TemporaryFolder()
+        let database = try StatsFixture.database(in: folder)
+        _ = try database.choose(.other, forItemNamed: "Сигареты с фильтром")
+        let january = try database.categoryTotals().filter { $0.month.description == "2026-01" }
+        #expect(
+            Dictionary(uniqueKeysWithValues: january.map { ($0.category, $0.total.kopecks) })
+                == [.groceries: 32_485, .other: 19_900])
+        #expect(try database.names(in: .uncategorized).map(\.key) == ["что то странное"])
+    }
+
+    @Test("a broken rules file names the line and what is wrong, in both languages")
+    func errors() {
+        #expect(throws: CategoryRulesError.unknownCategory("food", location: "mine:2")) {
+            try CategoryRuleSet(texts: [("mine", "# rules\nfood: хлеб")])
+        }
+        #expect(throws: CategoryRulesError.noColon(location: "mine:1")) {
+            try CategoryRuleSet(texts: [("mine", "groceries хлеб")])
+        }
+        #expect(throws: CategoryRulesError.badExpression("(", location: "mine:1")) {
+            try CategoryRuleSet(texts: [("mine", "groceries: ~(")])
+        }
+        let error = CategoryRulesError.unknownCategory("food", location: "mine:2")
+        #expect(error.message(in: .russian) == "mine:2: неизвестная категория «food»")
+        #expect(error.message(in: .english) == "mine:2: unknown category “food”")
+    }
+}
