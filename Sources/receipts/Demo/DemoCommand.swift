@@ -31,7 +31,7 @@ struct DemoCommand: AsyncParsableCommand {
                 port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .warning))
         let summary = try await server.seedDemo(until: try ServeCommand.today(), receiptCount: receipts)
         console.note(Strings.demoSeeded(summary))
-        let database = try ReceiptDatabase.open(at: global.database())
+        let database = try global.openDatabase()
         let months = months
         let imported = try await server.serving { url in
             let client = ReceiptsClient(server: url, cookie: nil)

@@ -18,7 +18,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try ReceiptDatabase.open(at: global.database())
+        let database = try global.openDatabase()
         if !files.isEmpty {
             try FileImportRun(files: files, database: database, console: console, json: json).run()
             return

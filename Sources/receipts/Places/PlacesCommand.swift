@@ -74,7 +74,7 @@ struct PlacesSearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try ReceiptDatabase.open(at: global.database())
+        let database = try global.openDatabase()
         let favourites = try database.favouritePlaceIDs()
         let radiusMetres = radius.flatMap(Self.metres)
         var hits: [(place: Place, distance: Double?)] = []
@@ -175,7 +175,7 @@ struct StarCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: "id")) var id: String
 
     func run() async throws {
-        let database = try ReceiptDatabase.open(at: global.database())
+        let database = try global.openDatabase()
         guard try database.star(placeID: id) else {
             throw CommandFailure(status: .notFound) { _ in Strings.unknownPlace(id) }
         }
@@ -193,7 +193,7 @@ struct UnstarCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: "id")) var id: String
 
     func run() async throws {
-        let database = try ReceiptDatabase.open(at: global.database())
+        let database = try global.openDatabase()
         guard try database.unstar(placeID: id) else {
             throw CommandFailure(status: .notFound) { _ in Strings.notStarred(id) }
         }

@@ -10,31 +10,23 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.monthHelp, valueName: "YYYY-MM")) var month: String?
-    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: "YYYY-MM")) var from: String?
-    @Option(help: ArgumentHelp(Strings.toHelp, valueName: "YYYY-MM")) var to: String?
+    @OptionGroup var months: MonthRangeOptions
     @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page: Int?
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
     static let pageSize = 50
 
     func validate() throws {
-        if month != nil, from != nil || to != nil { throw ValidationError(Strings.monthOrRange) }
-        for text in [month, from, to].compactMap({ $0 }) where Month(text) == nil {
-            throw ValidationError(Strings.badMonth(text))
-        }
         if let page, page < 1 { throw ValidationError(Strings.badPage) }
     }
 
     func run() async throws {
         let console = Console(global)
-        let first = (month ?? from).flatMap(Month.init)
-        let last = (month ?? to).flatMap(Month.init)
-        let database = try ReceiptDatabase.open(at: global.database(), createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false)
         let paged = page != nil || !json
         let number = page ?? 1
         let months = try database.listing(
-            from: first, through: last, offset: paged ? (number - 1) * Self.pageSize : 0,
+            from: months.first, through: months.last, offset: paged ? (number - 1) * Self.pageSize : 0,
             limit: paged ? Self.pageSize : nil)
         if json {
             console.output(try JSONOutput.encode(ListingJSON(months)))

@@ -40,7 +40,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try ReceiptDatabase.open(at: global.database(), createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false)
         var filters = lastFilters ? (try database.lastSearchFilters() ?? SearchFilters()) : SearchFilters()
         if let category { filters.category = Category(lookingUp: category) }
         if let shop { filters.shop = shop }
@@ -124,7 +124,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try ReceiptDatabase.open(at: global.database())
+        let database = try global.openDatabase()
         if clear {
             try database.clearSearchHistory()
             console.note(Strings.historyCleared)

@@ -17,7 +17,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try ReceiptDatabase.open(at: global.database(), createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false)
         guard let (receipt, place) = try database.receipt(id: id) else {
             throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
         }

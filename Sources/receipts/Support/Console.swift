@@ -19,8 +19,8 @@ struct Console: Sendable {
     }
 
     /// A result: always printed.
-    func output(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    func output(_ text: String, terminator: String = "\n") {
+        FileHandle.standardOutput.write(Data((text + terminator).utf8))
     }
 
     /// A note for a person watching, left out with `--quiet`.

@@ -1,6 +1,7 @@
 import ReceiptAPI
 import ReceiptScan
 import ReceiptServer
+import ReceiptStats
 import ReceiptStore
 import ReceiptSync
 
@@ -55,4 +56,14 @@ extension VaultError: ReportedFailure {
 
 extension ExportError: ReportedFailure {
     var exitStatus: ExitStatus { .invalidInput }
+}
+
+extension CategoryRulesError: ReportedFailure {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .missingShippedRules: return .failure
+        case .unreadable: return .notFound
+        default: return .invalidInput
+        }
+    }
 }

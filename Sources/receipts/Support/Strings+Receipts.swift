@@ -66,6 +66,9 @@ extension Strings {
     static var toHelp: String { pick("По этот месяц.", "Through this month.") }
     static var pageHelp: String { pick("Страница по 50 чеков (с 1).", "Page of 50 receipts (from 1).") }
     static var monthOrRange: String { pick("--month или --from/--to, не вместе", "--month or --from/--to, not both") }
+    static func rangeBackwards(_ first: Month, _ last: Month) -> String {
+        pick("--from \(first) позже --to \(last)", "--from \(first) is after --to \(last)")
+    }
     static func badMonth(_ text: String) -> String {
         pick(
             "«\(text)» — не месяц; пишите ГГГГ-ММ, например 2025-03",
@@ -79,7 +82,7 @@ extension Strings {
         let name = month.month.name(in: language)
         let count = month.receiptCount
         return pick(
-            "\(name.prefix(1).uppercased() + name.dropFirst()) — \(count) \(russianReceipts(count)), \(month.total.formatted(in: .russian))",
+            "\(name.prefix(1).uppercased() + name.dropFirst()) — \(count) \(russianReceiptsWord(count)), \(month.total.formatted(in: .russian))",
             "\(name) — \(count) receipt\(count == 1 ? "" : "s"), \(month.total.formatted(in: .english))")
     }
     static func itemCount(_ count: Int, pending: Bool) -> String {
@@ -92,15 +95,6 @@ extension Strings {
     }
     static var showIDHelp: String { pick("Номер чека из receipts list.", "The receipt's number from receipts list.") }
     static func noReceiptWithID(_ id: Int64) -> String { pick("чека #\(id) нет", "there is no receipt #\(id)") }
-
-    private static func russianReceipts(_ count: Int) -> String {
-        let tens = count % 100
-        let ones = count % 10
-        if (11...14).contains(tens) { return "чеков" }
-        if ones == 1 { return "чек" }
-        if (2...4).contains(ones) { return "чека" }
-        return "чеков"
-    }
 }
 
 extension Strings {

@@ -1,0 +1,144 @@
+import ReceiptCore
+import ReceiptStats
+
+/// Statistics as one self-contained HTML page: inline CSS and SVG, no scripts, nothing fetched.
+///
+/// `selected` is what the report is about; `history` (usually the twelve months up to its last)
+/// gives the charts their context.
+public enum HTMLReport {
+    public static func render(
+        _ selected: SpendingStatistics, history: SpendingStatistics, language: Language
+    ) -> String {
+        let text = ReportText(language)
+        let latest = selected.months.first
+        let trendCategories = Array(
+            history.categoryTotals.filter { $0.category != .uncategorized && $0.total.kopecks > 0 }.prefix(5)
+                .map(\.category))
+        var html = """
+            <!doctype html>
+            <html lang="\(language == .russian ? "ru" : "en")">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escaped("\(text.title): \(text.rangeName(selected.range))"))</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <main>
+            <header>
+            <h1>\(escaped(text.title)): \(escaped(text.rangeName(selected.range)))</h1>
+            <p class="total" id="total">\(escaped(text.money(selected.total)))</p>
+
+            """
+        if let latest, selected.months.count == 1 {
+            html += """
+                <p class="meta">\(escaped("\(text.receipts): \(latest.receipts) · \(text.items): \(latest.items) · \(text.versusPrevious): \(text.change(from: latest.previous, to: latest.total)) · \(text.versusAverage): \(text.change(from: latest.average, to: latest.total))"))</p>
+
+                """
+        }
+        html += "</header>\n"
+        html += section(text.byMonth, id: "by-month") {
+            SVGCharts.stackedBars(history.months, text: text) + legend(history.categoryTotals.map(\.category), text)
+        }
+        if let latest {
+            html += section("\(text.split): \(text.monthName(latest.month))", id: "split") {
+                latest.total.kopecks > 0 ? SVGCharts.split(latest, text: text) : "<p>\(escaped(text.noData))</p>"
+            }
+        }
+        if !trendCategories.isEmpty, history.months.count > 1 {
+            html += section(text.trend, id: "trend") {
+                SVGCharts.trend(history.months, categories: trendCategories, text: text) + legend(trendCategories, text)
+            }
+        }
+        for month in selected.months {
+            html += section("\(text.monthName(month.month)): \(text.money(month.total))", id: "month-\(month.month)") {
+                monthTable(month, text)
+            }
+        }
+        html += section(text.topShops, id: "shops") {
+            table(
+                [text.shop, text.total, text.receipts],
+                selected.topShops.map { [$0.shop.isEmpty ? "—" : $0.shop, text.money($0.total), String($0.receipts)] })
+        }
+        html += section(text.topItems, id: "items") {
+            table(
+                [text.item, text.category, text.total, text.items],
+                selected.topItems.map { [$0.name, text.name($0.category), text.money($0.total), String($0.items)] })
+        }
+        html += "<footer>\(escaped(text.generatedBy))</footer>\n</main>\n</body>\n</html>\n"
+        return html
+    }
+
+    private static func section(_ title: String, id: String, _ body: () -> String) -> String {
+        "<section id=\"\(id)\">\n<h2>\(escaped(title))</h2>\n\(body())\n</section>\n"
+    }
+
+    private static func legend(_ categories: [Category], _ text: ReportText) -> String {
+        "<ul class=\"legend\">"
+            + categories.map {
+                "<li><span style=\"background:\(CategoryPalette.colour($0))\"></span>\(escaped(text.name($0)))</li>"
+            }.joined() + "</ul>"
+    }
+
+    private static func monthTable(_ month: SpendingStatistics.MonthLine, _ text: ReportText) -> String {
+        var rows = month.categories.map { line in
+            [
+                text.name(line.category), text.money(line.total), text.percent(line.share), String(line.receipts),
+                String(line.items), text.change(from: line.previous, to: line.total),
+                text.change(from: line.average, to: line.total),
+            ]
+        }
+        rows.append([
+            text.total, text.money(month.total), month.total.kopecks > 0 ? text.percent(1) : "—",
+            String(month.receipts),
+            String(month.items), text.change(from: month.previous, to: month.total),
+            text.change(from: month.average, to: month.total),
+        ])
+        return table(
+            [
+                text.category, text.total, text.share, text.receipts, text.items, text.versusPrevious,
+                text.versusAverage,
+            ],
+            rows, lastIsTotal: true)
+    }
+
+    private static func table(_ header: [String], _ rows: [[String]], lastIsTotal: Bool = false) -> String {
+        var html =
+            "<table>\n<thead><tr>" + header.map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for (index, row) in rows.enumerated() {
+            let total = lastIsTotal && index == rows.count - 1
+            html += (total ? "<tr class=\"sum\">" : "<tr>") + row.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</tbody>\n</table>"
+    }
+
+    private static let style = """
+        :root { color-scheme: light; --ink: #1f2933; --muted: #66788a; --line: #e4e8ec; }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: #f5f7f9; color: var(--ink);
+          font: 15px/1.45 "DejaVu Sans", "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
+        main { max-width: 1040px; margin: 0 auto; padding: 28px 20px 40px; }
+        header h1 { margin: 0; font-size: 26px; font-weight: 600; }
+        .total { margin: 6px 0 0; font-size: 40px; font-weight: 700; letter-spacing: -0.5px; }
+        .meta { margin: 4px 0 0; color: var(--muted); }
+        section { background: #fff; border-radius: 10px; padding: 18px 22px; margin-top: 20px;
+          box-shadow: 0 1px 3px rgba(31, 41, 51, 0.08); }
+        h2 { margin: 0 0 12px; font-size: 18px; font-weight: 600; }
+        svg { width: 100%; height: auto; display: block; }
+        svg .grid { stroke: var(--line); stroke-width: 1; }
+        svg .axis { fill: var(--muted); font-size: 12px; }
+        svg .label { fill: var(--ink); font-size: 14px; }
+        svg .value { fill: var(--muted); font-size: 13px; }
+        .legend { list-style: none; padding: 0; margin: 12px 0 0; display: flex; flex-wrap: wrap; gap: 6px 16px;
+          font-size: 13px; color: var(--muted); }
+        .legend span { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 6px;
+          vertical-align: -1px; }
+        table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+        th, td { padding: 7px 10px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
+        th:first-child, td:first-child { text-align: left; white-space: normal; }
+        th { color: var(--muted); font-weight: 600; font-size: 13px; }
+        tr.sum td { font-weight: 700; border-bottom: none; }
+        footer { margin-top: 24px; color: var(--muted); font-size: 12px; text-align: center; }
+        @media print { body { background: #fff; } section { box-shadow: none; border: 1px solid var(--line); } }
+        """
+}

@@ -1,0 +1,58 @@
+import Foundation
+import ReceiptCore
+import ReceiptStats
+
+/// Statistics as Markdown: the same content as the HTML page, in tables.
+public enum MarkdownReport {
+    public static func render(_ statistics: SpendingStatistics, language: Language) -> String {
+        let text = ReportText(language)
+        var lines = ["# \(text.title): \(text.rangeName(statistics.range))", ""]
+        if statistics.months.count > 1 {
+            lines += ["**\(text.total): \(text.money(statistics.total))**", ""]
+            lines += table(
+                [text.month, text.total, text.receipts, text.items, text.versusPrevious],
+                rightAligned: [1, 2, 3, 4],
+                statistics.months.map { month in
+                    [
+                        text.monthName(month.month), text.money(month.total), String(month.receipts),
+                        String(month.items), text.change(from: month.previous, to: month.total),
+                    ]
+                })
+            lines.append("")
+        }
+        for month in statistics.months {
+            lines += ["## \(text.monthName(month.month)): \(text.money(month.total))", ""]
+            lines += [
+                "\(text.receipts): \(month.receipts) · \(text.items): \(month.items) · "
+                    + "\(text.versusPrevious): \(text.change(from: month.previous, to: month.total)) · "
+                    + "\(text.versusAverage): \(text.change(from: month.average, to: month.total))", "",
+            ]
+            lines += table(
+                [text.category, text.total, text.share, text.receipts, text.items, text.versusPrevious],
+                rightAligned: [1, 2, 3, 4, 5],
+                month.categories.map { line in
+                    [
+                        text.name(line.category), text.money(line.total), text.percent(line.share),
+                        String(line.receipts), String(line.items), text.change(from: line.previous, to: line.total),
+                    ]
+                })
+            lines.append("")
+        }
+        lines += ["## \(text.topShops)", ""]
+        lines += table(
+            [text.shop, text.total, text.receipts], rightAligned: [1, 2],
+            statistics.topShops.map { [$0.shop.isEmpty ? "—" : $0.shop, text.money($0.total), String($0.receipts)] })
+        lines += ["", "## \(text.topItems)", ""]
+        lines += table(
+            [text.item, text.category, text.total, text.items], rightAligned: [2, 3],
+            statistics.topItems.map { [$0.name, text.name($0.category), text.money($0.total), String($0.items)] })
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func table(_ header: [String], rightAligned: Set<Int>, _ rows: [[String]]) -> [String] {
+        let separator = header.indices.map { rightAligned.contains($0) ? "---:" : "---" }
+        return ([header, separator] + rows).map { row in
+            "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+        }
+    }
+}

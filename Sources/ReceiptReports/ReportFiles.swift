@@ -1,0 +1,45 @@
+import Foundation
+import ReceiptCore
+import ReceiptStats
+
+/// Writes a report's files into a folder: `spending-2026-10.html`, or `spending-2026-05--2026-10.md`
+/// for a range; each file appears whole or not at all.
+public enum ReportFiles {
+    /// The file name for a range and format.
+    public static func name(_ range: ClosedRange<Month>, _ format: ReportFormat) -> String {
+        let span =
+            range.lowerBound == range.upperBound
+            ? range.lowerBound.description : "\(range.lowerBound)--\(range.upperBound)"
+        return "spending-\(span).\(format.fileExtension)"
+    }
+
+    /// The text of one format.
+    public static func render(
+        _ format: ReportFormat, selected: SpendingStatistics, history: SpendingStatistics, language: Language
+    ) throws -> String {
+        switch format {
+        case .html: return HTMLReport.render(selected, history: history, language: language)
+        case .md: return MarkdownReport.render(selected, language: language)
+        case .csv: return CSVReport.render(selected, language: language)
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            let data = try encoder.encode(StatisticsJSON(selected, language: language))
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }
+    }
+
+    /// Writes every format into `folder` (created when missing) and returns the paths written.
+    public static func write(
+        _ formats: [ReportFormat], selected: SpendingStatistics, history: SpendingStatistics, language: Language,
+        to folder: String
+    ) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try formats.map { format in
+            let path = (folder as NSString).appendingPathComponent(name(selected.range, format))
+            let text = try render(format, selected: selected, history: history, language: language)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            return path
+        }
+    }
+}

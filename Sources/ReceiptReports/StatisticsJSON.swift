@@ -1,0 +1,70 @@
+import ReceiptCore
+import ReceiptStats
+
+/// The JSON form of statistics, the same for `receipts stats --json` and the report's `.json` file:
+/// `{"months": [{"month", "total", "receipts", "categories": [{"category", "total", "receipts",
+/// "items", "share"}]}]}`, amounts in kopecks, plus the comparisons and the top shops and items.
+public struct StatisticsJSON: Encodable, Sendable {
+    struct MonthEntry: Encodable {
+        let month: String
+        let total: Int64
+        let receipts: Int
+        let items: Int
+        let previous: Int64
+        let average3: Int64
+        let categories: [CategoryEntry]
+    }
+
+    struct CategoryEntry: Encodable {
+        let category: String
+        let name: String
+        let total: Int64
+        let receipts: Int
+        let items: Int
+        let share: Double
+        let previous: Int64
+        let average3: Int64
+    }
+
+    struct ShopEntry: Encodable {
+        let shop: String
+        let total: Int64
+        let receipts: Int
+    }
+
+    struct ItemEntry: Encodable {
+        let name: String
+        let category: String
+        let total: Int64
+        let items: Int
+    }
+
+    let from: String
+    let to: String
+    let total: Int64
+    let months: [MonthEntry]
+    let shops: [ShopEntry]
+    let items: [ItemEntry]
+
+    public init(_ statistics: SpendingStatistics, language: Language) {
+        from = statistics.range.lowerBound.description
+        to = statistics.range.upperBound.description
+        total = statistics.total.kopecks
+        months = statistics.months.map { month in
+            MonthEntry(
+                month: month.month.description, total: month.total.kopecks, receipts: month.receipts,
+                items: month.items, previous: month.previous.kopecks, average3: month.average.kopecks,
+                categories: month.categories.map { line in
+                    CategoryEntry(
+                        category: line.category.rawValue, name: line.category.name(in: language),
+                        total: line.total.kopecks, receipts: line.receipts, items: line.items,
+                        share: (line.share * 10_000).rounded() / 10_000, previous: line.previous.kopecks,
+                        average3: line.average.kopecks)
+                })
+        }
+        shops = statistics.topShops.map { ShopEntry(shop: $0.shop, total: $0.total.kopecks, receipts: $0.receipts) }
+        items = statistics.topItems.map {
+            ItemEntry(name: $0.name, category: $0.category.rawValue, total: $0.total.kopecks, items: $0.items)
+        }
+    }
+}

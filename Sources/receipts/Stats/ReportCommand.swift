@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+import ReceiptReports
+import ReceiptStats
+
+/// `receipts report [--month M | --from M --to M] [--out DIR] [--format html,md,csv,json]`.
+struct ReportCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "report", abstract: Strings.reportAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup var months: MonthRangeOptions
+    @Option(help: ArgumentHelp(Strings.outHelp, valueName: Strings.pathValue)) var out = "Reports"
+    @Option(help: ArgumentHelp(Strings.formatHelp, valueName: "html,md,csv,json")) var format = "html,md,csv,json"
+
+    /// How many months the charts show, ending with the report's last.
+    static let historyMonths = 12
+
+    func validate() throws {
+        _ = try formats()
+    }
+
+    func formats() throws -> [ReportFormat] {
+        try format.split(separator: ",").map { part in
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = ReportFormat(rawValue: name == "markdown" ? "md" : name) else {
+                throw ValidationError(Strings.badFormat(String(part)))
+            }
+            return format
+        }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        let available = try database.monthTotals()
+        let range = months.range(
+            available: available.first.map { first in first.month...(available.last ?? first).month })
+        guard let selected = try SpendingStatistics.read(from: database, range: range) else {
+            console.output(Strings.noReceipts)
+            return
+        }
+        let last = selected.range.upperBound
+        let start = min(selected.range.lowerBound, last.advanced(by: 1 - Self.historyMonths) ?? last)
+        let history = try SpendingStatistics.read(from: database, range: start...last) ?? selected
+        let paths: [String]
+        do {
+            paths = try ReportFiles.write(
+                try formats(), selected: selected, history: history, language: Strings.language, to: out)
+        } catch {
+            let reason = (error as NSError).localizedDescription
+            throw CommandFailure(status: .failure) { _ in Strings.cannotWriteReport(out, reason) }
+        }
+        for path in paths { console.output(Strings.reportWritten(path)) }
+    }
+}
