@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptStatsTests",
             dependencies: [
-                "ReceiptStats", "ReceiptReports", "ReceiptStore", "ReceiptCore",
+                "ReceiptStats", "ReceiptReports", "ReceiptStore", "ReceiptCore", "CPNG",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
