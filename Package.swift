@@ -130,9 +130,11 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport", swiftSettings: strict),
+
         .executableTarget(
             name: "StatsBenchmarks",
-            dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptStats"],
+            dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptStats", "BenchmarkSupport"],
             path: "Benchmarks/StatsBenchmarks",
             swiftSettings: strict
         ),

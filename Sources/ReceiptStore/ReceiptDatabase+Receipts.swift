@@ -62,8 +62,14 @@ extension ReceiptDatabase {
     private static func insertItems(
         of receipt: Receipt, receiptID: Int64, in db: Database, context: inout SaveContext
     ) throws {
-        let place = try context.categorizer.place(receipt.placeID, in: db)
         let statement = try db.cachedStatement(sql: ItemRecord.insertSQL)
+        guard context.counting else {
+            for (position, item) in receipt.items.enumerated() {
+                try statement.execute(arguments: ItemRecord.arguments(item, receiptID: receiptID, position: position))
+            }
+            return
+        }
+        let place = try context.categorizer.place(receipt.placeID, in: db)
         var lines: [ReceiptContribution.Line] = []
         lines.reserveCapacity(receipt.items.count)
         for (position, item) in receipt.items.enumerated() {

@@ -102,6 +102,21 @@ extension ReceiptDatabase {
         }
     }
 
+    /// Spending by month and category the plain way, a GROUP BY over every item: what the kept totals
+    /// replace, for benchmarks to compare with. Returns the number of rows.
+    @_spi(Benchmarks)
+    public func plainCategoryGroupBy() throws(StoreError) -> Int {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.month, i.category, SUM(CASE WHEN r.operation IN (1, 4) THEN i.sum ELSE -i.sum END)
+                    FROM items i JOIN receipts r ON r.id = i.receipt_id GROUP BY r.month, i.category
+                    """
+            ).count
+        }
+    }
+
     private static func month(_ text: String) throws -> Month {
         guard let month = Month(text) else { throw RecordError(row: "month='\(text)'", reason: "not a month") }
         return month

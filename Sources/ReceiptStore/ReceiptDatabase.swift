@@ -16,10 +16,14 @@ public final class ReceiptDatabase: Sendable {
     /// moves when choices or rules change, and a transaction that began before that keeps its finds.
     let names = Mutex<(entries: [String: NameEntry], generation: Int)>(([:], 0))
 
-    private init(path: String, pool: DatabasePool, rules: any CategoryRules) {
+    /// False only when a benchmark measures what categories and totals cost an import.
+    let keepsTotals: Bool
+
+    private init(path: String, pool: DatabasePool, rules: any CategoryRules, keepsTotals: Bool) {
         self.path = path
         self.pool = pool
         self.rules = rules
+        self.keepsTotals = keepsTotals
     }
 
     /// Opens the database at `path` and brings its schema up to date; creates the file and its
@@ -32,6 +36,15 @@ public final class ReceiptDatabase: Sendable {
     /// written by a newer version of the tool.
     public static func open(
         at path: String, createIfMissing: Bool = true, rules: any CategoryRules = NoCategoryRules()
+    ) throws(StoreError) -> ReceiptDatabase {
+        try open(at: path, createIfMissing: createIfMissing, rules: rules, keepingTotals: true)
+    }
+
+    /// Opens the database as ``open(at:createIfMissing:rules:)`` does, or, with `keepingTotals`
+    /// false, saving receipts as before categories existed: for benchmarks that measure their cost.
+    @_spi(Benchmarks)
+    public static func open(
+        at path: String, createIfMissing: Bool, rules: any CategoryRules, keepingTotals: Bool
     ) throws(StoreError) -> ReceiptDatabase {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
@@ -62,8 +75,8 @@ public final class ReceiptDatabase: Sendable {
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
-            let database = ReceiptDatabase(path: path, pool: pool, rules: rules)
-            try database.categorizeIfRulesChanged()
+            let database = ReceiptDatabase(path: path, pool: pool, rules: rules, keepsTotals: keepingTotals)
+            if keepingTotals { try database.categorizeIfRulesChanged() }
             return database
         } catch {
             throw StoreError(error, path: path)
@@ -130,7 +143,7 @@ public final class ReceiptDatabase: Sendable {
     /// totals they change before it commits; the names it met are cached once it has.
     func writeCounting<T>(_ body: (Database, inout SaveContext) throws -> T) throws(StoreError) -> T {
         let (cached, generation) = names.withLock { ($0.entries, $0.generation) }
-        var context = SaveContext(categorizer: Categorizer(rules: rules, cached: cached))
+        var context = SaveContext(categorizer: Categorizer(rules: rules, cached: cached), counting: keepsTotals)
         let result = try write { db in
             let result = try body(db, &context)
             try context.delta.apply(in: db)

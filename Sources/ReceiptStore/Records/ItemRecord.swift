@@ -36,12 +36,12 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
         """
 
     /// The values of ``insertSQL`` for a line of a receipt, in its column order.
-    static func arguments(_ item: Item, receiptID: Int64, position: Int, nameID: Int64, category: Category)
-        -> StatementArguments
-    {
+    static func arguments(
+        _ item: Item, receiptID: Int64, position: Int, nameID: Int64? = nil, category: Category? = nil
+    ) -> StatementArguments {
         [
             receiptID, position, item.name, item.price.kopecks, item.quantity, item.sum.kopecks, item.vat?.rawValue,
-            item.paymentType?.rawValue, item.productType, item.unit, nameID, category.rawValue,
+            item.paymentType?.rawValue, item.productType, item.unit, nameID, category?.rawValue,
         ]
     }
 

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What every benchmark prints about where it ran.
+public func machineDescription() -> String {
+    let cpu =
+        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+        .first { $0.hasPrefix("model name") }.map {
+            String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
+        } ?? "unknown CPU"
+    let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
+    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB"
+}
+
+/// The middle value (the upper middle for an even count).
+public func median(_ values: [Double]) -> Double {
+    percentile(values, 0.5)
+}
+
+/// The value below which `fraction` of the others lie, nearest rank.
+public func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let rank = min(sorted.count - 1, max(0, Int((fraction * Double(sorted.count)).rounded(.up)) - 1))
+    return fraction == 0.5 ? sorted[sorted.count / 2] : sorted[rank]
+}
+
+/// Seconds `body` takes, on the monotonic clock.
+public func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A duration for people: µs under a millisecond, ms under a second, else s.
+public func formatted(seconds: Double) -> String {
+    if seconds < 1e-3 { return String(format: "%.1f µs", seconds * 1e6) }
+    if seconds < 1 { return String(format: "%.2f ms", seconds * 1e3) }
+    return String(format: "%.2f s", seconds)
+}
+
+/// A small deterministic generator: the same data on every run and machine.
+public struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
