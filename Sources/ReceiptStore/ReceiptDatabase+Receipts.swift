@@ -78,10 +78,10 @@ extension ReceiptDatabase {
             try statement.execute(
                 arguments: ItemRecord.arguments(
                     item, receiptID: receiptID, position: position, nameID: name.id, category: category))
-            lines.append(ReceiptContribution.Line(nameID: name.id, category: category, sum: item.sum.kopecks))
+            lines.append(ReceiptContribution.Line(category: category, sum: item.sum.kopecks))
         }
         let contribution = ReceiptContribution(
-            month: receipt.month.description, operation: receipt.operation, total: receipt.total.kopecks,
+            month: receipt.month, operation: receipt.operation, total: receipt.total.kopecks,
             shop: ReceiptContribution.shopName(
                 place: place?.name, retailPlace: receipt.retailPlace, seller: receipt.seller),
             shopCategory: place?.category, lines: lines)

@@ -83,7 +83,8 @@ extension ReceiptDatabase {
 
     /// The item names spent on most within `months` (all when nil), in every category.
     public func itemTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [NameSpending] {
-        try read { db in
+        try refreshItemTotalsIfStale()
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """

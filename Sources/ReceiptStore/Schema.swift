@@ -138,6 +138,7 @@ enum Schema {
                         items INTEGER NOT NULL,
                         PRIMARY KEY (month, name_id, category)
                     ) WITHOUT ROWID;
+                    CREATE TABLE stale_item_months (month TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
                     CREATE TABLE category_state (
                         id INTEGER PRIMARY KEY CHECK (id = 1),
                         rules TEXT NOT NULL

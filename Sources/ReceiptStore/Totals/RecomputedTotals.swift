@@ -35,12 +35,17 @@ enum RecomputedTotals {
     static let shops =
         receipts + "SELECT month, shop, SUM(sign * total), COUNT(*) FROM r GROUP BY month, shop"
 
+    private static let nameLines = """
+        SELECT r.month, COALESCE(i.name_id, 0), COALESCE(i.category, 'uncategorized'),
+            SUM(CASE WHEN r.operation IN (1, 4) THEN i.sum ELSE -i.sum END), COUNT(*)
+        FROM items i JOIN receipts r ON r.id = i.receipt_id
+        """
+
     /// (month, name_id, category, total, items)
-    static let names =
-        receipts + """
-            SELECT r.month, COALESCE(i.name_id, 0), COALESCE(i.category, 'uncategorized'), SUM(r.sign * i.sum), COUNT(*)
-            FROM items i JOIN r ON r.id = i.receipt_id GROUP BY r.month, i.name_id, i.category
-            """
+    static let names = nameLines + " GROUP BY r.month, i.name_id, i.category"
+
+    /// The same for one month (the argument).
+    static let namesOfMonth = nameLines + " WHERE r.month = ? GROUP BY i.name_id, i.category"
 
     /// Each kept table with the query that recomputes it and how many of its leading columns are the key.
     static let tables: [(name: String, columns: String, query: String, keyColumns: Int)] = [

@@ -15,23 +15,23 @@ struct SaveContext {
     }
 
     /// Categorizes a stored receipt's items anew (after a choice or its place changed) and returns
-    /// whether any moved.
+    /// how many moved.
     @discardableResult
-    mutating func recategorize(storedReceipt id: Int64, in db: Database) throws -> Bool {
+    mutating func recategorize(storedReceipt id: Int64, in db: Database) throws -> Int {
         let placeID = try String.fetchOne(
             db.cachedStatement(sql: "SELECT place_id FROM receipts WHERE id = ?"), arguments: [id])
         let shopCategory = try categorizer.place(placeID, in: db)?.category
         let rows = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT position, name_id, category FROM items WHERE receipt_id = ?"),
             arguments: [id])
-        var moved = false
+        var moved = 0
         for row in rows {
             guard let nameID: Int64 = row["name_id"] else { continue }
             let category = try categorizer.name(id: nameID, in: db).category ?? shopCategory ?? .uncategorized
             if row["category"] != category.rawValue {
                 try db.cachedStatement(sql: "UPDATE items SET category = ? WHERE receipt_id = ? AND position = ?")
                     .execute(arguments: [category.rawValue, id, row["position"]])
-                moved = true
+                moved += 1
             }
         }
         return moved
@@ -47,16 +47,17 @@ struct SaveContext {
         else { return nil }
         let place = try categorizer.place(receipt["place_id"], in: db)
         let lines = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT name_id, category, sum FROM items WHERE receipt_id = ? ORDER BY position"),
+            db.cachedStatement(sql: "SELECT category, sum FROM items WHERE receipt_id = ? ORDER BY position"),
             arguments: [id]
         ).map { row in
             ReceiptContribution.Line(
-                nameID: row["name_id"] ?? 0,
                 category: (row["category"] as String?).flatMap(Category.init(rawValue:)) ?? .uncategorized,
                 sum: row["sum"])
         }
+        let text: String = receipt["month"]
+        guard let month = Month(text) else { throw RecordError(row: "receipts.month='\(text)'", reason: "not a month") }
         return ReceiptContribution(
-            month: receipt["month"], operation: OperationType(rawValue: receipt["operation"]) ?? .sale,
+            month: month, operation: OperationType(rawValue: receipt["operation"]) ?? .sale,
             total: receipt["total"],
             shop: ReceiptContribution.shopName(
                 place: place?.name, retailPlace: receipt["retail_place"], seller: receipt["seller"]),
@@ -66,13 +67,15 @@ struct SaveContext {
 
 extension SaveContext {
     /// Categorizes a stored receipt's items anew and, when any moved, moves the receipt's share of
-    /// the totals with them.
-    mutating func recount(storedReceipt id: Int64, in db: Database) throws {
+    /// the totals with them; returns how many moved.
+    @discardableResult
+    mutating func recount(storedReceipt id: Int64, in db: Database) throws -> Int {
         let before = try storedContribution(of: id, in: db)
-        guard try recategorize(storedReceipt: id, in: db), let before,
-            let after = try storedContribution(of: id, in: db)
-        else { return }
+        let moved = try recategorize(storedReceipt: id, in: db)
+        guard moved > 0, let before, let after = try storedContribution(of: id, in: db) else { return moved }
         delta.add(before, sign: -1)
         delta.add(after, sign: 1)
+        delta.markStale(after.month)
+        return moved
     }
 }
