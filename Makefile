@@ -3,7 +3,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 # Debian packages the build, the tests and the demo need.
-APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev
+# chromium, poppler-utils and fonts-dejavu-core: the test that looks at the HTML report in a real browser.
+APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
+	chromium poppler-utils fonts-dejavu-core
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 
@@ -39,13 +41,19 @@ test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## demo: the main job on an embedded demo server (log in, import, the last three months), then
-## the sample QR payloads read.
+## demo: the main job on an embedded demo server (log in, import, the last three months), last
+## month's statistics and its report, then the sample QR payloads read.
 demo: build
 	@mkdir -p Reports/demo
 	@rm -f Reports/demo/receipts.sqlite*
 	@echo '$$ receipts demo --db Reports/demo/receipts.sqlite'
 	@$(RECEIPTS) demo --db Reports/demo/receipts.sqlite
+	@echo
+	@month=$$(date -d "$$(date +%Y-%m-15) -1 month" +%Y-%m); \
+	echo "\$$ receipts stats --month $$month --db Reports/demo/receipts.sqlite"; \
+	$(RECEIPTS) stats --month $$month --db Reports/demo/receipts.sqlite || exit $$?; echo; \
+	echo "\$$ receipts report --month $$month --db Reports/demo/receipts.sqlite"; \
+	$(RECEIPTS) report --month $$month --db Reports/demo/receipts.sqlite || exit $$?
 	@echo
 	@grep -v '^#' Data/samples/payloads.txt | grep -v '^$$' | head -n 2 | while IFS= read -r payload; do \
 	  echo "\$$ receipts qr parse '$$payload'"; $(RECEIPTS) qr parse "$$payload" || exit $$?; echo; \
@@ -60,8 +68,10 @@ bench: setup
 	$(SWIFT) build -c release --product CoreBenchmarks
 	$(SWIFT) build -c release --product ImportBenchmarks
 	$(SWIFT) build -c release --product PlaceBenchmarks
+	$(SWIFT) build -c release --product StatsBenchmarks
 	@mkdir -p Reports
-	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; } | tee Reports/bench.md
+	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
+	  echo; .build/release/StatsBenchmarks; } | tee Reports/bench.md
 
 clean:
 	$(SWIFT) package clean
