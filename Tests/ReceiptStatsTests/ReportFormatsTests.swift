@@ -1,0 +1,70 @@
+import Foundation
+import ReceiptCore
+import ReceiptReports
+import ReceiptStats
+import ReceiptStore
+import Testing
+
+@Suite("Report formats")
+struct ReportFormatsTests {
+    private func statistics(_ folder: TemporaryFolder) throws -> SpendingStatistics {
+        let database = try StatsFixture.database(in: folder)
+        let range = try #require(Month("2026-01"))...(try #require(Month("2026-02")))
+        return try #require(try SpendingStatistics.read(from: database, range: range))
+    }
+
+    @Test("CSV: a row per month and category in kopecks, each month's rows adding up to its total row")
+    func csv() throws {
+        let folder = try TemporaryFolder()
+        let text = CSVReport.render(try statistics(folder), language: .russian)
+        let rows = text.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.first?.prefix(4) == ["month", "category", "category_name", "total_kopecks"])
+        for month in ["2026-01", "2026-02"] {
+            let lines = rows.filter { $0.first.map(String.init) == month }
+            let total = lines.first { $0[1] == "total" }.flatMap { Int64($0[3]) }
+            let parts = lines.filter { $0[1] != "total" }.compactMap { Int64($0[3]) }.reduce(0, +)
+            #expect(total == parts, "\(month)")
+        }
+        #expect(text.contains("2026-02,uncategorized,Без категории,11500,2,1,"))
+    }
+
+    @Test("JSON: the stats shape, amounts in kopecks, categories adding up to each month")
+    func json() throws {
+        let folder = try TemporaryFolder()
+        let data = try JSONEncoder().encode(StatisticsJSON(try statistics(folder), language: .english))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let months = try #require(object["months"] as? [[String: Any]])
+        #expect(months.map { $0["month"] as? String } == ["2026-02", "2026-01"])
+        #expect(months.map { $0["total"] as? Int } == [17_501, 52_385])
+        for month in months {
+            let categories = try #require(month["categories"] as? [[String: Any]])
+            #expect(categories.reduce(0) { $0 + ($1["total"] as? Int ?? 0) } == month["total"] as? Int)
+            #expect(
+                categories.allSatisfy {
+                    Set($0.keys).isSuperset(of: ["category", "total", "receipts", "items", "share"])
+                })
+        }
+        #expect(object["total"] as? Int == 69_886)
+    }
+
+    @Test("Markdown: a heading per month with its total, tables in the language asked")
+    func markdown() throws {
+        let folder = try TemporaryFolder()
+        let statistics = try statistics(folder)
+        let russian = MarkdownReport.render(statistics, language: .russian)
+        #expect(russian.contains("## февраль 2026: 175,01\u{00A0}₽"))
+        #expect(russian.contains("| Аптека и здоровье | 150,00\u{00A0}₽ | 85,7\u{00A0}% | 1 | 2 | — |"))
+        let english = MarkdownReport.render(statistics, language: .english)
+        #expect(english.contains("## January 2026: RUB 523.85"))
+        #expect(english.contains("| Uncategorized |"))
+    }
+
+    @Test("percentages and changes read naturally in both languages")
+    func numbers() {
+        #expect(ReportText(.russian).percent(0.857) == "85,7\u{00A0}%")
+        #expect(ReportText(.english).percent(0.0004) == "0.0%")
+        #expect(ReportText(.english).change(from: Money(kopecks: 100), to: Money(kopecks: 150)) == "+50.0%")
+        #expect(ReportText(.russian).change(from: Money(kopecks: 200), to: Money(kopecks: 199)) == "-0,5\u{00A0}%")
+        #expect(ReportText(.english).change(from: .zero, to: Money(kopecks: 5)) == "—")
+    }
+}
