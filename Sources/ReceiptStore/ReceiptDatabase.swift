@@ -183,7 +183,12 @@ extension StoreError {
             case .SQLITE_READONLY, .SQLITE_PERM: self = .readOnly(path: path)
             case .SQLITE_FULL: self = .diskFull(path: path)
             case .SQLITE_BUSY, .SQLITE_LOCKED: self = .busy(path: path)
-            case .SQLITE_CANTOPEN: self = .cannotOpen(path: path, reason: .system(error.message ?? "SQLITE_CANTOPEN"))
+            case .SQLITE_CANTOPEN:
+                // In WAL mode even reading needs the folder writable (the -shm and -wal files).
+                let folder = (path as NSString).deletingLastPathComponent
+                self =
+                    access(folder.isEmpty ? "." : folder, W_OK) != 0
+                    ? .readOnly(path: path) : .cannotOpen(path: path, reason: .system(error.message ?? "SQLITE_CANTOPEN"))
             case .SQLITE_IOERR:
                 // SQLite reports a full disk during a write as an I/O error on some file systems.
                 let errno = POSIXErrorCode(rawValue: Foundation.errno)

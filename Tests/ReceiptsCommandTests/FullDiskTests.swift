@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import Testing
+
+/// A small file system of its own (tmpfs, mounted by the test), so that the disk really fills up.
+final class SmallDisk {
+    let path: String
+    private(set) var mounted = false
+
+    init(megabytes: Int) throws {
+        path = NSTemporaryDirectory() + "receipts-disk-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        mounted = try Self.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path]) == 0
+    }
+
+    func remountReadOnly() throws -> Bool {
+        try Self.mount(["-o", "remount,ro", path]) == 0
+    }
+
+    private static func mount(_ arguments: [String], tool: String = "/bin/mount") throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if mounted { _ = try? Self.mount([path], tool: "/bin/umount") }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+@Suite("receipts on a full disk and a read-only one")
+struct FullDiskTests {
+    private func integrity(_ path: String) throws -> String? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        return try queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+    }
+
+    @Test(
+        "an import that fills the disk stops with a clear error; what was written is whole, its totals agree",
+        .enabled(if: getuid() == 0, "mounting a small tmpfs needs root (CI runs as root)"))
+    func fullDisk() throws {
+        let disk = try SmallDisk(megabytes: 2)
+        try #require(disk.mounted, "could not mount a tmpfs")
+        let server = try DemoServerProcess(receipts: 3_000)
+        var run = server.runner()
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        let database = disk.path + "/receipts.sqlite"
+        run.environment["RECEIPTS_DB"] = database
+
+        let full = try run.run(["import", "--quiet"])
+        #expect(full.status == 1)
+        #expect(full.errors.contains("is full; nothing was written"), "\(full.errors)")
+        #expect(try integrity(database) == "ok")
+        let listed = try run.run(["list", "--json"])
+        #expect(listed.status == 0)
+        #expect(try run.run(["stats", "--verify"]).status == 0)
+
+        // On a file system that became read-only nothing is written either, with its own message.
+        #expect(try disk.remountReadOnly())
+        let readOnly = try run.russian().run(["import", "--quiet"])
+        #expect(readOnly.status == 1)
+        #expect(readOnly.errors.contains("нельзя изменить: нет прав на запись"), "\(readOnly.errors)")
+        #expect(try integrity(database) == "ok")
+    }
+}
