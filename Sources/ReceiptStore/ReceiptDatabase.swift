@@ -186,9 +186,10 @@ extension StoreError {
             case .SQLITE_CANTOPEN:
                 // In WAL mode even reading needs the folder writable (the -shm and -wal files).
                 let folder = (path as NSString).deletingLastPathComponent
+                let reason = error.message ?? "SQLITE_CANTOPEN"
                 self =
                     access(folder.isEmpty ? "." : folder, W_OK) != 0
-                    ? .readOnly(path: path) : .cannotOpen(path: path, reason: .system(error.message ?? "SQLITE_CANTOPEN"))
+                    ? .readOnly(path: path) : .cannotOpen(path: path, reason: .system(reason))
             case .SQLITE_IOERR:
                 // SQLite reports a full disk during a write as an I/O error on some file systems.
                 let errno = POSIXErrorCode(rawValue: Foundation.errno)
