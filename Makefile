@@ -9,7 +9,7 @@ APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpn
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 
-.PHONY: setup build test lint format demo demo-api bench clean
+.PHONY: setup build test lint format demo demo-api bench fuzz clean
 
 ## setup: install the Debian packages that are missing (apt-get update only when one is); idempotent.
 setup:
@@ -72,6 +72,22 @@ bench: setup
 	@mkdir -p Reports
 	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
 	  echo; .build/release/StatsBenchmarks; } | tee Reports/bench.md
+
+## fuzz: each libFuzzer target for FUZZ_SECONDS (default 180) from its seed corpus and dictionary in
+## Fuzz/; what it finds is saved in Fuzz/crashes/ (then fix it and move the input to Fuzz/corpus/).
+FUZZ_TARGETS := FuzzFiscalCode FuzzExportedReceipts
+FUZZ_SECONDS ?= 180
+fuzz: setup
+	RECEIPTS_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
+	  $(foreach target,$(FUZZ_TARGETS),--product $(target))
+	@mkdir -p Fuzz/crashes
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build-fuzz/corpus/$$target; \
+	  echo "== $$target for $(FUZZ_SECONDS) s"; \
+	  SWIFT_BACKTRACE=enable=no .build-fuzz/debug/$$target -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -dict=Fuzz/dictionaries/$$target.dict -artifact_prefix=Fuzz/crashes/$$target- \
+	    .build-fuzz/corpus/$$target Fuzz/corpus/$$target || exit $$?; \
+	done
 
 clean:
 	$(SWIFT) package clean

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
 
 /// Every module of ours builds in the Swift 6 language mode with strict concurrency and no warnings:
@@ -204,3 +205,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make fuzz`: libFuzzer targets, built with -sanitize=fuzzer, so they exist only in the build
+// `make fuzz` asks for with RECEIPTS_FUZZ=1. Each hands its entry over to libFuzzer's driver.
+if ProcessInfo.processInfo.environment["RECEIPTS_FUZZ"] != nil {
+    let fuzzing = strict + [.unsafeFlags(["-parse-as-library"])]
+    package.targets += [
+        .target(name: "FuzzerDriver", path: "Fuzz/FuzzerDriver"),
+        .executableTarget(
+            name: "FuzzFiscalCode", dependencies: ["ReceiptCore", "FuzzerDriver"], path: "Fuzz/FuzzFiscalCode",
+            swiftSettings: fuzzing),
+        .executableTarget(
+            name: "FuzzExportedReceipts", dependencies: ["ReceiptCore", "ReceiptSync", "FuzzerDriver"],
+            path: "Fuzz/FuzzExportedReceipts", swiftSettings: fuzzing),
+    ]
+}
