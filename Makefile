@@ -30,11 +30,11 @@ build: setup
 
 ## lint: the formatting check that `make test` runs (swift format with .swift-format).
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 ## format: rewrite the sources as swift format wants them.
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 ## test: every test, after the formatting check; warnings fail the build (see Package.swift).
 test: setup lint
