@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdBcrypt
+import HummingbirdCore
 import Logging
+import NIOCore
 import ReceiptAPI
 import ReceiptCore
 
@@ -18,6 +20,11 @@ public struct ServerSettings: Sendable {
     public var logLevel: Logger.Level
     /// What time it is for sessions: the system clock unless a test sets its own.
     public var clock: @Sendable () -> Date = { Date() }
+    /// How long a client may take to send a request's head (from connecting, or from the previous
+    /// response); a connection that takes longer is closed.
+    public var requestHeadTimeout: Duration = .seconds(15)
+    /// How long a client may take to send a whole request once its head has arrived.
+    public var requestTimeout: Duration = .seconds(60)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String, sessionLifetime: TimeInterval = 30 * 86_400,
@@ -66,8 +73,15 @@ public final class ReceiptsServer: Sendable {
 
     /// The HTTP application; `onRunning` learns the bound port (useful with port 0).
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let headTimeout = TimeAmount(settings.requestHeadTimeout)
+        let requestTimeout = TimeAmount(settings.requestTimeout)
+        return Application(
             router: router(),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [
+                        RequestDeadlineHandler(headTimeout: headTimeout, requestTimeout: requestTimeout)
+                    ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

@@ -17,6 +17,7 @@ struct ServerHarness: Sendable {
     /// Runs `body` against a server started for it, and stops the server afterwards.
     static func run<T: Sendable>(
         sessionLifetime: TimeInterval = 3600, clock: TestClock? = nil,
+        configure: (inout ServerSettings) -> Void = { _ in },
         _ body: @Sendable (ServerHarness) async throws -> T
     ) async throws -> T {
         let folder = NSTemporaryDirectory() + "receipts-server-tests-" + UUID().uuidString
@@ -26,6 +27,10 @@ struct ServerHarness: Sendable {
             host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite", sessionLifetime: sessionLifetime,
             bcryptCost: 4, logLevel: .critical)
         if let clock { settings.clock = { clock.now } }
+        // The test client does not reconnect when the server closes a connection that waited too
+        // long for its next request, which a loaded machine can make happen: wait long by default.
+        settings.requestHeadTimeout = .seconds(600)
+        configure(&settings)
         let server = try ReceiptsServer(settings: settings)
         return try await server.application().test(.live) { client in
             try await body(ServerHarness(port: client.port ?? 0, server: server))
