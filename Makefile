@@ -3,9 +3,10 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 # Debian packages the build, the tests and the demo need.
-# chromium, poppler-utils and fonts-dejavu-core: the test that looks at the HTML report in a real browser.
+# chromium, poppler-utils and fonts-dejavu-core: the test that looks at the HTML report in a real browser;
+# wrk: the server under load in `make bench`.
 APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	chromium poppler-utils fonts-dejavu-core
+	chromium poppler-utils fonts-dejavu-core wrk
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 
@@ -69,9 +70,10 @@ bench: setup
 	$(SWIFT) build -c release --product ImportBenchmarks
 	$(SWIFT) build -c release --product PlaceBenchmarks
 	$(SWIFT) build -c release --product StatsBenchmarks
+	$(SWIFT) build -c release --product receipts
 	@mkdir -p Reports
 	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
-	  echo; .build/release/StatsBenchmarks; } | tee Reports/bench.md
+	  echo; .build/release/StatsBenchmarks; echo; scripts/load.sh; } | tee Reports/bench.md
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (default 180) from its seed corpus and dictionary in
 ## Fuzz/; what it finds is saved in Fuzz/crashes/ (then fix it and move the input to Fuzz/corpus/).

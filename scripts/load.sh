@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# make bench: the receipts server under load. The release server with the demo account (10,000
+# receipts) on loopback; wrk keeps 64 connections busy on the receipt feed for LOAD_SECONDS (30);
+# prints throughput, latency percentiles and every error, as a Markdown table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+receipts=.build/release/receipts
+seconds=${LOAD_SECONDS:-30}
+folder=$(mktemp -d)
+"$receipts" serve --demo --demo-receipts 10000 --db "$folder/server.sqlite" --port 0 >"$folder/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$folder"' EXIT
+port=""
+for _ in $(seq 1 300); do
+  port=$(sed -n 's|^receipts server on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$folder/server.log" | head -n 1)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "the server did not start:"; cat "$folder/server.log"; exit 1; }
+base="http://127.0.0.1:$port"
+curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
+  -d '{"login": "demo", "password": "demo"}' "$base/api/v1/sessions" >/dev/null
+cookie=$(awk '$6 == "receipts_session" { print $7 }' "$folder/cookies.txt")
+[ -n "$cookie" ] || { echo "could not log in to the demo account"; exit 1; }
+page=$(curl -sS -H "Cookie: receipts_session=$cookie" -o /dev/null -w '%{size_download}' "$base/api/v1/receipts?limit=50")
+
+wrk -t2 -c64 -d"${seconds}s" --latency -H "Cookie: receipts_session=$cookie" \
+  "$base/api/v1/receipts?limit=50" >"$folder/wrk.txt"
+
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+echo "receipts server under load — ${cpu:-unknown CPU}, $(nproc) cores; server and wrk on one machine, loopback"
+echo "wrk -t2 -c64 -d${seconds}s on GET /api/v1/receipts?limit=50 (50 receipts, $page bytes a page), demo account of 10,000 receipts"
+python3 - "$folder/wrk.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+def find(pattern, default="0"):
+    match = re.search(pattern, text)
+    return match.group(1) if match else default
+requests = find(r"(\d+) requests in")
+rate = find(r"Requests/sec:\s+([\d.]+)")
+latency = {p: re.search(r"^\s+%s%%\s+(\S+)" % p, text, re.M) for p in ("50", "90", "99")}
+latency = {p: (m.group(1) if m else "—") for p, m in latency.items()}
+non2xx = find(r"Non-2xx or 3xx responses: (\d+)")
+socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+socket_errors = sum(int(x) for x in socket.groups()) if socket else 0
+print("| what | value |")
+print("|---|---:|")
+print(f"| requests | {requests} |")
+print(f"| throughput | {float(rate):,.0f} requests/s |")
+for p in ("50", "90", "99"):
+    print(f"| latency p{p} | {latency[p]} |")
+print(f"| non-2xx answers | {non2xx} |")
+print(f"| socket errors (connect, read, write, timeout) | {socket_errors} |")
+PY
