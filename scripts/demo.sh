@@ -8,17 +8,8 @@ folder=Reports/demo
 mkdir -p "$folder"
 rm -f "$folder"/server.sqlite* "$folder"/cookies.txt
 
-"$receipts" serve --demo --db "$folder/server.sqlite" --port 0 >"$folder/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true' EXIT
-port=""
-for _ in $(seq 1 100); do
-  port=$(sed -n 's|^receipts server on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$folder/server.log" | head -n 1)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "the demo server did not start:"; cat "$folder/server.log"; exit 1; }
-base="http://127.0.0.1:$port"
+source scripts/demo-server.sh
+start_demo_server "$receipts" "$folder"
 sample=$(sed -n 's/^try adding: //p' "$folder/server.log")
 grep -v 'info receipts.server' "$folder/server.log" || true
 echo

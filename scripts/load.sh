@@ -7,17 +7,9 @@ cd "$(dirname "$0")/.."
 receipts=.build/release/receipts
 seconds=${LOAD_SECONDS:-30}
 folder=$(mktemp -d)
-"$receipts" serve --demo --demo-receipts 10000 --db "$folder/server.sqlite" --port 0 >"$folder/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$folder"' EXIT
-port=""
-for _ in $(seq 1 300); do
-  port=$(sed -n 's|^receipts server on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$folder/server.log" | head -n 1)
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "the server did not start:"; cat "$folder/server.log"; exit 1; }
-base="http://127.0.0.1:$port"
+on_exit="rm -rf $folder"
+source scripts/demo-server.sh
+start_demo_server "$receipts" "$folder" --demo-receipts 10000
 curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
   -d '{"login": "demo", "password": "demo"}' "$base/api/v1/sessions" >/dev/null
 cookie=$(awk '$6 == "receipts_session" { print $7 }' "$folder/cookies.txt")
