@@ -64,7 +64,8 @@ demo: build
 demo-api: build
 	@scripts/demo.sh
 
-## bench: release-build benchmarks with machine, data size, medians and ratios.
+## bench: release-build benchmarks with machine, data size, medians and ratios, in one report
+## (Reports/bench.md: a summary table, then every benchmark's own tables).
 bench: setup
 	$(SWIFT) build -c release --product CoreBenchmarks
 	$(SWIFT) build -c release --product ImportBenchmarks
@@ -73,7 +74,9 @@ bench: setup
 	$(SWIFT) build -c release --product receipts
 	@mkdir -p Reports
 	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
-	  echo; .build/release/StatsBenchmarks; echo; scripts/load.sh; } | tee Reports/bench.md
+	  echo; .build/release/StatsBenchmarks; echo; scripts/load.sh; } | tee Reports/bench-output.md
+	scripts/bench-summary.py < Reports/bench-output.md > Reports/bench.md
+	@sed -n '1,/^$$/p;/^| benchmark/,/^$$/p' Reports/bench.md
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (default 180) from its seed corpus and dictionary in
 ## Fuzz/; what it finds is saved in Fuzz/crashes/ (then fix it and move the input to Fuzz/corpus/).

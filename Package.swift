@@ -122,14 +122,16 @@ let package = Package(
         // `make bench`: release-build measurements of the hot paths.
         .executableTarget(
             name: "CoreBenchmarks",
-            dependencies: ["ReceiptCore", "ReceiptStore"],
+            dependencies: ["ReceiptCore", "ReceiptStore", "BenchmarkSupport"],
             path: "Benchmarks/CoreBenchmarks",
             swiftSettings: strict
         ),
 
         .executableTarget(
             name: "ImportBenchmarks",
-            dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptSync", "ReceiptServer"],
+            dependencies: [
+                "ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptSync", "ReceiptServer", "BenchmarkSupport",
+            ],
             path: "Benchmarks/ImportBenchmarks",
             swiftSettings: strict
         ),
@@ -145,7 +147,7 @@ let package = Package(
 
         .executableTarget(
             name: "PlaceBenchmarks",
-            dependencies: ["ReceiptCore", "PlaceSearch"],
+            dependencies: ["ReceiptCore", "PlaceSearch", "BenchmarkSupport"],
             path: "Benchmarks/PlaceBenchmarks",
             swiftSettings: strict
         ),

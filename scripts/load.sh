@@ -44,3 +44,14 @@ for p in ("50", "90", "99"):
 print(f"| non-2xx answers | {non2xx} |")
 print(f"| socket errors (connect, read, write, timeout) | {socket_errors} |")
 PY
+python3 - "$folder/wrk.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+rate = re.search(r"Requests/sec:\s+([\d.]+)", text)
+p99 = re.search(r"^\s+99%\s+(\S+)", text, re.M)
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+failed = (int(errors.group(1)) if errors else 0) + (sum(int(x) for x in socket.groups()) if socket else 0)
+print(f"<!-- summary | server: receipt feed under wrk, 64 connections | 10000 receipts, 50 a page | "
+      f"{float(rate.group(1)) if rate else 0:,.0f} requests/s | p99 {p99.group(1) if p99 else '—'}, {failed} errors | no errors -->")
+PY

@@ -52,3 +52,10 @@ public struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// One row of the summary table at the top of `Reports/bench.md`: printed as an HTML comment, which
+/// Markdown hides, for `scripts/bench-summary.py` to collect from every benchmark's output.
+public func summaryRow(_ what: String, data: String, median: String, compared: String, target: String = "") {
+    let cells = [what, data, median, compared, target].map { $0.replacingOccurrences(of: "|", with: "/") }
+    print("<!-- summary | " + cells.joined(separator: " | ") + " -->")
+}

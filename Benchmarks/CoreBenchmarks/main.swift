@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import ReceiptCore
 import ReceiptStore
@@ -117,3 +118,10 @@ for result in results {
 }
 let ratio = results[1].median / results[0].median
 print("\nRussian-layout payloads cost \(String(format: "%.2f", ratio))× plain ones (same run, same \(count) codes).")
+summaryRow(
+    "QR payload parse", data: "\(count) payloads",
+    median: String(format: "%.1f µs", results[0].median / Double(results[0].size) * 1e6),
+    compared: String(format: "Russian layout %.2f× plain", ratio))
+summaryRow(
+    "save a receipt (50 a transaction)", data: "\(results[3].size) receipts",
+    median: String(format: "%.0f µs", results[3].median / Double(results[3].size) * 1e6), compared: "")

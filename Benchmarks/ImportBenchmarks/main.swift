@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import ReceiptAPI
 import ReceiptCore
@@ -19,8 +20,6 @@ let server = try ReceiptsServer(
 let seedStart = Date()
 _ = try await server.seedDemo(seed: 1, until: try LocalDateTime(iso: "2026-06-30T20:00:00"), receiptCount: count)
 let seedSeconds = Date().timeIntervalSince(seedStart)
-
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 let (bare, imports) = try await server.serving { url in
     var bare: [Double] = []
@@ -69,3 +68,7 @@ print(
 print(
     "\nImport runs at \(String(format: "%.0f", median(imports) / median(bare) * 100)) % of the bare client's rate (targets: ≥ 20,000 receipts/s, ≥ 60 %)."
 )
+summaryRow(
+    "import from the server", data: "\(count) receipts", median: "\(Int(median(imports))) receipts/s",
+    compared: String(format: "%.0f %% of the bare client", median(imports) / median(bare) * 100),
+    target: "≥ 20,000/s, ≥ 60 %")

@@ -142,3 +142,14 @@ print(
     "Import of \(overheadCount) receipts (50 a transaction): \(formatted(seconds: median(withoutTotals))) without "
         + "categories and totals, \(formatted(seconds: median(withTotals))) with them: "
         + "+\(String(format: "%.1f", overhead * 100)) % (target ≤ 15 %); medians of 3, alternating.")
+summaryRow(
+    "stats: all months × categories", data: "\(receiptCount) receipts, \(receiptCount * itemsPerReceipt) items",
+    median: formatted(seconds: median(allCategories)),
+    compared: String(format: "%.0f× the GROUP BY", median(plain) / median(allCategories)), target: "≤ 5 ms")
+summaryRow(
+    "stats: one month × categories", data: "\(receiptCount) receipts",
+    median: formatted(seconds: median(oneMonthCategories)), compared: "", target: "≤ 1 ms")
+summaryRow(
+    "import with categories and totals", data: "\(overheadCount) receipts",
+    median: formatted(seconds: median(withTotals)),
+    compared: String(format: "+%.1f %% over without", overhead * 100), target: "≤ 15 %")
