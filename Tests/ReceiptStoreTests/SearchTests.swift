@@ -34,6 +34,14 @@ struct SearchTests {
         return (database, folder)
     }
 
+    @Test("folding: lower case, ё as е whether composed or not, other letters untouched")
+    func folding() {
+        #expect(SearchText.fold("МОЛОКО Ёлка") == "молоко елка")
+        #expect(SearchText.fold("Е\u{0308}ЛКА") == "елка")
+        #expect(SearchText.fold("Café Ü") == "café ü")
+        #expect(SearchText.words("ЁЖ-1,5кг") == ["еж", "1", "5кг"])
+    }
+
     @Test("words match the beginnings of item names and shops, any case, both scripts, ё as е")
     func words() throws {
         let (database, folder) = try Self.database()
