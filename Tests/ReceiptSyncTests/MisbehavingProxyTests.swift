@@ -11,15 +11,26 @@ import ReceiptSync
 import Synchronization
 import Testing
 
-/// A proxy on loopback between client and server that breaks two requests in three: a 503 with
-/// Retry-After, a connection dropped half-way through the body, a JSON answer cut short.
+/// A proxy on loopback between client and server that breaks most requests, each turn in its own
+/// way: 503 with Retry-After, a connection dropped half-way through the body, 500, 429 with
+/// Retry-After, JSON cut short, 502, a stall before answering, a body dribbled in pieces, a
+/// connection dropped before any byte of the body; every tenth feed request, and logging in, pass
+/// untouched.
 final class MisbehavingProxy: Sendable {
+    enum Fault: Int, CaseIterable {
+        case none = 0
+        case unavailable, droppedMidBody, serverError, tooManyRequests, truncatedJSON, badGateway, stall
+        case slowBody, droppedAtOnce
+    }
+
     let target: URL
 
     init(target: URL) {
         self.target = target
     }
     let counter = Mutex(0)
+    /// How many times each fault was played.
+    let played = Mutex([Fault: Int]())
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
@@ -33,8 +44,16 @@ final class MisbehavingProxy: Sendable {
             value += 1
             return value
         }
-        if turn % 3 == 1 {
-            return Response(status: .serviceUnavailable, headers: [.retryAfter: "0"])
+        // Logging in is left alone: a 429 there is the server's login throttle, not to be retried.
+        let fault = request.method == .get ? Fault(rawValue: turn % 10) ?? .none : .none
+        played.withLock { $0[fault, default: 0] += 1 }
+        switch fault {
+        case .unavailable: return Response(status: .serviceUnavailable, headers: [.retryAfter: "0"])
+        case .serverError: return Response(status: .internalServerError)
+        case .tooManyRequests: return Response(status: .tooManyRequests, headers: [.retryAfter: "1"])
+        case .badGateway: return Response(status: .badGateway)
+        case .stall: try await Task.sleep(for: .milliseconds(800))
+        default: break
         }
         var outgoing = HTTPClientRequest(url: target.absoluteString + request.uri.description)
         outgoing.method = .init(rawValue: request.method.rawValue)
@@ -51,8 +70,8 @@ final class MisbehavingProxy: Sendable {
             if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
         }
         let status = HTTPResponse.Status(code: Int(answer.status.code))
-        switch turn % 6 {
-        case 2:
+        switch fault {
+        case .droppedMidBody:
             // Promise the whole body, send half, and drop the connection.
             headers[.contentLength] = String(bytes.readableBytes)
             let half = bytes.getSlice(at: bytes.readerIndex, length: bytes.readableBytes / 2) ?? ByteBuffer()
@@ -62,7 +81,26 @@ final class MisbehavingProxy: Sendable {
                     try await writer.write(half)
                     throw CancellationError()
                 })
-        case 5:
+        case .droppedAtOnce:
+            headers[.contentLength] = String(bytes.readableBytes)
+            return Response(status: status, headers: headers, body: ResponseBody { _ in throw CancellationError() })
+        case .slowBody:
+            // The whole answer, in ten pieces a little apart.
+            let piece = max(1, bytes.readableBytes / 10)
+            return Response(
+                status: status, headers: headers,
+                body: ResponseBody { writer in
+                    var offset = 0
+                    while offset < bytes.readableBytes {
+                        let length = min(piece, bytes.readableBytes - offset)
+                        let slice = bytes.getSlice(at: bytes.readerIndex + offset, length: length)
+                        try await writer.write(slice ?? ByteBuffer())
+                        offset += length
+                        try await Task.sleep(for: .milliseconds(30))
+                    }
+                    try await writer.finish(nil)
+                })
+        case .truncatedJSON:
             // A complete answer whose JSON is cut short.
             let cut = bytes.getSlice(at: bytes.readerIndex, length: bytes.readableBytes * 2 / 3) ?? ByteBuffer()
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: cut))
@@ -74,9 +112,9 @@ final class MisbehavingProxy: Sendable {
 
 @Suite("Importing through a misbehaving network")
 struct MisbehavingProxyTests {
-    @Test("failures, dropped connections and JSON cut short are retried; the import ends identical")
+    @Test("resets, stalls, slow bodies, 500/502/503, 429 and cut JSON are retried; the import ends identical")
     func proxy() async throws {
-        try await SyncHarness.run(receipts: 400) { harness in
+        try await SyncHarness.run(receipts: 600) { harness in
             let proxy = MisbehavingProxy(target: harness.url)
             try await Application(
                 router: proxy.router(), configuration: .init(address: .hostname("127.0.0.1", port: 0))
@@ -89,8 +127,9 @@ struct MisbehavingProxyTests {
                 let source = "\(harness.url.absoluteString)#\(info.account)"
                 let database = try harness.database()
                 let summary = try await Importer(client: flaky, database: database, source: source).run()
-                #expect(summary.imported == 400)
-                #expect(proxy.counter.withLock { $0 } > 12)
+                #expect(summary.imported == 600)
+                let played = proxy.played.withLock { $0 }
+                #expect(MisbehavingProxy.Fault.allCases.allSatisfy { (played[$0] ?? 0) > 0 }, "\(played)")
 
                 let (direct, _) = try await harness.demoClient()
                 let reference = try harness.database("reference.sqlite")
