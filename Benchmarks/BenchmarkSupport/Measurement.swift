@@ -59,3 +59,16 @@ public func summaryRow(_ what: String, data: String, median: String, compared: S
     let cells = [what, data, median, compared, target].map { $0.replacingOccurrences(of: "|", with: "/") }
     print("<!-- summary | " + cells.joined(separator: " | ") + " -->")
 }
+
+/// Seconds of CPU the whole process spends in `body`, every thread counted: steadier than the wall
+/// clock on a machine that other work shares.
+public func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
+    func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+    let start = now()
+    try body()
+    return now() - start
+}
