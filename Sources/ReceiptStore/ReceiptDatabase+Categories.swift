@@ -70,7 +70,7 @@ extension ReceiptDatabase {
                     arguments: [nameID]) ?? 0
             return total - before
         }
-        forgetNames()
+        forgetResolved()
         return CategoryChoice(key: key, category: category, itemsMoved: moved)
     }
 
@@ -156,7 +156,7 @@ extension ReceiptDatabase {
                 sql: "INSERT INTO category_state (id, rules) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET rules = ?1",
                 arguments: [fingerprint])
         }
-        forgetNames()
+        forgetResolved()
     }
 
     /// Replaces the kept monthly totals with the recomputed ones.

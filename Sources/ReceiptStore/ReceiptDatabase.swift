@@ -12,9 +12,10 @@ public final class ReceiptDatabase: Sendable {
     let pool: DatabasePool
     /// What categorizes items as they are saved.
     public let rules: any CategoryRules
-    /// Printed item names already resolved, so that an import looks each name up once; `generation`
-    /// moves when choices or rules change, and a transaction that began before that keeps its finds.
-    let names = Mutex<(entries: [String: NameEntry], generation: Int)>(([:], 0))
+    /// Printed item names and places already resolved, so that an import looks each up once;
+    /// `generation` moves when choices, rules or places change, and a transaction that began before
+    /// that keeps its finds to itself.
+    let resolved = Mutex(ResolvedCache())
 
     /// False only when a benchmark measures what categories and totals cost an import.
     let keepsTotals: Bool
@@ -142,28 +143,45 @@ public final class ReceiptDatabase: Sendable {
     /// A write transaction that saves receipts: it categorizes their items and writes the monthly
     /// totals they change before it commits; the names it met are cached once it has.
     func writeCounting<T>(_ body: (Database, inout SaveContext) throws -> T) throws(StoreError) -> T {
-        let (cached, generation) = names.withLock { ($0.entries, $0.generation) }
-        var context = SaveContext(categorizer: Categorizer(rules: rules, cached: cached), counting: keepsTotals)
+        var categorizer: Categorizer?
+        var generation = 0
         let result = try write { db in
+            // Taken under the writer's lock, so that it holds whatever earlier transactions left.
+            let cache = resolved.withLock { $0 }
+            generation = cache.generation
+            var context = SaveContext(
+                categorizer: Categorizer(rules: rules, cached: cache.names, places: cache.places),
+                counting: keepsTotals)
             let result = try body(db, &context)
             try context.delta.apply(in: db)
+            let written = context.categorizer.placesWritten
+            if !written.isEmpty {
+                // Dropping entries is safe even if this transaction rolls back; the new generation
+                // keeps any transaction that read them before from handing them back.
+                resolved.withLock { state in
+                    for id in written { state.places[id] = nil }
+                    state.generation += 1
+                }
+                generation += 1
+            }
+            categorizer = context.categorizer
             return result
         }
-        let added = context.categorizer.added
-        if !added.isEmpty {
-            names.withLock { state in
+        if let categorizer, !categorizer.added.isEmpty || !categorizer.placesMet.isEmpty {
+            resolved.withLock { state in
                 guard state.generation == generation else { return }
-                state.entries.merge(added) { _, new in new }
+                state.names.merge(categorizer.added) { _, new in new }
+                state.places.merge(categorizer.placesMet) { _, new in new }
             }
         }
         return result
     }
 
-    /// Forgets every cached name, after choices or rules changed what they resolve to.
-    func forgetNames() {
-        names.withLock { state in
-            state.entries = [:]
-            state.generation += 1
+    /// Forgets every cached name and place, after choices, rules or places changed what they
+    /// resolve to.
+    func forgetResolved() {
+        resolved.withLock { state in
+            state = ResolvedCache(generation: state.generation + 1)
         }
     }
 }

@@ -8,8 +8,38 @@ struct NameEntry: Sendable {
     let category: Category?
 }
 
+/// A printed item name as a dictionary key, hashed and compared by its UTF-8 bytes: String's own
+/// hashing normalises Unicode first, which made the lookup of Cyrillic names the costliest part of
+/// categorizing an import. Names come from fiscal documents byte for byte, so bytes are the right
+/// identity here.
+struct PrintedName: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()
+        self.text = text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func == (lhs: PrintedName, rhs: PrintedName) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+}
+
+/// Names and places resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
+struct ResolvedCache: Sendable {
+    var names: [PrintedName: NameEntry] = [:]
+    var places: [String: PlaceEntry?] = [:]
+    var generation = 0
+}
+
 /// A place as the totals need it.
-struct PlaceEntry {
+struct PlaceEntry: Sendable {
     let name: String
     let category: Category?
 }
@@ -19,20 +49,26 @@ struct PlaceEntry {
 /// transaction met are handed back to it only after the commit.
 struct Categorizer {
     let rules: any CategoryRules
-    let cached: [String: NameEntry]
-    private(set) var added: [String: NameEntry] = [:]
-    private var places: [String: PlaceEntry?] = [:]
+    let cached: [PrintedName: NameEntry]
+    private(set) var added: [PrintedName: NameEntry] = [:]
+    private let cachedPlaces: [String: PlaceEntry?]
+    /// Places looked up by this transaction and not changed by it.
+    private(set) var placesMet: [String: PlaceEntry?] = [:]
+    /// Places this transaction wrote: never taken from the cache again in it, nor handed back.
+    private(set) var placesWritten: Set<String> = []
     private var byID: [Int64: NameEntry] = [:]
 
-    init(rules: any CategoryRules, cached: [String: NameEntry]) {
+    init(rules: any CategoryRules, cached: [PrintedName: NameEntry], places: [String: PlaceEntry?]) {
         self.rules = rules
         self.cached = cached
+        cachedPlaces = places
     }
 
     /// The entry of a printed item name.
-    mutating func name(_ printed: String, in db: Database) throws -> NameEntry {
+    mutating func name(_ printedText: String, in db: Database) throws -> NameEntry {
+        let printed = PrintedName(printedText)
         if let entry = cached[printed] ?? added[printed] { return entry }
-        let key = ItemName.key(printed)
+        let key = ItemName.key(printedText)
         let entry: NameEntry
         if let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT id, chosen, rule FROM item_names WHERE key = ?"), arguments: [key])
@@ -41,7 +77,7 @@ struct Categorizer {
         } else {
             let rule = rules.category(forKey: key)
             try db.cachedStatement(sql: "INSERT INTO item_names (key, display, rule) VALUES (?, ?, ?)")
-                .execute(arguments: [key, printed, rule?.rawValue])
+                .execute(arguments: [key, printedText, rule?.rawValue])
             entry = NameEntry(id: db.lastInsertedRowID, category: rule)
         }
         added[printed] = entry
@@ -61,19 +97,21 @@ struct Categorizer {
     /// The place a receipt names, or nil.
     mutating func place(_ id: String?, in db: Database) throws -> PlaceEntry? {
         guard let id else { return nil }
-        if let entry = places[id] { return entry }
+        if let entry = placesMet[id] { return entry }
+        if !placesWritten.contains(id), let entry = cachedPlaces[id] { return entry }
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT name, category FROM places WHERE id = ?"), arguments: [id])
         let entry = row.map { row in
             PlaceEntry(name: row["name"], category: (row["category"] as String?).flatMap(Category.init(rawValue:)))
         }
-        places[id] = entry
+        placesMet[id] = entry
         return entry
     }
 
     /// Forgets a place, after it was written anew.
     mutating func forgetPlace(_ id: String) {
-        places[id] = nil
+        placesMet[id] = nil
+        placesWritten.insert(id)
     }
 
     private static func category(chosen: String?, rule: String?) -> Category? {
