@@ -86,9 +86,20 @@ let package = Package(
         // Images and QR codes through the C libraries below.
         .target(
             name: "ReceiptScan",
-            dependencies: ["ReceiptCore", "CZBar", "CQREncode", "CPNG", "CJPEG", "CWebP"],
+            dependencies: ["ReceiptCore", "CZBar", "CQREncode", "CPNG", "CJPEG", "CJPEGShim", "CWebP"],
             swiftSettings: strict
         ),
+
+        // libjpeg behind an error handler that returns instead of exiting: setjmp stays in C.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+
+        // Receipt-like photos with the damage of real ones, for the tests, the samples and the benchmark.
+        .target(name: "ReceiptPhotos", dependencies: ["ReceiptScan"], swiftSettings: strict),
+
+        // Writes Data/samples: the sample receipt photos and their expected payloads.
+        .executableTarget(
+            name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Benchmarks/ScanSamples",
+            swiftSettings: strict),
 
         // The command line.
         .executableTarget(
@@ -121,6 +132,13 @@ let package = Package(
             name: "PlaceBenchmarks",
             dependencies: ["ReceiptCore", "PlaceSearch"],
             path: "Benchmarks/PlaceBenchmarks",
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "ScanBenchmarks",
+            dependencies: ["ReceiptScan", "ReceiptPhotos", "ReceiptCore"],
+            path: "Benchmarks/ScanBenchmarks",
             swiftSettings: strict
         ),
 
@@ -162,12 +180,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore", "CWebP"], swiftSettings: strict),
+            name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptPhotos", "ReceiptCore", "CWebP"],
+            swiftSettings: strict),
         // Runs the built `receipts` executable; depending on it makes `swift build --build-tests` build it.
         .testTarget(
             name: "ReceiptsCommandTests",
             dependencies: [
-                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", .product(name: "GRDB", package: "GRDB.swift"),
+                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

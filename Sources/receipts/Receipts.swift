@@ -10,7 +10,7 @@ struct Receipts: AsyncParsableCommand {
             subcommands: [
                 LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
                 ShowCommand.self, SearchCommand.self, HistoryCommand.self, PlacesCommand.self, QRCommand.self,
-                ServeCommand.self,
+                ScanCommand.self, AddCommand.self, ServeCommand.self,
                 DemoCommand.self,
             ]
         )
