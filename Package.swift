@@ -186,7 +186,8 @@ let package = Package(
         .testTarget(
             name: "ReceiptsCommandTests",
             dependencies: [
-                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos", .product(name: "GRDB", package: "GRDB.swift"),
+                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

@@ -26,26 +26,32 @@ func payload(_ index: Int) -> String {
     let month = Int.random(in: 1...12, using: &generator)
     let kopecks = Int.random(in: 100...2_000_000, using: &generator)
     let fn = (0..<16).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
-    return String(
-        format: "t=2025%02d%02dT%02d%02d&s=%d.%02d&fn=%@&i=%d&fp=%d&n=%d", month, day,
-        Int.random(in: 8...22, using: &generator), Int.random(in: 0...59, using: &generator), kopecks / 100,
-        kopecks % 100, fn, Int.random(in: 1...200_000, using: &generator),
-        Int.random(in: 100_000_000...4_294_967_295, using: &generator), Int.random(in: 1...2, using: &generator))
+    let time = String(
+        format: "2025%02d%02dT%02d%02d", month, day, Int.random(in: 8...22, using: &generator),
+        Int.random(in: 0...59, using: &generator))
+    let total = String(format: "%d.%02d", kopecks / 100, kopecks % 100)
+    let i = Int.random(in: 1...200_000, using: &generator)
+    let fp = Int.random(in: 100_000_000...4_294_967_295, using: &generator)
+    return "t=\(time)&s=\(total)&fn=\(fn)&i=\(i)&fp=\(fp)&n=\(Int.random(in: 1...2, using: &generator))"
 }
 
-let folder = NSTemporaryDirectory() + "receipts-scan-bench-" + UUID().uuidString
+// SCAN_BENCH_FOLDER keeps the photos between runs (made once, reused), for tuning the cascade.
+let keptFolder = environment["SCAN_BENCH_FOLDER"]
+let folder = keptFolder ?? NSTemporaryDirectory() + "receipts-scan-bench-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
+defer { if keptFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
 
 let generationStart = Date()
 var samples: [Sample] = []
 for size in sizes {
     for kind in kinds {
         for variant in 0..<perKind {
-            let text = payload(samples.count)
-            let photo = kind.photo(of: text, width: size.width, height: size.height, variant: variant)
+            let text = payload((PhotoDamage.allCases.firstIndex(of: kind) ?? 0) * 100_000 + size.width * 10 + variant)
             let file = folder + "/\(kind.rawValue)-\(size.width)-\(variant).jpg"
-            try Data(try photo.jpeg()).write(to: URL(fileURLWithPath: file))
+            if keptFolder == nil || !FileManager.default.fileExists(atPath: file) {
+                let photo = kind.photo(of: text, width: size.width, height: size.height, variant: variant)
+                try Data(try photo.jpeg()).write(to: URL(fileURLWithPath: file))
+            }
             samples.append(Sample(file: file, kind: kind, size: size.name, payload: text))
         }
     }
@@ -103,7 +109,8 @@ var oursBySize: [String: Tally] = [:]
 var oursDecodeBySize: [String: [Double]] = [:]
 var theirsBySize: [String: Tally] = [:]
 var passes: [String: Int] = [:]
-let hasZbarimg = FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg")
+let hasZbarimg =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") && environment["SCAN_BENCH_NO_ZBARIMG"] == nil
 for sample in samples {
     let mine = cascade(sample)
     passes[mine.pass, default: 0] += 1

@@ -27,7 +27,7 @@ var listing = [
 
 for (index, damage) in PhotoDamage.allCases.enumerated() {
     let payload = payloads[index % payloads.count]
-    let photo = damage.photo(of: payload, width: 1_200, height: 900, variant: index + 2)
+    let photo = damage.photo(of: payload, width: 1_000, height: 750, variant: index + 1)
     try write("\(damage.rawValue).jpg", try photo.jpeg(), payload: payload)
 }
 

@@ -10,7 +10,8 @@ public enum PhotoDamage: String, Sendable, CaseIterable {
         // A module spans about 1/330 of the frame's short side: a code a quarter of the way across.
         let base = Double(min(width, height)) / 330
         var photo = ReceiptPhoto(
-            payload: payload, width: width, height: height, modulePixels: base * .random(in: 0.9...1.3, using: &generator))
+            payload: payload, width: width, height: height,
+            modulePixels: base * .random(in: 0.9...1.3, using: &generator))
         photo.seed = UInt64(variant) &+ 1
         photo.centre = (.random(in: 0.35...0.65, using: &generator), .random(in: 0.4...0.6, using: &generator))
         photo.degrees = .random(in: -4...4, using: &generator)
@@ -23,9 +24,9 @@ public enum PhotoDamage: String, Sendable, CaseIterable {
             photo.tilt = 0.25 + 0.3 * strength
             photo.degrees = .random(in: -25...25, using: &generator)
         case .blur:
-            photo.blur = max(1, Int((photo.modulePixels * (0.25 + 0.3 * strength)).rounded()))
+            photo.blur = max(1, Int((photo.modulePixels * (0.15 + 0.25 * strength)).rounded()))
         case .noise:
-            photo.noise = 25 + 30 * strength
+            photo.noise = 20 + 25 * strength
         case .dark:
             photo.black = UInt8(20 + 25 * strength)
             photo.white = UInt8(max(70, 130 - 50 * strength))
@@ -36,14 +37,14 @@ public enum PhotoDamage: String, Sendable, CaseIterable {
             photo.jpegQuality = 30 - Int(25 * strength)
             photo.modulePixels = max(2.5, photo.modulePixels * 0.7)
         case .mixed:
-            photo.degrees = .random(in: -40...40, using: &generator)
-            photo.tilt = 0.2
-            photo.blur = max(1, Int(photo.modulePixels / 4))
-            photo.noise = 12
+            photo.degrees = .random(in: -30...30, using: &generator)
+            photo.tilt = 0.15
+            photo.blur = Int(photo.modulePixels / 5)
+            photo.noise = 8
             photo.black = 40
-            photo.white = 170
+            photo.white = 180
             photo.shadow = 0.3
-            photo.jpegQuality = 50
+            photo.jpegQuality = 60
         }
         return photo
     }

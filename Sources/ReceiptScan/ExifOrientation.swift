@@ -1,8 +1,14 @@
 /// How a camera says its picture must be turned to stand upright: the TIFF orientation tag (0x0112)
 /// of the Exif block in a JPEG's APP1 segment.
 public enum ExifOrientation: UInt16, Sendable, Equatable, CaseIterable {
-    case up = 1, mirrored = 2, upsideDown = 3, upsideDownMirrored = 4
-    case leftMirrored = 5, rotatedClockwise = 6, rightMirrored = 7, rotatedCounterclockwise = 8
+    case up = 1
+    case mirrored = 2
+    case upsideDown = 3
+    case upsideDownMirrored = 4
+    case leftMirrored = 5
+    case rotatedClockwise = 6
+    case rightMirrored = 7
+    case rotatedCounterclockwise = 8
 
     /// The orientation a JPEG file states, `.up` when it states none or the Exif block is unreadable.
     /// Every offset is checked against the data: a broken block is ignored, never trusted.

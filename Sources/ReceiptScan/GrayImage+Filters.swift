@@ -1,35 +1,48 @@
 import Foundation
 
 extension GrayImage {
-    /// The picture blurred by a box of `2 × radius + 1` pixels, once across and once down; a few
-    /// passes come close to a Gaussian blur.
+    /// The picture blurred by a box of `2 × radius + 1` pixels, once across and once down, with the
+    /// edge pixels repeated; a few passes come close to a Gaussian blur.
     public func boxBlurred(radius: Int) -> GrayImage {
         guard radius > 0, width > 0, height > 0 else { return self }
-        var result = self
-        var line = [Int](repeating: 0, count: max(width, height))
-        result.pixels.withUnsafeMutableBufferPointer { image in
-            for y in 0..<height {
-                Self.blurLine(image, start: y * width, step: 1, count: width, radius: radius, line: &line)
+        let span = 2 * radius + 1
+        var across = [UInt16](repeating: 0, count: width * height)
+        var result = GrayImage(width: width, height: height)
+        pixels.withUnsafeBufferPointer { input in
+            across.withUnsafeMutableBufferPointer { output in
+                for y in 0..<height {
+                    let row = y * width
+                    var sum = 0
+                    for offset in -radius...radius { sum += Int(input[row + min(max(offset, 0), width - 1)]) }
+                    for x in 0..<width {
+                        output[row + x] = UInt16(sum)
+                        sum += Int(input[row + min(x + radius + 1, width - 1)]) - Int(input[row + max(x - radius, 0)])
+                    }
+                }
             }
-            for x in 0..<width {
-                Self.blurLine(image, start: x, step: width, count: height, radius: radius, line: &line)
+        }
+        across.withUnsafeBufferPointer { input in
+            result.pixels.withUnsafeMutableBufferPointer { output in
+                var sums = [Int](repeating: 0, count: width)
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for offset in -radius...radius {
+                        let row = min(max(offset, 0), height - 1) * width
+                        for x in 0..<width { sums[x] += Int(input[row + x]) }
+                    }
+                    let area = span * span
+                    for y in 0..<height {
+                        let row = y * width
+                        let entering = min(y + radius + 1, height - 1) * width
+                        let leaving = max(y - radius, 0) * width
+                        for x in 0..<width {
+                            output[row + x] = UInt8((sums[x] + area / 2) / area)
+                            sums[x] += Int(input[entering + x]) - Int(input[leaving + x])
+                        }
+                    }
+                }
             }
         }
         return result
-    }
-
-    /// A running-sum box blur along one row or column, with the edge pixels repeated.
-    private static func blurLine(
-        _ image: UnsafeMutableBufferPointer<UInt8>, start: Int, step: Int, count: Int, radius: Int, line: inout [Int]
-    ) {
-        for index in 0..<count { line[index] = Int(image[start + index * step]) }
-        let span = 2 * radius + 1
-        var sum = 0
-        for offset in -radius...radius { sum += line[min(max(offset, 0), count - 1)] }
-        for index in 0..<count {
-            image[start + index * step] = UInt8((sum + span / 2) / span)
-            sum += line[min(index + radius + 1, count - 1)] - line[max(index - radius, 0)]
-        }
     }
 
     /// The picture shrunk by a whole `factor`, each pixel the mean of a `factor × factor` block.
@@ -60,37 +73,61 @@ extension GrayImage {
         return result
     }
 
-    /// Black and white by comparing each pixel with the mean of the `2 × radius + 1` square around
-    /// it: uneven light and low contrast no longer hide the modules.
-    func binarized(radius: Int, offset: Int = 4) -> GrayImage {
-        guard width > 0, height > 0 else { return self }
-        let stride = width + 1
-        var integral = [Int](repeating: 0, count: stride * (height + 1))
-        var result = GrayImage(width: width, height: height)
+    /// Black and white against the local light: each pixel is compared with the mean of the blocks of
+    /// `block` pixels around its own, so that uneven light and low contrast no longer hide the
+    /// modules. Blocks with almost no contrast around them turn white rather than into noise.
+    func binarized(block: Int = 8) -> GrayImage {
+        guard width >= block, height >= block, block > 0 else { return self }
+        let columns = (width + block - 1) / block
+        let rows = (height + block - 1) / block
+        var means = [Int](repeating: 0, count: columns * rows)
+        var spreads = [Int](repeating: 0, count: columns * rows)
         pixels.withUnsafeBufferPointer { input in
-            integral.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<height {
-                    var rowSum = 0
-                    for x in 0..<width {
-                        rowSum += Int(input[y * width + x])
-                        sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    var sum = 0
+                    var low = 255
+                    var high = 0
+                    let yEnd = min(height, (row + 1) * block)
+                    let xEnd = min(width, (column + 1) * block)
+                    for y in (row * block)..<yEnd {
+                        for x in (column * block)..<xEnd {
+                            let value = Int(input[y * width + x])
+                            sum += value
+                            low = min(low, value)
+                            high = max(high, value)
+                        }
                     }
+                    means[row * columns + column] = sum / ((yEnd - row * block) * (xEnd - column * block))
+                    spreads[row * columns + column] = high - low
                 }
             }
-            integral.withUnsafeBufferPointer { sums in
-                result.pixels.withUnsafeMutableBufferPointer { output in
-                    for y in 0..<height {
-                        let top = max(0, y - radius)
-                        let bottom = min(height, y + radius + 1)
-                        for x in 0..<width {
-                            let left = max(0, x - radius)
-                            let right = min(width, x + radius + 1)
-                            let total =
-                                sums[bottom * stride + right] - sums[top * stride + right] - sums[bottom * stride + left]
-                                + sums[top * stride + left]
-                            let count = (bottom - top) * (right - left)
-                            output[y * width + x] = Int(input[y * width + x]) * count + offset * count < total ? 0 : 255
-                        }
+        }
+        // Each block's threshold: the mean over the 5×5 blocks around it; -1 where all is flat.
+        var thresholds = [Int](repeating: 0, count: columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var sum = 0
+                var count = 0
+                var spread = 0
+                for r in max(0, row - 2)...min(rows - 1, row + 2) {
+                    for c in max(0, column - 2)...min(columns - 1, column + 2) {
+                        sum += means[r * columns + c]
+                        spread = max(spread, spreads[r * columns + c])
+                        count += 1
+                    }
+                }
+                thresholds[row * columns + column] = spread < 16 ? -1 : sum / count
+            }
+        }
+        var result = GrayImage(width: width, height: height)
+        pixels.withUnsafeBufferPointer { input in
+            result.pixels.withUnsafeMutableBufferPointer { output in
+                for y in 0..<height {
+                    let thresholdRow = (y / block) * columns
+                    for x in 0..<width {
+                        let index = y * width + x
+                        output[index] = Int(input[index]) < thresholds[thresholdRow + x / block] ? 0 : 255
                     }
                 }
             }
@@ -103,9 +140,15 @@ extension GrayImage {
     func sharpened(radius: Int = 1, amount: Int = 2) -> GrayImage {
         let blurred = boxBlurred(radius: radius)
         var result = self
-        for index in pixels.indices {
-            let value = Int(pixels[index]) + amount * (Int(pixels[index]) - Int(blurred.pixels[index]))
-            result.pixels[index] = UInt8(min(255, max(0, value)))
+        pixels.withUnsafeBufferPointer { input in
+            blurred.pixels.withUnsafeBufferPointer { soft in
+                result.pixels.withUnsafeMutableBufferPointer { output in
+                    for index in 0..<input.count {
+                        let value = Int(input[index]) + amount * (Int(input[index]) - Int(soft[index]))
+                        output[index] = UInt8(min(255, max(0, value)))
+                    }
+                }
+            }
         }
         return result
     }

@@ -24,11 +24,14 @@ public enum QRDecoder {
 final class ZBarScanner {
     private let scanner: OpaquePointer
 
-    init() throws(ScanError) {
+    /// `density`: zbar looks along every `density`-th row and column for finder patterns.
+    init(density: Int = 1) throws(ScanError) {
         guard let scanner = zbar_image_scanner_create() else { throw .library("zbar_image_scanner_create") }
         self.scanner = scanner
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
     }
 
     deinit {

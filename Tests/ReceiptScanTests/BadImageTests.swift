@@ -36,7 +36,9 @@ struct BadImageTests {
         for (format, data) in files {
             var bytes = [UInt8](data)
             // Overwrite the middle of the file, keeping its length and its signature.
-            for index in (bytes.count / 3)..<(bytes.count * 2 / 3) { bytes[index] = UInt8(truncatingIfNeeded: index * 7) }
+            for index in (bytes.count / 3)..<(bytes.count * 2 / 3) {
+                bytes[index] = UInt8(truncatingIfNeeded: index * 7)
+            }
             if format == .jpeg {
                 // libjpeg warns about corrupt entropy data and carries on; a bad marker stops it.
                 bytes[2...3] = [0xFF, 0x01]
@@ -69,7 +71,8 @@ struct BadImageTests {
         let width = 16_383
         let bits = UInt32(width) | UInt32(width) << 14
         let vp8l: [UInt8] = [0x2F] + [0, 8, 16, 24].map { UInt8(truncatingIfNeeded: bits >> $0) } + [0, 0, 0]
-        let webp = Array("RIFF".utf8) + [UInt8(12 + vp8l.count), 0, 0, 0] + Array("WEBPVP8L".utf8)
+        let webp =
+            Array("RIFF".utf8) + [UInt8(12 + vp8l.count), 0, 0, 0] + Array("WEBPVP8L".utf8)
             + [UInt8(vp8l.count), 0, 0, 0] + vp8l
         #expect(throws: ScanError.tooManyPixels(width: 16_384, height: 16_384, limit: 100_000_000)) {
             try ImageLoader.load(Data(webp), pixelLimit: 100_000_000)

@@ -1,0 +1,150 @@
+/// Finds where QR codes probably are, cheaply, so that zbar can look at small crops instead of the
+/// whole photo: rows of a black-and-white picture are searched for the 1:1:3:1:1 runs that cross a
+/// finder pattern at any angle, each hit is checked down its column, hits are merged into finder
+/// patterns, and finder patterns close to each other into regions.
+enum FinderLocator {
+    /// A finder pattern: its centre and the module size it shows.
+    struct Finder {
+        var x: Double
+        var y: Double
+        var module: Double
+        var hits: Int
+    }
+
+    /// Up to `limit` regions, the likeliest first (three finder patterns beat one).
+    static func regions(in binary: GrayImage, limit: Int = 3) -> [CodeRegion] {
+        let finders = self.finders(in: binary)
+        var used = Set<Int>()
+        var regions: [(region: CodeRegion, score: Int)] = []
+        for (index, finder) in finders.enumerated() where !used.contains(index) {
+            // The other finders of the same code: similar modules, at most 50 modules away (the
+            // diagonal of a version 6 code, larger than a fiscal payload needs).
+            var group = [index]
+            for (other, candidate) in finders.enumerated() where other != index && !used.contains(other) {
+                let ratio = candidate.module / finder.module
+                let dx = candidate.x - finder.x
+                let dy = candidate.y - finder.y
+                let reach = 50 * max(finder.module, candidate.module)
+                if ratio > 0.6, ratio < 1.6, dx * dx + dy * dy < reach * reach, group.count < 3 {
+                    group.append(other)
+                }
+            }
+            used.formUnion(group)
+            let members = group.map { finders[$0] }
+            let module = members.map(\.module).reduce(0, +) / Double(members.count)
+            // Three finders bound the code; with fewer, the code may lie in any direction.
+            let margin = module * (members.count == 3 ? 9 : 40)
+            let xs = members.map(\.x)
+            let ys = members.map(\.y)
+            let left = max(0, Int((xs.min() ?? 0) - margin))
+            let top = max(0, Int((ys.min() ?? 0) - margin))
+            let right = min(binary.width, Int((xs.max() ?? 0) + margin))
+            let bottom = min(binary.height, Int((ys.max() ?? 0) + margin))
+            guard right - left > 8, bottom - top > 8 else { continue }
+            let region = CodeRegion(
+                x: left, y: top, width: right - left, height: bottom - top, module: module, finders: members.count)
+            regions.append((region, members.count * 1_000 + members.map(\.hits).reduce(0, +)))
+        }
+        return regions.sorted { $0.score > $1.score }.prefix(limit).map(\.region)
+    }
+
+    /// Finder patterns: row hits confirmed down their column, merged when they are the same pattern.
+    static func finders(in binary: GrayImage) -> [Finder] {
+        var found: [Finder] = []
+        binary.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<binary.height {
+                var runs = (0, 0, 0, 0, 0)
+                var count = 0
+                var current: UInt8 = 255
+                var length = 0
+                let row = y * binary.width
+                for x in 0...binary.width {
+                    let value: UInt8 = x < binary.width ? pixels[row + x] : 255
+                    if value == current {
+                        length += 1
+                        continue
+                    }
+                    runs = (runs.1, runs.2, runs.3, runs.4, length)
+                    count += 1
+                    // A run of the colour that ends here; five runs ending in dark make a candidate.
+                    if current == 0, count >= 5, matches([runs.0, runs.1, runs.2, runs.3, runs.4]) {
+                        let centre = x - runs.4 - runs.3 - runs.2 / 2 - 1
+                        let across = Double(runs.0 + runs.1 + runs.2 + runs.3 + runs.4)
+                        if let down = verticalRuns(pixels, binary, x: centre, y: y),
+                            down.total > across / 2.2, down.total < across * 2.2
+                        {
+                            add(Finder(x: Double(centre), y: down.centre, module: (across + down.total) / 14, hits: 1))
+                        }
+                    }
+                    current = value
+                    length = 1
+                }
+            }
+        }
+        func add(_ finder: Finder) {
+            // Texture that looks like finder patterns everywhere is not worth following further.
+            guard found.count < 400 else { return }
+            for index in found.indices {
+                let other = found[index]
+                let dx = other.x - finder.x
+                let dy = other.y - finder.y
+                let near = 2.5 * max(other.module, finder.module)
+                if dx * dx + dy * dy < near * near {
+                    let hits = Double(other.hits)
+                    found[index] = Finder(
+                        x: (other.x * hits + finder.x) / (hits + 1), y: (other.y * hits + finder.y) / (hits + 1),
+                        module: (other.module * hits + finder.module) / (hits + 1), hits: other.hits + 1)
+                    return
+                }
+            }
+            found.append(finder)
+        }
+        // A real finder pattern is crossed by many rows; a single hit is texture.
+        return found.filter { $0.hits >= 2 }.sorted { $0.hits > $1.hits }
+    }
+
+    /// Dark, light, dark three times as long, light, dark: each part within half a module of its
+    /// share of seven modules (a module and a half for the middle).
+    static func matches(_ runs: [Int]) -> Bool {
+        let total = runs.reduce(0, +)
+        guard total >= 7 else { return false }
+        let module = Double(total) / 7
+        let tolerance = module * 0.5
+        return abs(Double(runs[0]) - module) < tolerance && abs(Double(runs[1]) - module) < tolerance
+            && abs(Double(runs[2]) - 3 * module) < 3 * tolerance && abs(Double(runs[3]) - module) < tolerance
+            && abs(Double(runs[4]) - module) < tolerance
+    }
+
+    /// The runs up and down the column through a row hit's centre: their total length and the
+    /// centre of the middle dark run, when they make the same pattern.
+    private static func verticalRuns(_ pixels: UnsafeBufferPointer<UInt8>, _ image: GrayImage, x: Int, y: Int) -> (
+        total: Double, centre: Double
+    )? {
+        guard x >= 0, x < image.width, pixels[y * image.width + x] == 0 else { return nil }
+        func walk(_ step: Int) -> [Int] {
+            var lengths = [0, 0, 0]
+            var row = y
+            var stage = 0
+            var colour: UInt8 = 0
+            while stage < 3 {
+                row += step
+                guard row >= 0, row < image.height else { break }
+                let value = pixels[row * image.width + x]
+                if value != colour {
+                    stage += 1
+                    colour = value
+                    if stage == 3 { break }
+                }
+                lengths[stage] += 1
+            }
+            return lengths
+        }
+        let up = walk(-1)
+        let down = walk(1)
+        let middle = up[0] + down[0] + 1
+        let runs = [up[2], up[1], middle, down[1], down[2]]
+        guard runs.allSatisfy({ $0 > 0 }), matches(runs) else { return nil }
+        let centre = Double(y - up[0]) + Double(middle) / 2
+        return (Double(runs.reduce(0, +)), centre)
+    }
+}
