@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 # Debian packages the build, the tests and the demo need.
-APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev
+APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev zbar-tools
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 
@@ -40,7 +40,7 @@ test: setup lint
 	$(SWIFT) test --skip-build
 
 ## demo: the main job on an embedded demo server (log in, import, the last three months), then
-## the sample QR payloads read.
+## the sample QR payloads read, and the sample receipt photos scanned and added (no session: pending).
 demo: build
 	@mkdir -p Reports/demo
 	@rm -f Reports/demo/receipts.sqlite*
@@ -50,6 +50,8 @@ demo: build
 	@grep -v '^#' Data/samples/payloads.txt | grep -v '^$$' | head -n 2 | while IFS= read -r payload; do \
 	  echo "\$$ receipts qr parse '$$payload'"; $(RECEIPTS) qr parse "$$payload" || exit $$?; echo; \
 	done
+	@echo '$$ receipts scan Data/samples/photos --add --db Reports/demo/receipts.sqlite'
+	@XDG_CONFIG_HOME=$(CURDIR)/Reports/demo/config $(RECEIPTS) scan Data/samples/photos --add --db Reports/demo/receipts.sqlite
 
 ## demo-api: the demo server walked through with curl: sessions, the feed, add by QR, places.
 demo-api: build
@@ -60,8 +62,10 @@ bench: setup
 	$(SWIFT) build -c release --product CoreBenchmarks
 	$(SWIFT) build -c release --product ImportBenchmarks
 	$(SWIFT) build -c release --product PlaceBenchmarks
+	$(SWIFT) build -c release --product ScanBenchmarks
 	@mkdir -p Reports
-	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; } | tee Reports/bench.md
+	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
+	  echo; .build/release/ScanBenchmarks; } | tee Reports/bench.md
 
 clean:
 	$(SWIFT) package clean

@@ -133,7 +133,10 @@ for sample in samples {
 
 var uts = utsname()
 uname(&uts)
-let machine = withUnsafeBytes(of: &uts.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+let architecture = withUnsafeBytes(of: &uts.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last
+let machine = model.map { $0.trimmingCharacters(in: .whitespaces) + ", " + architecture } ?? architecture
 let libraries = ImageLibraries.versions
 print("## QR codes from receipt photos")
 print()

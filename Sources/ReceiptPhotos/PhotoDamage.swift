@@ -13,7 +13,8 @@ public enum PhotoDamage: String, Sendable, CaseIterable {
             payload: payload, width: width, height: height,
             modulePixels: base * .random(in: 0.9...1.3, using: &generator))
         photo.seed = UInt64(variant) &+ 1
-        photo.centre = (.random(in: 0.35...0.65, using: &generator), .random(in: 0.4...0.6, using: &generator))
+        photo.centreX = .random(in: 0.35...0.65, using: &generator)
+        photo.centreY = .random(in: 0.4...0.6, using: &generator)
         photo.degrees = .random(in: -4...4, using: &generator)
         photo.noise = 3
         let strength = Double(variant % 5) / 4  // 0, ¼, ½, ¾, 1: five levels of the damage

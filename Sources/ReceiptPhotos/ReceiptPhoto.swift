@@ -3,7 +3,9 @@ import ReceiptScan
 
 /// How to photograph a receipt badly: the recipe of one degraded picture of a QR payload.
 public struct ReceiptPhoto: Sendable, Equatable {
+    /// The text of the QR code printed on the receipt.
     public var payload: String
+    /// The frame, in pixels.
     public var width: Int
     public var height: Int
     /// How many photo pixels a QR module spans.
@@ -22,22 +24,18 @@ public struct ReceiptPhoto: Sendable, Equatable {
     public var shadow: Double = 0
     /// JPEG quality the picture goes through, nil for none.
     public var jpegQuality: Int?
-    /// Where the receipt's centre is, as fractions of the frame.
-    public var centre: (x: Double, y: Double) = (0.5, 0.5)
+    /// Where the code's centre is, as fractions of the frame's width and height.
+    public var centreX = 0.5
+    public var centreY = 0.5
+    /// Picks the receipt's text and the noise: the same seed makes the same photo.
     public var seed: UInt64 = 1
 
+    /// A sharp, upright, well-lit photo of the code; change the fields to damage it.
     public init(payload: String, width: Int, height: Int, modulePixels: Double) {
         self.payload = payload
         self.width = width
         self.height = height
         self.modulePixels = modulePixels
-    }
-
-    public static func == (a: ReceiptPhoto, b: ReceiptPhoto) -> Bool {
-        a.payload == b.payload && a.width == b.width && a.height == b.height && a.modulePixels == b.modulePixels
-            && a.degrees == b.degrees && a.tilt == b.tilt && a.blur == b.blur && a.noise == b.noise
-            && a.black == b.black && a.white == b.white && a.shadow == b.shadow && a.jpegQuality == b.jpegQuality
-            && a.centre == b.centre && a.seed == b.seed
     }
 
     /// The picture, grayscale; with `jpegQuality`, as it reads back from that JPEG.
@@ -60,7 +58,7 @@ public struct ReceiptPhoto: Sendable, Equatable {
         let (paper, anchor) = try ReceiptPaper.draw(payload, scale: scale, seed: seed)
         let factor = modulePixels / Double(scale)
         let angle = degrees * Double.pi / 180
-        let target = (x: centre.x * Double(width), y: centre.y * Double(height))
+        let target = (x: centreX * Double(width), y: centreY * Double(height))
         let corners: [(x: Double, y: Double)] = [
             (0, 0), (Double(paper.width), 0), (Double(paper.width), Double(paper.height)), (0, Double(paper.height)),
         ]

@@ -7,6 +7,7 @@ public struct Homography: Sendable, Equatable {
     /// The identity map.
     public static let identity = Homography(m: [1, 0, 0, 0, 1, 0, 0, 0, 1])
 
+    /// The map with these coefficients; the identity when there are not nine.
     public init(m: [Double]) {
         self.m = m.count == 9 ? m : Homography.identity.m
     }

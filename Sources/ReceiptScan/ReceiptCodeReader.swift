@@ -25,6 +25,7 @@ public struct ReceiptCodeReader: Sendable {
 
     public init() {}
 
+    /// The codes zbar reads in the photo; empty when none is found, which is no error.
     public func read(_ photo: GrayImage) throws(ScanError) -> Result {
         let scanner = try ZBarScanner()
         var result = Result(codes: [], pass: nil)

@@ -1,4 +1,3 @@
-import CWebP
 import Foundation
 import ReceiptScan
 import Testing
@@ -15,7 +14,7 @@ struct BadImageTests {
     func truncated() throws {
         let code = try QRRenderer.render("hello", scale: 4)
         let files: [(ImageFormat, Data)] = [
-            (.png, try PNGCodec.encode(code)), (.jpeg, try JPEGCodec.encode(code)), (.webp, try Self.webp(code)),
+            (.png, try PNGCodec.encode(code)), (.jpeg, try JPEGCodec.encode(code)), (.webp, try WebPFile.encode(code)),
             (.pnm, Data("P5\n\(code.width) \(code.height)\n255\n".utf8) + Data(code.pixels)),
         ]
         for (format, data) in files {
@@ -31,7 +30,7 @@ struct BadImageTests {
     func corrupt() throws {
         let code = try QRRenderer.render("hello", scale: 4)
         let files: [(ImageFormat, Data)] = [
-            (.png, try PNGCodec.encode(code)), (.jpeg, try JPEGCodec.encode(code)), (.webp, try Self.webp(code)),
+            (.png, try PNGCodec.encode(code)), (.jpeg, try JPEGCodec.encode(code)), (.webp, try WebPFile.encode(code)),
         ]
         for (format, data) in files {
             var bytes = [UInt8](data)
@@ -104,19 +103,6 @@ struct BadImageTests {
         let versions = ImageLibraries.versions
         #expect(Set(versions.keys) == ["zbar", "libqrencode", "libpng", "libwebp", "libjpeg"])
         #expect(versions.values.allSatisfy { $0.first?.isNumber == true })
-    }
-
-    /// A lossless WebP of the picture, through libwebp.
-    static func webp(_ image: GrayImage) throws -> Data {
-        let rgb = image.pixels.flatMap { [$0, $0, $0] }
-        var output: UnsafeMutablePointer<UInt8>?
-        let size = rgb.withUnsafeBufferPointer { buffer in
-            WebPEncodeLosslessRGB(
-                buffer.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 3), &output)
-        }
-        let encoded = try #require(output)
-        defer { WebPFree(encoded) }
-        return Data(bytes: encoded, count: size)
     }
 
     /// A PNG whose header claims 100000×100000 pixels.
