@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptPhotos
 import ReceiptScan
 import Testing
 
@@ -48,6 +49,34 @@ struct BadImageTests {
                 continue
             }
         }
+    }
+
+    @Test("bytes changed anywhere in a PNG, JPEG, WebP or PGM give a picture or an error, never a crash")
+    func mutations() throws {
+        let code = try QRRenderer.render("t=20190320T2303&s=5803.00", scale: 2)
+        let files: [Data] = [
+            try PNGCodec.encode(code), try JPEGCodec.encode(code), try WebPFile.encode(code),
+            Data("P5\n\(code.width) \(code.height)\n255\n".utf8) + Data(code.pixels),
+        ]
+        var generator = SeededGenerator(seed: 2026)
+        var outcomes: [String: Int] = [:]
+        for file in files {
+            for _ in 0..<60 {
+                var bytes = [UInt8](file)
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
+                }
+                do {
+                    let image = try ImageLoader.load(Data(bytes), pixelLimit: 1_000_000)
+                    #expect(image.pixels.count == image.width * image.height)
+                    outcomes["read", default: 0] += 1
+                } catch {
+                    outcomes["refused", default: 0] += 1
+                }
+            }
+        }
+        #expect(outcomes["refused", default: 0] > 0 && outcomes.values.reduce(0, +) == 240)
     }
 
     @Test("a PNG that claims 100000×100000 pixels is refused before decoding")

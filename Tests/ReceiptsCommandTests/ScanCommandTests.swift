@@ -92,9 +92,12 @@ struct ScanCommandTests {
         let database = folder.path + "/receipts.sqlite"
         var run = CommandRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.path + "/config"
+        // The same receipt photographed twice is added once.
+        try FileManager.default.copyItem(atPath: folder.path + "/a-plain.png", toPath: folder.path + "/more/again.png")
         let first = try run.run(["scan", "--json", "--add", "--db", database, folder.path])
         #expect(first.status == 0)
         #expect(first.output.components(separatedBy: #""added":"added-pending""#).count == 3)
+        #expect(first.output.components(separatedBy: #""added":"in-database-already""#).count == 2)
         let stored = try ReceiptDatabase.open(at: database, createIfMissing: false)
         let receipt = try #require(try stored.receipt(FiscalCode(parsing: Self.payload).identity))
         #expect(receipt.status == .pending && receipt.total == Money(kopecks: 580_300))

@@ -27,9 +27,9 @@ struct ScanCommand: AsyncParsableCommand {
         let started = Date()
         let images = await PhotoScan.run(files)
         console.detail(Strings.scanTime(files.count, seconds: Date().timeIntervalSince(started)))
-        let added = add ? try await addCodes(of: images, console: console) : [:]
+        let added = add ? try await addCodes(of: images, console: console) : images.map { _ in [:] }
         if json {
-            console.output(try JSONOutput.encode(images.map { ScanReport($0, added: added) }))
+            console.output(try JSONOutput.encode(zip(images, added).map { ScanReport($0, added: $1) }))
         } else {
             console.output(Self.table(images, added: added).render(width: Console.width))
         }
@@ -39,23 +39,27 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    /// Adds each fiscal code, in the order the images were given; the outcomes by payload. The adder
-    /// itself makes sure that a receipt in two photos is added once.
-    private func addCodes(of images: [ScannedImage], console: Console) async throws -> [String: AddOutcome] {
+    /// Adds each fiscal code in the order the images were given; what adding did, image by image,
+    /// by payload. A receipt in two photos is added for the first and found known for the second.
+    private func addCodes(of images: [ScannedImage], console: Console) async throws -> [[String: AddOutcome]] {
         let adder = try ReceiptAdder(global, console: console)
-        var outcomes: [String: AddOutcome] = [:]
-        for code in images.flatMap(\.codes) where outcomes[code.text] == nil {
-            guard let fiscal = code.fiscal else { continue }
-            outcomes[code.text] = try await adder.add(fiscal)
+        var outcomes: [[String: AddOutcome]] = []
+        for image in images {
+            var added: [String: AddOutcome] = [:]
+            for code in image.codes {
+                guard let fiscal = code.fiscal, added[code.text] == nil else { continue }
+                added[code.text] = try await adder.add(fiscal)
+            }
+            outcomes.append(added)
         }
         return outcomes
     }
 
     /// A row a code: the file, then the code's normal form, date and total, or why there is none.
-    static func table(_ images: [ScannedImage], added: [String: AddOutcome]) -> TextTable {
+    static func table(_ images: [ScannedImage], added: [[String: AddOutcome]]) -> TextTable {
         let language = Strings.language
         var table = TextTable()
-        for image in images {
+        for (image, added) in zip(images, added) {
             if let error = image.error {
                 table.append([image.file, Strings.unreadable(error.message(in: language))])
                 continue
