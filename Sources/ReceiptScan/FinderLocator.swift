@@ -33,9 +33,13 @@ enum FinderLocator {
             let members = group.map { finders[$0] }
             let module = members.map(\.module).reduce(0, +) / Double(members.count)
             // Three finders bound the code; with fewer, the code may lie in any direction.
-            let margin = module * (members.count == 3 ? 9 : 40)
-            let xs = members.map(\.x)
-            let ys = members.map(\.y)
+            let margin = module * (members.count == 3 ? 8 : 40)
+            // Three finders are three corners of the code; the fourth lies opposite the one at the
+            // right angle, and a turned code reaches well beyond the other three.
+            var corners = members.map { (x: $0.x, y: $0.y) }
+            if let fourth = fourthCorner(corners) { corners.append(fourth) }
+            let xs = corners.map(\.x)
+            let ys = corners.map(\.y)
             let left = max(0, Int((xs.min() ?? 0) - margin))
             let top = max(0, Int((ys.min() ?? 0) - margin))
             let right = min(binary.width, Int((xs.max() ?? 0) + margin))
@@ -46,6 +50,25 @@ enum FinderLocator {
             regions.append((region, members.count * 1_000 + members.map(\.hits).reduce(0, +)))
         }
         return regions.sorted { $0.score > $1.score }.prefix(limit).map(\.region)
+    }
+
+    /// The corner a square has besides three given ones: opposite the corner between the two
+    /// shortest sides.
+    static func fourthCorner(_ corners: [(x: Double, y: Double)]) -> (x: Double, y: Double)? {
+        guard corners.count == 3 else { return nil }
+        func squared(_ a: Int, _ b: Int) -> Double {
+            let dx = corners[a].x - corners[b].x
+            let dy = corners[a].y - corners[b].y
+            return dx * dx + dy * dy
+        }
+        // The right-angle corner is the one not on the longest side.
+        let sides = [(0, squared(1, 2)), (1, squared(0, 2)), (2, squared(0, 1))]
+        guard let apex = sides.max(by: { $0.1 < $1.1 })?.0 else { return nil }
+        let others = [0, 1, 2].filter { $0 != apex }
+        return (
+            corners[others[0]].x + corners[others[1]].x - corners[apex].x,
+            corners[others[0]].y + corners[others[1]].y - corners[apex].y
+        )
     }
 
     /// Finder patterns: row hits confirmed down their column, merged when they are the same pattern.
