@@ -11,9 +11,10 @@ enum FinderLocator {
         var hits: Int
     }
 
-    /// Up to `limit` regions, the likeliest first (three finder patterns beat one).
-    static func regions(in binary: GrayImage, limit: Int = 3) -> [CodeRegion] {
-        let finders = self.finders(in: binary)
+    /// Up to `limit` regions, the likeliest first (three finder patterns beat one), none lying
+    /// mostly inside a likelier one; rows are searched `rowStep` apart.
+    static func regions(in binary: GrayImage, limit: Int = 3, rowStep: Int = 2) -> [CodeRegion] {
+        let finders = self.finders(in: binary, rowStep: rowStep)
         var used = Set<Int>()
         var regions: [(region: CodeRegion, score: Int)] = []
         for (index, finder) in finders.enumerated() where !used.contains(index) {
@@ -49,7 +50,12 @@ enum FinderLocator {
                 x: left, y: top, width: right - left, height: bottom - top, module: module, finders: members.count)
             regions.append((region, members.count * 1_000 + members.map(\.hits).reduce(0, +)))
         }
-        return regions.sorted { $0.score > $1.score }.prefix(limit).map(\.region)
+        var chosen: [CodeRegion] = []
+        for (region, _) in regions.sorted(by: { $0.score > $1.score })
+        where chosen.count < limit && !chosen.contains(where: { $0.overlaps(region) }) {
+            chosen.append(region)
+        }
+        return chosen
     }
 
     /// The corner a square has besides three given ones: opposite the corner between the two
@@ -72,10 +78,10 @@ enum FinderLocator {
     }
 
     /// Finder patterns: row hits confirmed down their column, merged when they are the same pattern.
-    static func finders(in binary: GrayImage) -> [Finder] {
+    static func finders(in binary: GrayImage, rowStep: Int = 2) -> [Finder] {
         var found: [Finder] = []
         binary.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<binary.height {
+            for y in stride(from: 0, to: binary.height, by: max(1, rowStep)) {
                 var runs = (0, 0, 0, 0, 0)
                 var count = 0
                 var current: UInt8 = 255
@@ -90,7 +96,7 @@ enum FinderLocator {
                     runs = (runs.1, runs.2, runs.3, runs.4, length)
                     count += 1
                     // A run of the colour that ends here; five runs ending in dark make a candidate.
-                    if current == 0, count >= 5, matches([runs.0, runs.1, runs.2, runs.3, runs.4]) {
+                    if current == 0, count >= 5, matches(runs.0, runs.1, runs.2, runs.3, runs.4) {
                         let centre = x - runs.4 - runs.3 - runs.2 / 2 - 1
                         let across = Double(runs.0 + runs.1 + runs.2 + runs.3 + runs.4)
                         if let down = verticalRuns(pixels, binary, x: centre, y: y),
@@ -128,14 +134,14 @@ enum FinderLocator {
 
     /// Dark, light, dark three times as long, light, dark: each part within half a module of its
     /// share of seven modules (a module and a half for the middle).
-    static func matches(_ runs: [Int]) -> Bool {
-        let total = runs.reduce(0, +)
+    static func matches(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int) -> Bool {
+        let total = a + b + c + d + e
         guard total >= 7 else { return false }
-        let module = Double(total) / 7
-        let tolerance = module * 0.5
-        return abs(Double(runs[0]) - module) < tolerance && abs(Double(runs[1]) - module) < tolerance
-            && abs(Double(runs[2]) - 3 * module) < 3 * tolerance && abs(Double(runs[3]) - module) < tolerance
-            && abs(Double(runs[4]) - module) < tolerance
+        // In sevenths of a module, to stay in integers: each part within half a module of its share.
+        let (module, tolerance) = (total, total / 2)
+        return abs(7 * a - module) < tolerance && abs(7 * b - module) < tolerance
+            && abs(7 * c - 3 * module) < 3 * tolerance && abs(7 * d - module) < tolerance
+            && abs(7 * e - module) < tolerance
     }
 
     /// The runs up and down the column through a row hit's centre: their total length and the
@@ -144,12 +150,14 @@ enum FinderLocator {
         total: Double, centre: Double
     )? {
         guard x >= 0, x < image.width, pixels[y * image.width + x] == 0 else { return nil }
-        func walk(_ step: Int) -> [Int] {
-            var lengths = [0, 0, 0]
+        /// The lengths of the dark run the row is in, the light run after it and the dark ring after
+        /// that, walking one way from the row.
+        func walk(_ step: Int) -> (Int, Int, Int) {
+            var lengths = (0, 0, 0)
             var row = y
             var stage = 0
             var colour: UInt8 = 0
-            while stage < 3 {
+            while true {
                 row += step
                 guard row >= 0, row < image.height else { break }
                 let value = pixels[row * image.width + x]
@@ -158,16 +166,22 @@ enum FinderLocator {
                     colour = value
                     if stage == 3 { break }
                 }
-                lengths[stage] += 1
+                switch stage {
+                case 0: lengths.0 += 1
+                case 1: lengths.1 += 1
+                default: lengths.2 += 1
+                }
             }
             return lengths
         }
         let up = walk(-1)
         let down = walk(1)
-        let middle = up[0] + down[0] + 1
-        let runs = [up[2], up[1], middle, down[1], down[2]]
-        guard runs.allSatisfy({ $0 > 0 }), matches(runs) else { return nil }
-        let centre = Double(y - up[0]) + Double(middle) / 2
-        return (Double(runs.reduce(0, +)), centre)
+        let middle = up.0 + down.0 + 1
+        guard up.1 > 0, up.2 > 0, down.1 > 0, down.2 > 0, matches(up.2, up.1, middle, down.1, down.2) else {
+            return nil
+        }
+        let total = up.2 + up.1 + middle + down.1 + down.2
+        let centre = Double(y - up.0) + Double(middle) / 2
+        return (Double(total), centre)
     }
 }

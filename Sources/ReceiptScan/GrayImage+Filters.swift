@@ -123,11 +123,16 @@ extension GrayImage {
         var result = GrayImage(width: width, height: height)
         pixels.withUnsafeBufferPointer { input in
             result.pixels.withUnsafeMutableBufferPointer { output in
-                for y in 0..<height {
-                    let thresholdRow = (y / block) * columns
-                    for x in 0..<width {
-                        let index = y * width + x
-                        output[index] = Int(input[index]) < thresholds[thresholdRow + x / block] ? 0 : 255
+                thresholds.withUnsafeBufferPointer { thresholds in
+                    for y in 0..<height {
+                        let thresholdRow = (y / block) * columns
+                        for column in 0..<columns {
+                            let threshold = thresholds[thresholdRow + column]
+                            let start = y * width + column * block
+                            for index in start..<min(start + block, y * width + width) {
+                                output[index] = Int(input[index]) < threshold ? 0 : 255
+                            }
+                        }
                     }
                 }
             }

@@ -18,7 +18,7 @@ final class PhotoViews {
     private(set) lazy var plainRegions = locate(in: work, scale: factor)
     private(set) lazy var smoothRegions = new(locate(in: work.boxBlurred(radius: 1), scale: factor))
     private(set) lazy var sharpRegions = new(locate(in: sharpWork, scale: factor))
-    private(set) lazy var fullSizeRegions = factor == 1 ? [] : new(locate(in: photo, scale: 1))
+    private(set) lazy var fullSizeRegions = factor == 1 ? [] : new(locate(in: photo, scale: 1, rowStep: 1))
     private lazy var sharpWork = work.sharpened(radius: 2, amount: 3)
 
     /// One step of a pass: the pictures zbar looks at before the cascade checks whether it is done.
@@ -58,8 +58,8 @@ final class PhotoViews {
         }
     }
 
-    private func locate(in picture: GrayImage, scale: Int) -> [CodeRegion] {
-        FinderLocator.regions(in: picture.binarized()).map { $0.scaled(by: scale) }
+    private func locate(in picture: GrayImage, scale: Int, rowStep: Int = 2) -> [CodeRegion] {
+        FinderLocator.regions(in: picture.binarized(), rowStep: rowStep).map { $0.scaled(by: scale) }
     }
 
     /// The regions not found before, by the plain search.
