@@ -138,12 +138,15 @@ let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ??
 let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last
 let machine = model.map { $0.trimmingCharacters(in: .whitespaces) + ", " + architecture } ?? architecture
 let libraries = ImageLibraries.versions
+// Other work on the machine slows both sides alike; the load average says how much there was.
+let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "").split(separator: " ").first
 print("## QR codes from receipt photos")
 print()
 print(
     "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(machine), "
         + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB; zbar \(libraries["zbar"] ?? "?"), "
-        + "libjpeg \(libraries["libjpeg"] ?? "?"). Release build, one image at a time.")
+        + "libjpeg \(libraries["libjpeg"] ?? "?"). Release build, one image at a time; load average "
+        + "\(load ?? "?") at the end.")
 print(
     "Data: \(samples.count) JPEG photos made by `ReceiptPhotos` (\(perKind) per kind of damage and frame size, "
         + "\(sizes.map(\.name).joined(separator: " and "))), generated in "
