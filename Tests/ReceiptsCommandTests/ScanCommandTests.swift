@@ -143,6 +143,14 @@ struct ScanCommandTests {
         #expect(again.output.components(separatedBy: #""added":"on-server-already""#).count == 3)
         let typed = try run.run(["add", "--qr", Self.payload])
         #expect(typed.status == 0 && typed.output.contains("Already on the server"))
+        // With the server gone, what was read is still printed, and the failure says so: exit 4.
+        server.process.terminate()
+        server.process.waitUntilExit()
+        var offline = run
+        offline.environment["RECEIPTS_NETWORK_BUDGET"] = "1"
+        let unreachable = try offline.run(["scan", "--add", folder.path])
+        #expect(unreachable.status == 4)
+        #expect(unreachable.output.contains(Self.other))
         // The server's receipts reached the local database too.
         let stored = try ReceiptDatabase.open(
             at: server.home + "/data/receipts/receipts.sqlite", createIfMissing: false)

@@ -27,32 +27,38 @@ struct ScanCommand: AsyncParsableCommand {
         let started = Date()
         let images = await PhotoScan.run(files)
         console.detail(Strings.scanTime(files.count, seconds: Date().timeIntervalSince(started)))
-        let added = add ? try await addCodes(of: images, console: console) : images.map { _ in [:] }
+        // Adding may stop half-way (the server gone, the session expired): what was read and what
+        // was added so far are printed before the failure is.
+        var added: [[String: AddOutcome]] = images.map { _ in [:] }
+        var addFailure: (any Error)?
+        if add {
+            do { try await addCodes(of: images, into: &added, console: console) } catch { addFailure = error }
+        }
         if json {
             console.output(try JSONOutput.encode(zip(images, added).map { ScanReport($0, added: $1) }))
         } else {
             console.output(Self.table(images, added: added).render(width: Console.width))
         }
+        if let addFailure { throw addFailure }
         let missing = images.filter { !$0.hasFiscalCode }.count
         if missing > 0 {
             throw CommandFailure(status: .invalidInput) { _ in Strings.imagesWithoutCode(missing, of: images.count) }
         }
     }
 
-    /// Adds each fiscal code in the order the images were given; what adding did, image by image,
-    /// by payload. A receipt in two photos is added for the first and found known for the second.
-    private func addCodes(of images: [ScannedImage], console: Console) async throws -> [[String: AddOutcome]] {
+    /// Adds each fiscal code in the order the images were given, noting what adding did, image by
+    /// image, by payload. A receipt in two photos is added for the first and found known for the
+    /// second.
+    private func addCodes(of images: [ScannedImage], into outcomes: inout [[String: AddOutcome]], console: Console)
+        async throws
+    {
         let adder = try ReceiptAdder(global, console: console)
-        var outcomes: [[String: AddOutcome]] = []
-        for image in images {
-            var added: [String: AddOutcome] = [:]
+        for (index, image) in images.enumerated() {
             for code in image.codes {
-                guard let fiscal = code.fiscal, added[code.text] == nil else { continue }
-                added[code.text] = try await adder.add(fiscal)
+                guard let fiscal = code.fiscal, outcomes[index][code.text] == nil else { continue }
+                outcomes[index][code.text] = try await adder.add(fiscal)
             }
-            outcomes.append(added)
         }
-        return outcomes
     }
 
     /// A row a code: the file, then the code's normal form, date and total, or why there is none.
