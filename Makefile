@@ -3,10 +3,10 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := test
 
 # Debian packages the build, the tests and the demo need.
-# chromium, poppler-utils and fonts-dejavu-core: the test that looks at the HTML report in a real browser;
-# wrk: the server under load in `make bench`.
+# zbar-tools: zbarimg, which the scan benchmark compares with; chromium, poppler-utils and
+# fonts-dejavu-core: the test that looks at the HTML report in a real browser; wrk: the server under load.
 APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	chromium poppler-utils fonts-dejavu-core wrk
+	zbar-tools chromium poppler-utils fonts-dejavu-core wrk
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 
@@ -43,7 +43,8 @@ test: setup lint
 	$(SWIFT) test --skip-build
 
 ## demo: the main job on an embedded demo server (log in, import, the last three months), last
-## month's statistics and its report, then the sample QR payloads read.
+## month's statistics and its report, the sample QR payloads read, and the sample receipt photos
+## scanned and added (no session: pending).
 demo: build
 	@mkdir -p Reports/demo
 	@rm -f Reports/demo/receipts.sqlite*
@@ -59,6 +60,8 @@ demo: build
 	@grep -v '^#' Data/samples/payloads.txt | grep -v '^$$' | head -n 2 | while IFS= read -r payload; do \
 	  echo "\$$ receipts qr parse '$$payload'"; $(RECEIPTS) qr parse "$$payload" || exit $$?; echo; \
 	done
+	@echo '$$ receipts scan Data/samples/photos --add --db Reports/demo/receipts.sqlite'
+	@XDG_CONFIG_HOME=$(CURDIR)/Reports/demo/config $(RECEIPTS) scan Data/samples/photos --add --db Reports/demo/receipts.sqlite
 
 ## demo-api: the demo server walked through with curl: sessions, the feed, add by QR, places.
 demo-api: build
@@ -71,10 +74,12 @@ bench: setup
 	$(SWIFT) build -c release --product ImportBenchmarks
 	$(SWIFT) build -c release --product PlaceBenchmarks
 	$(SWIFT) build -c release --product StatsBenchmarks
+	$(SWIFT) build -c release --product ScanBenchmarks
 	$(SWIFT) build -c release --product receipts
 	@mkdir -p Reports
 	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
-	  echo; .build/release/StatsBenchmarks; echo; scripts/load.sh; } | tee Reports/bench-output.md
+	  echo; .build/release/StatsBenchmarks; echo; .build/release/ScanBenchmarks; echo; scripts/load.sh; } \
+	  | tee Reports/bench-output.md
 	scripts/bench-summary.py < Reports/bench-output.md > Reports/bench.md
 	@sed -n '1,/^$$/p;/^| benchmark/,/^$$/p' Reports/bench.md
 

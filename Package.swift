@@ -9,6 +9,10 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+/// The pixel loops of image code run some thirty times slower unoptimised, so those modules are
+/// optimised in debug builds too: the tests read real photos in a few seconds.
+let imageCode: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "receipts",
     platforms: [.macOS(.v15)],
@@ -103,9 +107,20 @@ let package = Package(
         // Images and QR codes through the C libraries below.
         .target(
             name: "ReceiptScan",
-            dependencies: ["ReceiptCore", "CZBar", "CQREncode", "CPNG", "CJPEG", "CWebP"],
-            swiftSettings: strict
+            dependencies: ["ReceiptCore", "CZBar", "CQREncode", "CPNG", "CJPEG", "CJPEGShim", "CWebP"],
+            swiftSettings: imageCode
         ),
+
+        // libjpeg behind an error handler that returns instead of exiting: setjmp stays in C.
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+
+        // Receipt-like photos with the damage of real ones, for the tests, the samples and the benchmark.
+        .target(name: "ReceiptPhotos", dependencies: ["ReceiptScan"], swiftSettings: imageCode),
+
+        // Writes Data/samples: the sample receipt photos and their expected payloads.
+        .executableTarget(
+            name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Benchmarks/ScanSamples",
+            swiftSettings: strict),
 
         // The command line.
         .executableTarget(
@@ -149,6 +164,13 @@ let package = Package(
             name: "PlaceBenchmarks",
             dependencies: ["ReceiptCore", "PlaceSearch", "BenchmarkSupport"],
             path: "Benchmarks/PlaceBenchmarks",
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "ScanBenchmarks",
+            dependencies: ["ReceiptScan", "ReceiptPhotos", "ReceiptCore"],
+            path: "Benchmarks/ScanBenchmarks",
             swiftSettings: strict
         ),
 
@@ -198,12 +220,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptCore", "CWebP"], swiftSettings: strict),
+            name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptPhotos", "ReceiptCore", "CWebP"],
+            swiftSettings: strict),
         // Runs the built `receipts` executable; depending on it makes `swift build --build-tests` build it.
         .testTarget(
             name: "ReceiptsCommandTests",
             dependencies: [
-                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", .product(name: "GRDB", package: "GRDB.swift"),
+                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

@@ -10,7 +10,8 @@ public enum ImageLoader {
         switch format {
         case .png: return try PNGCodec.decode(data, pixelLimit: pixelLimit)
         case .webp: return try WebPDecoder.decode(data, pixelLimit: pixelLimit)
-        case .jpeg, .pnm: throw .unsupportedFormat(format)
+        case .jpeg: return try JPEGCodec.decode(data, pixelLimit: pixelLimit)
+        case .pnm: return try PNMDecoder.decode(data, pixelLimit: pixelLimit)
         }
     }
 }

@@ -13,7 +13,7 @@ public enum PNGCodec {
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         let bytes = [UInt8](data)
         let started = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard started != 0 else { throw .damaged(.png, detail: message(of: &image)) }
+        guard started != 0 else { throw failure(bytes, &image) }
         defer { png_image_free(&image) }
         let width = Int(image.width)
         let height = Int(image.height)
@@ -23,7 +23,7 @@ public enum PNGCodec {
         image.format = png_uint_32(PNG_FORMAT_GRAY)
         var pixels = [UInt8](repeating: 0, count: width * height)
         let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-        guard finished != 0 else { throw .damaged(.png, detail: message(of: &image)) }
+        guard finished != 0 else { throw failure(bytes, &image) }
         guard let result = GrayImage(width: width, height: height, pixels: pixels) else {
             throw .damaged(.png, detail: "size")
         }
@@ -51,6 +51,12 @@ public enum PNGCodec {
         }
         guard written != 0 else { throw .library(message(of: &image)) }
         return Data(output.prefix(Int(size)))
+    }
+
+    /// What went wrong: a file without its closing IEND chunk was cut short, anything else is damaged.
+    private static func failure(_ bytes: [UInt8], _ image: inout png_image) -> ScanError {
+        let trailer: [UInt8] = [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        return bytes.suffix(8).elementsEqual(trailer) ? .damaged(.png, detail: message(of: &image)) : .truncated(.png)
     }
 
     private static func message(of image: inout png_image) -> String {

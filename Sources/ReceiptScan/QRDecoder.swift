@@ -2,7 +2,7 @@ import CZBar
 import Foundation
 
 /// A code found in an image: its text exactly as zbar decoded it.
-public struct DecodedSymbol: Sendable, Equatable {
+public struct DecodedSymbol: Sendable, Hashable {
     public let text: String
 
     public init(text: String) {
@@ -10,18 +10,37 @@ public struct DecodedSymbol: Sendable, Equatable {
     }
 }
 
-/// Finds QR codes in grayscale images through libzbar.
+/// Finds QR codes in grayscale images through libzbar, in one pass over the picture as it is.
 ///
 /// Only what zbar itself decodes is returned: nothing is guessed or repaired afterwards.
 public enum QRDecoder {
     /// Every QR code zbar finds in the image, in the order it reports them.
     public static func decode(_ image: GrayImage) throws(ScanError) -> [DecodedSymbol] {
-        guard image.width > 0, image.height > 0 else { return [] }
+        try ZBarScanner().scan(image)
+    }
+}
+
+/// One zbar image scanner set up for QR codes only; not shared between threads.
+final class ZBarScanner {
+    private let scanner: OpaquePointer
+
+    /// `density`: zbar looks along every `density`-th row and column for finder patterns.
+    init(density: Int = 1) throws(ScanError) {
         guard let scanner = zbar_image_scanner_create() else { throw .library("zbar_image_scanner_create") }
-        defer { zbar_image_scanner_destroy(scanner) }
+        self.scanner = scanner
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1)
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
+    }
 
+    deinit {
+        zbar_image_scanner_destroy(scanner)
+    }
+
+    /// Every QR code zbar finds in the image.
+    func scan(_ image: GrayImage) throws(ScanError) -> [DecodedSymbol] {
+        guard image.width > 0, image.height > 0 else { return [] }
         guard let zimage = zbar_image_create() else { throw .library("zbar_image_create") }
         defer { zbar_image_destroy(zimage) }
         // zbar keeps the pointer until the image is destroyed, so it gets a copy it frees itself.

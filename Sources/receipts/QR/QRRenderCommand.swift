@@ -4,7 +4,7 @@ import ReceiptCore
 import ReceiptScan
 import ReceiptStore
 
-/// `receipts qr render (PAYLOAD | FN/I/FP) -o FILE.png [--scale N]`: draws a receipt's QR code.
+/// `receipts qr render (PAYLOAD | ID | FN/I/FP) -o FILE.png [--scale N]`: draws a receipt's QR code.
 struct QRRenderCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -40,8 +40,17 @@ struct QRRenderCommand: AsyncParsableCommand {
         console.note(Strings.rendered(output, side: image.width, canonical: code.canonical))
     }
 
-    /// The code to draw: a payload is read as one; `fn/i/fp` names a receipt in the local database.
+    /// The code to draw: a payload is read as one; a number is a receipt's id in the local database
+    /// (as `list` and `show` give it), and `fn/i/fp` names a receipt there by its fiscal identity.
     static func code(for source: String, global: GlobalOptions, console: Console) throws -> FiscalCode {
+        if let id = Int64(source) {
+            let path = global.database()
+            console.detail(Strings.usingDatabase(path))
+            guard let (receipt, _) = try global.openDatabase(createIfMissing: false).receipt(id: id) else {
+                throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
+            }
+            return try receipt.fiscalCode
+        }
         let parts = source.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 3, !source.contains("="), let i = Int64(parts[1]), let fp = Int64(parts[2]) else {
             return try FiscalCode(parsing: source)
@@ -49,7 +58,7 @@ struct QRRenderCommand: AsyncParsableCommand {
         let identity = try FiscalIdentity(fn: String(parts[0]), i: i, fp: fp)
         let path = global.database()
         console.detail(Strings.usingDatabase(path))
-        let database = try ReceiptDatabase.open(at: path, createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false)
         guard let receipt = try database.receipt(identity) else {
             throw CommandFailure(status: .notFound) { _ in Strings.noSuchReceipt(identity.description, path) }
         }

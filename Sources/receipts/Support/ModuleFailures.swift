@@ -20,7 +20,7 @@ extension StoreError: ReportedFailure {
 extension ScanError: ReportedFailure {
     var exitStatus: ExitStatus {
         switch self {
-        case .notAnImage, .unsupportedFormat, .tooManyPixels, .damaged, .tooLongForQRCode: return .invalidInput
+        case .notAnImage, .tooManyPixels, .damaged, .truncated, .tooLongForQRCode: return .invalidInput
         case .library: return .failure
         }
     }

@@ -112,7 +112,9 @@ enum Strings {
         pick("Пикселей на модуль QR-кода, 1–64 (по умолчанию 8).", "Pixels per QR module, 1–64 (default 8).")
     }
     static var renderSourceHelp: String {
-        pick("Содержимое QR-кода или ФН/ФД/ФП чека из базы.", "A QR payload, or fn/i/fp of a receipt in the database.")
+        pick(
+            "Содержимое QR-кода, номер чека в базе (как в list и show) или ФН/ФД/ФП чека из базы.",
+            "A QR payload, a receipt's id in the database (as list and show give it), or fn/i/fp of one there.")
     }
     static func badScale(_ scale: Int) -> String {
         pick("--scale \(scale): нужно целое от 1 до 64", "--scale \(scale): give a whole number from 1 to 64")

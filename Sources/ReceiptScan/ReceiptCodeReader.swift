@@ -1,0 +1,50 @@
+/// Reads the QR codes of a receipt photo: a cascade of zbar passes over ever more worked versions
+/// of the picture, cheapest first, that stops as soon as a pass yields a fiscal payload.
+///
+/// Every pass hands zbar a real picture; what is returned is only what zbar decoded in some pass,
+/// never a guess. Codes found along the way (a shop's web address, say) are returned too.
+public struct ReceiptCodeReader: Sendable {
+    /// The passes, in the order they are tried.
+    public enum Pass: String, Sendable, CaseIterable {
+        /// Small crops around the finder patterns found in the photo (as it is, then smoothed).
+        case regions
+        /// The whole photo (shrunk by a whole factor to about 2000 pixels when larger).
+        case whole
+        /// The crops smoothed, sharpened, made black and white, turned and enlarged; then crops found
+        /// in the sharpened photo (blur) and in the full-size one (small codes in a large photo).
+        case workedRegions
+        /// The whole photo smoothed, sharpened, made black and white and shrunk; and at full size.
+        case workedWhole
+    }
+
+    /// Codes found, fiscal ones first, each text once; and the pass that found the first fiscal one.
+    public struct Result: Sendable, Equatable {
+        public var codes: [FoundCode]
+        public var pass: Pass?
+    }
+
+    public init() {}
+
+    /// The codes zbar reads in the photo; empty when none is found, which is no error.
+    public func read(_ photo: GrayImage) throws(ScanError) -> Result {
+        let scanner = try ZBarScanner()
+        var result = Result(codes: [], pass: nil)
+        var seen: Set<String> = []
+        let views = PhotoViews(photo)
+        for pass in Pass.allCases {
+            for step in views.steps(for: pass) {
+                for picture in step() {
+                    for symbol in try scanner.scan(picture) where seen.insert(symbol.text).inserted {
+                        result.codes.append(FoundCode(text: symbol.text))
+                    }
+                }
+                if result.codes.contains(where: { $0.fiscal != nil }) {
+                    result.pass = pass
+                    result.codes.sort { ($0.fiscal != nil ? 0 : 1) < ($1.fiscal != nil ? 0 : 1) }
+                    return result
+                }
+            }
+        }
+        return result
+    }
+}

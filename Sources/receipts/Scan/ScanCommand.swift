@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+import ReceiptScan
+
+/// `receipts scan PATH... [--json] [--add]`: reads the QR codes of receipt photos, files and folders.
+struct ScanCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "scan", abstract: Strings.scanAbstract, discussion: Strings.scanDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Flag(help: ArgumentHelp(Strings.scanAddHelp)) var add = false
+    @Argument(help: ArgumentHelp(Strings.scanPathsHelp, valueName: Strings.pathValue)) var paths: [String]
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError(Strings.scanNeedsPaths) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let files = ImageFiles.expand(paths)
+        guard !files.isEmpty else {
+            throw CommandFailure(status: .invalidInput) { _ in Strings.noImagesIn(paths.joined(separator: " ")) }
+        }
+        let started = Date()
+        let images = await PhotoScan.run(files)
+        console.detail(Strings.scanTime(files.count, seconds: Date().timeIntervalSince(started)))
+        // Adding may stop half-way (the server gone, the session expired): what was read and what
+        // was added so far are printed before the failure is.
+        var added: [[String: AddOutcome]] = images.map { _ in [:] }
+        var addFailure: (any Error)?
+        if add {
+            do { try await addCodes(of: images, into: &added, console: console) } catch { addFailure = error }
+        }
+        if json {
+            console.output(try JSONOutput.encode(zip(images, added).map { ScanReport($0, added: $1) }))
+        } else {
+            console.output(Self.table(images, added: added).render(width: Console.width))
+        }
+        if let addFailure { throw addFailure }
+        let missing = images.filter { !$0.hasFiscalCode }.count
+        if missing > 0 {
+            throw CommandFailure(status: .invalidInput) { _ in Strings.imagesWithoutCode(missing, of: images.count) }
+        }
+    }
+
+    /// Adds each fiscal code in the order the images were given, noting what adding did, image by
+    /// image, by payload. A receipt in two photos is added for the first and found known for the
+    /// second.
+    private func addCodes(of images: [ScannedImage], into outcomes: inout [[String: AddOutcome]], console: Console)
+        async throws
+    {
+        let adder = try ReceiptAdder(global, console: console)
+        for (index, image) in images.enumerated() {
+            for code in image.codes {
+                guard let fiscal = code.fiscal, outcomes[index][code.text] == nil else { continue }
+                outcomes[index][code.text] = try await adder.add(fiscal)
+            }
+        }
+    }
+
+    /// A row a code: the file, then the code's normal form, date and total, or why there is none.
+    static func table(_ images: [ScannedImage], added: [[String: AddOutcome]]) -> TextTable {
+        let language = Strings.language
+        var table = TextTable()
+        for (image, added) in zip(images, added) {
+            if let error = image.error {
+                table.append([image.file, Strings.unreadable(error.message(in: language))])
+                continue
+            }
+            if image.codes.isEmpty { table.append([image.file, Strings.noCodeFound]) }
+            for code in image.codes {
+                guard let fiscal = code.fiscal else {
+                    table.append([image.file, Strings.notFiscal(code.text)])
+                    continue
+                }
+                let outcome = added[code.text].map { " · " + Strings.addedShort($0) } ?? ""
+                table.append([
+                    image.file,
+                    "\(fiscal.dateTime.formatted(in: language))  \(fiscal.total.formatted(in: language))  "
+                        + "\(fiscal.operation.name(in: language))\(outcome)  \(fiscal.canonical)",
+                ])
+            }
+        }
+        return table
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import ReceiptCore
+import ReceiptPhotos
+import ReceiptScan
+import ReceiptStore
+import Testing
+
+@Suite("receipts scan and receipts add --qr")
+struct ScanCommandTests {
+    static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
+    static let other = "t=20250214T1130&s=899.00&fn=9960440301234567&i=5501&fp=2702394115&n=2"
+
+    /// A folder of photos: a fiscal code as PNG, another as a tilted JPEG in a subfolder, a shop's web
+    /// address, a picture without a code, a text file and a truncated JPEG that claim to be images.
+    final class PhotoFolder {
+        let path = NSTemporaryDirectory() + "receipts-scan-" + UUID().uuidString
+
+        init(bad: Bool = true) throws {
+            try FileManager.default.createDirectory(atPath: path + "/more", withIntermediateDirectories: true)
+            var plain = ReceiptPhoto(payload: ScanCommandTests.payload, width: 400, height: 500, modulePixels: 3)
+            plain.degrees = 5
+            try write("a-plain.png", PNGCodec.encode(try plain.render()))
+            var tilted = ReceiptPhoto(payload: ScanCommandTests.other, width: 480, height: 400, modulePixels: 3.5)
+            tilted.tilt = 0.3
+            tilted.degrees = -20
+            try write("more/b-tilted.jpg", JPEGCodec.encode(try tilted.render(), quality: 80))
+            guard bad else { return }
+            try write("c-shop.png", PNGCodec.encode(try QRRenderer.render("https://shop.example/", scale: 3)))
+            try write("d-blank.png", PNGCodec.encode(GrayImage(width: 200, height: 100)))
+            try write("e-notes.png", Data("t=20190320T2303".utf8))
+            let jpeg = try JPEGCodec.encode(try plain.render())
+            try write("f-cut.jpg", jpeg.prefix(jpeg.count / 2))
+            try write("notes.txt", Data("not looked at: not named as an image".utf8))
+        }
+
+        func write(_ name: String, _ data: Data) throws {
+            try data.write(to: URL(fileURLWithPath: path + "/" + name))
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    private func entries(_ output: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+    }
+
+    @Test("--json lists every image of a folder, recursively, with its codes or its own error; exit 6")
+    func jsonShape() throws {
+        let folder = try PhotoFolder()
+        let result = try CommandRunner().english().run(["scan", "--json", folder.path])
+        #expect(result.status == 6)
+        let list = try entries(result.output)
+        let names = list.compactMap { ($0["file"] as? String)?.replacingOccurrences(of: folder.path + "/", with: "") }
+        #expect(names == ["a-plain.png", "c-shop.png", "d-blank.png", "e-notes.png", "f-cut.jpg", "more/b-tilted.jpg"])
+        func entry(_ name: String) -> [String: Any] { list[names.firstIndex(of: name) ?? 0] }
+
+        let plain = try #require((entry("a-plain.png")["codes"] as? [[String: Any]])?.first)
+        #expect(plain["payload"] as? String == Self.payload)
+        #expect(plain["canonical"] as? String == Self.payload)
+        let fiscal = try #require(plain["fiscal"] as? [String: Any])
+        #expect(Set(fiscal.keys) == ["t", "s", "fn", "i", "fp", "n"])
+        #expect(fiscal["fn"] as? String == "9251440300007971")
+        #expect(entry("a-plain.png")["error"] is NSNull)
+        let tilted = try #require((entry("more/b-tilted.jpg")["codes"] as? [[String: Any]])?.first)
+        #expect(tilted["payload"] as? String == Self.other)
+
+        let shop = try #require((entry("c-shop.png")["codes"] as? [[String: Any]])?.first)
+        #expect(shop["payload"] as? String == "https://shop.example/")
+        #expect(shop["canonical"] is NSNull && shop["fiscal"] is NSNull)
+        #expect((entry("d-blank.png")["codes"] as? [Any])?.isEmpty == true)
+        #expect(entry("d-blank.png")["error"] is NSNull)
+        #expect((entry("e-notes.png")["error"] as? String)?.contains("not an image") == true)
+        #expect((entry("f-cut.jpg")["error"] as? String)?.contains("JPEG file is truncated") == true)
+    }
+
+    @Test("exit 0 when every image gives a receipt code; the table names file, date, total and payload")
+    func allFound() throws {
+        let folder = try PhotoFolder(bad: false)
+        let result = try CommandRunner().russian().run(["scan", folder.path + "/a-plain.png", folder.path + "/more"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("a-plain.png"))
+        #expect(result.output.contains(Money(kopecks: 580_300).formatted(in: .russian)))
+        #expect(result.output.contains(Self.other))
+        let missing = try CommandRunner().russian().run(["scan", folder.path + "/absent.png"])
+        #expect(missing.status == 6)
+        #expect(missing.output.contains("absent.png") && missing.output.contains("не читается"))
+    }
+
+    @Test("--add without a session adds pending receipts to the local database, never twice")
+    func addLocally() throws {
+        let folder = try PhotoFolder(bad: false)
+        let database = folder.path + "/receipts.sqlite"
+        var run = CommandRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.path + "/config"
+        // The same receipt photographed twice is added once.
+        try FileManager.default.copyItem(atPath: folder.path + "/a-plain.png", toPath: folder.path + "/more/again.png")
+        let first = try run.run(["scan", "--json", "--add", "--db", database, folder.path])
+        #expect(first.status == 0)
+        #expect(first.output.components(separatedBy: #""added":"added-pending""#).count == 3)
+        #expect(first.output.components(separatedBy: #""added":"in-database-already""#).count == 2)
+        let stored = try ReceiptDatabase.open(at: database, createIfMissing: false)
+        let receipt = try #require(try stored.receipt(FiscalCode(parsing: Self.payload).identity))
+        #expect(receipt.status == .pending && receipt.total == Money(kopecks: 580_300))
+        #expect(try stored.receiptCount() == 2)
+
+        let again = try run.run(["scan", "--add", "--db", database, folder.path])
+        #expect(again.status == 0)
+        #expect(again.output.contains("already in the database"))
+        let typed = try run.run([
+            "add", "--qr", "fn=9251440300007971&i=141637&fp=4087570038&n=1&s=5803&t=20190320T2303", "--db", database,
+        ])
+        #expect(typed.status == 0)
+        #expect(typed.output.contains("Already in the database"))
+        #expect(try stored.receiptCount() == 2)
+    }
+
+    @Test("add --qr adds a typed payload as pending; a wrong payload exits 6 and names the field")
+    func addTyped() throws {
+        let folder = try PhotoFolder(bad: false)
+        let database = folder.path + "/receipts.sqlite"
+        var run = CommandRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.path + "/config"
+        let added = try run.run(["add", "--json", "--qr", Self.other, "--db", database])
+        #expect(added.status == 0)
+        #expect(added.output.contains(#""added":"added-pending""#) && added.output.contains(#""canonical":"t="#))
+        let wrong = try run.run([
+            "add", "--qr", "t=20250214T1130&s=899.00&fn=12&i=5501&fp=2702394115&n=2", "--db", database,
+        ])
+        #expect(wrong.status == 6)
+        #expect(wrong.errors.contains("fn"))
+    }
+
+    @Test("--add when logged in adds to the account on the server, never twice")
+    func addToServer() throws {
+        let server = try DemoServerProcess(receipts: 10)
+        let run = server.runner()
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        let folder = try PhotoFolder(bad: false)
+        let first = try run.run(["scan", "--json", "--add", folder.path])
+        #expect(first.status == 0)
+        #expect(first.output.components(separatedBy: #""added":"added-to-server""#).count == 3)
+        let again = try run.run(["scan", "--json", "--add", folder.path])
+        #expect(again.output.components(separatedBy: #""added":"on-server-already""#).count == 3)
+        let typed = try run.run(["add", "--qr", Self.payload])
+        #expect(typed.status == 0 && typed.output.contains("Already on the server"))
+        // With the server gone, what was read is still printed, and the failure says so: exit 4.
+        server.process.terminate()
+        server.process.waitUntilExit()
+        var offline = run
+        offline.environment["RECEIPTS_NETWORK_BUDGET"] = "1"
+        let unreachable = try offline.run(["scan", "--add", folder.path])
+        #expect(unreachable.status == 4)
+        #expect(unreachable.output.contains(Self.other))
+        // The server's receipts reached the local database too.
+        let stored = try ReceiptDatabase.open(
+            at: server.home + "/data/receipts/receipts.sqlite", createIfMissing: false)
+        #expect(try stored.receipt(FiscalCode(parsing: Self.other).identity) != nil)
+    }
+}
