@@ -247,5 +247,8 @@ if ProcessInfo.processInfo.environment["RECEIPTS_FUZZ"] != nil {
         .executableTarget(
             name: "FuzzExportedReceipts", dependencies: ["ReceiptCore", "ReceiptSync", "FuzzerDriver"],
             path: "Fuzz/FuzzExportedReceipts", swiftSettings: fuzzing),
+        .executableTarget(
+            name: "FuzzImages", dependencies: ["ReceiptScan", "FuzzerDriver"], path: "Fuzz/FuzzImages",
+            swiftSettings: fuzzing),
     ]
 }
