@@ -50,7 +50,7 @@ extension ReceiptDatabase {
                 arguments: [key, name, category.rawValue, rule?.rawValue])
             let nameID = try Int64.fetchOne(db, sql: "SELECT id FROM item_names WHERE key = ?", arguments: [key]) ?? 0
             // The months the name was bought in narrow the receipts to look at.
-            try Self.refreshItemTotals(in: db)
+            try Self.refreshMonthDetails(in: db)
             let receipts = try Int64.fetchAll(
                 db,
                 sql: """
@@ -78,7 +78,7 @@ extension ReceiptDatabase {
     public func names(
         in category: Category = .uncategorized, months: ClosedRange<Month>? = nil, limit: Int = 20
     ) throws(StoreError) -> [NameSpending] {
-        try refreshItemTotalsIfStale()
+        try refreshMonthDetailsIfStale()
         return try read { db in
             let rows = try Row.fetchAll(
                 db,
@@ -100,7 +100,7 @@ extension ReceiptDatabase {
     /// Compares the kept monthly totals with the ones recomputed from every receipt and item; empty
     /// when they agree, as they always should.
     public func verifyTotals() throws(StoreError) -> [TotalsDifference] {
-        try refreshItemTotalsIfStale()
+        try refreshMonthDetailsIfStale()
         return try read { db in
             var differences: [TotalsDifference] = []
             for table in RecomputedTotals.tables {
@@ -168,24 +168,29 @@ extension ReceiptDatabase {
         try db.execute(sql: "DELETE FROM stale_item_months")
     }
 
-    /// Recomputes the item-name totals of the months whose lines changed since they were last read.
-    static func refreshItemTotals(in db: Database) throws {
+    /// Recomputes the shop and item-name totals of the months whose receipts changed since they
+    /// were last read.
+    static func refreshMonthDetails(in db: Database) throws {
         for month in try String.fetchAll(db, sql: "SELECT month FROM stale_item_months") {
             try db.execute(sql: "DELETE FROM month_item_totals WHERE month = ?", arguments: [month])
             try db.execute(
                 sql: "INSERT INTO month_item_totals (month, name_id, category, total, items) "
                     + RecomputedTotals.namesOfMonth,
                 arguments: [month])
+            try db.execute(sql: "DELETE FROM month_shop_totals WHERE month = ?", arguments: [month])
+            try db.execute(
+                sql: "INSERT INTO month_shop_totals (month, shop, total, receipts) " + RecomputedTotals.shopsOfMonth,
+                arguments: [month])
         }
         try db.execute(sql: "DELETE FROM stale_item_months")
     }
 
-    /// ``refreshItemTotals(in:)`` in a transaction of its own, when any month is stale.
-    func refreshItemTotalsIfStale() throws(StoreError) {
+    /// ``refreshMonthDetails(in:)`` in a transaction of its own, when any month is stale.
+    func refreshMonthDetailsIfStale() throws(StoreError) {
         let stale = try read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stale_item_months)") ?? false
         }
-        if stale { try write { db in try Self.refreshItemTotals(in: db) } }
+        if stale { try write { db in try Self.refreshMonthDetails(in: db) } }
     }
 
     private static func keyed(_ rows: [Row], keyColumns: Int) -> [String: [Int64]] {

@@ -82,8 +82,6 @@ extension ReceiptDatabase {
         }
         let contribution = ReceiptContribution(
             month: receipt.month, operation: receipt.operation, total: receipt.total.kopecks,
-            shop: ReceiptContribution.shopName(
-                place: place?.name, retailPlace: receipt.retailPlace, seller: receipt.seller),
             shopCategory: place?.category, lines: lines)
         context.delta.add(contribution, sign: 1)
     }

@@ -68,7 +68,8 @@ extension ReceiptDatabase {
 
     /// The shops spent at most within `months` (all when nil).
     public func shopTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [ShopTotal] {
-        try read { db in
+        try refreshMonthDetailsIfStale()
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -83,7 +84,7 @@ extension ReceiptDatabase {
 
     /// The item names spent on most within `months` (all when nil), in every category.
     public func itemTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [NameSpending] {
-        try refreshItemTotalsIfStale()
+        try refreshMonthDetailsIfStale()
         return try read { db in
             try Row.fetchAll(
                 db,

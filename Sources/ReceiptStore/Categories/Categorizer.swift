@@ -40,7 +40,6 @@ struct ResolvedCache: Sendable {
 
 /// A place as the totals need it.
 struct PlaceEntry: Sendable {
-    let name: String
     let category: Category?
 }
 
@@ -100,9 +99,9 @@ struct Categorizer {
         if let entry = placesMet[id] { return entry }
         if !placesWritten.contains(id), let entry = cachedPlaces[id] { return entry }
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT name, category FROM places WHERE id = ?"), arguments: [id])
+            db.cachedStatement(sql: "SELECT category FROM places WHERE id = ?"), arguments: [id])
         let entry = row.map { row in
-            PlaceEntry(name: row["name"], category: (row["category"] as String?).flatMap(Category.init(rawValue:)))
+            PlaceEntry(category: (row["category"] as String?).flatMap(Category.init(rawValue:)))
         }
         placesMet[id] = entry
         return entry

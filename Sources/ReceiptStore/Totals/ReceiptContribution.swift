@@ -1,7 +1,6 @@
 import ReceiptCore
 
-/// What one receipt adds to the monthly totals: its month, its spending, its shop, and its lines by
-/// category.
+/// What one receipt adds to the monthly totals: its month, its spending, and its lines by category.
 ///
 /// Refunds count negatively. Whatever part of the total its lines do not account for (a pending
 /// receipt's whole total, an unitemised discount) goes to the shop's category, else to uncategorized,
@@ -14,16 +13,14 @@ struct ReceiptContribution {
 
     let month: Month
     let spending: Int64
-    let shop: String
     let lines: Int
     /// Each category the receipt touches once; a receipt has few, so a list beats a dictionary.
     private(set) var categories: [(category: Category, total: Int64, items: Int)] = []
 
-    init(month: Month, operation: OperationType, total: Int64, shop: String, shopCategory: Category?, lines: [Line]) {
+    init(month: Month, operation: OperationType, total: Int64, shopCategory: Category?, lines: [Line]) {
         let sign: Int64 = operation.isSpending ? 1 : -1
         self.month = month
         spending = sign * total
-        self.shop = shop
         self.lines = lines.count
         var itemized: Int64 = 0
         for line in lines {
@@ -42,13 +39,5 @@ struct ReceiptContribution {
         } else {
             categories.append((category, amount, items))
         }
-    }
-
-    /// The shop a receipt counts under: the place's name, else the receipt's shop, else its seller.
-    static func shopName(place: String?, retailPlace: String?, seller: String?) -> String {
-        for candidate in [place, retailPlace, seller] {
-            if let candidate, !candidate.isEmpty { return candidate }
-        }
-        return ""
     }
 }

@@ -31,9 +31,17 @@ enum RecomputedTotals {
             SELECT month, category, SUM(total), COUNT(DISTINCT receipt), SUM(items) FROM parts GROUP BY month, category
             """
 
+    private static let shopReceipts = """
+        SELECT r.month, COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '') AS shop,
+            SUM(CASE WHEN r.operation IN (1, 4) THEN r.total ELSE -r.total END), COUNT(*)
+        FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+        """
+
     /// (month, shop, total, receipts)
-    static let shops =
-        receipts + "SELECT month, shop, SUM(sign * total), COUNT(*) FROM r GROUP BY month, shop"
+    static let shops = shopReceipts + " GROUP BY r.month, shop"
+
+    /// The same for one month (the argument).
+    static let shopsOfMonth = shopReceipts + " WHERE r.month = ? GROUP BY shop"
 
     private static let nameLines = """
         SELECT r.month, COALESCE(i.name_id, 0), COALESCE(i.category, 'uncategorized'),

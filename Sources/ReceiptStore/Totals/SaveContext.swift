@@ -42,7 +42,7 @@ struct SaveContext {
         guard
             let receipt = try Row.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT month, operation, total, place_id, retail_place, seller FROM receipts WHERE id = ?"),
+                    sql: "SELECT month, operation, total, place_id FROM receipts WHERE id = ?"),
                 arguments: [id])
         else { return nil }
         let place = try categorizer.place(receipt["place_id"], in: db)
@@ -58,10 +58,7 @@ struct SaveContext {
         guard let month = Month(text) else { throw RecordError(row: "receipts.month='\(text)'", reason: "not a month") }
         return ReceiptContribution(
             month: month, operation: OperationType(rawValue: receipt["operation"]) ?? .sale,
-            total: receipt["total"],
-            shop: ReceiptContribution.shopName(
-                place: place?.name, retailPlace: receipt["retail_place"], seller: receipt["seller"]),
-            shopCategory: place?.category, lines: lines)
+            total: receipt["total"], shopCategory: place?.category, lines: lines)
     }
 }
 

@@ -4,8 +4,9 @@ import ReceiptCore
 /// Changes to the monthly totals gathered over one transaction and written at its end, one row
 /// update per month and key rather than one per receipt.
 ///
-/// Item-name totals are not counted line by line: a month whose lines changed is marked stale and
-/// recomputed from its items when something reads them (``ReceiptDatabase/refreshItemTotals(in:)``).
+/// Shop and item-name totals are not counted receipt by receipt: a month whose receipts changed is
+/// marked stale and its shops and names are recomputed when something reads them
+/// (``ReceiptDatabase/refreshMonthDetails(in:)``).
 struct TotalsDelta {
     private struct Counts {
         var total: Int64 = 0
@@ -20,7 +21,6 @@ struct TotalsDelta {
 
     private var months: [Month: Counts] = [:]
     private var categories: [Key<Category>: Counts] = [:]
-    private var shops: [Key<String>: Counts] = [:]
     private var staleMonths: Set<Month> = []
 
     /// Counts a receipt in (`sign` 1) or out (`sign` -1).
@@ -35,13 +35,10 @@ struct TotalsDelta {
             categories[key, default: Counts()].receipts += sign
             categories[key, default: Counts()].items += sign * line.items
         }
-        let shop = Key(month: month, value: receipt.shop)
-        shops[shop, default: Counts()].total += Int64(sign) * receipt.spending
-        shops[shop, default: Counts()].receipts += sign
-        if receipt.lines > 0 { staleMonths.insert(month) }
+        staleMonths.insert(month)
     }
 
-    /// Marks a month's item-name totals stale, after its items changed category.
+    /// Marks a month's shop and item-name totals stale, after its items changed category.
     mutating func markStale(_ month: Month) {
         staleMonths.insert(month)
     }
@@ -67,15 +64,6 @@ struct TotalsDelta {
             try categoryUpsert.execute(
                 arguments: [key.month.description, key.value.rawValue, counts.total, counts.receipts, counts.items])
         }
-        let shopUpsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_shop_totals (month, shop, total, receipts) VALUES (?, ?, ?, ?)
-                ON CONFLICT (month, shop) DO UPDATE SET total = total + excluded.total,
-                    receipts = receipts + excluded.receipts
-                """)
-        for (key, counts) in shops where counts.receipts != 0 || counts.total != 0 {
-            try shopUpsert.execute(arguments: [key.month.description, key.value, counts.total, counts.receipts])
-        }
         let stale = try db.cachedStatement(sql: "INSERT OR IGNORE INTO stale_item_months (month) VALUES (?)")
         for month in staleMonths { try stale.execute(arguments: [month.description]) }
         // Rows whose counts went down may have reached zero: a row no receipt counts in goes.
@@ -87,11 +75,6 @@ struct TotalsDelta {
             try db.execute(
                 sql: "DELETE FROM month_category_totals WHERE month = ? AND category = ? AND receipts <= 0",
                 arguments: [key.month.description, key.value.rawValue])
-        }
-        for (key, counts) in shops where counts.receipts < 0 {
-            try db.execute(
-                sql: "DELETE FROM month_shop_totals WHERE month = ? AND shop = ? AND receipts <= 0",
-                arguments: [key.month.description, key.value])
         }
     }
 }
