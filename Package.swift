@@ -169,7 +169,7 @@ let package = Package(
 
         .executableTarget(
             name: "ScanBenchmarks",
-            dependencies: ["ReceiptScan", "ReceiptPhotos", "ReceiptCore"],
+            dependencies: ["ReceiptScan", "ReceiptPhotos", "ReceiptCore", "BenchmarkSupport"],
             path: "Benchmarks/ScanBenchmarks",
             swiftSettings: strict
         ),
