@@ -13,8 +13,8 @@ public struct PlaceIndex: Sendable {
     private var tree = SphereTree()
     /// Slots not in the tree yet.
     private var pending: [Int32] = []
-    /// Slots of each two-letter beginning of a name's words.
-    private var byPrefix: [String: [Int32]] = [:]
+    /// Slots of each two-letter beginning of a name's words (``prefixKey(_:)``).
+    private var byPrefix: [UInt64: [Int32]] = [:]
     /// Names repeat (chains): each is split into words once.
     private var wordsByName: [String: [String]] = [:]
     private var live = 0
@@ -54,7 +54,7 @@ public struct PlaceIndex: Sendable {
         slotByID[place.id] = slot
         pending.append(slot)
         live += 1
-        for prefix in Set(words.map { String($0.prefix(2)) }) { byPrefix[prefix, default: []].append(slot) }
+        for prefix in Set(words.map(Self.prefixKey)) { byPrefix[prefix, default: []].append(slot) }
     }
 
     private mutating func rebuild() {
@@ -78,10 +78,12 @@ public struct PlaceIndex: Sendable {
         let wanted = PlaceText.words(query.text)
         var page = PageBuilder(limit: max(1, query.limit), after: query.after, radius: query.radius)
         let center = SphereTree.vector(latitude: query.center.latitude, longitude: query.center.longitude)
+        let origin = GreatCircle.Origin(query.center)
         var cutoff = page.cutoff
         let consider = { (slot: Int32) in
             let index = Int(slot)
-            // The chord rules out most places before any trigonometry or copying.
+            // The chord rules out most places before any trigonometry; the page keeps slots, so
+            // no place is copied until it is on the page.
             let vector = entries[index].vector
             let dx = vector.0 - center.0
             let dy = vector.1 - center.1
@@ -89,8 +91,8 @@ public struct PlaceIndex: Sendable {
             guard dx * dx + dy * dy + dz * dz <= cutoff, !entries[index].removed,
                 wanted.isEmpty || PlaceText.matches(query: wanted, name: entries[index].words)
             else { return }
-            let place = entries[index].place
-            if page.offer(place, distance: GreatCircle.distance(query.center, place.coordinate)) {
+            let distance = origin.distance(to: entries[index].place.coordinate)
+            if page.offer(slot, distance: distance, id: { entries[Int($0)].place.id }) {
                 cutoff = page.cutoff
             }
         }
@@ -104,13 +106,22 @@ public struct PlaceIndex: Sendable {
                     for position in range { consider(tree.slots[position]) }
                 })
         }
-        return page.result()
+        return page.result { entries[Int($0)].place }
+    }
+
+    /// A word's first two scalars packed in a number: hashing it is far cheaper than hashing a
+    /// two-letter String, which building the index does a few million times.
+    private static func prefixKey(_ word: String) -> UInt64 {
+        var scalars = word.unicodeScalars.makeIterator()
+        let first = UInt64(scalars.next()?.value ?? 0)
+        let second = UInt64(scalars.next()?.value ?? 0)
+        return first << 32 | second
     }
 
     /// For words whose two-letter beginnings are rare, the few places that can match: reading them
     /// all beats walking the tree past places the text rules out.
     private func rareCandidates(for words: [String]) -> [Int32]? {
-        let lists = words.filter { $0.count >= 2 }.map { byPrefix[String($0.prefix(2))] ?? [] }
+        let lists = words.filter { $0.unicodeScalars.count >= 2 }.map { byPrefix[Self.prefixKey($0)] ?? [] }
         guard let smallest = lists.min(by: { $0.count < $1.count }), smallest.count <= max(2_048, live / 32) else {
             return nil
         }
@@ -118,12 +129,17 @@ public struct PlaceIndex: Sendable {
     }
 }
 
-/// The best `limit` + 1 places seen so far in (distance, id) order, kept in a max-heap.
+/// The best `limit` + 1 places seen so far in (distance, id) order, kept in a max-heap of slots.
 private struct PageBuilder {
     let limit: Int
     let after: PlaceCursor?
     let radius: Double?
-    private var heap: [PlaceHit] = []
+    private var heap: [Candidate] = []
+
+    private struct Candidate {
+        let distance: Double
+        let slot: Int32
+    }
 
     init(limit: Int, after: PlaceCursor?, radius: Double?) {
         self.limit = limit
@@ -138,52 +154,55 @@ private struct PageBuilder {
         return distance.isInfinite ? .infinity : SphereTree.squaredChord(forDistance: distance)
     }
 
-    /// Takes the place if it belongs on the page; true when it did.
+    /// Takes the place in `slot` if it belongs on the page; true when it did. `id` gives a slot's
+    /// place id, needed only to order places at the same distance.
     @discardableResult
-    mutating func offer(_ place: Place, distance: Double) -> Bool {
+    mutating func offer(_ slot: Int32, distance: Double, id: (Int32) -> String) -> Bool {
         if let radius, distance > radius { return false }
-        if let after, (distance, place.id) <= (after.distance, after.id) { return false }
-        let hit = PlaceHit(place: place, distance: distance)
+        if let after, distance < after.distance || (distance == after.distance && id(slot) <= after.id) {
+            return false
+        }
+        let candidate = Candidate(distance: distance, slot: slot)
         if heap.count > limit {
-            guard let worst = heap.first, Self.before(hit, worst) else { return false }
-            heap[0] = hit
-            siftDown(0)
+            guard let worst = heap.first, Self.before(candidate, worst, id) else { return false }
+            heap[0] = candidate
+            siftDown(0, id)
         } else {
-            heap.append(hit)
-            siftUp(heap.count - 1)
+            heap.append(candidate)
+            siftUp(heap.count - 1, id)
         }
         return true
     }
 
-    func result() -> PlacePage {
-        let sorted = heap.sorted(by: Self.before)
-        let page = Array(sorted.prefix(limit))
+    func result(place: (Int32) -> Place) -> PlacePage {
+        let sorted = heap.sorted { a, b in Self.before(a, b) { place($0).id } }
+        let page = sorted.prefix(limit).map { PlaceHit(place: place($0.slot), distance: $0.distance) }
         let next = sorted.count > limit ? page.last.map { PlaceCursor(distance: $0.distance, id: $0.place.id) } : nil
         return PlacePage(hits: page, next: next)
     }
 
-    private static func before(_ a: PlaceHit, _ b: PlaceHit) -> Bool {
-        (a.distance, a.place.id) < (b.distance, b.place.id)
+    private static func before(_ a: Candidate, _ b: Candidate, _ id: (Int32) -> String) -> Bool {
+        a.distance < b.distance || (a.distance == b.distance && id(a.slot) < id(b.slot))
     }
 
-    private mutating func siftUp(_ start: Int) {
+    private mutating func siftUp(_ start: Int, _ id: (Int32) -> String) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.before(heap[parent], heap[child]) else { break }
+            guard Self.before(heap[parent], heap[child], id) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
     }
 
-    private mutating func siftDown(_ start: Int) {
+    private mutating func siftDown(_ start: Int, _ id: (Int32) -> String) {
         var parent = start
         while true {
             let left = 2 * parent + 1
             let right = left + 1
             var largest = parent
-            if left < heap.count, Self.before(heap[largest], heap[left]) { largest = left }
-            if right < heap.count, Self.before(heap[largest], heap[right]) { largest = right }
+            if left < heap.count, Self.before(heap[largest], heap[left], id) { largest = left }
+            if right < heap.count, Self.before(heap[largest], heap[right], id) { largest = right }
             if largest == parent { return }
             heap.swapAt(parent, largest)
             parent = largest

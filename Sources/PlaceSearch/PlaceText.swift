@@ -19,7 +19,10 @@ public enum PlaceText {
     }
 
     /// True when every query word begins some word of the name. An empty query matches everything.
+    ///
+    /// Both sides come folded from ``words(_:)``, so their UTF-8 bytes are compared: String's own
+    /// prefix test compares Characters, which normalises each one and was most of a text search.
     public static func matches(query: [String], name: [String]) -> Bool {
-        query.allSatisfy { wanted in name.contains { $0.hasPrefix(wanted) } }
+        query.allSatisfy { wanted in name.contains { $0.utf8.starts(with: wanted.utf8) } }
     }
 }
