@@ -16,7 +16,7 @@ public struct PlaceIndex: Sendable {
     /// Slots of each two-letter beginning of a name's words (``prefixKey(_:)``).
     private var byPrefix: [UInt64: [Int32]] = [:]
     /// Names repeat (chains): each is split into words once.
-    private var wordsByName: [String: [String]] = [:]
+    private var wordsByName: [ByteKey: [String]] = [:]
     private var live = 0
 
     private struct Entry: Sendable {
@@ -27,6 +27,10 @@ public struct PlaceIndex: Sendable {
     }
 
     public init(_ places: some Sequence<Place> = []) {
+        let expected = places.underestimatedCount
+        entries.reserveCapacity(expected)
+        slotByID.reserveCapacity(expected)
+        pending.reserveCapacity(expected)
         for place in places { add(place) }
         rebuild()
     }
@@ -45,8 +49,9 @@ public struct PlaceIndex: Sendable {
             live -= 1
         }
         let slot = Int32(entries.count)
-        let words = wordsByName[place.name] ?? PlaceText.words(place.name)
-        wordsByName[place.name] = words
+        let name = ByteKey(place.name)
+        let words = wordsByName[name] ?? PlaceText.words(place.name)
+        wordsByName[name] = words
         entries.append(
             Entry(
                 place: place, words: words,
@@ -54,7 +59,15 @@ public struct PlaceIndex: Sendable {
         slotByID[place.id] = slot
         pending.append(slot)
         live += 1
-        for prefix in Set(words.map(Self.prefixKey)) { byPrefix[prefix, default: []].append(slot) }
+        // A name has a few words: a list beats a set for leaving out a repeated beginning.
+        var prefixes: [UInt64] = []
+        for word in words {
+            let prefix = Self.prefixKey(word)
+            if !prefixes.contains(prefix) {
+                prefixes.append(prefix)
+                byPrefix[prefix, default: []].append(slot)
+            }
+        }
     }
 
     private mutating func rebuild() {

@@ -29,55 +29,61 @@ struct SphereTree: Sendable {
 
     /// Builds the tree over points given as (slot, unit vector).
     init(points: [(slot: Int32, vector: (Double, Double, Double))]) {
-        var order = Array(0..<points.count)
-        let px = points.map(\.vector.0)
-        let py = points.map(\.vector.1)
-        let pz = points.map(\.vector.2)
+        x = points.map(\.vector.0)
+        y = points.map(\.vector.1)
+        z = points.map(\.vector.2)
+        slots = points.map(\.slot)
         nodes.reserveCapacity(2 * points.count / Self.leafSize + 2)
-        if !points.isEmpty { _ = build(&order, 0, points.count, px, py, pz) }
-        x = order.map { px[$0] }
-        y = order.map { py[$0] }
-        z = order.map { pz[$0] }
-        slots = order.map { points[$0].slot }
+        if !points.isEmpty { _ = build(0, points.count) }
     }
 
-    private mutating func build(
-        _ order: inout [Int], _ start: Int, _ end: Int, _ px: [Double], _ py: [Double], _ pz: [Double]
-    ) -> Int32 {
+    /// Builds the node over positions `start..<end`, reordering the points in place.
+    private mutating func build(_ start: Int, _ end: Int) -> Int32 {
         var low = (Double.infinity, Double.infinity, Double.infinity)
         var high = (-Double.infinity, -Double.infinity, -Double.infinity)
-        for index in start..<end {
-            let i = order[index]
-            low = (min(low.0, px[i]), min(low.1, py[i]), min(low.2, pz[i]))
-            high = (max(high.0, px[i]), max(high.1, py[i]), max(high.2, pz[i]))
+        for i in start..<end {
+            low = (min(low.0, x[i]), min(low.1, y[i]), min(low.2, z[i]))
+            high = (max(high.0, x[i]), max(high.1, y[i]), max(high.2, z[i]))
         }
         let nodeIndex = Int32(nodes.count)
         nodes.append(Node(start: Int32(start), end: Int32(end), low: low, high: high))
         guard end - start > Self.leafSize else { return nodeIndex }
         let spread = (high.0 - low.0, high.1 - low.1, high.2 - low.2)
-        let keys = spread.0 >= spread.1 && spread.0 >= spread.2 ? px : (spread.1 >= spread.2 ? py : pz)
+        let axis = spread.0 >= spread.1 && spread.0 >= spread.2 ? 0 : (spread.1 >= spread.2 ? 1 : 2)
         let middle = (start + end) / 2
-        Self.select(&order, start, end, middle, keys)
-        let left = build(&order, start, middle, px, py, pz)
-        let right = build(&order, middle, end, px, py, pz)
+        select(start, end, middle, axis: axis)
+        let left = build(start, middle)
+        let right = build(middle, end)
         nodes[Int(nodeIndex)].left = left
         nodes[Int(nodeIndex)].right = right
         return nodeIndex
     }
 
-    /// Puts the element of rank `k` (by key) at `k`, smaller ones before it, larger after (quickselect).
-    private static func select(_ order: inout [Int], _ start: Int, _ end: Int, _ k: Int, _ keys: [Double]) {
+    private func key(_ i: Int, _ axis: Int) -> Double {
+        axis == 0 ? x[i] : (axis == 1 ? y[i] : z[i])
+    }
+
+    private mutating func swapPoints(_ i: Int, _ j: Int) {
+        x.swapAt(i, j)
+        y.swapAt(i, j)
+        z.swapAt(i, j)
+        slots.swapAt(i, j)
+    }
+
+    /// Puts the point of rank `k` along `axis` at `k`, smaller ones before it, larger after
+    /// (quickselect), moving the points themselves so that later passes read them in order.
+    private mutating func select(_ start: Int, _ end: Int, _ k: Int, axis: Int) {
         var low = start
         var high = end - 1
         while low < high {
-            let pivot = keys[order[(low + high) / 2]]
+            let pivot = key((low + high) / 2, axis)
             var i = low
             var j = high
             while i <= j {
-                while keys[order[i]] < pivot { i += 1 }
-                while keys[order[j]] > pivot { j -= 1 }
+                while key(i, axis) < pivot { i += 1 }
+                while key(j, axis) > pivot { j -= 1 }
                 if i <= j {
-                    order.swapAt(i, j)
+                    swapPoints(i, j)
                     i += 1
                     j -= 1
                 }

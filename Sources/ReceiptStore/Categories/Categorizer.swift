@@ -8,32 +8,9 @@ struct NameEntry: Sendable {
     let category: Category?
 }
 
-/// A printed item name as a dictionary key, hashed and compared by its UTF-8 bytes: String's own
-/// hashing normalises Unicode first, which made the lookup of Cyrillic names the costliest part of
-/// categorizing an import. Names come from fiscal documents byte for byte, so bytes are the right
-/// identity here.
-struct PrintedName: Hashable {
-    let text: String
-
-    init(_ text: String) {
-        var text = text
-        text.makeContiguousUTF8()
-        self.text = text
-    }
-
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-
-    static func == (lhs: PrintedName, rhs: PrintedName) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
-    }
-}
-
 /// Names and places resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
 struct ResolvedCache: Sendable {
-    var names: [PrintedName: NameEntry] = [:]
+    var names: [ByteKey: NameEntry] = [:]
     var places: [String: PlaceEntry?] = [:]
     var generation = 0
 }
@@ -48,8 +25,8 @@ struct PlaceEntry: Sendable {
 /// transaction met are handed back to it only after the commit.
 struct Categorizer {
     let rules: any CategoryRules
-    let cached: [PrintedName: NameEntry]
-    private(set) var added: [PrintedName: NameEntry] = [:]
+    let cached: [ByteKey: NameEntry]
+    private(set) var added: [ByteKey: NameEntry] = [:]
     private let cachedPlaces: [String: PlaceEntry?]
     /// Places looked up by this transaction and not changed by it.
     private(set) var placesMet: [String: PlaceEntry?] = [:]
@@ -57,7 +34,7 @@ struct Categorizer {
     private(set) var placesWritten: Set<String> = []
     private var byID: [Int64: NameEntry] = [:]
 
-    init(rules: any CategoryRules, cached: [PrintedName: NameEntry], places: [String: PlaceEntry?]) {
+    init(rules: any CategoryRules, cached: [ByteKey: NameEntry], places: [String: PlaceEntry?]) {
         self.rules = rules
         self.cached = cached
         cachedPlaces = places
@@ -65,7 +42,7 @@ struct Categorizer {
 
     /// The entry of a printed item name.
     mutating func name(_ printedText: String, in db: Database) throws -> NameEntry {
-        let printed = PrintedName(printedText)
+        let printed = ByteKey(printedText)
         if let entry = cached[printed] ?? added[printed] { return entry }
         let key = ItemName.key(printedText)
         let entry: NameEntry
