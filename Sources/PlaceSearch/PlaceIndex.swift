@@ -44,19 +44,24 @@ public struct PlaceIndex: Sendable {
     public var count: Int { live }
 
     private mutating func add(_ place: Place) {
-        if let old = slotByID[place.id] {
+        let slot = Int32(entries.count)
+        // One hash of the id both finds a place it replaces and records the new slot.
+        if let old = slotByID.updateValue(slot, forKey: place.id) {
             entries[Int(old)].removed = true
             live -= 1
         }
-        let slot = Int32(entries.count)
         let name = ByteKey(place.name)
-        let words = wordsByName[name] ?? PlaceText.words(place.name)
-        wordsByName[name] = words
+        let words: [String]
+        if let known = wordsByName[name] {
+            words = known
+        } else {
+            words = PlaceText.words(place.name)
+            wordsByName[name] = words
+        }
         entries.append(
             Entry(
                 place: place, words: words,
                 vector: SphereTree.vector(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)))
-        slotByID[place.id] = slot
         pending.append(slot)
         live += 1
         // A name has a few words: a list beats a set for leaving out a repeated beginning.

@@ -29,71 +29,95 @@ struct SphereTree: Sendable {
 
     /// Builds the tree over points given as (slot, unit vector).
     init(points: [(slot: Int32, vector: (Double, Double, Double))]) {
-        x = points.map(\.vector.0)
-        y = points.map(\.vector.1)
-        z = points.map(\.vector.2)
-        slots = points.map(\.slot)
+        var x = points.map(\.vector.0)
+        var y = points.map(\.vector.1)
+        var z = points.map(\.vector.2)
+        var slots = points.map(\.slot)
+        var nodes: [Node] = []
         nodes.reserveCapacity(2 * points.count / Self.leafSize + 2)
-        if !points.isEmpty { _ = build(0, points.count) }
-    }
-
-    /// Builds the node over positions `start..<end`, reordering the points in place.
-    private mutating func build(_ start: Int, _ end: Int) -> Int32 {
-        var low = (Double.infinity, Double.infinity, Double.infinity)
-        var high = (-Double.infinity, -Double.infinity, -Double.infinity)
-        for i in start..<end {
-            low = (min(low.0, x[i]), min(low.1, y[i]), min(low.2, z[i]))
-            high = (max(high.0, x[i]), max(high.1, y[i]), max(high.2, z[i]))
-        }
-        let nodeIndex = Int32(nodes.count)
-        nodes.append(Node(start: Int32(start), end: Int32(end), low: low, high: high))
-        guard end - start > Self.leafSize else { return nodeIndex }
-        let spread = (high.0 - low.0, high.1 - low.1, high.2 - low.2)
-        let axis = spread.0 >= spread.1 && spread.0 >= spread.2 ? 0 : (spread.1 >= spread.2 ? 1 : 2)
-        let middle = (start + end) / 2
-        select(start, end, middle, axis: axis)
-        let left = build(start, middle)
-        let right = build(middle, end)
-        nodes[Int(nodeIndex)].left = left
-        nodes[Int(nodeIndex)].right = right
-        return nodeIndex
-    }
-
-    private func key(_ i: Int, _ axis: Int) -> Double {
-        axis == 0 ? x[i] : (axis == 1 ? y[i] : z[i])
-    }
-
-    private mutating func swapPoints(_ i: Int, _ j: Int) {
-        x.swapAt(i, j)
-        y.swapAt(i, j)
-        z.swapAt(i, j)
-        slots.swapAt(i, j)
-    }
-
-    /// Puts the point of rank `k` along `axis` at `k`, smaller ones before it, larger after
-    /// (quickselect), moving the points themselves so that later passes read them in order.
-    private mutating func select(_ start: Int, _ end: Int, _ k: Int, axis: Int) {
-        var low = start
-        var high = end - 1
-        while low < high {
-            let pivot = key((low + high) / 2, axis)
-            var i = low
-            var j = high
-            while i <= j {
-                while key(i, axis) < pivot { i += 1 }
-                while key(j, axis) > pivot { j -= 1 }
-                if i <= j {
-                    swapPoints(i, j)
-                    i += 1
-                    j -= 1
+        if !points.isEmpty {
+            // The points are reordered in place, through buffers: no copy-on-write checks per swap.
+            x.withUnsafeMutableBufferPointer { x in
+                y.withUnsafeMutableBufferPointer { y in
+                    z.withUnsafeMutableBufferPointer { z in
+                        slots.withUnsafeMutableBufferPointer { slots in
+                            var builder = Builder(x: x, y: y, z: z, slots: slots, nodes: nodes)
+                            _ = builder.build(0, points.count)
+                            nodes = builder.nodes
+                        }
+                    }
                 }
             }
-            if k <= j {
-                high = j
-            } else if k >= i {
-                low = i
-            } else {
-                return
+        }
+        self.x = x
+        self.y = y
+        self.z = z
+        self.slots = slots
+        self.nodes = nodes
+    }
+
+    /// Builds the nodes over buffers of the points, reordering them in place.
+    private struct Builder {
+        let x: UnsafeMutableBufferPointer<Double>
+        let y: UnsafeMutableBufferPointer<Double>
+        let z: UnsafeMutableBufferPointer<Double>
+        let slots: UnsafeMutableBufferPointer<Int32>
+        var nodes: [Node]
+
+        /// Builds the node over positions `start..<end`.
+        mutating func build(_ start: Int, _ end: Int) -> Int32 {
+            var low = (Double.infinity, Double.infinity, Double.infinity)
+            var high = (-Double.infinity, -Double.infinity, -Double.infinity)
+            for i in start..<end {
+                low = (min(low.0, x[i]), min(low.1, y[i]), min(low.2, z[i]))
+                high = (max(high.0, x[i]), max(high.1, y[i]), max(high.2, z[i]))
+            }
+            let nodeIndex = Int32(nodes.count)
+            nodes.append(Node(start: Int32(start), end: Int32(end), low: low, high: high))
+            guard end - start > SphereTree.leafSize else { return nodeIndex }
+            let spread = (high.0 - low.0, high.1 - low.1, high.2 - low.2)
+            let keys = spread.0 >= spread.1 && spread.0 >= spread.2 ? x : (spread.1 >= spread.2 ? y : z)
+            let middle = (start + end) / 2
+            select(start, end, middle, keys: keys)
+            let left = build(start, middle)
+            let right = build(middle, end)
+            nodes[Int(nodeIndex)].left = left
+            nodes[Int(nodeIndex)].right = right
+            return nodeIndex
+        }
+
+        private func swapPoints(_ i: Int, _ j: Int) {
+            x.swapAt(i, j)
+            y.swapAt(i, j)
+            z.swapAt(i, j)
+            slots.swapAt(i, j)
+        }
+
+        /// Puts the point of rank `k` by `keys` at `k`, smaller ones before it, larger after
+        /// (quickselect).
+        private func select(_ start: Int, _ end: Int, _ k: Int, keys: UnsafeMutableBufferPointer<Double>) {
+            var low = start
+            var high = end - 1
+            while low < high {
+                let pivot = keys[(low + high) / 2]
+                var i = low
+                var j = high
+                while i <= j {
+                    while keys[i] < pivot { i += 1 }
+                    while keys[j] > pivot { j -= 1 }
+                    if i <= j {
+                        swapPoints(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if k <= j {
+                    high = j
+                } else if k >= i {
+                    low = i
+                } else {
+                    return
+                }
             }
         }
     }
