@@ -21,7 +21,7 @@ struct SphereTree: Sendable {
         var high: (Double, Double, Double)
     }
 
-    static let leafSize = 16
+    static let leafSize = 8
 
     var isEmpty: Bool { slots.isEmpty }
 
@@ -64,26 +64,49 @@ struct SphereTree: Sendable {
         let slots: UnsafeMutableBufferPointer<Int32>
         var nodes: [Node]
 
-        /// Builds the node over positions `start..<end`.
+        /// Builds the node over positions `start..<end`. A leaf's box is measured from its points and
+        /// an inner node's is the union of its children's, so every point is read once for boxes; the
+        /// axis to split is the widest of a sample, which is all the choice needs.
         mutating func build(_ start: Int, _ end: Int) -> Int32 {
-            var low = (Double.infinity, Double.infinity, Double.infinity)
-            var high = (-Double.infinity, -Double.infinity, -Double.infinity)
-            for i in start..<end {
-                low = (min(low.0, x[i]), min(low.1, y[i]), min(low.2, z[i]))
-                high = (max(high.0, x[i]), max(high.1, y[i]), max(high.2, z[i]))
-            }
             let nodeIndex = Int32(nodes.count)
-            nodes.append(Node(start: Int32(start), end: Int32(end), low: low, high: high))
-            guard end - start > SphereTree.leafSize else { return nodeIndex }
-            let spread = (high.0 - low.0, high.1 - low.1, high.2 - low.2)
-            let keys = spread.0 >= spread.1 && spread.0 >= spread.2 ? x : (spread.1 >= spread.2 ? y : z)
+            let empty = (Double.infinity, Double.infinity, Double.infinity)
+            nodes.append(Node(start: Int32(start), end: Int32(end), low: empty, high: empty))
+            guard end - start > SphereTree.leafSize else {
+                var low = empty
+                var high = (-Double.infinity, -Double.infinity, -Double.infinity)
+                for i in start..<end {
+                    low = (min(low.0, x[i]), min(low.1, y[i]), min(low.2, z[i]))
+                    high = (max(high.0, x[i]), max(high.1, y[i]), max(high.2, z[i]))
+                }
+                nodes[Int(nodeIndex)].low = low
+                nodes[Int(nodeIndex)].high = high
+                return nodeIndex
+            }
+            let axis = widestAxis(start, end)
+            let keys = axis == 0 ? x : (axis == 1 ? y : z)
             let middle = (start + end) / 2
             select(start, end, middle, keys: keys)
             let left = build(start, middle)
             let right = build(middle, end)
+            let a = nodes[Int(left)]
+            let b = nodes[Int(right)]
             nodes[Int(nodeIndex)].left = left
             nodes[Int(nodeIndex)].right = right
+            nodes[Int(nodeIndex)].low = (min(a.low.0, b.low.0), min(a.low.1, b.low.1), min(a.low.2, b.low.2))
+            nodes[Int(nodeIndex)].high = (max(a.high.0, b.high.0), max(a.high.1, b.high.1), max(a.high.2, b.high.2))
             return nodeIndex
+        }
+
+        /// The axis along which a sample of about 256 of the points spreads widest.
+        private func widestAxis(_ start: Int, _ end: Int) -> Int {
+            var low = (Double.infinity, Double.infinity, Double.infinity)
+            var high = (-Double.infinity, -Double.infinity, -Double.infinity)
+            for i in stride(from: start, to: end, by: max(1, (end - start) / 256)) {
+                low = (min(low.0, x[i]), min(low.1, y[i]), min(low.2, z[i]))
+                high = (max(high.0, x[i]), max(high.1, y[i]), max(high.2, z[i]))
+            }
+            let spread = (high.0 - low.0, high.1 - low.1, high.2 - low.2)
+            return spread.0 >= spread.1 && spread.0 >= spread.2 ? 0 : (spread.1 >= spread.2 ? 1 : 2)
         }
 
         private func swapPoints(_ i: Int, _ j: Int) {
