@@ -49,17 +49,6 @@ func russianLayout(_ text: String) -> String {
     return String(text.map { map[$0] ?? $0 })
 }
 
-func machine() -> String {
-    let cpu =
-        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-        .first { $0.hasPrefix("model name") }.map {
-            String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
-        }
-        ?? "unknown CPU"
-    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-        + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
-}
-
 let count = 100_000
 let plain = payloads(count: count)
 let russian = plain.map(russianLayout)
@@ -107,7 +96,7 @@ results.append(
         for month in months { _ = try database.receipts(in: month.month) }
     })
 
-print("receipts core benchmarks — \(machine())")
+print("receipts core benchmarks — \(machineDescription())")
 print("| benchmark | items | median | per item | runs |")
 print("|---|---:|---:|---:|---:|")
 for result in results {

@@ -47,14 +47,8 @@ let (bare, imports) = try await server.serving { url in
     return (bare, imports)
 }
 
-let cpu =
-    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-    .first { $0.hasPrefix("model name") }.map {
-        String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
-    }
-    ?? "unknown CPU"
 print(
-    "receipts import benchmark — \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; server and client in one process on loopback"
+    "receipts import benchmark — \(machineDescription()); server and client in one process on loopback"
 )
 print("\(count) demo receipts, 50 a page; seeding took \(String(format: "%.1f", seedSeconds)) s")
 print("| what | median receipts/s | runs |")

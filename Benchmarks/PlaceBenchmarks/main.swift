@@ -110,14 +110,8 @@ for query in Array(nearest.prefix(10)) + Array(filtered.prefix(10)) {
 }
 let brute = percentiles(bruteTimes)
 
-let cpu =
-    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-    .first { $0.hasPrefix("model name") }.map {
-        String($0.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
-    }
-    ?? "unknown CPU"
 print(
-    "place index benchmark — \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; \(count) places around \(cities.count) cities"
+    "place index benchmark — \(machineDescription()); \(count) places around \(cities.count) cities"
 )
 print("| what | p50 | p99 | queries |")
 print("|---|---:|---:|---:|")
