@@ -49,7 +49,10 @@ let package = Package(
         // The local SQLite database.
         .target(
             name: "ReceiptStore",
-            dependencies: ["ReceiptCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ReceiptCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
 

@@ -21,9 +21,10 @@ let seedStart = Date()
 _ = try await server.seedDemo(seed: 1, until: try LocalDateTime(iso: "2026-06-30T20:00:00"), receiptCount: count)
 let seedSeconds = Date().timeIntervalSince(seedStart)
 
-let (bare, imports) = try await server.serving { url in
+let (bare, imports, pages) = try await server.serving { url in
     var bare: [Double] = []
     var imports: [Double] = []
+    var pages: [ReceiptChangesPage] = []
     for run in 0..<runs {
         let client = ReceiptsClient(server: url, cookie: nil)
         let info = try await client.logIn(login: "demo", password: "demo")
@@ -33,6 +34,7 @@ let (bare, imports) = try await server.serving { url in
         let bareStart = Date()
         while true {
             let page = try await client.changes(since: since)
+            if run == 0 { pages.append(page) }
             fetched += page.receipts.count
             since = page.nextSince
             if !page.hasMore { break }
@@ -44,7 +46,27 @@ let (bare, imports) = try await server.serving { url in
         let summary = try await Importer(client: client, database: database, source: "\(url)#\(info.account)").run()
         imports.append(Double(summary.imported) / Date().timeIntervalSince(importStart))
     }
-    return (bare, imports)
+    return (bare, imports, pages)
+}
+
+// The writing alone, on the same pages already fetched and decoded: what the import's other half
+// would cost if fetching were free.
+let converted = try pages.map { page in try Importer.convert(page) }
+var writes: [Double] = []
+var writeCPU: [Double] = []
+for run in 0..<runs {
+    let database = try ReceiptDatabase.open(at: folder + "/write-\(run).sqlite")
+    var since: Int64 = 0
+    let started = Date()
+    writeCPU.append(
+        try cpuSeconds {
+            for (page, (receipts, places)) in zip(pages, converted) {
+                since = page.nextSince
+                try database.save(receipts, places: places, position: SyncPosition(source: "bench", since: since))
+            }
+            try database.updateSearchIndex()
+        })
+    writes.append(Double(count) / Date().timeIntervalSince(started))
 }
 
 print(
@@ -58,6 +80,12 @@ print(
 )
 print(
     "| receipts import (fetch, check, write each page with its sync position) | \(Int(median(imports))) | \(imports.map { String(Int($0)) }.joined(separator: ", ")) |"
+)
+print(
+    "| writing alone (the same pages, decoded beforehand, saved page by page) | \(Int(median(writes))) | \(writes.map { String(Int($0)) }.joined(separator: ", ")) |"
+)
+print(
+    "\nWriting takes \(String(format: "%.1f", median(writeCPU) / Double(count) * 1e6)) µs of CPU per receipt (median of \(runs))."
 )
 print(
     "\nImport runs at \(String(format: "%.0f", median(imports) / median(bare) * 100)) % of the bare client's rate (targets: ≥ 20,000 receipts/s, ≥ 60 %)."

@@ -81,7 +81,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
 
     /// `2019-03-20T23:03:00`: the form used in JSON and in the database, which sorts as text.
     public var iso: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month))-\(Self.pad(day))T\(Self.pad(hour)):\(Self.pad(minute)):\(Self.pad(second))"
+        ASCII.fixedWidth(
+            (year, 4), (month, 2), (day, 2), (hour, 2), (minute, 2), (second, 2),
+            separators: Array("--T::".utf8))
     }
 
     /// `2019-03-20`.

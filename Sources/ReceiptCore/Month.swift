@@ -59,7 +59,7 @@ public struct Month: Sendable, Hashable, Comparable, Codable, CustomStringConver
     public var dayCount: Int { LocalDateTime.daysIn(month: month, year: year) }
 
     /// `2019-03`.
-    public var description: String { "\(LocalDateTime.pad(year, 4))-\(LocalDateTime.pad(month))" }
+    public var description: String { ASCII.fixedWidth((year, 4), (month, 2), separators: [UInt8(ascii: "-")]) }
 
     /// The month's name and year for people: `март 2019`, `March 2019`.
     public func name(in language: Language) -> String {

@@ -56,3 +56,28 @@ enum ASCII {
         }
     }
 }
+
+extension ASCII {
+    /// Zero-padded decimal fields with a separator after each but the last, written in one
+    /// allocation: dates and months are formatted for every receipt saved or listed. Each value
+    /// must fit its width (the callers' values are checked calendar fields).
+    static func fixedWidth(_ fields: (value: Int, width: Int)..., separators: [UInt8]) -> String {
+        let length = fields.reduce(0) { $0 + $1.width } + separators.count
+        return String(unsafeUninitializedCapacity: length) { text in
+            var end = 0
+            for (index, field) in fields.enumerated() {
+                var value = field.value
+                for position in stride(from: end + field.width - 1, through: end, by: -1) {
+                    text[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                end += field.width
+                if index < separators.count {
+                    text[end] = separators[index]
+                    end += 1
+                }
+            }
+            return end
+        }
+    }
+}

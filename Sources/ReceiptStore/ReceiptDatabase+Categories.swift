@@ -78,13 +78,13 @@ extension ReceiptDatabase {
     public func names(
         in category: Category = .uncategorized, months: ClosedRange<Month>? = nil, limit: Int = 20
     ) throws(StoreError) -> [NameSpending] {
-        try refreshMonthDetailsIfStale()
+        let sources = try monthDetailSources()
         return try read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT n.display, n.key, SUM(t.total) AS total, SUM(t.items) AS items
-                    FROM month_item_totals t JOIN item_names n ON n.id = t.name_id
+                    FROM \(sources.names) t JOIN item_names n ON n.id = t.name_id
                     WHERE t.category = ? AND t.month BETWEEN ? AND ?
                     GROUP BY t.name_id ORDER BY items DESC, total DESC, n.key LIMIT ?
                     """,
@@ -100,12 +100,18 @@ extension ReceiptDatabase {
     /// Compares the kept monthly totals with the ones recomputed from every receipt and item; empty
     /// when they agree, as they always should.
     public func verifyTotals() throws(StoreError) -> [TotalsDifference] {
-        try refreshMonthDetailsIfStale()
+        let sources = try monthDetailSources()
         return try read { db in
             var differences: [TotalsDifference] = []
             for table in RecomputedTotals.tables {
+                let source =
+                    switch table.name {
+                    case "month_shop_totals": sources.shops
+                    case "month_item_totals": sources.names
+                    default: table.name
+                    }
                 let kept = try Self.keyed(
-                    Row.fetchAll(db, sql: "SELECT \(table.columns) FROM \(table.name)"), keyColumns: table.keyColumns)
+                    Row.fetchAll(db, sql: "SELECT \(table.columns) FROM \(source)"), keyColumns: table.keyColumns)
                 let recomputed = try Self.keyed(Row.fetchAll(db, sql: table.query), keyColumns: table.keyColumns)
                 for key in Set(kept.keys).union(recomputed.keys).sorted() where kept[key] != recomputed[key] {
                     differences.append(
@@ -191,6 +197,29 @@ extension ReceiptDatabase {
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stale_item_months)") ?? false
         }
         if stale { try write { db in try Self.refreshMonthDetails(in: db) } }
+    }
+
+    /// Where reading takes the shop and item-name totals from: their tables, once the stale months
+    /// are recomputed; when that cannot be written (the disk is full, the file read-only), the
+    /// tables for the months still right and the receipts themselves for the others, so that
+    /// reading never needs to write.
+    func monthDetailSources() throws(StoreError) -> MonthDetailSources {
+        do {
+            try refreshMonthDetailsIfStale()
+            return MonthDetailSources(shops: "month_shop_totals", names: "month_item_totals")
+        } catch .diskFull, .readOnly {
+            return MonthDetailSources(
+                shops: """
+                    (SELECT month, shop, total, receipts FROM month_shop_totals
+                     WHERE month NOT IN (SELECT month FROM stale_item_months)
+                     UNION ALL \(RecomputedTotals.shopsOfStaleMonths))
+                    """,
+                names: """
+                    (SELECT month, name_id, category, total, items FROM month_item_totals
+                     WHERE month NOT IN (SELECT month FROM stale_item_months)
+                     UNION ALL \(RecomputedTotals.namesOfStaleMonths))
+                    """)
+        }
     }
 
     private static func keyed(_ rows: [Row], keyColumns: Int) -> [String: [Int64]] {

@@ -46,19 +46,26 @@ extension ReceiptDatabase {
         try read { db in Set(try String.fetchAll(db, sql: "SELECT place_id FROM favourite_places")) }
     }
 
-    /// Writes places inside a saving transaction. When a place's name or category changes, its
-    /// receipts are counted out, their items categorized anew, and counted back in.
+    /// Writes places inside a saving transaction; a place stored exactly as given is left alone.
+    /// When a place's name or category changes, its receipts are counted out, their items
+    /// categorized anew, and counted back in.
     static func save(_ places: [Place], in db: Database, context: inout SaveContext) throws {
         for place in places {
-            let stored = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT name, category FROM places WHERE id = ?"), arguments: [place.id])
-            let changed = stored.map { $0["name"] != place.name || $0["category"] != place.category.rawValue } ?? false
+            let record = PlaceRecord(place)
+            var lookup = DirectBindings(
+                try db.cachedStatement(sql: "SELECT \(PlaceRecord.columns) FROM places WHERE id = ?"))
+            lookup.add(place.id)
+            let stored = try lookup.fetchRow().map { try PlaceRecord(row: $0) }
+            if stored == record { continue }
+            let changed = stored.map { $0.name != record.name || $0.category != record.category } ?? false
             let receipts =
                 changed
                 ? try Int64.fetchAll(
                     db.cachedStatement(sql: "SELECT id FROM receipts WHERE place_id = ?"), arguments: [place.id]) : []
             for id in receipts { try context.count(storedReceipt: id, sign: -1, in: db) }
-            try PlaceRecord(place).upsert(db)
+            var upsert = DirectBindings(try db.cachedStatement(sql: PlaceRecord.upsertSQL))
+            record.bind(to: &upsert)
+            try upsert.execute()
             context.categorizer.forgetPlace(place.id)
             for id in receipts {
                 try context.recategorize(storedReceipt: id, in: db)

@@ -36,50 +36,67 @@ extension ReceiptDatabase {
     /// Saves a receipt inside a transaction: its items categorized, the monthly totals it changes
     /// gathered in `context`.
     static func save(_ receipt: Receipt, in db: Database, context: inout SaveContext) throws -> SaveOutcome {
-        let existing = try ReceiptRecord.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM receipts WHERE fn = ? AND fd = ? AND fp = ?"),
-            arguments: [receipt.identity.fn, receipt.identity.i, receipt.identity.fp])
-        guard let existing, let id = existing.id else {
-            // Imports insert thousands of rows: cached statements with plain arguments, no encoder.
-            try db.cachedStatement(sql: ReceiptRecord.insertSQL).execute(arguments: ReceiptRecord.arguments(receipt))
+        // Imports insert thousands of rows: cached statements with values bound directly. A new
+        // receipt's search document is written later, with those of the other new receipts
+        // (updateSearchIndex).
+        var lookup = DirectBindings(
+            try db.cachedStatement(sql: "SELECT id FROM receipts WHERE fn = ? AND fd = ? AND fp = ?"))
+        lookup.add(receipt.identity.fn)
+        lookup.add(receipt.identity.i)
+        lookup.add(receipt.identity.fp)
+        guard let id = try lookup.fetchInt64() else {
+            var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
+            ReceiptRecord.bind(receipt, to: &insert)
+            try insert.execute()
             let id = db.lastInsertedRowID
-            try insertItems(of: receipt, receiptID: id, in: db, context: &context)
-            try index(receipt, id: id, in: db)
+            let place = try context.categorizer.place(receipt.placeID, in: db)
+            try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
             return .inserted
+        }
+        guard let existing = try ReceiptRecord.fetchOne(db, key: id) else {
+            throw RecordError(row: "receipts.id=\(id)", reason: "found by its identity, then not by its id")
         }
         if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
         let stored = try existing.receipt(items: items(of: id, in: db))
         if stored == receipt { return .unchanged }
         try context.count(storedReceipt: id, sign: -1, in: db)
-        try db.cachedStatement(sql: ReceiptRecord.updateSQL).execute(arguments: ReceiptRecord.arguments(receipt) + [id])
+        var update = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.updateSQL))
+        ReceiptRecord.bind(receipt, to: &update)
+        update.add(id)
+        try update.execute()
         try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
-        try insertItems(of: receipt, receiptID: id, in: db, context: &context)
-        try index(receipt, id: id, in: db)
+        let place = try context.categorizer.place(receipt.placeID, in: db)
+        try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
+        try reindex(receipt, id: id, place: place, in: db)
         return .updated
     }
 
     /// Writes a receipt's items with their names and categories, and counts the receipt in.
     private static func insertItems(
-        of receipt: Receipt, receiptID: Int64, in db: Database, context: inout SaveContext
+        of receipt: Receipt, receiptID: Int64, place: PlaceEntry?, in db: Database, context: inout SaveContext
     ) throws {
-        let statement = try db.cachedStatement(sql: ItemRecord.insertSQL)
-        guard context.counting else {
-            for (position, item) in receipt.items.enumerated() {
-                try statement.execute(arguments: ItemRecord.arguments(item, receiptID: receiptID, position: position))
-            }
-            return
-        }
-        let place = try context.categorizer.place(receipt.placeID, in: db)
         var lines: [ReceiptContribution.Line] = []
         lines.reserveCapacity(receipt.items.count)
-        for (position, item) in receipt.items.enumerated() {
-            let name = try context.categorizer.name(item.name, in: db)
-            let category = name.category ?? place?.category ?? .uncategorized
-            try statement.execute(
-                arguments: ItemRecord.arguments(
-                    item, receiptID: receiptID, position: position, nameID: name.id, category: category))
-            lines.append(ReceiptContribution.Line(category: category, sum: item.sum.kopecks))
+        var position = 0
+        for start in stride(from: 0, to: receipt.items.count, by: ItemRecord.rowsPerInsert) {
+            let chunk = receipt.items[start..<min(start + ItemRecord.rowsPerInsert, receipt.items.count)]
+            var values = DirectBindings(try db.cachedStatement(sql: ItemRecord.insertSQL(rows: chunk.count)))
+            for item in chunk {
+                var nameID: Int64?
+                var category: Category?
+                if context.counting {
+                    let name = try context.categorizer.name(item.name, in: db)
+                    nameID = name.id
+                    category = name.category ?? place?.category ?? .uncategorized
+                    lines.append(ReceiptContribution.Line(category: category ?? .uncategorized, sum: item.sum.kopecks))
+                }
+                ItemRecord.bind(
+                    item, receiptID: receiptID, position: position, nameID: nameID, category: category, to: &values)
+                position += 1
+            }
+            try values.execute()
         }
+        guard context.counting else { return }
         let contribution = ReceiptContribution(
             month: receipt.month, operation: receipt.operation, total: receipt.total.kopecks,
             shopCategory: place?.category, lines: lines)

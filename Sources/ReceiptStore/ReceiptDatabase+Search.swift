@@ -54,7 +54,12 @@ extension ReceiptDatabase {
     /// Receipts whose item names or shop contain every word (as a word beginning), newest first,
     /// within the filters.
     public func search(_ query: SearchQuery) throws(StoreError) -> [SearchHit] {
-        try read { db in
+        do {
+            try updateSearchIndex()
+        } catch .readOnly, .diskFull {
+            // A file that cannot be written to is searched as far as it was indexed.
+        }
+        return try read { db in
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
             if let match = SearchText.matchQuery(query.text) {
@@ -112,24 +117,6 @@ extension ReceiptDatabase {
                 return SearchHit(receipt: listed, matchingItems: matching)
             }
         }
-    }
-
-    /// Rewrites a receipt's search document from its items and shop (cached statements: every
-    /// imported receipt passes here).
-    static func index(_ receipt: Receipt, id: Int64, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM receipt_search WHERE rowid = ?").execute(arguments: [id])
-        var shop = [receipt.retailPlace, receipt.seller, receipt.address].compactMap { $0 }
-        if let placeID = receipt.placeID,
-            let place = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT name, address FROM places WHERE id = ?"), arguments: [placeID])
-        {
-            shop += [place["name"], place["address"]].compactMap { $0 as String? }
-        }
-        try db.cachedStatement(sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (?, ?, ?)").execute(
-            arguments: [
-                id, SearchText.fold(receipt.items.map(\.name).joined(separator: "\n")),
-                SearchText.fold(shop.joined(separator: "\n")),
-            ])
     }
 
     // MARK: History

@@ -68,12 +68,12 @@ extension ReceiptDatabase {
 
     /// The shops spent at most within `months` (all when nil).
     public func shopTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [ShopTotal] {
-        try refreshMonthDetailsIfStale()
+        let sources = try monthDetailSources()
         return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT shop, SUM(total) AS total, SUM(receipts) AS receipts FROM month_shop_totals
+                    SELECT shop, SUM(total) AS total, SUM(receipts) AS receipts FROM \(sources.shops)
                     WHERE month BETWEEN ? AND ? GROUP BY shop ORDER BY total DESC, shop LIMIT ?
                     """,
                 arguments: Self.bounds(months) + [limit]
@@ -84,13 +84,13 @@ extension ReceiptDatabase {
 
     /// The item names spent on most within `months` (all when nil), in every category.
     public func itemTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [NameSpending] {
-        try refreshMonthDetailsIfStale()
+        let sources = try monthDetailSources()
         return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT n.display, n.key, t.category, SUM(t.total) AS total, SUM(t.items) AS items
-                    FROM month_item_totals t JOIN item_names n ON n.id = t.name_id
+                    FROM \(sources.names) t JOIN item_names n ON n.id = t.name_id
                     WHERE t.month BETWEEN ? AND ? GROUP BY t.name_id, t.category
                     ORDER BY total DESC, n.key LIMIT ?
                     """,

@@ -145,6 +145,22 @@ enum Schema {
                     );
                     """)
         }
+        migrator.registerMigration("v6-search-index-caught-up") { db in
+            // Receipts are no longer indexed one by one as they are saved but in bulk after an import
+            // (and before a search): `indexed_through` is the last receipt id with a document. The
+            // documents are rebuilt by the same code, which also folds the Cyrillic that v3's
+            // lower() left as it was. Search never ranks, so the per-document sizes are not kept.
+            try db.execute(
+                sql: """
+                    DROP TABLE receipt_search;
+                    CREATE VIRTUAL TABLE receipt_search USING fts5(items, shop, tokenize = 'unicode61', columnsize = 0);
+                    CREATE TABLE search_state (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        indexed_through INTEGER NOT NULL
+                    );
+                    INSERT INTO search_state (id, indexed_through) VALUES (1, 0);
+                    """)
+        }
         return migrator
     }
 }

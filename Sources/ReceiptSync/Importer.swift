@@ -76,6 +76,7 @@ public struct Importer: Sendable {
             progress(
                 ImportProgress(pages: summary.pages, receipts: received, elapsed: Date().timeIntervalSince(started)))
         }
+        try database.updateSearchIndex()
         return summary
     }
 
@@ -87,7 +88,7 @@ public struct Importer: Sendable {
 
     /// The page's receipts and places, every field checked; a receipt that breaks the rules stops the
     /// import before anything of its page is written.
-    static func convert(_ page: ReceiptChangesPage) throws -> ([Receipt], [Place]) {
+    public static func convert(_ page: ReceiptChangesPage) throws -> ([Receipt], [Place]) {
         var places: [String: Place] = [:]
         let receipts = try page.receipts.map { envelope in
             var placeID: String?

@@ -15,9 +15,12 @@ struct ResolvedCache: Sendable {
     var generation = 0
 }
 
-/// A place as the totals need it.
+/// A place as saving a receipt needs it: its category for the totals, its name and address for
+/// the search document.
 struct PlaceEntry: Sendable {
     let category: Category?
+    let name: String
+    let address: String
 }
 
 /// Resolves item names and places to categories inside one write transaction, creating name rows
@@ -46,9 +49,10 @@ struct Categorizer {
         if let entry = cached[printed] ?? added[printed] { return entry }
         let key = ItemName.key(printedText)
         let entry: NameEntry
-        if let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT id, chosen, rule FROM item_names WHERE key = ?"), arguments: [key])
-        {
+        var values = DirectBindings(
+            try db.cachedStatement(sql: "SELECT id, chosen, rule FROM item_names WHERE key = ?"))
+        values.add(key)
+        if let row = try values.fetchRow() {
             entry = NameEntry(id: row["id"], category: Self.category(chosen: row["chosen"], rule: row["rule"]))
         } else {
             let rule = rules.category(forKey: key)
@@ -75,10 +79,13 @@ struct Categorizer {
         guard let id else { return nil }
         if let entry = placesMet[id] { return entry }
         if !placesWritten.contains(id), let entry = cachedPlaces[id] { return entry }
-        let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT category FROM places WHERE id = ?"), arguments: [id])
-        let entry = row.map { row in
-            PlaceEntry(category: (row["category"] as String?).flatMap(Category.init(rawValue:)))
+        var values = DirectBindings(
+            try db.cachedStatement(sql: "SELECT category, name, address FROM places WHERE id = ?"))
+        values.add(id)
+        let entry = try values.fetchRow().map { row in
+            PlaceEntry(
+                category: (row["category"] as String?).flatMap(Category.init(rawValue:)), name: row["name"],
+                address: row["address"])
         }
         placesMet[id] = entry
         return entry

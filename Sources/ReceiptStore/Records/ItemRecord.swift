@@ -29,20 +29,39 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
         case category
     }
 
-    static let insertSQL = """
-        INSERT INTO items (
-            receipt_id, position, name, price, quantity, sum, vat, payment_type, product_type, unit, name_id, category)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+    /// The most rows one ``insertSQL(rows:)`` statement writes: a receipt's lines go in as few
+    /// statements as that allows, since each statement run costs more than a row.
+    static let rowsPerInsert = 16
 
-    /// The values of ``insertSQL`` for a line of a receipt, in its column order.
-    static func arguments(
-        _ item: Item, receiptID: Int64, position: Int, nameID: Int64? = nil, category: Category? = nil
-    ) -> StatementArguments {
-        [
-            receiptID, position, item.name, item.price.kopecks, item.quantity, item.sum.kopecks, item.vat?.rawValue,
-            item.paymentType?.rawValue, item.productType, item.unit, nameID, category?.rawValue,
-        ]
+    /// Inserts `rows` items (1…``rowsPerInsert``), each bound by ``bind(_:receiptID:position:nameID:category:to:)``.
+    static func insertSQL(rows: Int) -> String { insertSQLs[rows - 1] }
+
+    private static let insertSQLs = (1...rowsPerInsert).map { rows in
+        let row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        return """
+            INSERT INTO items (
+                receipt_id, position, name, price, quantity, sum, vat, payment_type, product_type, unit, name_id, category)
+            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+            """
+    }
+
+    /// Binds the values of one row of ``insertSQL(rows:)`` for a line of a receipt, in its column order.
+    static func bind(
+        _ item: Item, receiptID: Int64, position: Int, nameID: Int64?, category: Category?,
+        to values: inout DirectBindings
+    ) {
+        values.add(receiptID)
+        values.add(position)
+        values.add(item.name)
+        values.add(item.price.kopecks)
+        values.add(item.quantity)
+        values.add(item.sum.kopecks)
+        values.add(item.vat?.rawValue)
+        values.add(item.paymentType?.rawValue)
+        values.add(item.productType)
+        values.add(item.unit)
+        values.add(nameID)
+        values.add(category?.rawValue)
     }
 
     var item: Item {

@@ -2,7 +2,7 @@ import GRDB
 import ReceiptCore
 
 /// A row of `places`.
-struct PlaceRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
+struct PlaceRecord: Codable, FetchableRecord, TableRecord, Equatable {
     static let databaseTableName = "places"
 
     var id: String
@@ -19,6 +19,25 @@ struct PlaceRecord: Codable, FetchableRecord, PersistableRecord, Equatable {
         longitude = place.coordinate.longitude
         category = place.category.rawValue
         address = place.address
+    }
+
+    /// The columns of a place, in the order ``bind(to:)`` binds them.
+    static let columns = "id, name, latitude, longitude, category, address"
+    /// Writes a place, replacing the one of the same id.
+    static let upsertSQL = """
+        INSERT INTO places (\(columns)) VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, latitude = excluded.latitude,
+            longitude = excluded.longitude, category = excluded.category, address = excluded.address
+        """
+
+    /// Binds the values of ``upsertSQL``.
+    func bind(to values: inout DirectBindings) {
+        values.add(id)
+        values.add(name)
+        values.add(latitude)
+        values.add(longitude)
+        values.add(category)
+        values.add(address)
     }
 
     func place() throws(RecordError) -> Place {

@@ -32,24 +32,34 @@ struct ReceiptRecord: Codable, FetchableRecord, TableRecord, Equatable {
         case placeID = "place_id"
     }
 
-    /// The columns a receipt's values fill, in the order of ``arguments(_:)``.
+    /// The columns a receipt's values fill, in the order ``bind(_:to:)`` binds them.
     private static let columns = """
         fn, fd, fp, date_time, month, operation, total, cash, ecash, seller, seller_inn, retail_place, address,
         register_number, status, place_id
         """
     static let insertSQL = "INSERT INTO receipts (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    /// Takes the arguments of a receipt followed by the row's id.
+    /// Takes the values of a receipt followed by the row's id.
     static let updateSQL =
         "UPDATE receipts SET (\(columns)) = (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) WHERE id = ?"
 
-    /// The values of ``insertSQL`` and ``updateSQL`` for a receipt, in the order of its columns.
-    static func arguments(_ receipt: Receipt) -> StatementArguments {
-        [
-            receipt.identity.fn, receipt.identity.i, receipt.identity.fp, receipt.dateTime.iso,
-            receipt.month.description, receipt.operation.rawValue, receipt.total.kopecks, receipt.cash.kopecks,
-            receipt.ecash.kopecks, receipt.seller, receipt.sellerINN, receipt.retailPlace, receipt.address,
-            receipt.registerNumber, receipt.status.rawValue, receipt.placeID,
-        ]
+    /// Binds the values of ``insertSQL`` and ``updateSQL`` for a receipt, in the order of its columns.
+    static func bind(_ receipt: Receipt, to values: inout DirectBindings) {
+        values.add(receipt.identity.fn)
+        values.add(receipt.identity.i)
+        values.add(receipt.identity.fp)
+        values.add(receipt.dateTime.iso)
+        values.add(receipt.month.description)
+        values.add(receipt.operation.rawValue)
+        values.add(receipt.total.kopecks)
+        values.add(receipt.cash.kopecks)
+        values.add(receipt.ecash.kopecks)
+        values.add(receipt.seller)
+        values.add(receipt.sellerINN)
+        values.add(receipt.retailPlace)
+        values.add(receipt.address)
+        values.add(receipt.registerNumber)
+        values.add(receipt.status.rawValue)
+        values.add(receipt.placeID)
     }
 
     /// The receipt this row and its items describe; a row that breaks the rules is reported, not trusted.

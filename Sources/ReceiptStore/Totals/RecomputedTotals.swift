@@ -43,6 +43,10 @@ enum RecomputedTotals {
     /// The same for one month (the argument).
     static let shopsOfMonth = shopReceipts + " WHERE r.month = ? GROUP BY shop"
 
+    /// The same for the months whose kept shop totals are stale.
+    static let shopsOfStaleMonths =
+        shopReceipts + " WHERE r.month IN (SELECT month FROM stale_item_months) GROUP BY r.month, shop"
+
     private static let nameLines = """
         SELECT r.month, COALESCE(i.name_id, 0), COALESCE(i.category, 'uncategorized'),
             SUM(CASE WHEN r.operation IN (1, 4) THEN i.sum ELSE -i.sum END), COUNT(*)
@@ -55,6 +59,10 @@ enum RecomputedTotals {
     /// The same for one month (the argument).
     static let namesOfMonth = nameLines + " WHERE r.month = ? GROUP BY i.name_id, i.category"
 
+    /// The same for the months whose kept item-name totals are stale.
+    static let namesOfStaleMonths =
+        nameLines + " WHERE r.month IN (SELECT month FROM stale_item_months) GROUP BY r.month, i.name_id, i.category"
+
     /// Each kept table with the query that recomputes it and how many of its leading columns are the key.
     static let tables: [(name: String, columns: String, query: String, keyColumns: Int)] = [
         ("month_totals", "month, total, receipts, items", months, 1),
@@ -62,4 +70,13 @@ enum RecomputedTotals {
         ("month_shop_totals", "month, shop, total, receipts", shops, 2),
         ("month_item_totals", "month, name_id, category, total, items", names, 3),
     ]
+}
+
+/// The tables (or subqueries) that shop and item-name totals are read from; see
+/// ``ReceiptDatabase/monthDetailSources()``.
+struct MonthDetailSources {
+    /// (month, shop, total, receipts)
+    let shops: String
+    /// (month, name_id, category, total, items)
+    let names: String
 }

@@ -1,0 +1,94 @@
+import GRDB
+import ReceiptCore
+
+/// A receipt's full-text search document: its item names, and its shop (the names and address the
+/// receipt prints and those of its place), folded by ``SearchText``.
+struct SearchDocument {
+    private var items: [UInt8] = []
+    private var shop: [UInt8] = []
+
+    mutating func addItem(_ name: String) {
+        if !items.isEmpty { items.append(UInt8(ascii: "\n")) }
+        SearchText.appendFolded(name, to: &items)
+    }
+
+    mutating func addShop(_ part: String?) {
+        guard let part, !part.isEmpty else { return }
+        if !shop.isEmpty { shop.append(UInt8(ascii: "\n")) }
+        SearchText.appendFolded(part, to: &shop)
+    }
+
+    /// Writes the document of receipt `id`, which must have none.
+    func insert(id: Int64, in db: Database) throws {
+        var values = DirectBindings(
+            try db.cachedStatement(sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (?, ?, ?)"))
+        values.add(id)
+        values.add(String(decoding: items, as: UTF8.self))
+        values.add(String(decoding: shop, as: UTF8.self))
+        try values.execute()
+    }
+}
+
+extension ReceiptDatabase {
+    /// Writes the search documents of the receipts saved since the index was last brought up to
+    /// date, in one transaction; does nothing when there are none.
+    ///
+    /// Saving does not index receipts one by one: full-text indexing a page of 50 at a time cost
+    /// as much as the rest of an import, and one pass over all the new receipts costs a fraction of
+    /// that. An import ends with this, and a search begins with it.
+    public func updateSearchIndex() throws(StoreError) {
+        let behind = try read { db in
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT EXISTS (SELECT 1 FROM receipts WHERE id > (SELECT indexed_through FROM search_state))")
+        }
+        guard behind == true else { return }
+        try write { db in try Self.indexNewReceipts(in: db) }
+    }
+
+    /// Indexes every receipt with an id past `search_state.indexed_through`, in id order, with its
+    /// items and place as they are now.
+    static func indexNewReceipts(in db: Database) throws {
+        let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
+        let receipts = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT r.id, r.retail_place, r.seller, r.address, p.name, p.address
+                FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                WHERE r.id > ? ORDER BY r.id
+                """,
+            arguments: [through])
+        let items = try Row.fetchCursor(
+            db, sql: "SELECT receipt_id, name FROM items WHERE receipt_id > ? ORDER BY receipt_id, position",
+            arguments: [through])
+        // Both cursors walk in receipt id order: the items are merged into their receipts.
+        var nextItem = try items.next().map { row -> (Int64, String) in (row[0], row[1]) }
+        var last = through
+        while let receipt = try receipts.next() {
+            let id: Int64 = receipt[0]
+            var document = SearchDocument()
+            for column in 1...5 { document.addShop(receipt[column]) }
+            while let (receiptID, name) = nextItem, receiptID <= id {
+                if receiptID == id { document.addItem(name) }
+                nextItem = try items.next().map { row -> (Int64, String) in (row[0], row[1]) }
+            }
+            try document.insert(id: id, in: db)
+            last = id
+        }
+        try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last])
+    }
+
+    /// Rewrites the search document of a receipt saved anew, when it had one; one not indexed yet
+    /// is left to ``updateSearchIndex()``.
+    static func reindex(_ receipt: Receipt, id: Int64, place: PlaceEntry?, in db: Database) throws {
+        let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
+        guard id <= through else { return }
+        try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [id])
+        var document = SearchDocument()
+        for part in [receipt.retailPlace, receipt.seller, receipt.address, place?.name, place?.address] {
+            document.addShop(part)
+        }
+        for item in receipt.items { document.addItem(item.name) }
+        try document.insert(id: id, in: db)
+    }
+}
