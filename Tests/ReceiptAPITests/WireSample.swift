@@ -24,7 +24,7 @@ struct Xorshift: RandomNumberGenerator {
 enum WireSample {
     static var optionalFields: [String: WritableKeyPath<FiscalDocument, String?>] {
         [
-        "kktRegId": \.kktRegId, "user": \.user, "userInn": \.userInn, "retailPlace": \.retailPlace,
+            "kktRegId": \.kktRegId, "user": \.user, "userInn": \.userInn, "retailPlace": \.retailPlace,
             "retailPlaceAddress": \.retailPlaceAddress,
         ]
     }
@@ -50,7 +50,9 @@ enum WireSample {
 
     static func double(_ random: inout Xorshift) -> Double {
         switch random.below(8) {
-        case 0: return [0.1, 0.686, 1.5, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -0.0, 123_456.789][random.below(8)]
+        case 0:
+            return [0.1, 0.686, 1.5, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, -0.0, 123_456.789][
+                random.below(8)]
         case 1:
             // Any finite bit pattern.
             while true {

@@ -51,9 +51,7 @@ extension JSONReader {
         }
         offset = end + 1
         let key = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if key.contains(where: { $0 >= 0x80 }), String(validating: key, as: UTF8.self) == nil {
-            throw JSONReadError(.invalidUTF8, at: start)
-        }
+        if key.contains(where: { $0 >= 0x80 }) { _ = try text(start..<end) }
         return Key(storage: .bytes(key))
     }
 
@@ -71,9 +69,16 @@ extension JSONReader {
     }
 
     private func text(_ range: Range<Int>) throws(JSONReadError) -> String {
-        let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        guard let text = String(validating: slice, as: UTF8.self) else {
-            throw JSONReadError(.invalidUTF8, at: range.lowerBound)
+        try Self.text(UnsafeBufferPointer(rebasing: bytes[range]), at: range.lowerBound)
+    }
+
+    /// The string of UTF-8 bytes that must be valid. `String(decoding:)` is the standard library's
+    /// fast path (`String(validating:)` is not specialised for it); it mends invalid bytes, and a
+    /// mended string can never equal its input byte for byte.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONReadError) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.count == bytes.count, text.utf8.elementsEqual(bytes) else {
+            throw JSONReadError(.invalidUTF8, at: offset)
         }
         return text
     }
@@ -87,10 +92,9 @@ extension JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 offset = index + 1
-                guard let text = String(validating: scratch, as: UTF8.self) else {
-                    throw JSONReadError(.invalidUTF8, at: start)
+                return try scratch.withUnsafeBufferPointer { buffer throws(JSONReadError) in
+                    try Self.text(buffer, at: start)
                 }
-                return text
             case UInt8(ascii: "\\"):
                 index = try unescape(at: index)
             case 0..<0x20:
