@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONReader {
     /// The key of an object member as it stands in the input, matched against literals in a `switch`
     /// without making a `String` of it.
@@ -76,10 +78,13 @@ extension JSONReader {
     /// fast path (`String(validating:)` is not specialised for it); it mends invalid bytes, and a
     /// mended string can never equal its input byte for byte.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONReadError) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.utf8.count == bytes.count, text.utf8.elementsEqual(bytes) else {
-            throw JSONReadError(.invalidUTF8, at: offset)
+        var text = String(decoding: bytes, as: UTF8.self)
+        let same = text.withUTF8 { made in
+            guard made.count == bytes.count else { return false }
+            guard let madeStart = made.baseAddress, let start = bytes.baseAddress else { return true }
+            return memcmp(madeStart, start, bytes.count) == 0
         }
+        guard same else { throw JSONReadError(.invalidUTF8, at: offset) }
         return text
     }
 
