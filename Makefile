@@ -85,7 +85,7 @@ bench: setup
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (default 180) from its seed corpus and dictionary in
 ## Fuzz/; what it finds is saved in Fuzz/crashes/ (then fix it and move the input to Fuzz/corpus/).
-FUZZ_TARGETS := FuzzFiscalCode FuzzExportedReceipts FuzzImages
+FUZZ_TARGETS := FuzzFiscalCode FuzzExportedReceipts FuzzImages FuzzWirePages
 FUZZ_SECONDS ?= 180
 fuzz: setup
 	RECEIPTS_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \

@@ -140,7 +140,7 @@ let package = Package(
         // `make bench`: release-build measurements of the hot paths.
         .executableTarget(
             name: "CoreBenchmarks",
-            dependencies: ["ReceiptCore", "ReceiptStore", "BenchmarkSupport"],
+            dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptAPI", "BenchmarkSupport"],
             path: "Benchmarks/CoreBenchmarks",
             swiftSettings: strict
         ),
@@ -252,6 +252,9 @@ if ProcessInfo.processInfo.environment["RECEIPTS_FUZZ"] != nil {
             path: "Fuzz/FuzzExportedReceipts", swiftSettings: fuzzing),
         .executableTarget(
             name: "FuzzImages", dependencies: ["ReceiptScan", "FuzzerDriver"], path: "Fuzz/FuzzImages",
+            swiftSettings: fuzzing),
+        .executableTarget(
+            name: "FuzzWirePages", dependencies: ["ReceiptAPI", "FuzzerDriver"], path: "Fuzz/FuzzWirePages",
             swiftSettings: fuzzing),
     ]
 }

@@ -3,7 +3,7 @@ import ReceiptCore
 
 /// A receipt on the wire, in the shape of the fiscal document that the tax service's and the OFDs'
 /// APIs return (`dateTime`, `totalSum`, `fiscalDriveNumber`, `items` …), amounts in kopecks.
-public struct FiscalDocument: Codable, Sendable, Equatable {
+public struct FiscalDocument: Encodable, Sendable, Equatable {
     /// The shop-local date and time, ISO without a zone: `2019-03-20T23:03:00`.
     public var dateTime: String
     public var operationType: Int
@@ -22,7 +22,7 @@ public struct FiscalDocument: Codable, Sendable, Equatable {
     public var items: [Line]
 
     /// One line of the document.
-    public struct Line: Codable, Sendable, Equatable {
+    public struct Line: Encodable, Sendable, Equatable {
         public var name: String
         public var price: Int64
         public var quantity: Double

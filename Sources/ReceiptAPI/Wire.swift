@@ -1,7 +1,11 @@
 import ReceiptCore
 
+// The answers are written with JSONEncoder and read only with JSONReader (Wire+JSONReadable.swift):
+// they are Encodable but not Decodable, so that the wire schema has one reader. Credentials and
+// AddReceiptRequest stay Codable: they are requests, which the server reads through Hummingbird.
+
 /// The JSON body of every error answer: a stable code for programs, a sentence for people.
-public struct APIErrorBody: Codable, Sendable, Equatable {
+public struct APIErrorBody: Encodable, Sendable, Equatable {
     /// `unauthorized`, `bad_request`, `not_found`, `conflict`, `too_many_requests`, `payload_too_large` …
     public var error: String
     public var message: String
@@ -24,7 +28,7 @@ public struct Credentials: Codable, Sendable, Equatable {
 }
 
 /// Who the session belongs to.
-public struct SessionInfo: Codable, Sendable, Equatable {
+public struct SessionInfo: Encodable, Sendable, Equatable {
     /// The account's number on this server: what a client keys its sync position by.
     public var account: Int64
     /// `authorized` or `anonymous`.
@@ -43,13 +47,15 @@ public struct SessionInfo: Codable, Sendable, Equatable {
 }
 
 /// The two kinds of account.
+///
+/// Still `Decodable`: the saved session file (`SavedSession` in ReceiptSync) is read with JSONDecoder.
 public enum AccountKind: String, Codable, Sendable {
     case authorized
     case anonymous
 }
 
 /// A receipt as the server keeps it for an account.
-public struct ReceiptEnvelope: Codable, Sendable, Equatable {
+public struct ReceiptEnvelope: Encodable, Sendable, Equatable {
     /// The server's id of the receipt, unique within the account's server.
     public var id: Int64
     /// `complete`, or `pending` while only the QR code is known.
@@ -70,7 +76,7 @@ public struct ReceiptEnvelope: Codable, Sendable, Equatable {
 }
 
 /// One page of the receipt feed, newest first by receipt date.
-public struct ReceiptFeedPage: Codable, Sendable, Equatable {
+public struct ReceiptFeedPage: Encodable, Sendable, Equatable {
     public var receipts: [ReceiptEnvelope]
     /// Pass as `cursor` for the next page; nil on the last page.
     public var nextCursor: String?
@@ -84,7 +90,7 @@ public struct ReceiptFeedPage: Codable, Sendable, Equatable {
 }
 
 /// The receipts changed after a sequence number, oldest change first.
-public struct ReceiptChangesPage: Codable, Sendable, Equatable {
+public struct ReceiptChangesPage: Encodable, Sendable, Equatable {
     public var receipts: [ReceiptEnvelope]
     /// Pass as `since` next time: the sequence of the last receipt in this page (or the one given).
     public var nextSince: Int64
@@ -107,7 +113,7 @@ public struct AddReceiptRequest: Codable, Sendable, Equatable {
 }
 
 /// A place with, in search results, its distance from the point asked about.
-public struct PlaceEntry: Codable, Sendable, Equatable {
+public struct PlaceEntry: Encodable, Sendable, Equatable {
     public var id: String
     public var name: String
     public var lat: Double
@@ -133,7 +139,7 @@ public struct PlaceEntry: Codable, Sendable, Equatable {
 }
 
 /// One page of places, nearest first.
-public struct PlacesPage: Codable, Sendable, Equatable {
+public struct PlacesPage: Encodable, Sendable, Equatable {
     public var places: [PlaceEntry]
     public var nextCursor: String?
 
@@ -144,7 +150,7 @@ public struct PlacesPage: Codable, Sendable, Equatable {
 }
 
 /// `/health`.
-public struct HealthStatus: Codable, Sendable, Equatable {
+public struct HealthStatus: Encodable, Sendable, Equatable {
     public var status: String
     public var receipts: Int
     public var places: Int

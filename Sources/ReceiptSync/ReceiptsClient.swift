@@ -92,11 +92,17 @@ public final class ReceiptsClient: Sendable {
     }
 
     /// A body for requests that send none, and the value of answers without one.
-    struct Empty: Codable {}
+    struct Empty: Encodable, JSONReadable {
+        init() {}
+
+        init(reading reader: inout JSONReader) throws(JSONReadError) {
+            try reader.skipValue()
+        }
+    }
 
     /// Sends a request and decodes its answer, retrying connection failures, timeouts, 5xx, 429 and
     /// answers cut short with backoff until the budget is spent; other 4xx are answered at once.
-    private func send<Body: Encodable, Value: Decodable>(
+    private func send<Body: Encodable, Value: JSONReadable>(
         _ method: HTTPMethod, _ path: String, body: Body?
     ) async throws(ClientError) -> (value: Value, status: Int) {
         var encoded: Data?
@@ -121,10 +127,11 @@ public final class ReceiptsClient: Sendable {
                 switch answer.status {
                 case 200..<300:
                     if Value.self == Empty.self, let empty = Empty() as? Value { return (empty, answer.status) }
-                    do {
-                        return (try JSONDecoder().decode(Value.self, from: answer.body), answer.status)
+                    do throws(JSONReadError) {
+                        return (try JSONReader.read(Value.self, from: answer.body), answer.status)
                     } catch {
-                        lastProblem = "an unreadable answer (\(answer.body.count) bytes)"
+                        lastProblem =
+                            "an unreadable answer (\(answer.body.count) bytes; \(error.message(in: .english)))"
                     }
                 case 401:
                     if path == "/api/v1/sessions" { throw ClientError.wrongCredentials }
@@ -136,7 +143,7 @@ public final class ReceiptsClient: Sendable {
                     retryAfter = answer.retryAfter
                 default:
                     let message =
-                        (try? JSONDecoder().decode(APIErrorBody.self, from: answer.body).message)
+                        (try? JSONReader.read(APIErrorBody.self, from: answer.body).message)
                         ?? "HTTP \(answer.status)"
                     throw ClientError.rejected(status: answer.status, message: message)
                 }

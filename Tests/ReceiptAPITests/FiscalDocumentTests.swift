@@ -26,7 +26,7 @@ struct FiscalDocumentTests {
         #expect(object["fiscalDriveNumber"] as? String == "9251440300007971")
         #expect(object["totalSum"] as? Int == 26_909)
         #expect(object["dateTime"] as? String == "2019-03-20T23:03:00")
-        let decoded = try JSONDecoder().decode(FiscalDocument.self, from: data)
+        let decoded = try JSONReader.read(FiscalDocument.self, from: data)
         #expect(try decoded.receipt(status: .complete, placeID: nil) == receipt)
     }
 

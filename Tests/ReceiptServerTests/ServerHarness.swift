@@ -85,8 +85,9 @@ final class APIClient: Sendable {
 
         var text: String { String(decoding: body, as: UTF8.self) }
 
-        func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            try JSONDecoder().decode(type, from: body)
+        /// The body read as the client reads it: with the wire types' own reader.
+        func decode<T: JSONReadable>(_ type: T.Type) throws -> T {
+            try JSONReader.read(type, from: body)
         }
 
         /// The error code of a JSON error body.

@@ -40,7 +40,7 @@ extension ReceiptsServer {
             let counts = try database.counts()
             return DemoSummary(
                 seeded: false, places: counts.places, receipts: counts.receipts,
-                sampleQR: sample.flatMap { try? JSONDecoder().decode(FiscalDocument.self, from: Data($0.utf8)) }
+                sampleQR: sample.flatMap { try? JSONReader.read(FiscalDocument.self, from: Data($0.utf8)) }
                     .flatMap { try? $0.receipt(status: .complete, placeID: nil).fiscalCode.canonical })
         }
         let data = try DemoData.generate(seed: seed, until: until, receiptCount: receiptCount)

@@ -108,8 +108,7 @@ struct AccountReceipts: Sendable {
             let document: FiscalDocument
             let status: Receipt.Status
             if let known,
-                let decoded = try? JSONDecoder().decode(
-                    FiscalDocument.self, from: Data((known["document"] as String).utf8))
+                let decoded = try? JSONReader.read(FiscalDocument.self, from: Data((known["document"] as String).utf8))
             {
                 document = decoded
                 status = .complete
@@ -169,7 +168,7 @@ struct AccountReceipts: Sendable {
     }
 
     private func envelope(from row: Row, in db: Database) throws -> ReceiptEnvelope {
-        let document = try JSONDecoder().decode(FiscalDocument.self, from: Data((row["document"] as String).utf8))
+        let document = try JSONReader.read(FiscalDocument.self, from: Data((row["document"] as String).utf8))
         let placeID: String? = row["place_id"]
         let place = try placeID.flatMap { try database.place(id: $0, in: db) }
         return ReceiptEnvelope(

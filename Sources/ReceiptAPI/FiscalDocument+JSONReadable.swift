@@ -1,0 +1,83 @@
+import ReceiptCore
+
+extension FiscalDocument: JSONReadable {
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        var dateTime: String?
+        var operationType: Int?
+        var totalSum: Int64?
+        var cashTotalSum: Int64?
+        var ecashTotalSum: Int64?
+        var fiscalDriveNumber: String?
+        var fiscalDocumentNumber: Int64?
+        var fiscalSign: Int64?
+        var kktRegId: String??
+        var user: String??
+        var userInn: String??
+        var retailPlace: String??
+        var retailPlaceAddress: String??
+        var items: [Line]?
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch key {
+            case "dateTime": try reader.read(into: &dateTime, for: key)
+            case "operationType": try reader.read(into: &operationType, for: key)
+            case "totalSum": try reader.read(into: &totalSum, for: key)
+            case "cashTotalSum": try reader.read(into: &cashTotalSum, for: key)
+            case "ecashTotalSum": try reader.read(into: &ecashTotalSum, for: key)
+            case "fiscalDriveNumber": try reader.read(into: &fiscalDriveNumber, for: key)
+            case "fiscalDocumentNumber": try reader.read(into: &fiscalDocumentNumber, for: key)
+            case "fiscalSign": try reader.read(into: &fiscalSign, for: key)
+            case "kktRegId": try reader.read(into: &kktRegId, for: key)
+            case "user": try reader.read(into: &user, for: key)
+            case "userInn": try reader.read(into: &userInn, for: key)
+            case "retailPlace": try reader.read(into: &retailPlace, for: key)
+            case "retailPlaceAddress": try reader.read(into: &retailPlaceAddress, for: key)
+            case "items": try reader.read(into: &items, for: key)
+            default: try reader.skipValue()
+            }
+        }
+        self.dateTime = try reader.required(dateTime, "dateTime")
+        self.operationType = try reader.required(operationType, "operationType")
+        self.totalSum = try reader.required(totalSum, "totalSum")
+        self.cashTotalSum = try reader.required(cashTotalSum, "cashTotalSum")
+        self.ecashTotalSum = try reader.required(ecashTotalSum, "ecashTotalSum")
+        self.fiscalDriveNumber = try reader.required(fiscalDriveNumber, "fiscalDriveNumber")
+        self.fiscalDocumentNumber = try reader.required(fiscalDocumentNumber, "fiscalDocumentNumber")
+        self.fiscalSign = try reader.required(fiscalSign, "fiscalSign")
+        self.kktRegId = kktRegId ?? nil
+        self.user = user ?? nil
+        self.userInn = userInn ?? nil
+        self.retailPlace = retailPlace ?? nil
+        self.retailPlaceAddress = retailPlaceAddress ?? nil
+        self.items = try reader.required(items, "items")
+    }
+}
+
+extension FiscalDocument.Line: JSONReadable {
+    public init(reading reader: inout JSONReader) throws(JSONReadError) {
+        var name: String?
+        var price: Int64?
+        var quantity: Double?
+        var sum: Int64?
+        var nds: Int??
+        var paymentType: Int??
+        var productType: Int??
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch key {
+            case "name": try reader.read(into: &name, for: key)
+            case "price": try reader.read(into: &price, for: key)
+            case "quantity": try reader.read(into: &quantity, for: key)
+            case "sum": try reader.read(into: &sum, for: key)
+            case "nds": try reader.read(into: &nds, for: key)
+            case "paymentType": try reader.read(into: &paymentType, for: key)
+            case "productType": try reader.read(into: &productType, for: key)
+            default: try reader.skipValue()
+            }
+        }
+        self.init(
+            name: try reader.required(name, "name"), price: try reader.required(price, "price"),
+            quantity: try reader.required(quantity, "quantity"), sum: try reader.required(sum, "sum"),
+            nds: nds ?? nil, paymentType: paymentType ?? nil, productType: productType ?? nil)
+    }
+}
