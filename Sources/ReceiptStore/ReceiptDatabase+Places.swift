@@ -55,7 +55,7 @@ extension ReceiptDatabase {
             var lookup = DirectBindings(
                 try db.cachedStatement(sql: "SELECT \(PlaceRecord.columns) FROM places WHERE id = ?"))
             lookup.add(place.id)
-            let stored = try lookup.fetchRow().map { try PlaceRecord(row: $0) }
+            let stored = try lookup.fetchRow().map(PlaceRecord.init(columns:))
             if stored == record { continue }
             let changed = stored.map { $0.name != record.name || $0.category != record.category } ?? false
             let receipts =

@@ -6,16 +6,28 @@ import ReceiptCore
 struct SearchDocument {
     private var items: [UInt8] = []
     private var shop: [UInt8] = []
+    /// Where each shop part added begins and ends in `shop`.
+    private var shopParts: [Range<Int>] = []
 
     mutating func addItem(_ name: String) {
         if !items.isEmpty { items.append(UInt8(ascii: "\n")) }
         SearchText.appendFolded(name, to: &items)
     }
 
+    /// Adds a name or address of the shop, unless it is there already: the receipt's shop name and
+    /// address are mostly its place's too, and every word indexed twice costs time.
     mutating func addShop(_ part: String?) {
         guard let part, !part.isEmpty else { return }
+        let separator = shop.count
         if !shop.isEmpty { shop.append(UInt8(ascii: "\n")) }
+        let start = shop.count
         SearchText.appendFolded(part, to: &shop)
+        let added = start..<shop.count
+        if shopParts.contains(where: { shop[$0].elementsEqual(shop[added]) }) {
+            shop.removeSubrange(separator...)
+        } else {
+            shopParts.append(added)
+        }
     }
 
     /// Writes the document of receipt `id`, which must have none.

@@ -21,6 +21,17 @@ struct PlaceRecord: Codable, FetchableRecord, TableRecord, Equatable {
         address = place.address
     }
 
+    /// A row read by column position, in the order of ``columns``: places are compared on every
+    /// imported page, and decoding by name cost more than the lookup.
+    init(columns row: Row) {
+        id = row[0]
+        name = row[1]
+        latitude = row[2]
+        longitude = row[3]
+        category = row[4]
+        address = row[5]
+    }
+
     /// The columns of a place, in the order ``bind(to:)`` binds them.
     static let columns = "id, name, latitude, longitude, category, address"
     /// Writes a place, replacing the one of the same id.
