@@ -19,12 +19,22 @@ public final class ReceiptDatabase: Sendable {
 
     /// False only when a benchmark measures what categories and totals cost an import.
     let keepsTotals: Bool
+    /// Copies the write-ahead log into the file beside the writer; see ``WALCheckpointer``.
+    private let checkpointer: WALCheckpointer
 
-    private init(path: String, pool: DatabasePool, rules: any CategoryRules, keepsTotals: Bool) {
+    private init(
+        path: String, pool: DatabasePool, rules: any CategoryRules, keepsTotals: Bool, checkpointer: WALCheckpointer
+    ) {
         self.path = path
         self.pool = pool
         self.rules = rules
         self.keepsTotals = keepsTotals
+        self.checkpointer = checkpointer
+    }
+
+    deinit {
+        // The writer's log hook points at the checkpointer: its connection goes first.
+        try? pool.close()
     }
 
     /// Opens the database at `path` and brings its schema up to date; creates the file and its
@@ -64,6 +74,7 @@ public final class ReceiptDatabase: Sendable {
                 }
             }
         }
+        let checkpointer = WALCheckpointer(path: path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
@@ -72,15 +83,13 @@ public final class ReceiptDatabase: Sendable {
             // In WAL mode NORMAL keeps every committed transaction through a crash of the process and
             // the database consistent through a power cut, without an fsync at every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // An import rewrites the same pages (indexes, totals) page after page: copying the WAL
-            // into the file every 8,192 pages (32 MiB) rather than SQLite's 1,000 copies each such
-            // page once instead of several times.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8192")
+            if !db.configuration.readonly { checkpointer.watch(db) }
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
             try Schema.migrator.migrate(pool)
-            let database = ReceiptDatabase(path: path, pool: pool, rules: rules, keepsTotals: keepingTotals)
+            let database = ReceiptDatabase(
+                path: path, pool: pool, rules: rules, keepsTotals: keepingTotals, checkpointer: checkpointer)
             if keepingTotals { try database.categorizeIfRulesChanged() }
             return database
         } catch {

@@ -58,21 +58,21 @@ public struct Importer: Sendable {
         let started = Date()
         var summary = ImportSummary()
         var since = try database.syncPosition(for: source).since
-        var next: Task<ReceiptChangesPage, any Error>? = fetch(since: since)
+        var next: Task<FetchedPage, any Error>? = fetch(since: since)
         defer { next?.cancel() }
         var received = 0
         while let current = next {
-            let page = try await current.value
-            next = page.hasMore ? fetch(since: page.nextSince) : nil
-            let (receipts, places) = try Self.convert(page)
-            if !receipts.isEmpty || page.nextSince != since {
+            let fetched = try await current.value
+            next = fetched.hasMore ? fetch(since: fetched.nextSince) : nil
+            if !fetched.receipts.isEmpty || fetched.nextSince != since {
                 let outcomes = try database.save(
-                    receipts, places: places, position: SyncPosition(source: source, since: page.nextSince))
-                summary.count(outcomes, receipts: receipts)
+                    fetched.receipts, places: fetched.places,
+                    position: SyncPosition(source: source, since: fetched.nextSince))
+                summary.count(outcomes, receipts: fetched.receipts)
             }
-            since = page.nextSince
+            since = fetched.nextSince
             summary.pages += 1
-            received += receipts.count
+            received += fetched.receipts.count
             progress(
                 ImportProgress(pages: summary.pages, receipts: received, elapsed: Date().timeIntervalSince(started)))
         }
@@ -80,10 +80,23 @@ public struct Importer: Sendable {
         return summary
     }
 
-    private func fetch(since: Int64) -> Task<ReceiptChangesPage, any Error> {
+    /// A page as the writer takes it: its receipts and places checked and converted beside the
+    /// writing of the page before.
+    private struct FetchedPage: Sendable {
+        let receipts: [Receipt]
+        let places: [Place]
+        let nextSince: Int64
+        let hasMore: Bool
+    }
+
+    private func fetch(since: Int64) -> Task<FetchedPage, any Error> {
         let client = client
         let pageSize = pageSize
-        return Task { try await client.changes(since: since, limit: pageSize) }
+        return Task {
+            let page = try await client.changes(since: since, limit: pageSize)
+            let (receipts, places) = try Self.convert(page)
+            return FetchedPage(receipts: receipts, places: places, nextSince: page.nextSince, hasMore: page.hasMore)
+        }
     }
 
     /// The page's receipts and places, every field checked; a receipt that breaks the rules stops the
