@@ -77,6 +77,8 @@ func importHistory(into database: ReceiptDatabase, count: Int) throws -> (wall: 
                     page.removeAll(keepingCapacity: true)
                 }
             }
+            // As an import ends.
+            try database.updateSearchIndex()
         }
     }
     return (wall, cpu)

@@ -18,6 +18,28 @@ public struct ByteKey: Hashable, Sendable {
     }
 
     public static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        let (left, right) = (lhs.text.utf8, rhs.text.utf8)
+        guard left.count == right.count else { return false }
+        // Both texts are contiguous (see init): compared eight bytes at a time.
+        let equal = left.withContiguousStorageIfAvailable { left in
+            right.withContiguousStorageIfAvailable { right in
+                Self.equal(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right))
+            }
+        }
+        return (equal ?? nil) ?? left.elementsEqual(right)
+    }
+
+    private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= left.count {
+            let word = left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard word == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < left.count {
+            guard left[offset] == right[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 }

@@ -22,6 +22,7 @@ struct ReceiptContribution {
         self.month = month
         spending = sign * total
         self.lines = lines.count
+        categories.reserveCapacity(4)
         var itemized: Int64 = 0
         for line in lines {
             itemized += line.sum

@@ -52,7 +52,12 @@ struct TotalsDelta {
                     receipts = receipts + excluded.receipts, items = items + excluded.items
                 """)
         for (month, counts) in months where counts.receipts != 0 || counts.total != 0 || counts.items != 0 {
-            try monthUpsert.execute(arguments: [month.description, counts.total, counts.receipts, counts.items])
+            var values = DirectBindings(monthUpsert)
+            values.add(month.description)
+            values.add(counts.total)
+            values.add(counts.receipts)
+            values.add(counts.items)
+            try values.execute()
         }
         let categoryUpsert = try db.cachedStatement(
             sql: """
@@ -61,11 +66,20 @@ struct TotalsDelta {
                     receipts = receipts + excluded.receipts, items = items + excluded.items
                 """)
         for (key, counts) in categories where counts.receipts != 0 || counts.total != 0 || counts.items != 0 {
-            try categoryUpsert.execute(
-                arguments: [key.month.description, key.value.rawValue, counts.total, counts.receipts, counts.items])
+            var values = DirectBindings(categoryUpsert)
+            values.add(key.month.description)
+            values.add(key.value.rawValue)
+            values.add(counts.total)
+            values.add(counts.receipts)
+            values.add(counts.items)
+            try values.execute()
         }
         let stale = try db.cachedStatement(sql: "INSERT OR IGNORE INTO stale_item_months (month) VALUES (?)")
-        for month in staleMonths { try stale.execute(arguments: [month.description]) }
+        for month in staleMonths {
+            var values = DirectBindings(stale)
+            values.add(month.description)
+            try values.execute()
+        }
         // Rows whose counts went down may have reached zero: a row no receipt counts in goes.
         for (month, counts) in months where counts.receipts < 0 {
             try db.execute(
