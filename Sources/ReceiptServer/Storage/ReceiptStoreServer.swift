@@ -60,14 +60,12 @@ struct AccountReceipts: Sendable {
         let placeIDs = Set(rows.compactMap { $0["place_id"] as String? })
         var places: [String: String] = [:]
         if !placeIDs.isEmpty {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let marks = Array(repeating: "?", count: placeIDs.count).joined(separator: ", ")
             let found = try Row.fetchAll(
                 db, sql: "SELECT * FROM places WHERE id IN (\(marks))", arguments: StatementArguments(Array(placeIDs)))
             for row in found {
                 guard let place = ServerDatabase.place(from: row) else { continue }
-                places[place.id] = String(decoding: try encoder.encode(PlaceEntry(place)), as: UTF8.self)
+                places[place.id] = try encoded(place)
             }
         }
         return rows.map { row in
@@ -79,6 +77,20 @@ struct AccountReceipts: Sendable {
             return
                 #"{"document":\#(document),"id":\#(id),"place":\#(place),"sequence":\#(sequence),"status":"\#(status)"}"#
         }
+    }
+
+    /// A place as the feeds' JSON, encoded once for as long as it stays the same.
+    private func encoded(_ place: Place) throws -> String {
+        if let known = database.encodedPlaces.withLock({ $0[place] }) { return known }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(PlaceEntry(place)), as: UTF8.self)
+        database.encodedPlaces.withLock { cache in
+            // Places change rarely; a cache grown past every place there could be starts afresh.
+            if cache.count >= 100_000 { cache.removeAll() }
+            cache[place] = json
+        }
+        return json
     }
 
     func receipt(id: Int64, account: Int64) throws -> ReceiptEnvelope? {

@@ -2,11 +2,15 @@ import Foundation
 import GRDB
 import ReceiptAPI
 import ReceiptCore
+import Synchronization
 
 /// The server's SQLite database, in WAL mode with foreign keys on.
 final class ServerDatabase: Sendable {
     let pool: DatabasePool
     let path: String
+    /// Places as the feeds' JSON, keyed by the whole place (a changed place is a new key): every
+    /// feed page names dozens of places, and encoding them anew cost a third of serving it.
+    let encodedPlaces = Mutex<[Place: String]>([:])
 
     init(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
