@@ -56,8 +56,8 @@ extension ReceiptDatabase {
     public func search(_ query: SearchQuery) throws(StoreError) -> [SearchHit] {
         do {
             try updateSearchIndex()
-        } catch .readOnly, .diskFull {
-            // A file that cannot be written to is searched as far as it was indexed.
+        } catch .readOnly, .diskFull, .busy {
+            // A file that cannot be written to now is searched as far as it was indexed.
         }
         return try read { db in
             var conditions: [String] = []

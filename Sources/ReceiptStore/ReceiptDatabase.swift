@@ -33,7 +33,8 @@ public final class ReceiptDatabase: Sendable {
     }
 
     deinit {
-        // The writer's log hook points at the checkpointer: its connection goes first.
+        // The writer's log hook points at the checkpointer, which goes with this object.
+        pool.writeWithoutTransaction { db in checkpointer.unwatch(db) }
         try? pool.close()
     }
 
@@ -84,6 +85,8 @@ public final class ReceiptDatabase: Sendable {
             // the database consistent through a power cut, without an fsync at every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             if !db.configuration.readonly { checkpointer.watch(db) }
+            // After the log started anew, a file grown past 64 MiB is cut back to that.
+            try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)

@@ -145,15 +145,12 @@ enum Schema {
                     );
                     """)
         }
-        migrator.registerMigration("v6-bulk-search-index-fewer-indexes") { db in
+        migrator.registerMigration("v6-bulk-search-index") { db in
             // Receipts are no longer indexed one by one as they are saved but in bulk after an import
             // (and before a search): `indexed_through` is the last receipt id with a document. The
             // documents are rebuilt by the same code, which also folds the Cyrillic that v3's
             // lower() left as it was. Search never ranks, so the per-document sizes are not kept; a
             // 16 MiB buffer of pending terms lets a bulk pass merge segments far less often.
-            //
-            // Receipts are no longer indexed by place: every saved page rewrote dozens of that index's
-            // pages, and only a place changing its name or category looks receipts up by place.
             try db.execute(
                 sql: """
                     DROP TABLE receipt_search;
@@ -164,7 +161,6 @@ enum Schema {
                         indexed_through INTEGER NOT NULL
                     );
                     INSERT INTO search_state (id, indexed_through) VALUES (1, 0);
-                    DROP INDEX receipts_by_place;
                     """)
         }
         return migrator

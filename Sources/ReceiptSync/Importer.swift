@@ -76,7 +76,9 @@ public struct Importer: Sendable {
             progress(
                 ImportProgress(pages: summary.pages, receipts: received, elapsed: Date().timeIntervalSince(started)))
         }
-        try database.updateSearchIndex()
+        // Every page is written by now: an index pass that fails (a full disk) is not the import's
+        // failure, and the next search runs it again.
+        try? database.updateSearchIndex()
         return summary
     }
 

@@ -10,7 +10,9 @@ struct WALCheckpointerTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 
-    private func writeRows(to path: String, watchedBy checkpointer: WALCheckpointer?) throws -> DatabasePool {
+    private func writeRows(
+        to path: String, watchedBy checkpointer: WALCheckpointer?, count: Int = 200
+    ) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             if let checkpointer, !db.configuration.readonly { checkpointer.watch(db) }
@@ -21,7 +23,7 @@ struct WALCheckpointerTests {
         if checkpointer == nil {
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         }
-        for index in 0..<200 {
+        for index in 0..<count {
             try pool.write { db in
                 try db.execute(
                     sql: "INSERT INTO t (text) VALUES (?)",
@@ -44,5 +46,18 @@ struct WALCheckpointerTests {
         #expect(fileSize(unwatched) < 50_000)
         #expect(try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 200)
         #expect(try await control.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 200)
+    }
+
+    @Test("a writer that never stops still gets its log started anew: the log stays within four times the threshold")
+    func boundedLog() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("busy.sqlite")
+        let pool = try writeRows(to: path, watchedBy: WALCheckpointer(path: path, threshold: 32), count: 3_000)
+        // 3,000 commits of a page or two each: without the writer finishing the copies the log would
+        // hold thousands of pages; the file never shrinks below the largest it was.
+        let logPages = fileSize(path + "-wal") / 4096
+        #expect(logPages > 0)
+        #expect(logPages <= 4 * 32 + 8, "\(logPages) pages in the log")
+        #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 3_000)
     }
 }

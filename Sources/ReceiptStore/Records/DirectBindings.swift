@@ -92,6 +92,7 @@ struct DirectBindings {
     }
 
     private func checkBound() throws {
+        assert(index == sqlite3_bind_parameter_count(statement.sqliteStatement), "\(statement.sql): \(index) values")
         guard let failure else { return }
         throw DatabaseError(
             resultCode: ResultCode(rawValue: failure.code), message: "value \(failure.index) could not be bound",
