@@ -67,7 +67,7 @@ extension ReceiptDatabase {
         try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
         let place = try context.categorizer.place(receipt.placeID, in: db)
         try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
-        try reindex(receipt, id: id, place: place, in: db)
+        try reindex(receipt: id, in: db)
         return .updated
     }
 

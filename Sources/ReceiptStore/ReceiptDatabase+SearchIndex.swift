@@ -62,20 +62,41 @@ extension ReceiptDatabase {
     /// items and place as they are now.
     static func indexNewReceipts(in db: Database) throws {
         let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
+        let last = try writeDocuments(after: through, through: Int64.max, in: db)
+        try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last ?? through])
+    }
+
+    /// Rewrites the search document of a receipt saved anew, when it had one; one not indexed yet
+    /// is left to ``updateSearchIndex()``.
+    static func reindex(receipt id: Int64, in db: Database) throws {
+        let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
+        guard id <= through else { return }
+        try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [id])
+        try writeDocuments(after: id - 1, through: id, in: db)
+    }
+
+    /// Writes the documents of the receipts with ids in `after + 1 ... through` from their rows, items
+    /// and places as stored; returns the last id written.
+    @discardableResult
+    private static func writeDocuments(after lower: Int64, through upper: Int64, in db: Database) throws -> Int64? {
         let receipts = try Row.fetchCursor(
             db,
             sql: """
                 SELECT r.id, r.retail_place, r.seller, r.address, p.name, p.address
                 FROM receipts r LEFT JOIN places p ON p.id = r.place_id
-                WHERE r.id > ? ORDER BY r.id
+                WHERE r.id > ? AND r.id <= ? ORDER BY r.id
                 """,
-            arguments: [through])
+            arguments: [lower, upper])
         let items = try Row.fetchCursor(
-            db, sql: "SELECT receipt_id, name FROM items WHERE receipt_id > ? ORDER BY receipt_id, position",
-            arguments: [through])
+            db,
+            sql: """
+                SELECT receipt_id, name FROM items WHERE receipt_id > ? AND receipt_id <= ?
+                ORDER BY receipt_id, position
+                """,
+            arguments: [lower, upper])
         // Both cursors walk in receipt id order: the items are merged into their receipts.
         var nextItem = try items.next().map { row -> (Int64, String) in (row[0], row[1]) }
-        var last = through
+        var last: Int64?
         while let receipt = try receipts.next() {
             let id: Int64 = receipt[0]
             var document = SearchDocument()
@@ -87,20 +108,6 @@ extension ReceiptDatabase {
             try document.insert(id: id, in: db)
             last = id
         }
-        try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last])
-    }
-
-    /// Rewrites the search document of a receipt saved anew, when it had one; one not indexed yet
-    /// is left to ``updateSearchIndex()``.
-    static func reindex(_ receipt: Receipt, id: Int64, place: PlaceEntry?, in db: Database) throws {
-        let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
-        guard id <= through else { return }
-        try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [id])
-        var document = SearchDocument()
-        for part in [receipt.retailPlace, receipt.seller, receipt.address, place?.name, place?.address] {
-            document.addShop(part)
-        }
-        for item in receipt.items { document.addItem(item.name) }
-        try document.insert(id: id, in: db)
+        return last
     }
 }

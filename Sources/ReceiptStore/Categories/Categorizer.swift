@@ -15,12 +15,9 @@ struct ResolvedCache: Sendable {
     var generation = 0
 }
 
-/// A place as saving a receipt needs it: its category for the totals, its name and address for
-/// the search document.
+/// A place as the totals need it.
 struct PlaceEntry: Sendable {
     let category: Category?
-    let name: String
-    let address: String
 }
 
 /// Resolves item names and places to categories inside one write transaction, creating name rows
@@ -79,13 +76,10 @@ struct Categorizer {
         guard let id else { return nil }
         if let entry = placesMet[id] { return entry }
         if !placesWritten.contains(id), let entry = cachedPlaces[id] { return entry }
-        var values = DirectBindings(
-            try db.cachedStatement(sql: "SELECT category, name, address FROM places WHERE id = ?"))
+        var values = DirectBindings(try db.cachedStatement(sql: "SELECT category FROM places WHERE id = ?"))
         values.add(id)
         let entry = try values.fetchRow().map { row in
-            PlaceEntry(
-                category: (row["category"] as String?).flatMap(Category.init(rawValue:)), name: row["name"],
-                address: row["address"])
+            PlaceEntry(category: (row["category"] as String?).flatMap(Category.init(rawValue:)))
         }
         placesMet[id] = entry
         return entry
