@@ -50,23 +50,29 @@ let (bare, imports, pages) = try await server.serving { url in
 }
 
 // The writing alone, on the same pages already fetched and decoded: what the import's other half
-// would cost if fetching were free.
-let converted = try pages.map { page in try Importer.convert(page) }
-var writes: [Double] = []
-var writeCPU: [Double] = []
+// would cost if fetching were free — a transaction a page, and as many pages a transaction as the
+// importer writes together when they wait for it.
+let converted = try pages.map { page in
+    let (receipts, places) = try Importer.convert(page)
+    return (page: SyncPage(receipts: receipts, places: places), nextSince: page.nextSince)
+}
+let grouped = Importer.defaultPagesAhead
+var writes: [Int: (rates: [Double], cpu: [Double])] = [:]
 for run in 0..<runs {
-    let database = try ReceiptDatabase.open(at: folder + "/write-\(run).sqlite")
-    var since: Int64 = 0
-    let started = Date()
-    writeCPU.append(
-        try cpuSeconds {
-            for (page, (receipts, places)) in zip(pages, converted) {
-                since = page.nextSince
-                try database.save(receipts, places: places, position: SyncPosition(source: "bench", since: since))
+    for pagesPerTransaction in [1, grouped] {
+        let database = try ReceiptDatabase.open(at: folder + "/write-\(pagesPerTransaction)-\(run).sqlite")
+        let started = Date()
+        let cpu = try cpuSeconds {
+            for start in stride(from: 0, to: converted.count, by: pagesPerTransaction) {
+                let group = converted[start..<min(start + pagesPerTransaction, converted.count)]
+                try database.save(
+                    group.map(\.page), position: SyncPosition(source: "bench", since: group.last?.nextSince ?? 0))
             }
             try database.updateSearchIndex()
-        })
-    writes.append(Double(count) / Date().timeIntervalSince(started))
+        }
+        writes[pagesPerTransaction, default: ([], [])].rates.append(Double(count) / Date().timeIntervalSince(started))
+        writes[pagesPerTransaction, default: ([], [])].cpu.append(cpu)
+    }
 }
 
 print(
@@ -81,12 +87,19 @@ print(
 print(
     "| receipts import (fetch, check, write each page with its sync position) | \(Int(median(imports))) | \(imports.map { String(Int($0)) }.joined(separator: ", ")) |"
 )
-print(
-    "| writing alone (the same pages, decoded beforehand, saved page by page) | \(Int(median(writes))) | \(writes.map { String(Int($0)) }.joined(separator: ", ")) |"
-)
-print(
-    "\nWriting takes \(String(format: "%.1f", median(writeCPU) / Double(count) * 1e6)) µs of CPU per receipt (median of \(runs))."
-)
+for pagesPerTransaction in [1, grouped] {
+    let rates = writes[pagesPerTransaction]?.rates ?? []
+    let label = pagesPerTransaction == 1 ? "a page a transaction" : "\(pagesPerTransaction) pages a transaction"
+    print(
+        "| writing alone, \(label) (the same pages, decoded beforehand) | \(Int(median(rates))) | \(rates.map { String(Int($0)) }.joined(separator: ", ")) |"
+    )
+}
+for pagesPerTransaction in [1, grouped] {
+    let cpu = writes[pagesPerTransaction]?.cpu ?? []
+    print(
+        "\nWriting \(pagesPerTransaction) page(s) a transaction takes \(String(format: "%.1f", median(cpu) / Double(count) * 1e6)) µs of CPU per receipt (median of \(runs))."
+    )
+}
 print(
     "\nImport runs at \(String(format: "%.0f", median(imports) / median(bare) * 100)) % of the bare client's rate (targets: ≥ 20,000 receipts/s, ≥ 60 %)."
 )

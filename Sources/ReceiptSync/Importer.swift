@@ -34,70 +34,90 @@ public struct ImportProgress: Sendable {
     public let elapsed: TimeInterval
 }
 
-/// Pulls an account's change feed into the local database a page at a time: each page is written in
-/// one transaction together with the new sync position, so an interrupted import resumes where it
-/// stopped with nothing lost or doubled, and a later import moves only what changed. The next page
-/// is fetched while the current one is written.
+/// Pulls an account's change feed into the local database: a page is written whole, in one
+/// transaction together with the sync position after it, so an interrupted import resumes where it
+/// stopped with nothing lost or doubled, and a later import moves only what changed.
+///
+/// Pages are fetched and checked ahead of the writing, up to `pagesAhead` of them; when the writer
+/// has fallen behind it writes every page waiting in one transaction (with the position after the
+/// last), which costs far less than a commit a page. With a slow server every page is written as it
+/// arrives.
 public struct Importer: Sendable {
     public let client: ReceiptsClient
     public let database: ReceiptDatabase
     /// The server and account the sync position belongs to.
     public let source: String
     public let pageSize: Int
+    /// How many pages may wait for the writer: also the most written in one transaction.
+    public let pagesAhead: Int
+    /// 800 receipts at the server's page size: past about 8 pages a transaction, writing gets
+    /// little cheaper.
+    public static let defaultPagesAhead = 16
 
     public init(
-        client: ReceiptsClient, database: ReceiptDatabase, source: String, pageSize: Int = APIContract.defaultPageSize
+        client: ReceiptsClient, database: ReceiptDatabase, source: String, pageSize: Int = APIContract.defaultPageSize,
+        pagesAhead: Int = defaultPagesAhead
     ) {
         self.client = client
         self.database = database
         self.source = source
         self.pageSize = pageSize
+        self.pagesAhead = pagesAhead
     }
 
     public func run(progress: @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportSummary {
         let started = Date()
         var summary = ImportSummary()
         var since = try database.syncPosition(for: source).since
-        var next: Task<FetchedPage, any Error>? = fetch(since: since)
-        defer { next?.cancel() }
-        var received = 0
-        while let current = next {
-            let fetched = try await current.value
-            next = fetched.hasMore ? fetch(since: fetched.nextSince) : nil
-            if !fetched.receipts.isEmpty || fetched.nextSince != since {
-                let outcomes = try database.save(
-                    fetched.receipts, places: fetched.places,
-                    position: SyncPosition(source: source, since: fetched.nextSince))
-                summary.count(outcomes, receipts: fetched.receipts)
+        let queue = PageQueue<FetchedPage>(capacity: pagesAhead)
+        return try await withThrowingTaskGroup { group in
+            group.addTask { [since] in await fetch(since: since, into: queue) }
+            // Also when writing fails: a fetcher waiting for room stops (the group cancels one
+            // waiting for the server).
+            defer { queue.close() }
+            var received = 0
+            while case let pages = try await queue.take(), let last = pages.last {
+                if last.nextSince != since || pages.contains(where: { !$0.page.receipts.isEmpty }) {
+                    let outcomes = try database.save(
+                        pages.map(\.page), position: SyncPosition(source: source, since: last.nextSince))
+                    summary.count(outcomes, receipts: pages.flatMap(\.page.receipts))
+                }
+                since = last.nextSince
+                summary.pages += pages.count
+                received += pages.reduce(0) { $0 + $1.page.receipts.count }
+                progress(
+                    ImportProgress(
+                        pages: summary.pages, receipts: received, elapsed: Date().timeIntervalSince(started)))
             }
-            since = fetched.nextSince
-            summary.pages += 1
-            received += fetched.receipts.count
-            progress(
-                ImportProgress(pages: summary.pages, receipts: received, elapsed: Date().timeIntervalSince(started)))
+            // Every page is written by now: an index pass that fails (a full disk) is not the
+            // import's failure, and the next search runs it again.
+            try? database.updateSearchIndex()
+            return summary
         }
-        // Every page is written by now: an index pass that fails (a full disk) is not the import's
-        // failure, and the next search runs it again.
-        try? database.updateSearchIndex()
-        return summary
     }
 
     /// A page as the writer takes it: its receipts and places checked and converted beside the
-    /// writing of the page before.
+    /// writing of the pages before.
     private struct FetchedPage: Sendable {
-        let receipts: [Receipt]
-        let places: [Place]
+        let page: SyncPage
         let nextSince: Int64
-        let hasMore: Bool
     }
 
-    private func fetch(since: Int64) -> Task<FetchedPage, any Error> {
-        let client = client
-        let pageSize = pageSize
-        return Task {
-            let page = try await client.changes(since: since, limit: pageSize)
-            let (receipts, places) = try Self.convert(page)
-            return FetchedPage(receipts: receipts, places: places, nextSince: page.nextSince, hasMore: page.hasMore)
+    /// Fetches the feed from `since` to its end into `queue`, then says how it ended.
+    private func fetch(since: Int64, into queue: PageQueue<FetchedPage>) async {
+        var since = since
+        do {
+            while true {
+                let page = try await client.changes(since: since, limit: pageSize)
+                let (receipts, places) = try Self.convert(page)
+                let fetched = FetchedPage(page: SyncPage(receipts: receipts, places: places), nextSince: page.nextSince)
+                guard await queue.put(fetched) else { return }
+                guard page.hasMore else { break }
+                since = page.nextSince
+            }
+            queue.finish()
+        } catch {
+            queue.finish(throwing: error)
         }
     }
 
