@@ -57,19 +57,28 @@ extension ReceiptDatabase {
             lookup.add(place.id)
             let stored = try lookup.fetchRow().map(PlaceRecord.init(columns:))
             if stored == record { continue }
-            let changed = stored.map { $0.name != record.name || $0.category != record.category } ?? false
+            // A new name or category moves the place's receipts in the totals; a new name or
+            // address changes their search documents.
+            let recount = stored.map { $0.name != record.name || $0.category != record.category } ?? false
+            let reword = stored.map { $0.name != record.name || $0.address != record.address } ?? false
             let receipts =
-                changed
+                recount || reword
                 ? try Int64.fetchAll(
                     db.cachedStatement(sql: "SELECT id FROM receipts WHERE place_id = ?"), arguments: [place.id]) : []
-            for id in receipts { try context.count(storedReceipt: id, sign: -1, in: db) }
-            var upsert = DirectBindings(try db.cachedStatement(sql: PlaceRecord.upsertSQL))
-            record.bind(to: &upsert)
-            try upsert.execute()
+            if recount {
+                for id in receipts { try context.count(storedReceipt: id, sign: -1, in: db) }
+            }
+            try rewritingDocuments(of: reword ? receipts : [], in: db) {
+                var upsert = DirectBindings(try db.cachedStatement(sql: PlaceRecord.upsertSQL))
+                record.bind(to: &upsert)
+                try upsert.execute()
+            }
             context.categorizer.forgetPlace(place.id)
-            for id in receipts {
-                try context.recategorize(storedReceipt: id, in: db)
-                try context.count(storedReceipt: id, sign: 1, in: db)
+            if recount {
+                for id in receipts {
+                    try context.recategorize(storedReceipt: id, in: db)
+                    try context.count(storedReceipt: id, sign: 1, in: db)
+                }
             }
         }
     }

@@ -60,14 +60,15 @@ extension ReceiptDatabase {
         let stored = try existing.receipt(items: items(of: id, in: db))
         if stored == receipt { return .unchanged }
         try context.count(storedReceipt: id, sign: -1, in: db)
-        var update = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.updateSQL))
-        ReceiptRecord.bind(receipt, to: &update)
-        update.add(id)
-        try update.execute()
-        try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
-        let place = try context.categorizer.place(receipt.placeID, in: db)
-        try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
-        try reindex(receipt: id, in: db)
+        try rewritingDocuments(of: [id], in: db) {
+            var update = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.updateSQL))
+            ReceiptRecord.bind(receipt, to: &update)
+            update.add(id)
+            try update.execute()
+            try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
+            let place = try context.categorizer.place(receipt.placeID, in: db)
+            try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
+        }
         return .updated
     }
 

@@ -1,8 +1,13 @@
 import GRDB
 import ReceiptCore
 
-/// A receipt's full-text search document: its item names, and its shop (the names and address the
-/// receipt prints and those of its place), folded by ``SearchText``.
+/// A receipt's full-text search document: the words of its item names, and of its shop (the names
+/// and address the receipt prints and those of its place), as ``SearchText/appendWords(_:to:)``
+/// gives them.
+///
+/// The index keeps no copy of the documents (`content=''`): a document is deleted by giving its
+/// text again, built from the rows as they were when it was written. So every change to a row a
+/// document is built from goes through ``ReceiptDatabase/rewritingDocuments(of:in:_:)``.
 struct SearchDocument {
     private var items: [UInt8] = []
     private var shop: [UInt8] = []
@@ -10,21 +15,18 @@ struct SearchDocument {
     private var shopParts: [Range<Int>] = []
 
     mutating func addItem(_ name: String) {
-        if !items.isEmpty { items.append(UInt8(ascii: "\n")) }
-        SearchText.appendFolded(name, to: &items)
+        SearchText.appendWords(name, to: &items)
     }
 
     /// Adds a name or address of the shop, unless it is there already: the receipt's shop name and
     /// address are mostly its place's too, and every word indexed twice costs time.
     mutating func addShop(_ part: String?) {
         guard let part, !part.isEmpty else { return }
-        let separator = shop.count
-        if !shop.isEmpty { shop.append(UInt8(ascii: "\n")) }
         let start = shop.count
-        SearchText.appendFolded(part, to: &shop)
+        SearchText.appendWords(part, to: &shop)
         let added = start..<shop.count
-        if shopParts.contains(where: { shop[$0].elementsEqual(shop[added]) }) {
-            shop.removeSubrange(separator...)
+        if added.isEmpty || shopParts.contains(where: { shop[$0].elementsEqual(shop[added]) }) {
+            shop.removeSubrange(added)
         } else {
             shopParts.append(added)
         }
@@ -32,8 +34,20 @@ struct SearchDocument {
 
     /// Writes the document of receipt `id`, which must have none.
     func insert(id: Int64, in db: Database) throws {
-        var values = DirectBindings(
-            try db.cachedStatement(sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (?, ?, ?)"))
+        try write(
+            id: id, sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (?, ?, ?)", in: db)
+    }
+
+    /// Deletes the document of receipt `id`, which must be this one as it was written.
+    func delete(id: Int64, in db: Database) throws {
+        try write(
+            id: id,
+            sql: "INSERT INTO receipt_search (receipt_search, rowid, items, shop) VALUES ('delete', ?, ?, ?)",
+            in: db)
+    }
+
+    private func write(id: Int64, sql: String, in db: Database) throws {
+        var values = DirectBindings(try db.cachedStatement(sql: sql))
         values.add(id)
         values.add(String(decoding: items, as: UTF8.self))
         values.add(String(decoding: shop, as: UTF8.self))
@@ -66,19 +80,26 @@ extension ReceiptDatabase {
         try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last ?? through])
     }
 
-    /// Rewrites the search document of a receipt saved anew, when it had one; one not indexed yet
-    /// is left to ``updateSearchIndex()``.
-    static func reindex(receipt id: Int64, in db: Database) throws {
+    /// Runs `change`, which alters rows the search documents of `receipts` are built from,
+    /// keeping those documents right: the ones already written are deleted before (from the rows
+    /// they were built from) and written again after. Receipts not indexed yet are left to
+    /// ``updateSearchIndex()``.
+    static func rewritingDocuments<T>(of receipts: [Int64], in db: Database, _ change: () throws -> T) throws -> T {
         let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
-        guard id <= through else { return }
-        try db.execute(sql: "DELETE FROM receipt_search WHERE rowid = ?", arguments: [id])
-        try writeDocuments(after: id - 1, through: id, in: db)
+        let indexed = receipts.filter { $0 <= through }.sorted()
+        for id in indexed { try writeDocuments(after: id - 1, through: id, deleting: true, in: db) }
+        let result = try change()
+        for id in indexed { try writeDocuments(after: id - 1, through: id, in: db) }
+        return result
     }
 
     /// Writes the documents of the receipts with ids in `after + 1 ... through` from their rows, items
-    /// and places as stored; returns the last id written.
+    /// and places as stored (or, `deleting`, deletes the documents those rows gave); returns the
+    /// last id written.
     @discardableResult
-    private static func writeDocuments(after lower: Int64, through upper: Int64, in db: Database) throws -> Int64? {
+    private static func writeDocuments(
+        after lower: Int64, through upper: Int64, deleting: Bool = false, in db: Database
+    ) throws -> Int64? {
         let receipts = try Row.fetchCursor(
             db,
             sql: """
@@ -105,7 +126,7 @@ extension ReceiptDatabase {
                 if receiptID == id { document.addItem(name) }
                 nextItem = try items.next().map { row -> (Int64, String) in (row[0], row[1]) }
             }
-            try document.insert(id: id, in: db)
+            if deleting { try document.delete(id: id, in: db) } else { try document.insert(id: id, in: db) }
             last = id
         }
         return last

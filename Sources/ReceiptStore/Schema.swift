@@ -163,6 +163,21 @@ enum Schema {
                     INSERT INTO search_state (id, indexed_through) VALUES (1, 0);
                     """)
         }
+        migrator.registerMigration("v7-contentless-search-index") { db in
+            // The index keeps no copy of the documents (a document is deleted by giving its text
+            // again, see SearchDocument), and it is given words SearchText has already cut and
+            // folded, separated by spaces, so the plain `ascii` tokenizer only cuts at the spaces:
+            // together about half the cost of indexing. Every receipt is indexed anew by the next
+            // import or search.
+            try db.execute(
+                sql: """
+                    DROP TABLE receipt_search;
+                    CREATE VIRTUAL TABLE receipt_search USING fts5(
+                        items, shop, tokenize = 'ascii', columnsize = 0, content = '');
+                    INSERT INTO receipt_search (receipt_search, rank) VALUES ('hashsize', 16777216);
+                    UPDATE search_state SET indexed_through = 0;
+                    """)
+        }
         return migrator
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text as search compares it: lower case, `ё` as `е`, words of letters and digits.
 public enum SearchText {
     public static func fold(_ text: String) -> String {
@@ -63,9 +65,89 @@ public enum SearchText {
         folded.append(0x80 | UInt8(lower & 0x3F))
     }
 
-    /// The folded words of a text.
+    /// The folded words of a text: runs of letters and digits, lower case, ё as е, Latin letters
+    /// without their diacritics (`Café` → `cafe`); combining marks belong to the letter before.
     public static func words(_ text: String) -> [String] {
-        fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        var bytes: [UInt8] = []
+        appendWords(text, to: &bytes)
+        return bytes.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends the folded words of `text` (see ``words(_:)``) to `bytes`, each after a space: the
+    /// text the full-text index is given. Its tokenizer (`ascii`) then only has to cut at spaces, so
+    /// that the index, the queries and the highlighting of matching items all take their words
+    /// from here.
+    ///
+    /// Indexed documents are deleted by giving their text again (the index keeps no copy), so any
+    /// change to what this produces needs a migration that rebuilds the index.
+    static func appendWords(_ text: String, to bytes: inout [UInt8]) {
+        // A combining mark (U+0300–U+036F: two bytes led by 0xCC or 0xCD) first joins its letter, so
+        // that a decomposed й or ё is the letter it shows.
+        var text = text.utf8.contains { $0 == 0xCC || $0 == 0xCD } ? text.precomposedStringWithCanonicalMapping : text
+        text.withUTF8 { utf8 in
+            bytes.reserveCapacity(bytes.count + utf8.count + 1)
+            var inWord = false
+            var index = 0
+            func startWord() {
+                if !inWord {
+                    bytes.append(UInt8(ascii: " "))
+                    inWord = true
+                }
+            }
+            while index < utf8.count {
+                let lead = utf8[index]
+                if lead < 0x80 {
+                    switch lead {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        startWord()
+                        bytes.append(lead)
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        startWord()
+                        bytes.append(lead + 32)
+                    default:
+                        inWord = false
+                    }
+                    index += 1
+                    continue
+                }
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                if length == 2, lead == 0xD0 || lead == 0xD1 {
+                    // U+0400–U+047F: letters only.
+                    let scalar = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
+                    startWord()
+                    appendCyrillic(scalar, to: &bytes)
+                } else {
+                    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                    for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+                    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                    switch scalar.properties.generalCategory {
+                    case .nonspacingMark, .spacingMark, .enclosingMark:
+                        // One that composes with no letter before it: dropped.
+                        break
+                    default:
+                        if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                            startWord()
+                            appendLetter(scalar, to: &bytes)
+                        } else {
+                            inWord = false
+                        }
+                    }
+                }
+                index += length
+            }
+        }
+    }
+
+    /// A letter or digit outside ASCII and U+0400–U+047F, in lower case; Latin letters without
+    /// their diacritics.
+    private static func appendLetter(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        let lowered = scalar.properties.changesWhenLowercased ? scalar.properties.lowercaseMapping : String(scalar)
+        for letter in lowered.unicodeScalars {
+            let isLatin = (0xC0...0x24F).contains(letter.value) || (0x1E00...0x1EFF).contains(letter.value)
+            let base =
+                isLatin ? (String(letter).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? letter) : letter
+            bytes.append(contentsOf: String(base).utf8)
+        }
     }
 
     /// An FTS5 query where every word must begin some word of the document: `"молок"* AND "3"*`.

@@ -62,8 +62,120 @@ struct SearchIndexTests {
         #expect(try database.search(SearchQuery(text: "кефир")).map(\.receipt.id) == [3])
         #expect(try database.search(SearchQuery(text: "молоко")).map(\.receipt.id) == [1])
         try database.updateSearchIndex()
-        let documents = try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipt_search") }
-        #expect(documents == 3)
+        #expect(try Set(Self.postings(database).map(\.document)) == [1, 2, 3])
+        #expect(try Self.postings(database) == Self.rebuiltPostings(database))
+    }
+
+    /// One word of one document in the index.
+    struct Posting: Hashable, Comparable {
+        let term: String
+        let document: Int64
+        let column: String
+        let offset: Int
+
+        static func < (a: Posting, b: Posting) -> Bool {
+            (a.term, a.document, a.column, a.offset) < (b.term, b.document, b.column, b.offset)
+        }
+    }
+
+    /// Every word the index holds, read through `fts5vocab`: a document deleted with the wrong
+    /// text would leave words behind here.
+    static func postings(_ database: ReceiptDatabase) throws -> [Posting] {
+        try database.write { db in
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.postings USING fts5vocab(main, receipt_search, instance)")
+            return try Row.fetchAll(db, sql: "SELECT term, doc, col, offset FROM temp.postings").map { row in
+                Posting(term: row[0], document: row[1], column: row[2], offset: row[3])
+            }.sorted()
+        }
+    }
+
+    /// The words of an index built anew from the rows as they are now.
+    static func rebuiltPostings(_ database: ReceiptDatabase) throws -> [Posting] {
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO receipt_search (receipt_search) VALUES ('delete-all')")
+            try db.execute(sql: "UPDATE search_state SET indexed_through = 0")
+            try ReceiptDatabase.indexNewReceipts(in: db)
+        }
+        return try postings(database)
+    }
+
+    @Test("after any mix of new, re-saved and moved receipts and renamed places the index equals one built anew")
+    func indexFollowsEveryChange() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"))
+        var random = SystemRandomNumberGenerator()
+        let names = ["МОЛОКО ПАСТ.3,2% 930МЛ", "Хлеб «Бородинский»", "КЕФИР 1%", "Café Crème", "ЧАЙ ЧЁРНЫЙ", "йогурт"]
+        let shops = ["Лента", "Пятёрочка", "ВкусВилл", "Магнит у дома"]
+        func place(_ index: Int) throws -> Place {
+            Place(
+                id: "place-\(index % 3)", name: shops.randomElement(using: &random) ?? "",
+                coordinate: try Coordinate(latitude: 59.9, longitude: 30.3),
+                category: [.groceries, .cafes].randomElement(using: &random) ?? .groceries,
+                address: ["Невский пр., 1", "Садовая ул., 2"].randomElement(using: &random) ?? "")
+        }
+        func receipt(_ i: Int64) throws -> Receipt {
+            let count = Int.random(in: 0...4, using: &random)
+            var receipt = try Fixtures.receipt(
+                i: i, total: Int64(count) * 100,
+                items: (0..<count).map { _ in
+                    Item(
+                        name: names.randomElement(using: &random) ?? "", price: Money(kopecks: 100), quantity: 1,
+                        sum: Money(kopecks: 100))
+                })
+            receipt.retailPlace = Bool.random(using: &random) ? shops.randomElement(using: &random) : nil
+            receipt.placeID = Bool.random(using: &random) ? "place-\(Int.random(in: 0..<3, using: &random))" : nil
+            return receipt
+        }
+        try database.save((0..<3).map(place))
+        for step in 0..<60 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: try database.save([try receipt(Int64.random(in: 1...30, using: &random))])
+            case 1:
+                try database.save(
+                    [
+                        SyncPage(
+                            receipts: try (0..<3).map { _ in try receipt(Int64.random(in: 1...30, using: &random)) },
+                            places: [try place(step)])
+                    ],
+                    position: SyncPosition(source: "test", since: Int64(step)))
+            case 2: try database.save([try place(step)])
+            default: try database.updateSearchIndex()
+            }
+        }
+        try database.updateSearchIndex()
+        let kept = try Self.postings(database)
+        #expect(!kept.isEmpty)
+        #expect(kept == (try Self.rebuiltPostings(database)))
+    }
+
+    @Test("words: letters and digits, lower case, ё as е, Latin without diacritics, composed or not")
+    func words() {
+        #expect(SearchText.words("МОЛОКО ПАСТ.3,2% 930МЛ") == ["молоко", "паст", "3", "2", "930мл"])
+        #expect(SearchText.words("Хлеб «Бородинский»—№5") == ["хлеб", "бородинский", "5"])
+        #expect(SearchText.words("ЁЖ Е\u{308}ЛКА и\u{306}огурт Й") == ["еж", "елка", "йогурт", "й"])
+        #expect(SearchText.words("Café CRÈME e\u{301}clair Straße ÆØ") == ["cafe", "creme", "eclair", "straße", "æø"])
+        #expect(SearchText.words("ТОВАР_1 😀 中文 ½") == ["товар", "1", "中文", "½"])
+        #expect(SearchText.words(" \n\t—") == [])
+    }
+
+    @Test("the index cuts documents into exactly the words search looks for")
+    func indexWordsAreSearchWords() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"))
+        var receipt = try Fixtures.receipt(
+            i: 1,
+            items: ["МОЛОКО ПАСТ.3,2% 930МЛ", "Хлеб «Бородинский»—№5", "Café CRÈME e\u{301}clair", "ТОВАР_1 😀 ½"].map {
+                Item(name: $0, price: Money(kopecks: 100), quantity: 1, sum: Money(kopecks: 100))
+            })
+        receipt.total = Money(kopecks: 400)
+        try database.save(receipt)
+        try database.updateSearchIndex()
+        let indexed = try Self.postings(database).filter { $0.column == "items" }.sorted { $0.offset < $1.offset }
+        #expect(indexed.map(\.term) == receipt.items.flatMap { SearchText.words($0.name) })
+        for word in ["паст", "бородин", "cafe", "eclair", "½", "930м"] {
+            #expect(try database.search(SearchQuery(text: word)).map(\.receipt.id) == [1], "\(word)")
+        }
     }
 
     @Test("text is stored as given: empty strings stay empty, not null; long receipts keep their line order")
