@@ -52,6 +52,9 @@ extension ReceiptDatabase {
     static func save(_ places: [Place], in db: Database, context: inout SaveContext) throws {
         for place in places {
             let record = PlaceRecord(place)
+            // The pages of one transaction mostly name the same shops again.
+            if context.placesStored[place.id] == record { continue }
+            defer { context.placesStored[place.id] = record }
             var lookup = DirectBindings(
                 try db.cachedStatement(sql: "SELECT \(PlaceRecord.columns) FROM places WHERE id = ?"))
             lookup.add(place.id)

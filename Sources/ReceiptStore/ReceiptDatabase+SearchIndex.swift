@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import GRDBSQLite
 import ReceiptCore
 
 /// A receipt's full-text search document: the words of its item names, and of its shop (the names
@@ -14,16 +16,15 @@ struct SearchDocument {
     /// Where each shop part added begins and ends in `shop`.
     private var shopParts: [Range<Int>] = []
 
-    mutating func addItem(_ name: String) {
-        SearchText.appendWords(name, to: &items)
+    mutating func addItem(_ name: UnsafeBufferPointer<UInt8>) {
+        SearchText.appendWords(utf8: name, to: &items)
     }
 
     /// Adds a name or address of the shop, unless it is there already: the receipt's shop name and
     /// address are mostly its place's too, and every word indexed twice costs time.
-    mutating func addShop(_ part: String?) {
-        guard let part, !part.isEmpty else { return }
+    mutating func addShop(_ part: UnsafeBufferPointer<UInt8>) {
         let start = shop.count
-        SearchText.appendWords(part, to: &shop)
+        SearchText.appendWords(utf8: part, to: &shop)
         let added = start..<shop.count
         if added.isEmpty || shopParts.contains(where: { shop[$0].elementsEqual(shop[added]) }) {
             shop.removeSubrange(added)
@@ -55,13 +56,122 @@ struct SearchDocument {
     }
 }
 
+/// The search documents of the receipts with ids in a range, built from their rows, items and
+/// places as stored, in id order: the one way documents are made, for writing them and for
+/// deleting them.
+struct DocumentSource {
+    private let receipts: Statement
+    private let items: Statement
+    private var receiptRows: FastDatabaseValueCursor<Int64>
+    private var itemRows: FastDatabaseValueCursor<Int64>
+    /// The receipt id of the item row the items cursor is on, nil past the last.
+    private var itemReceipt: Int64?
+
+    init(after lower: Int64, through upper: Int64, in db: Database) throws {
+        receipts = try db.cachedStatement(
+            sql: """
+                SELECT r.id, r.retail_place, r.seller, r.address, p.name, p.address
+                FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                WHERE r.id > ? AND r.id <= ? ORDER BY r.id
+                """)
+        items = try db.cachedStatement(
+            sql: """
+                SELECT receipt_id, name FROM items WHERE receipt_id > ? AND receipt_id <= ?
+                ORDER BY receipt_id, position
+                """)
+        receiptRows = try Int64.fetchCursor(receipts, arguments: [lower, upper])
+        itemRows = try Int64.fetchCursor(items, arguments: [lower, upper])
+        itemReceipt = try itemRows.next()
+    }
+
+    /// The next receipt's id and document, or nil after the last.
+    mutating func next() throws -> (id: Int64, document: SearchDocument)? {
+        guard let id = try receiptRows.next() else { return nil }
+        var document = SearchDocument()
+        // Text is read where SQLite holds it, without making Strings of it.
+        for column: CInt in 1...5 {
+            Self.withText(receipts, column) { document.addShop($0) }
+        }
+        // Both cursors walk in receipt id order: the items are merged into their receipts.
+        while let receiptID = itemReceipt, receiptID <= id {
+            if receiptID == id { Self.withText(items, 1) { document.addItem($0) } }
+            itemReceipt = try itemRows.next()
+        }
+        return (id, document)
+    }
+
+    /// Calls `body` with the UTF-8 of a text column of the row `statement` is on, unless it is null.
+    private static func withText(_ statement: Statement, _ column: CInt, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let text = sqlite3_column_text(statement.sqliteStatement, column) else { return }
+        body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement.sqliteStatement, column))))
+    }
+}
+
+/// Documents handed from the reader that builds them to the writer that indexes them, a batch at
+/// a time; the reader waits while `capacity` batches wait.
+private final class DocumentHandoff: @unchecked Sendable {
+    typealias Batch = [(id: Int64, document: SearchDocument)]
+
+    private let condition = NSCondition()
+    private let capacity = 8
+    // Guarded by `condition`.
+    private var batches: [Batch] = []
+    private var end: (any Error)??
+    private var closed = false
+    private var readerDone = false
+
+    /// False when the writer has stopped taking batches.
+    func put(_ batch: Batch) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= capacity, !closed { condition.wait() }
+        guard !closed else { return false }
+        batches.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    /// Says that the reader has stopped: `error` nil when it has built every document.
+    func finish(throwing error: (any Error)?) {
+        condition.lock()
+        defer { condition.unlock() }
+        if end == nil { end = .some(error) }
+        readerDone = true
+        condition.broadcast()
+    }
+
+    /// The next batch, nil after the last; throws the reader's error.
+    func take() throws -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty, end == nil { condition.wait() }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if case .some(.some(let error)) = end { throw error }
+        return nil
+    }
+
+    /// Stops the reader (if it still runs) and waits until it has.
+    func closeAndWait() {
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        condition.broadcast()
+        while !readerDone { condition.wait() }
+    }
+}
+
 extension ReceiptDatabase {
     /// Writes the search documents of the receipts saved since the index was last brought up to
     /// date, in one transaction; does nothing when there are none.
     ///
     /// Saving does not index receipts one by one: full-text indexing a page of 50 at a time cost
     /// as much as the rest of an import, and one pass over all the new receipts costs a fraction of
-    /// that. An import ends with this, and a search begins with it.
+    /// that. An import ends with this, and a search begins with it. The documents are built by a
+    /// reader on another thread, from a snapshot taken while this holds the writer, so that they
+    /// are the rows the index is written beside.
     public func updateSearchIndex() throws(StoreError) {
         let behind = try read { db in
             try Bool.fetchOne(
@@ -69,15 +179,41 @@ extension ReceiptDatabase {
                 sql: "SELECT EXISTS (SELECT 1 FROM receipts WHERE id > (SELECT indexed_through FROM search_state))")
         }
         guard behind == true else { return }
-        try write { db in try Self.indexNewReceipts(in: db) }
-    }
-
-    /// Indexes every receipt with an id past `search_state.indexed_through`, in id order, with its
-    /// items and place as they are now.
-    static func indexNewReceipts(in db: Database) throws {
-        let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
-        let last = try writeDocuments(after: through, through: Int64.max, in: db)
-        try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last ?? through])
+        do {
+            try pool.writeWithoutTransaction { db in
+                let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
+                let handoff = DocumentHandoff()
+                pool.asyncConcurrentRead { snapshot in
+                    do {
+                        var source = try DocumentSource(after: through, through: .max, in: try snapshot.get())
+                        var batch: DocumentHandoff.Batch = []
+                        while let next = try source.next() {
+                            batch.append(next)
+                            if batch.count == 256 {
+                                guard handoff.put(batch) else { break }
+                                batch = []
+                            }
+                        }
+                        if !batch.isEmpty { _ = handoff.put(batch) }
+                        handoff.finish(throwing: nil)
+                    } catch {
+                        handoff.finish(throwing: error)
+                    }
+                }
+                defer { handoff.closeAndWait() }
+                try db.inTransaction {
+                    var last = through
+                    while let batch = try handoff.take() {
+                        for (id, document) in batch { try document.insert(id: id, in: db) }
+                        last = batch.last?.id ?? last
+                    }
+                    try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last])
+                    return .commit
+                }
+            }
+        } catch {
+            throw StoreError(error, path: path)
+        }
     }
 
     /// Runs `change`, which alters rows the search documents of `receipts` are built from,
@@ -87,48 +223,15 @@ extension ReceiptDatabase {
     static func rewritingDocuments<T>(of receipts: [Int64], in db: Database, _ change: () throws -> T) throws -> T {
         let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
         let indexed = receipts.filter { $0 <= through }.sorted()
-        for id in indexed { try writeDocuments(after: id - 1, through: id, deleting: true, in: db) }
-        let result = try change()
-        for id in indexed { try writeDocuments(after: id - 1, through: id, in: db) }
-        return result
-    }
-
-    /// Writes the documents of the receipts with ids in `after + 1 ... through` from their rows, items
-    /// and places as stored (or, `deleting`, deletes the documents those rows gave); returns the
-    /// last id written.
-    @discardableResult
-    private static func writeDocuments(
-        after lower: Int64, through upper: Int64, deleting: Bool = false, in db: Database
-    ) throws -> Int64? {
-        let receipts = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT r.id, r.retail_place, r.seller, r.address, p.name, p.address
-                FROM receipts r LEFT JOIN places p ON p.id = r.place_id
-                WHERE r.id > ? AND r.id <= ? ORDER BY r.id
-                """,
-            arguments: [lower, upper])
-        let items = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT receipt_id, name FROM items WHERE receipt_id > ? AND receipt_id <= ?
-                ORDER BY receipt_id, position
-                """,
-            arguments: [lower, upper])
-        // Both cursors walk in receipt id order: the items are merged into their receipts.
-        var nextItem = try items.next().map { row -> (Int64, String) in (row[0], row[1]) }
-        var last: Int64?
-        while let receipt = try receipts.next() {
-            let id: Int64 = receipt[0]
-            var document = SearchDocument()
-            for column in 1...5 { document.addShop(receipt[column]) }
-            while let (receiptID, name) = nextItem, receiptID <= id {
-                if receiptID == id { document.addItem(name) }
-                nextItem = try items.next().map { row -> (Int64, String) in (row[0], row[1]) }
-            }
-            if deleting { try document.delete(id: id, in: db) } else { try document.insert(id: id, in: db) }
-            last = id
+        for id in indexed {
+            var source = try DocumentSource(after: id - 1, through: id, in: db)
+            while let (id, document) = try source.next() { try document.delete(id: id, in: db) }
         }
-        return last
+        let result = try change()
+        for id in indexed {
+            var source = try DocumentSource(after: id - 1, through: id, in: db)
+            while let (id, document) = try source.next() { try document.insert(id: id, in: db) }
+        }
+        return result
     }
 }

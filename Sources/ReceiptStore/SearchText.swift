@@ -81,60 +81,78 @@ public enum SearchText {
     /// Indexed documents are deleted by giving their text again (the index keeps no copy), so any
     /// change to what this produces needs a migration that rebuilds the index.
     static func appendWords(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in appendWords(utf8: utf8, to: &bytes) }
+    }
+
+    /// ``appendWords(_:to:)`` for UTF-8 as SQLite holds it; bytes that are not UTF-8 separate words.
+    static func appendWords(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], composed: Bool = false) {
         // A combining mark (U+0300–U+036F: two bytes led by 0xCC or 0xCD) first joins its letter, so
         // that a decomposed й or ё is the letter it shows.
-        var text = text.utf8.contains { $0 == 0xCC || $0 == 0xCD } ? text.precomposedStringWithCanonicalMapping : text
-        text.withUTF8 { utf8 in
-            bytes.reserveCapacity(bytes.count + utf8.count + 1)
-            var inWord = false
-            var index = 0
-            func startWord() {
+        if !composed, utf8.contains(where: { $0 == 0xCC || $0 == 0xCD }) {
+            var text = String(decoding: utf8, as: UTF8.self).precomposedStringWithCanonicalMapping
+            text.withUTF8 { appendWords(utf8: $0, to: &bytes, composed: true) }
+            return
+        }
+        bytes.reserveCapacity(bytes.count + utf8.count * 3 / 2 + 1)
+        let count = utf8.count
+        var inWord = false
+        var index = 0
+        while index < count {
+            let lead = utf8[index]
+            if lead < 0x80 {
+                var byte = lead
+                switch lead {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte = lead + 32
+                default:
+                    inWord = false
+                    index += 1
+                    continue
+                }
                 if !inWord {
                     bytes.append(UInt8(ascii: " "))
                     inWord = true
                 }
+                bytes.append(byte)
+                index += 1
+                continue
             }
-            while index < utf8.count {
-                let lead = utf8[index]
-                if lead < 0x80 {
-                    switch lead {
-                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                        startWord()
-                        bytes.append(lead)
-                    case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                        startWord()
-                        bytes.append(lead + 32)
-                    default:
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            guard length > 1, index + length <= count else {
+                // Not UTF-8: a stray continuation byte, or a sequence cut short.
+                inWord = false
+                index += 1
+                continue
+            }
+            if length == 2, lead == 0xD0 || lead == 0xD1 {
+                // U+0400–U+047F: letters only.
+                if !inWord {
+                    bytes.append(UInt8(ascii: " "))
+                    inWord = true
+                }
+                appendCyrillic((UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F), to: &bytes)
+            } else {
+                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark:
+                    // One that composes with no letter before it: dropped.
+                    break
+                default:
+                    if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                        if !inWord {
+                            bytes.append(UInt8(ascii: " "))
+                            inWord = true
+                        }
+                        appendLetter(scalar, to: &bytes)
+                    } else {
                         inWord = false
                     }
-                    index += 1
-                    continue
                 }
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                if length == 2, lead == 0xD0 || lead == 0xD1 {
-                    // U+0400–U+047F: letters only.
-                    let scalar = (UInt32(lead & 0x1F) << 6) | UInt32(utf8[index + 1] & 0x3F)
-                    startWord()
-                    appendCyrillic(scalar, to: &bytes)
-                } else {
-                    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                    for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
-                    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-                    switch scalar.properties.generalCategory {
-                    case .nonspacingMark, .spacingMark, .enclosingMark:
-                        // One that composes with no letter before it: dropped.
-                        break
-                    default:
-                        if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                            startWord()
-                            appendLetter(scalar, to: &bytes)
-                        } else {
-                            inWord = false
-                        }
-                    }
-                }
-                index += length
             }
+            index += length
         }
     }
 

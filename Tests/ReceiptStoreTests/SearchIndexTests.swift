@@ -95,8 +95,8 @@ struct SearchIndexTests {
         try database.write { db in
             try db.execute(sql: "INSERT INTO receipt_search (receipt_search) VALUES ('delete-all')")
             try db.execute(sql: "UPDATE search_state SET indexed_through = 0")
-            try ReceiptDatabase.indexNewReceipts(in: db)
         }
+        try database.updateSearchIndex()
         return try postings(database)
     }
 

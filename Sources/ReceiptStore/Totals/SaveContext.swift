@@ -7,6 +7,8 @@ struct SaveContext {
     /// False only in benchmarks that measure the cost of categories and totals.
     let counting: Bool
     var delta = TotalsDelta()
+    /// Places this transaction found stored as given, or wrote.
+    var placesStored: [String: PlaceRecord] = [:]
 
     /// Counts a stored receipt out of the totals (`sign` -1) or in (1), as its rows say now.
     mutating func count(storedReceipt id: Int64, sign: Int, in db: Database) throws {
