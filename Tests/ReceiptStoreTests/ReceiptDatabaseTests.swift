@@ -1,7 +1,9 @@
 import Foundation
+import GRDB
 import ReceiptCore
-import ReceiptStore
 import Testing
+
+@testable import ReceiptStore
 
 @Suite("Receipt database")
 struct ReceiptDatabaseTests {
@@ -38,6 +40,10 @@ struct ReceiptDatabaseTests {
         #expect(try database.save(receipt) == .updated)
         #expect(try database.receipt(receipt.identity) == receipt)
         #expect(try database.receiptCount() == 1)
+        // Saving again takes no local id: the next receipt gets the next one.
+        try database.save(try Fixtures.receipt(i: 2))
+        let ids = try database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM receipts ORDER BY id") }
+        #expect(ids == [1, 2])
     }
 
     @Test("a pending receipt from a QR code never overwrites the complete one, and is completed later")
