@@ -39,25 +39,19 @@ extension ReceiptDatabase {
         // Imports insert thousands of rows: cached statements with values bound directly. A new
         // receipt's search document is written later, with those of the other new receipts
         // (updateSearchIndex).
-        // Most receipts saved are new: inserting first leaves one probe of the identity index to
-        // SQLite. A receipt already stored fails the unique constraint; the failed statement is
-        // undone whole (its AUTOINCREMENT step too), and the stored receipt is looked up.
-        var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
-        ReceiptRecord.bind(receipt, to: &insert)
-        do {
-            try insert.execute()
-            let id = db.lastInsertedRowID
-            let place = try context.categorizer.place(receipt.placeID, in: db)
-            try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
-            return .inserted
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {}
         var lookup = DirectBindings(
             try db.cachedStatement(sql: "SELECT id FROM receipts WHERE fn = ? AND fd = ? AND fp = ?"))
         lookup.add(receipt.identity.fn)
         lookup.add(receipt.identity.i)
         lookup.add(receipt.identity.fp)
         guard let id = try lookup.fetchInt64() else {
-            throw RecordError(row: "receipts.fn=\(receipt.identity.fn)", reason: "refused as stored, then not found")
+            var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
+            ReceiptRecord.bind(receipt, to: &insert)
+            try insert.execute()
+            let id = db.lastInsertedRowID
+            let place = try context.categorizer.place(receipt.placeID, in: db)
+            try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
+            return .inserted
         }
         guard let existing = try ReceiptRecord.fetchOne(db, key: id) else {
             throw RecordError(row: "receipts.id=\(id)", reason: "found by its identity, then not by its id")

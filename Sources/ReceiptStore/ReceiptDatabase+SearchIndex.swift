@@ -172,16 +172,27 @@ extension ReceiptDatabase {
     /// that. An import ends with this, and a search begins with it. The documents are built by a
     /// reader on another thread, from a snapshot taken while this holds the writer, so that they
     /// are the rows the index is written beside.
+    ///
+    /// Another process may write to the file between the snapshot and this pass's transaction;
+    /// when one has (`PRAGMA data_version` moved, or the index moved on), the documents are built
+    /// again inside the transaction instead.
     public func updateSearchIndex() throws(StoreError) {
+        try updateSearchIndex(afterSnapshot: {})
+    }
+
+    /// ``updateSearchIndex()``, running `afterSnapshot` (a test's other process) between the
+    /// snapshot and the transaction.
+    func updateSearchIndex(afterSnapshot: () throws -> Void) throws(StoreError) {
         let behind = try read { db in
-            try Bool.fetchOne(
-                db,
-                sql: "SELECT EXISTS (SELECT 1 FROM receipts WHERE id > (SELECT indexed_through FROM search_state))")
+            let state = try SearchState.read(in: db)
+            let last = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM receipts") ?? 0
+            return !state.current || last > state.indexedThrough
         }
-        guard behind == true else { return }
+        guard behind else { return }
         do {
             try pool.writeWithoutTransaction { db in
-                let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
+                let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
+                let through = try SearchState.read(in: db).through
                 let handoff = DocumentHandoff()
                 pool.asyncConcurrentRead { snapshot in
                     do {
@@ -201,11 +212,23 @@ extension ReceiptDatabase {
                     }
                 }
                 defer { handoff.closeAndWait() }
-                try db.inTransaction {
-                    var last = through
-                    while let batch = try handoff.take() {
-                        for (id, document) in batch { try document.insert(id: id, in: db) }
-                        last = batch.last?.id ?? last
+                try afterSnapshot()
+                try db.inTransaction(.immediate) {
+                    // The write lock is held from here: nothing changes under the pass any more.
+                    let now = try SearchState.current(in: db)
+                    var last = now
+                    if try now == through && Int.fetchOne(db, sql: "PRAGMA data_version") == version {
+                        while let batch = try handoff.take() {
+                            for (id, document) in batch { try document.insert(id: id, in: db) }
+                            last = batch.last?.id ?? last
+                        }
+                    } else {
+                        handoff.closeAndWait()
+                        var source = try DocumentSource(after: now, through: .max, in: db)
+                        while let (id, document) = try source.next() {
+                            try document.insert(id: id, in: db)
+                            last = id
+                        }
                     }
                     try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last])
                     return .commit
@@ -221,7 +244,7 @@ extension ReceiptDatabase {
     /// they were built from) and written again after. Receipts not indexed yet are left to
     /// ``updateSearchIndex()``.
     static func rewritingDocuments<T>(of receipts: [Int64], in db: Database, _ change: () throws -> T) throws -> T {
-        let through = try Int64.fetchOne(db, sql: "SELECT indexed_through FROM search_state") ?? 0
+        let through = try SearchState.current(in: db)
         let indexed = receipts.filter { $0 <= through }.sorted()
         for id in indexed {
             var source = try DocumentSource(after: id - 1, through: id, in: db)
@@ -233,5 +256,37 @@ extension ReceiptDatabase {
             while let (id, document) = try source.next() { try document.insert(id: id, in: db) }
         }
         return result
+    }
+}
+
+/// How far the search index goes, and which cutting of words it was written with.
+struct SearchState {
+    /// Every receipt with an id up to this one has its document.
+    let indexedThrough: Int64
+    /// Whether the documents were cut into words as ``SearchText/wordsFingerprint`` says words
+    /// are cut now.
+    let current: Bool
+
+    /// Where a pass over the index starts: after `indexedThrough`, or from the first receipt when
+    /// the documents were cut differently.
+    var through: Int64 { current ? indexedThrough : 0 }
+
+    static func read(in db: Database) throws -> SearchState {
+        let row = try Row.fetchOne(db, sql: "SELECT indexed_through, words FROM search_state")
+        return SearchState(
+            indexedThrough: row?[0] ?? 0, current: (row?[1] as String?) == SearchText.wordsFingerprint)
+    }
+
+    /// The index as it can be written to now, inside a write transaction: documents cut
+    /// differently (the Unicode tables of another Swift, or a change to SearchText) could not be
+    /// deleted by giving their text again, so such an index is emptied first, to be built anew.
+    /// Returns `indexed_through`.
+    static func current(in db: Database) throws -> Int64 {
+        let state = try read(in: db)
+        if state.current { return state.indexedThrough }
+        try db.execute(sql: "INSERT INTO receipt_search (receipt_search) VALUES ('delete-all')")
+        try db.execute(
+            sql: "UPDATE search_state SET indexed_through = 0, words = ?", arguments: [SearchText.wordsFingerprint])
+        return 0
     }
 }

@@ -178,6 +178,11 @@ enum Schema {
                     UPDATE search_state SET indexed_through = 0;
                     """)
         }
+        migrator.registerMigration("v8-search-words-fingerprint") { db in
+            // Which cutting of words the documents were written with (SearchState): an index cut
+            // otherwise is built anew before it is written to.
+            try db.execute(sql: "ALTER TABLE search_state ADD COLUMN words TEXT NOT NULL DEFAULT ''")
+        }
         return migrator
     }
 }

@@ -156,15 +156,45 @@ public enum SearchText {
         }
     }
 
+    /// Names the way ``appendWords(_:to:)`` cuts text: a version of its rules, and a hash of what
+    /// it makes of every scalar of the first two planes (which follows the Unicode tables of the
+    /// Swift it runs on). Computed once, in about 10 ms.
+    static let wordsFingerprint: String = {
+        // FNV-1a, 64 bits, over the words of every scalar on its own, but those cut without tables
+        // (ASCII, U+0400–U+047F) and the Latin letters, whose decompositions Unicode never changes
+        // (combining marks change words only through composition, which Unicode keeps stable too).
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var words: [UInt8] = []
+        words.reserveCapacity(64)
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(4)
+        for value in UInt32(0)...0x1_FFFF {
+            guard value >= 0x80, !(0x400...0x47F).contains(value), !(0xC0...0x24F).contains(value),
+                !(0x1E00...0x1EFF).contains(value), let scalar = Unicode.Scalar(value)
+            else { continue }
+            utf8.removeAll(keepingCapacity: true)
+            UTF8.encode(scalar) { utf8.append($0) }
+            words.removeAll(keepingCapacity: true)
+            utf8.withUnsafeBufferPointer { appendWords(utf8: $0, to: &words, composed: true) }
+            for byte in words { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01b3
+        }
+        return "1:" + String(hash, radix: 16)
+    }()
+
     /// A letter or digit outside ASCII and U+0400–U+047F, in lower case; Latin letters without
     /// their diacritics.
     private static func appendLetter(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-        let lowered = scalar.properties.changesWhenLowercased ? scalar.properties.lowercaseMapping : String(scalar)
-        for letter in lowered.unicodeScalars {
+        func append(_ letter: Unicode.Scalar) {
             let isLatin = (0xC0...0x24F).contains(letter.value) || (0x1E00...0x1EFF).contains(letter.value)
             let base =
                 isLatin ? (String(letter).decomposedStringWithCanonicalMapping.unicodeScalars.first ?? letter) : letter
-            bytes.append(contentsOf: String(base).utf8)
+            UTF8.encode(base) { bytes.append($0) }
+        }
+        if scalar.properties.changesWhenLowercased {
+            for letter in scalar.properties.lowercaseMapping.unicodeScalars { append(letter) }
+        } else {
+            append(scalar)
         }
     }
 

@@ -62,7 +62,7 @@ public struct Importer: Sendable {
         self.database = database
         self.source = source
         self.pageSize = pageSize
-        self.pagesAhead = pagesAhead
+        self.pagesAhead = max(1, pagesAhead)
     }
 
     public func run(progress: @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportSummary {

@@ -149,6 +149,53 @@ struct SearchIndexTests {
         #expect(kept == (try Self.rebuiltPostings(database)))
     }
 
+    @Test("another process writing between the pass's snapshot and its transaction: the documents are built again")
+    func anotherProcessBetween() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"))
+        let other = try ReceiptDatabase.open(at: folder.file("r.sqlite"))
+        try database.save([try Fixtures.receipt(i: 1), try Fixtures.receipt(i: 2)])
+        try database.updateSearchIndex()
+        try database.save(try Fixtures.receipt(i: 3))
+        var changed = try Fixtures.receipt(i: 3)
+        changed.items[0].name = "КЕФИР 1%"
+        try database.updateSearchIndex(afterSnapshot: {
+            #expect(try other.save(changed) == .updated)
+            try other.save(try Fixtures.receipt(i: 4))
+        })
+        #expect(try database.search(SearchQuery(text: "кефир")).map(\.receipt.id) == [3])
+        #expect(try Self.postings(database) == Self.rebuiltPostings(database))
+    }
+
+    @Test(
+        "an index whose words were cut otherwise (another Swift's Unicode tables) is built anew before it is written to"
+    )
+    func otherWordCutting() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"))
+        try database.save([try Fixtures.receipt(i: 1), try Fixtures.receipt(i: 2)])
+        try database.updateSearchIndex()
+        // As another cutting would have left it: a document whose text this one cannot give again.
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO receipt_search (rowid, items, shop) VALUES (2, ' молокоо', '')")
+            try db.execute(sql: "UPDATE search_state SET words = '0:older'")
+        }
+        var changed = try Fixtures.receipt(i: 2)
+        changed.items[0].name = "КЕФИР 1%"
+        #expect(try database.save(changed) == .updated)
+        #expect(try Self.postings(database).isEmpty)
+        #expect(try database.search(SearchQuery(text: "молокоо")).isEmpty)
+        #expect(try database.search(SearchQuery(text: "кефир")).map(\.receipt.id) == [2])
+        #expect(try database.search(SearchQuery(text: "молоко")).map(\.receipt.id) == [1])
+        #expect(try Self.postings(database) == Self.rebuiltPostings(database))
+
+        // A search alone rebuilds it too.
+        try database.write { db in try db.execute(sql: "UPDATE search_state SET words = '0:older'") }
+        #expect(try database.search(SearchQuery(text: "кефир")).map(\.receipt.id) == [2])
+        let words = try database.read { db in try String.fetchOne(db, sql: "SELECT words FROM search_state") }
+        #expect(words == SearchText.wordsFingerprint)
+    }
+
     @Test("words: letters and digits, lower case, ё as е, Latin without diacritics, composed or not")
     func words() {
         #expect(SearchText.words("МОЛОКО ПАСТ.3,2% 930МЛ") == ["молоко", "паст", "3", "2", "930мл"])
