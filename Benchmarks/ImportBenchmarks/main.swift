@@ -10,7 +10,7 @@ import ReceiptSync
 // client that fetches the same pages and throws them away. Release build; medians of three runs.
 
 let count = Int(ProcessInfo.processInfo.environment["IMPORT_BENCH_RECEIPTS"] ?? "") ?? 100_000
-let runs = 3
+let runs = 5
 let folder = NSTemporaryDirectory() + "receipts-import-bench-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -79,8 +79,8 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
                 operation: operation,
                 total: Money(kopecks: totalSum), cash: Money(kopecks: cashTotalSum),
                 ecash: Money(kopecks: ecashTotalSum),
-                seller: user, sellerINN: userInn?.trimmingCharacters(in: .whitespaces), retailPlace: retailPlace,
-                address: retailPlaceAddress, registerNumber: kktRegId?.trimmingCharacters(in: .whitespaces),
+                seller: user, sellerINN: userInn?.trimmingWhitespace(), retailPlace: retailPlace,
+                address: retailPlaceAddress, registerNumber: kktRegId?.trimmingWhitespace(),
                 items: items.map { line in
                     Item(
                         name: line.name, price: Money(kopecks: line.price), quantity: line.quantity,

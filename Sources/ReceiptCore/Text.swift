@@ -1,6 +1,6 @@
 extension StringProtocol {
     /// The text without white space and line breaks at either end.
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         let text = String(self)
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
             let last = text.lastIndex(where: { !$0.isWhitespace })
