@@ -12,6 +12,12 @@ struct TotalsDelta {
         var total: Int64 = 0
         var receipts = 0
         var items = 0
+
+        mutating func add(total: Int64, receipts: Int, items: Int) {
+            self.total += total
+            self.receipts += receipts
+            self.items += items
+        }
     }
 
     private struct Key<Value: Hashable>: Hashable {
@@ -26,14 +32,12 @@ struct TotalsDelta {
     /// Counts a receipt in (`sign` 1) or out (`sign` -1).
     mutating func add(_ receipt: ReceiptContribution, sign: Int) {
         let month = receipt.month
-        months[month, default: Counts()].total += Int64(sign) * receipt.spending
-        months[month, default: Counts()].receipts += sign
-        months[month, default: Counts()].items += sign * receipt.lines
+        // One hash lookup a key: every saved receipt comes through here.
+        months[month, default: Counts()].add(
+            total: Int64(sign) * receipt.spending, receipts: sign, items: sign * receipt.lines)
         for line in receipt.categories {
-            let key = Key(month: month, value: line.category)
-            categories[key, default: Counts()].total += Int64(sign) * line.total
-            categories[key, default: Counts()].receipts += sign
-            categories[key, default: Counts()].items += sign * line.items
+            categories[Key(month: month, value: line.category), default: Counts()].add(
+                total: Int64(sign) * line.total, receipts: sign, items: sign * line.items)
         }
         staleMonths.insert(month)
     }
