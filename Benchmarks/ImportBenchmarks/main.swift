@@ -7,7 +7,7 @@ import ReceiptStore
 import ReceiptSync
 
 // `make bench`: importing the demo account from the server on loopback, side by side with a bare
-// client that fetches the same pages and throws them away. Release build; medians of three runs.
+// client that fetches the same pages and throws them away. Release build; medians of five runs.
 
 let count = Int(ProcessInfo.processInfo.environment["IMPORT_BENCH_RECEIPTS"] ?? "") ?? 100_000
 let runs = 5

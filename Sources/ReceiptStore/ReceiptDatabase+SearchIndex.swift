@@ -224,11 +224,7 @@ extension ReceiptDatabase {
                         }
                     } else {
                         handoff.closeAndWait()
-                        var source = try DocumentSource(after: now, through: .max, in: db)
-                        while let (id, document) = try source.next() {
-                            try document.insert(id: id, in: db)
-                            last = id
-                        }
+                        last = try Self.writeDocuments(after: now, through: .max, in: db) ?? last
                     }
                     try db.execute(sql: "UPDATE search_state SET indexed_through = ?", arguments: [last])
                     return .commit
@@ -246,16 +242,25 @@ extension ReceiptDatabase {
     static func rewritingDocuments<T>(of receipts: [Int64], in db: Database, _ change: () throws -> T) throws -> T {
         let through = try SearchState.current(in: db)
         let indexed = receipts.filter { $0 <= through }.sorted()
-        for id in indexed {
-            var source = try DocumentSource(after: id - 1, through: id, in: db)
-            while let (id, document) = try source.next() { try document.delete(id: id, in: db) }
-        }
+        for id in indexed { try writeDocuments(after: id - 1, through: id, deleting: true, in: db) }
         let result = try change()
-        for id in indexed {
-            var source = try DocumentSource(after: id - 1, through: id, in: db)
-            while let (id, document) = try source.next() { try document.insert(id: id, in: db) }
-        }
+        for id in indexed { try writeDocuments(after: id - 1, through: id, in: db) }
         return result
+    }
+
+    /// Writes the documents of the receipts with ids in `after + 1 ... through` as their rows give
+    /// them now (or, `deleting`, deletes the documents those rows gave); returns the last id.
+    @discardableResult
+    private static func writeDocuments(
+        after lower: Int64, through upper: Int64, deleting: Bool = false, in db: Database
+    ) throws -> Int64? {
+        var source = try DocumentSource(after: lower, through: upper, in: db)
+        var last: Int64?
+        while let (id, document) = try source.next() {
+            if deleting { try document.delete(id: id, in: db) } else { try document.insert(id: id, in: db) }
+            last = id
+        }
+        return last
     }
 }
 
