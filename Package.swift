@@ -10,8 +10,12 @@ let strict: [SwiftSetting] = [
 ]
 
 /// The pixel loops of image code run some thirty times slower unoptimised, so those modules are
-/// optimised in debug builds too: the tests read real photos in a few seconds.
-let imageCode: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// optimised in debug builds too: the tests read real photos in a few seconds. SwiftPM refuses
+/// unsafe flags in a package fetched as another's dependency (its checkout under `checkouts/`), so
+/// there they are left out: that package's debug builds of image code are unoptimised, as usual.
+let fetchedAsDependency = Context.packageDirectory.contains("/checkouts/")
+let imageCode: [SwiftSetting] =
+    fetchedAsDependency ? strict : strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "receipts",
@@ -118,7 +122,7 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
 
         // Receipt-like photos with the damage of real ones, for the tests, the samples and the benchmark.
-        .target(name: "ReceiptPhotos", dependencies: ["ReceiptScan"], swiftSettings: imageCode),
+        .target(name: "ReceiptPhotos", dependencies: ["ReceiptCore", "ReceiptScan"], swiftSettings: imageCode),
 
         // Writes Data/samples: the sample receipt photos and their expected payloads.
         .executableTarget(
@@ -133,6 +137,18 @@ let package = Package(
                 "PlaceSearch", "ReceiptStats", "ReceiptReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // What the tests and benchmarks share: temporary folders, the repository's files, the built
+        // `receipts` run as a person runs it, the real server on a free loopback port.
+        .target(
+            name: "ReceiptTesting",
+            dependencies: [
+                "ReceiptCore", "ReceiptServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict
         ),
@@ -186,23 +202,31 @@ let package = Package(
 
         .testTarget(
             name: "ReceiptCoreTests",
-            dependencies: ["ReceiptCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "ReceiptTesting", "ReceiptCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ReceiptSyncTests",
             dependencies: [
+                "ReceiptTesting",
                 "ReceiptSync", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "ReceiptAPITests", dependencies: ["ReceiptAPI", "ReceiptCore"], swiftSettings: strict),
-        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptAPITests", dependencies: ["ReceiptTesting", "ReceiptAPI", "ReceiptCore"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PlaceSearchTests", dependencies: ["ReceiptTesting", "PlaceSearch", "ReceiptCore"],
+            swiftSettings: strict),
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
+                "ReceiptTesting",
                 "ReceiptServer", "ReceiptAPI", "ReceiptCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
@@ -211,24 +235,29 @@ let package = Package(
         ),
         .testTarget(
             name: "ReceiptStoreTests",
-            dependencies: ["ReceiptStore", "ReceiptCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ReceiptTesting", "ReceiptStore", "ReceiptCore", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ReceiptStatsTests",
             dependencies: [
-                "ReceiptStats", "ReceiptReports", "ReceiptStore", "ReceiptCore", "CPNG",
+                "ReceiptTesting",
+                "ReceiptStats", "ReceiptReports", "ReceiptStore", "ReceiptCore", "ReceiptScan",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ReceiptScanTests", dependencies: ["ReceiptScan", "ReceiptPhotos", "ReceiptCore", "CWebP"],
+            name: "ReceiptScanTests",
+            dependencies: ["ReceiptTesting", "ReceiptScan", "ReceiptPhotos", "ReceiptCore", "CWebP"],
             swiftSettings: strict),
         // Runs the built `receipts` executable; depending on it makes `swift build --build-tests` build it.
         .testTarget(
             name: "ReceiptsCommandTests",
             dependencies: [
+                "ReceiptTesting",
                 "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -38,21 +38,6 @@ public func formatted(seconds: Double) -> String {
     return String(format: "%.2f s", seconds)
 }
 
-/// A small deterministic generator: the same data on every run and machine.
-public struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// One row of the summary table at the top of `Reports/bench.md`: printed as an HTML comment, which
 /// Markdown hides, for `scripts/bench-summary.py` to collect from every benchmark's output.
 public func summaryRow(_ what: String, data: String, median: String, compared: String, target: String = "") {

@@ -6,7 +6,7 @@ import ReceiptCore
 /// A change-feed page of 50 receipts as the server writes it: 5–15 lines each with names as
 /// thermal printers abbreviate them, weighed goods, VAT codes, most with a place.
 func wirePage(receipts count: Int) throws -> Data {
-    var random = SplitMix(seed: 0xFEED)
+    var random = SeededRandom(seed: 0xFEED)
     func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
     let names = [
         "МОЛОКО ПАСТ.3,2% 930МЛ", "БАНАНЫ ВЕС", "ХЛЕБ БОРОДИНСКИЙ 400Г", "СЫР РОССИЙСКИЙ 50% ВЕС", "ЯЙЦО С1 10ШТ",

@@ -6,19 +6,8 @@ import ReceiptCore
 // `make bench`: the place index on 1,000,000 places clustered around cities, side by side with a
 // brute-force scan. Release build; p50 and p99 over many queries.
 
-struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let count = Int(ProcessInfo.processInfo.environment["PLACE_BENCH_COUNT"] ?? "") ?? 1_000_000
-var random = Generator(state: 2026)
+var random = SeededRandom(seed: 2026)
 let cities = [
     (55.75, 37.62), (59.94, 30.31), (55.03, 82.92), (56.84, 60.61), (55.79, 49.11), (56.33, 44.0), (53.2, 50.15),
     (54.99, 73.37), (47.23, 39.72), (43.12, 131.89), (64.73, 177.5), (69.35, 88.2),
@@ -50,7 +39,7 @@ let buildSeconds = median(builds)
 let index = built ?? PlaceIndex(places)
 
 func centers(_ n: Int, seed: UInt64) -> [Coordinate] {
-    var random = Generator(state: seed)
+    var random = SeededRandom(seed: seed)
     return (0..<n).map { i in
         let city = cities[i % cities.count]
         return Coordinate(

@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import ReceiptCore
 import ReceiptPhotos
 import ReceiptScan
 
@@ -22,7 +23,7 @@ struct Sample {
 
 /// A fiscal payload with plausible fields, different for every index.
 func payload(_ index: Int) -> String {
-    var generator = SeededGenerator(seed: UInt64(index) &+ 1_000)
+    var generator = SeededRandom(seed: UInt64(index) &+ 1_000)
     let day = Int.random(in: 1...28, using: &generator)
     let month = Int.random(in: 1...12, using: &generator)
     let kopecks = Int.random(in: 100...2_000_000, using: &generator)

@@ -40,9 +40,9 @@ let places = (0..<200).map { index in
 let firstMonth = try Month(year: 2016, month: 11)
 
 /// Receipt `index` of a history spread evenly over the months; about 2% are refunds.
-func receipt(_ index: Int, random: inout SplitMix) throws -> Receipt {
+func receipt(_ index: Int, random: inout SeededRandom) throws -> Receipt {
     let month = firstMonth.advanced(by: index * monthCount / max(1, receiptCount)) ?? firstMonth
-    let day = 1 + Int(random.next() % UInt64(month.dayCount))
+    let day = 1 + random.below(month.dayCount)
     var items: [Item] = []
     var total: Int64 = 0
     for _ in 0..<itemsPerReceipt {
@@ -50,20 +50,20 @@ func receipt(_ index: Int, random: inout SplitMix) throws -> Receipt {
         total += sum
         items.append(
             Item(
-                name: names[Int(random.next() % UInt64(names.count))], price: Money(kopecks: sum), quantity: 1,
+                name: names[random.below(names.count)], price: Money(kopecks: sum), quantity: 1,
                 sum: Money(kopecks: sum)))
     }
     return Receipt(
         identity: try FiscalIdentity(fn: "9999078900012345", i: Int64(index + 1), fp: Int64(index + 1_000_000)),
         dateTime: try LocalDateTime(year: month.year, month: month.month, day: day, hour: 12),
         operation: random.next() % 50 == 0 ? .saleRefund : .sale, total: Money(kopecks: total),
-        retailPlace: nil, items: items, placeID: places[Int(random.next() % UInt64(places.count))].id)
+        retailPlace: nil, items: items, placeID: places[random.below(places.count)].id)
 }
 
 /// Saves `count` receipts 50 to a transaction, as an import writes its pages; returns the wall-clock
 /// and the CPU seconds.
 func importHistory(into database: ReceiptDatabase, count: Int) throws -> (wall: Double, cpu: Double) {
-    var random = SplitMix(seed: 42)
+    var random = SeededRandom(seed: 42)
     try database.save(places)
     var wall = 0.0
     let cpu = try cpuSeconds {

@@ -1,3 +1,5 @@
+import ReceiptCore
+
 /// The kinds of damage a phone photo of a receipt suffers, each of which alone defeats plain zbar
 /// at its harder settings.
 public enum PhotoDamage: String, Sendable, CaseIterable {
@@ -6,7 +8,7 @@ public enum PhotoDamage: String, Sendable, CaseIterable {
     /// The `variant`-th photo of this damage: the severity and the framing vary with it, the same
     /// for the same arguments on every run. `width × height` is the frame (1.5 or 12 MP, say).
     public func photo(of payload: String, width: Int, height: Int, variant: Int) -> ReceiptPhoto {
-        var generator = SeededGenerator(seed: UInt64(variant) &* 7919 &+ UInt64(hashSeed))
+        var generator = SeededRandom(seed: UInt64(variant) &* 7919 &+ UInt64(hashSeed))
         // A module spans about 1/330 of the frame's short side: a code a quarter of the way across.
         let base = Double(min(width, height)) / 330
         var photo = ReceiptPhoto(

@@ -1,3 +1,4 @@
+import ReceiptCore
 import ReceiptScan
 
 /// A flat, upright receipt as printed: rows of text-like marks on white paper and the QR code of
@@ -8,7 +9,7 @@ enum ReceiptPaper {
         paper: GrayImage, codeCentre: (x: Double, y: Double)
     ) {
         let code = try QRRenderer.render(payload, scale: scale, margin: 4)
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         let side = code.width
         let padding = side / 3
         let width = side + 2 * padding

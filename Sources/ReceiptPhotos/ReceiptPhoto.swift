@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 import ReceiptScan
 
 /// How to photograph a receipt badly: the recipe of one degraded picture of a QR payload.
@@ -76,7 +77,7 @@ public struct ReceiptPhoto: Sendable, Equatable {
         if blur > 0 {
             for _ in 0..<3 { image = image.boxBlurred(radius: blur) }
         }
-        var generator = SeededGenerator(seed: seed &+ 7)
+        var generator = SeededRandom(seed: seed &+ 7)
         let range = Double(Int(white) - Int(black))
         for y in 0..<height {
             let light = 1 - shadow * Double(y) / Double(max(1, height - 1))

@@ -8,6 +8,26 @@ public enum PNGCodec {
     public static func decode(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError)
         -> GrayImage
     {
+        let (width, height, pixels) = try read(
+            data, format: png_uint_32(PNG_FORMAT_GRAY), channels: 1, pixelLimit: pixelLimit)
+        guard let result = GrayImage(width: width, height: height, pixels: pixels) else {
+            throw .damaged(.png, detail: "size")
+        }
+        return result
+    }
+
+    /// Reads a PNG of any colour type as 8-bit RGB, with the same checks as ``decode(_:pixelLimit:)``.
+    public static func decodeColour(_ data: Data, pixelLimit: Int = GrayImage.defaultPixelLimit) throws(ScanError)
+        -> ColourImage
+    {
+        let (width, height, pixels) = try read(
+            data, format: png_uint_32(PNG_FORMAT_RGB), channels: 3, pixelLimit: pixelLimit)
+        return ColourImage(width: width, height: height, rgb: pixels)
+    }
+
+    private static func read(_ data: Data, format: png_uint_32, channels: Int, pixelLimit: Int) throws(ScanError) -> (
+        width: Int, height: Int, pixels: [UInt8]
+    ) {
         guard ImageFormat(sniffing: data) == .png else { throw .notAnImage }
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -20,14 +40,11 @@ public enum PNGCodec {
         guard width > 0, height > 0, width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit,
             !width.multipliedReportingOverflow(by: height).overflow
         else { throw .tooManyPixels(width: width, height: height, limit: pixelLimit) }
-        image.format = png_uint_32(PNG_FORMAT_GRAY)
-        var pixels = [UInt8](repeating: 0, count: width * height)
+        image.format = format
+        var pixels = [UInt8](repeating: 0, count: width * height * channels)
         let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         guard finished != 0 else { throw failure(bytes, &image) }
-        guard let result = GrayImage(width: width, height: height, pixels: pixels) else {
-            throw .damaged(.png, detail: "size")
-        }
-        return result
+        return (width, height, pixels)
     }
 
     /// Writes the image as an 8-bit grayscale PNG.

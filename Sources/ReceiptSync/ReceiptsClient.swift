@@ -43,7 +43,7 @@ public final class ReceiptsClient: Sendable {
     }
 
     public func logOut() async throws(ClientError) {
-        let _: (value: Empty, status: Int) = try await send(.DELETE, "/api/v1/sessions/current", body: Empty?.none)
+        _ = try await send(.DELETE, "/api/v1/sessions/current", body: Empty?.none) { _ in () }
         cookie.withLock { $0 = nil }
     }
 
@@ -91,19 +91,24 @@ public final class ReceiptsClient: Sendable {
         let retryAfter: TimeInterval?
     }
 
-    /// A body for requests that send none, and the value of answers without one.
-    struct Empty: Encodable, JSONReadable {
-        init() {}
+    /// The body of requests that send none.
+    struct Empty: Encodable {}
 
-        init(reading reader: inout JSONReader) throws(JSONReadError) {
-            try reader.skipValue()
+    /// Sends a request and reads its answer as `Value`.
+    private func send<Value: JSONReadable>(
+        _ method: HTTPMethod, _ path: String, body: (some Encodable)?
+    ) async throws(ClientError) -> (value: Value, status: Int) {
+        try await send(method, path, body: body) { (data) throws(JSONReadError) in
+            try JSONReader.read(Value.self, from: data)
         }
     }
 
-    /// Sends a request and decodes its answer, retrying connection failures, timeouts, 5xx, 429 and
-    /// answers cut short with backoff until the budget is spent; other 4xx are answered at once.
-    private func send<Body: Encodable, Value: JSONReadable>(
-        _ method: HTTPMethod, _ path: String, body: Body?
+    /// Sends a request and reads its answer with `read`, retrying connection failures, timeouts, 5xx,
+    /// 429 and answers cut short with backoff until the budget is spent; other 4xx are answered at
+    /// once. Time is measured on the continuous clock, which the wall clock's jumps do not move.
+    private func send<Value>(
+        _ method: HTTPMethod, _ path: String, body: (some Encodable)?,
+        read: (Data) throws(JSONReadError) -> Value
     ) async throws(ClientError) -> (value: Value, status: Int) {
         var encoded: Data?
         if let body {
@@ -113,31 +118,40 @@ public final class ReceiptsClient: Sendable {
                 throw .badResponse(detail: "cannot encode the request: \(error)")
             }
         }
-        let started = Date()
+        let clock = ContinuousClock()
+        let started = clock.now
+        let budget = Duration.seconds(retry.budget)
         var attempt = 0
         var lastProblem = ""
         while true {
             var retryAfter: TimeInterval?
+            // AsyncHTTPClient keeps retrying a refused connection until the request's deadline, so no
+            // attempt may outlive the budget.
+            let remaining = budget - started.duration(to: clock.now)
+            let timeout = max(.milliseconds(50), min(.seconds(retry.requestTimeout), remaining))
+            let outcome: Result<Answer, any Error>
             do {
-                // AsyncHTTPClient keeps retrying a refused connection until the request's deadline, so
-                // no attempt may outlive the budget.
-                let remaining = retry.budget - Date().timeIntervalSince(started)
-                let answer = try await once(
-                    method, path, body: encoded, timeout: max(0.05, min(retry.requestTimeout, remaining)))
+                outcome = .success(try await once(method, path, body: encoded, timeout: timeout))
+            } catch {
+                outcome = .failure(error)
+            }
+            switch outcome {
+            case .failure(let error):
+                lastProblem = Self.describe(error)
+            case .success(let answer):
                 switch answer.status {
                 case 200..<300:
-                    if Value.self == Empty.self, let empty = Empty() as? Value { return (empty, answer.status) }
                     do throws(JSONReadError) {
-                        return (try JSONReader.read(Value.self, from: answer.body), answer.status)
+                        return (try read(answer.body), answer.status)
                     } catch {
                         lastProblem =
                             "an unreadable answer (\(answer.body.count) bytes; \(error.message(in: .english)))"
                     }
                 case 401:
-                    if path == "/api/v1/sessions" { throw ClientError.wrongCredentials }
-                    throw ClientError.unauthorized(server: server.absoluteString)
+                    if path == "/api/v1/sessions" { throw .wrongCredentials }
+                    throw .unauthorized(server: server.absoluteString)
                 case 429 where path == "/api/v1/sessions":
-                    throw ClientError.throttled(seconds: Int(answer.retryAfter ?? 60))
+                    throw .throttled(seconds: Int(answer.retryAfter ?? 60))
                 case 429, 500..<600:
                     lastProblem = "HTTP \(answer.status)"
                     retryAfter = answer.retryAfter
@@ -145,23 +159,19 @@ public final class ReceiptsClient: Sendable {
                     let message =
                         (try? JSONReader.read(APIErrorBody.self, from: answer.body).message)
                         ?? "HTTP \(answer.status)"
-                    throw ClientError.rejected(status: answer.status, message: message)
+                    throw .rejected(status: answer.status, message: message)
                 }
-            } catch let error as ClientError {
-                throw error
-            } catch {
-                lastProblem = Self.describe(error)
             }
             attempt += 1
             let delay = retry.delay(attempt: attempt, retryAfter: retryAfter)
-            guard Date().timeIntervalSince(started) + delay <= retry.budget, !Task.isCancelled else {
+            guard started.duration(to: clock.now) + delay <= budget, !Task.isCancelled else {
                 throw .unreachable(server: server.absoluteString, detail: lastProblem)
             }
-            try? await Task.sleep(for: .seconds(delay))
+            try? await Task.sleep(for: delay)
         }
     }
 
-    private func once(_ method: HTTPMethod, _ path: String, body: Data?, timeout: TimeInterval) async throws -> Answer {
+    private func once(_ method: HTTPMethod, _ path: String, body: Data?, timeout: Duration) async throws -> Answer {
         var request = HTTPClientRequest(url: server.absoluteString.trimmingSuffix("/") + path)
         request.method = method
         if let value = sessionCookie {
@@ -171,7 +181,7 @@ public final class ReceiptsClient: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))
         }
-        let response = try await http.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
+        let response = try await http.execute(request, timeout: TimeAmount(timeout))
         let buffer = try await response.body.collect(upTo: 32 * 1024 * 1024)
         for header in response.headers[canonicalForm: "Set-Cookie"]
         where header.hasPrefix(APIContract.sessionCookie + "=") {

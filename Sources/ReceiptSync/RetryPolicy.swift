@@ -26,9 +26,9 @@ public struct RetryPolicy: Sendable {
 
     /// The wait before attempt `attempt` (1 for the first retry): full jitter over the exponential step,
     /// never shorter than what the server asked for.
-    func delay(attempt: Int, retryAfter: TimeInterval?) -> TimeInterval {
+    func delay(attempt: Int, retryAfter: TimeInterval?) -> Duration {
         let step = min(maximumDelay, initialDelay * pow(2, Double(max(0, attempt - 1))))
         let jittered = Double.random(in: (step / 2)...step)
-        return max(jittered, retryAfter ?? 0)
+        return .seconds(max(jittered, retryAfter ?? 0))
     }
 }

@@ -4,19 +4,8 @@ import Testing
 
 @Suite("Place search")
 struct PlaceIndexTests {
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func places(count: Int, seed: UInt64, around center: (Double, Double)? = nil) -> [Place] {
-        var random = Seeded(state: seed)
+        var random = SeededRandom(seed: seed)
         let names = ["Пятёрочка", "Перекрёсток", "Кофе Хауз", "DNS", "Fix Price", "Ёлки-Палки"]
         return (0..<count).map { index in
             let lat =
@@ -151,7 +140,7 @@ struct PlaceIndexScaleTests {
     func incremental() throws {
         var places = PlaceIndexTests.places(count: 5_000, seed: 7, around: (55.75, 37.61))
         var index = PlaceIndex(places)
-        var random = PlaceIndexTests.Seeded(state: 99)
+        var random = SeededRandom(seed: 99)
         for step in 0..<3_000 {
             let replace = step % 3 == 0
             let id = replace ? "p\(Int.random(in: 0..<5_000, using: &random))" : "new\(step)"

@@ -1,13 +1,13 @@
 import Foundation
 import ReceiptAPI
+import ReceiptTesting
 import Testing
 
 /// The pages in `Fuzz/corpus/FuzzWirePages`: answers of the real demo server (`receipts serve
 /// --demo`), and whatever `make fuzz` once found there.
 @Suite("JSON reader: real pages and the fuzz corpus")
 struct RealPageTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/FuzzWirePages")
+    static let corpus = Repository.url("Fuzz/corpus/FuzzWirePages")
 
     @Test("a real change-feed page reads whole; cut short at any byte it is refused as ending too soon")
     func cutShort() throws {

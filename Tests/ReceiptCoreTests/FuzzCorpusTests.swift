@@ -1,21 +1,15 @@
 import Foundation
 import ReceiptCore
+import ReceiptTesting
 import Testing
 
 /// Every input in `Fuzz/corpus/FuzzFiscalCode` (the seeds and whatever `make fuzz` once found) is
 /// parsed again on every test run: an error or a code whose canonical form parses back to itself.
 @Suite("Fuzz corpus: QR payloads")
 struct FuzzCorpusTests {
-    static func corpus(_ target: String, file: String = #filePath) throws -> [URL] {
-        let root = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Fuzz/corpus/\(target)")
-        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-    }
-
     @Test("each corpus input parses or is refused with its error, never anything else")
     func corpus() throws {
-        let inputs = try Self.corpus("FuzzFiscalCode")
+        let inputs = try Repository.fuzzCorpus("FuzzFiscalCode")
         #expect(inputs.count >= 4)
         var parsed = 0
         for input in inputs {

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 import ReceiptPhotos
 import ReceiptScan
 import Testing
@@ -58,7 +59,7 @@ struct BadImageTests {
             try PNGCodec.encode(code), try JPEGCodec.encode(code), try WebPFile.encode(code),
             Data("P5\n\(code.width) \(code.height)\n255\n".utf8) + Data(code.pixels),
         ]
-        var generator = SeededGenerator(seed: 2026)
+        var generator = SeededRandom(seed: 2026)
         var outcomes: [String: Int] = [:]
         for file in files {
             for _ in 0..<60 {

@@ -1,6 +1,8 @@
 import Foundation
+import ReceiptCore
 import ReceiptPhotos
 import ReceiptScan
+import ReceiptTesting
 import Testing
 
 @Suite("Reading codes from damaged receipt photos")
@@ -67,7 +69,7 @@ struct DamagedPhotoTests {
 
     @Test("no code is invented in pictures without one, however the cascade works them")
     func noFalseReads() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         var noise = GrayImage(width: 320, height: 240)
         for index in noise.pixels.indices { noise.pixels[index] = UInt8.random(in: 0...255, using: &generator) }
         var stripes = GrayImage(width: 300, height: 300)
@@ -82,9 +84,7 @@ struct DamagedPhotoTests {
 
     @Test("every sample photo in Data/samples/photos reads as the payload listed for it")
     func samples() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Data/samples/photos"
-        ).standardizedFileURL
+        let folder = Repository.url("Data/samples/photos")
         let listing = try String(contentsOf: folder.appendingPathComponent("photos.txt"), encoding: .utf8)
         let lines = listing.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.count >= 8)

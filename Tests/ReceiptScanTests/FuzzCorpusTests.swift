@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptScan
+import ReceiptTesting
 import Testing
 
 /// Every input in `Fuzz/corpus/FuzzImages` (the seeds and whatever `make fuzz` once found) is loaded
@@ -8,11 +9,8 @@ import Testing
 struct ImageFuzzCorpusTests {
     @Test("each corpus input loads or is refused with its error; the seeds of every format load")
     func corpus() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Fuzz/corpus/FuzzImages")
         var formats: Set<ImageFormat> = []
-        for input in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) {
+        for input in try Repository.fuzzCorpus("FuzzImages") {
             let data = try Data(contentsOf: input)
             guard let image = try? ImageLoader.load(data, pixelLimit: 1_000_000) else { continue }
             #expect(image.pixels.count == image.width * image.height)

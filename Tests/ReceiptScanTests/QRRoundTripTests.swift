@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 import ReceiptPhotos
 import ReceiptScan
 import Testing
@@ -28,7 +29,7 @@ struct QRRoundTripTests {
     @Test("no code is invented in blank or noisy images")
     func noFalseReads() throws {
         #expect(try QRDecoder.decode(GrayImage(width: 400, height: 300)).isEmpty)
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         var noise = GrayImage(width: 320, height: 240)
         for index in noise.pixels.indices { noise.pixels[index] = UInt8(truncatingIfNeeded: generator.next()) }
         #expect(try QRDecoder.decode(noise).isEmpty)

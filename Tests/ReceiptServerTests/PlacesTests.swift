@@ -2,6 +2,7 @@ import Foundation
 import PlaceSearch
 import ReceiptAPI
 import ReceiptCore
+import ReceiptTesting
 import Testing
 
 @testable import ReceiptServer
@@ -54,9 +55,8 @@ struct PlacesTests {
 
     @Test("places load from CSV and GeoJSON; a bad row is named by its line")
     func files() throws {
-        let folder = NSTemporaryDirectory() + "receipts-places-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder("places")
+        let folder = temporary.path
         let csv = folder + "/places.csv"
         try #"""
         id,name,lat,lon,category,address
@@ -103,8 +103,8 @@ struct PlacesTests {
     @Test("loaded places are searchable at once")
     func loadIntoServer() async throws {
         try await ServerHarness.run { server in
-            let file = NSTemporaryDirectory() + "receipts-places-\(UUID().uuidString).csv"
-            defer { try? FileManager.default.removeItem(atPath: file) }
+            let folder = try TemporaryFolder("places")
+            let file = folder.file("places.csv")
             try "id,name,lat,lon,category,address\nx1,Ёлка,10,10,other,\n".write(
                 toFile: file, atomically: true, encoding: .utf8)
             #expect(try server.server.loadPlaces(from: file) == 1)

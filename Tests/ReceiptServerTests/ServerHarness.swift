@@ -5,11 +5,12 @@ import HummingbirdTesting
 import NIOCore
 import ReceiptAPI
 import ReceiptCore
+import ReceiptTesting
 import Synchronization
 
 @testable import ReceiptServer
 
-/// The real server on a loopback port with a fresh database in a temporary folder.
+/// The real server on a loopback port (ReceiptTesting's ``TestServer``), with clients of the API.
 struct ServerHarness: Sendable {
     let port: Int
     let server: ReceiptsServer
@@ -20,20 +21,13 @@ struct ServerHarness: Sendable {
         configure: (inout ServerSettings) -> Void = { _ in },
         _ body: @Sendable (ServerHarness) async throws -> T
     ) async throws -> T {
-        let folder = NSTemporaryDirectory() + "receipts-server-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        var settings = ServerSettings(
-            host: "127.0.0.1", port: 0, databasePath: folder + "/server.sqlite", sessionLifetime: sessionLifetime,
-            bcryptCost: 4, logLevel: .critical)
-        if let clock { settings.clock = { clock.now } }
-        // The test client does not reconnect when the server closes a connection that waited too
-        // long for its next request, which a loaded machine can make happen: wait long by default.
-        settings.requestHeadTimeout = .seconds(600)
-        configure(&settings)
-        let server = try ReceiptsServer(settings: settings)
-        return try await server.application().test(.live) { client in
-            try await body(ServerHarness(port: client.port ?? 0, server: server))
+        func configured(_ settings: inout ServerSettings) {
+            settings.sessionLifetime = sessionLifetime
+            if let clock { settings.clock = { clock.now } }
+            configure(&settings)
+        }
+        return try await TestServer.run(configure: configured) { test in
+            try await body(ServerHarness(port: test.port, server: test.server))
         }
     }
 

@@ -1,9 +1,10 @@
-import CPNG
 import Foundation
 import ReceiptCore
 import ReceiptReports
+import ReceiptScan
 import ReceiptStats
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 /// The HTML report as a person sees it: rendered by a real headless Chromium (Debian's package,
@@ -67,38 +68,15 @@ struct HTMLReportTests {
 
 /// A PNG screenshot's pixels, counted by colour.
 struct GrayAndColour {
-    private var counts: [UInt32: Int] = [:]
+    private let counts: [UInt32: Int]
 
     init(png path: String) throws {
-        let decoded = try PNGPixels.read(path)
-        for index in stride(from: 0, to: decoded.count, by: 4) {
-            let key = UInt32(decoded[index]) << 16 | UInt32(decoded[index + 1]) << 8 | UInt32(decoded[index + 2])
-            counts[key, default: 0] += 1
-        }
+        counts = try PNGCodec.decodeColour(Data(contentsOf: URL(fileURLWithPath: path))).colourCounts
     }
 
     /// How many pixels have exactly this `#rrggbb` colour.
     func count(of hex: String) -> Int {
         guard let value = UInt32(hex.dropFirst(), radix: 16) else { return 0 }
         return counts[value] ?? 0
-    }
-}
-
-/// Reads a PNG file as RGBA bytes through libpng's simplified API.
-enum PNGPixels {
-    struct Failure: Error {}
-
-    static func read(_ path: String) throws -> [UInt8] {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        let started = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard started != 0 else { throw Failure() }
-        defer { png_image_free(&image) }
-        image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        var pixels = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
-        let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-        guard finished != 0 else { throw Failure() }
-        return pixels
     }
 }

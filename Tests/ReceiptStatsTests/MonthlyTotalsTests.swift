@@ -2,6 +2,7 @@ import Foundation
 import ReceiptCore
 import ReceiptStats
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("Monthly totals")
@@ -101,40 +102,27 @@ struct MonthlyTotalsTests {
     func randomHistories() throws {
         let folder = try TemporaryFolder()
         let database = try StatsFixture.database(in: folder)
-        var random = SplitMix(seed: 2026)
+        var random = SeededRandom(seed: 2026)
         let names = ["МОЛОКО 1Л", "ХЛЕБ", "ГВОЗДИ", "ТОВАР 1", "ТОВАР 2", "КОРМ Д/КОШЕК", "ПИВО 0,5Л", "X"]
         let places = [StatsFixture.grocery, StatsFixture.pharmacy, nil]
         for round in 0..<120 {
-            let i = Int64(random.next(upTo: 40) + 100)
-            let lines = (0..<random.next(upTo: 4)).map { _ in
-                StatsFixture.item(names[random.next(upTo: names.count)], Int64(random.next(upTo: 50_000)))
+            let i = Int64(random.below(40) + 100)
+            let lines = (0..<random.below(4)).map { _ in
+                StatsFixture.item(names[random.below(names.count)], Int64(random.below(50_000)))
             }
             let itemized = lines.reduce(0) { $0 + $1.sum.kopecks }
             let receipt = try StatsFixture.receipt(
-                i, "2026-0\(random.next(upTo: 3) + 1)-1\(random.next(upTo: 9))T12:00:00",
-                total: itemized + Int64(random.next(upTo: 3) == 0 ? 700 : 0),
-                operation: random.next(upTo: 6) == 0 ? .saleRefund : .sale, place: places[random.next(upTo: 3)],
+                i, "2026-0\(random.below(3) + 1)-1\(random.below(9))T12:00:00",
+                total: itemized + Int64(random.below(3) == 0 ? 700 : 0),
+                operation: random.below(6) == 0 ? .saleRefund : .sale, place: places[random.below(3)],
                 items: lines)
             try database.save(receipt)
             if round % 17 == 0 {
-                let category = Category.allCases[random.next(upTo: Category.allCases.count - 1)]
-                _ = try database.choose(category, forItemNamed: names[random.next(upTo: names.count)])
+                let category = Category.allCases[random.below(Category.allCases.count - 1)]
+                _ = try database.choose(category, forItemNamed: names[random.below(names.count)])
             }
         }
         #expect(try database.verifyTotals() == [])
         #expect(try database.receiptCount() > 20)
-    }
-}
-
-/// A small deterministic generator for reproducible test histories.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(upTo bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

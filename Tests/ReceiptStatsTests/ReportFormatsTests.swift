@@ -3,6 +3,7 @@ import ReceiptCore
 import ReceiptReports
 import ReceiptStats
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("Report formats")

@@ -1,6 +1,7 @@
 import ReceiptCore
 import ReceiptStats
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("Spending statistics")

@@ -2,6 +2,7 @@ import Foundation
 import ReceiptCore
 import ReceiptStats
 import ReceiptStore
+import ReceiptTesting
 
 /// A small purchase history whose totals were worked out by hand (see ``MonthlyTotalsTests``).
 enum StatsFixture {
@@ -55,21 +56,5 @@ enum StatsFixture {
         try database.save([grocery, pharmacy])
         try database.save(receipts())
         return database
-    }
-}
-
-/// A fresh folder under the system's temporary folder, removed when the test's value goes away.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "receipts-stats-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }

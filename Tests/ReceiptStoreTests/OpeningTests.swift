@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReceiptCore
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("Opening a database file")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ReceiptCore
+import ReceiptTesting
 import Testing
 
 @testable import ReceiptStore

@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptCore
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("Search and its history")

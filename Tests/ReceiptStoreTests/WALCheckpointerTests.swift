@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ReceiptTesting
 import Testing
 
 @testable import ReceiptStore

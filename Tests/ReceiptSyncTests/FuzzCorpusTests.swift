@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptCore
 import ReceiptSync
+import ReceiptTesting
 import Testing
 
 /// Every input in `Fuzz/corpus/FuzzExportedReceipts` (the seeds and whatever `make fuzz` once
@@ -9,10 +10,7 @@ import Testing
 struct ExportedFuzzCorpusTests {
     @Test("each corpus input reads or is refused with its error")
     func corpus() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Fuzz/corpus/FuzzExportedReceipts")
-        let inputs = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        let inputs = try Repository.fuzzCorpus("FuzzExportedReceipts")
         #expect(inputs.count >= 3)
         var read = 0
         for input in inputs {

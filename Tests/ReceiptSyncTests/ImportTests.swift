@@ -5,6 +5,7 @@ import ReceiptCore
 import ReceiptServer
 import ReceiptStore
 import ReceiptSync
+import ReceiptTesting
 import Synchronization
 import Testing
 
@@ -15,17 +16,9 @@ struct SyncHarness: Sendable {
     let folder: String
 
     static func run(receipts: Int, _ body: @Sendable (SyncHarness) async throws -> Void) async throws {
-        let folder = NSTemporaryDirectory() + "receipts-sync-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let server = try ReceiptsServer(
-            settings: ServerSettings(
-                port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .critical))
-        _ = try await server.seedDemo(
-            seed: 11, until: try LocalDateTime(iso: "2025-08-31T22:00:00"), receiptCount: receipts)
-        try await server.application().test(.live) { client in
-            let url = try #require(URL(string: "http://127.0.0.1:\(client.port ?? 0)"))
-            try await body(SyncHarness(url: url, server: server, folder: folder))
+        let demo = TestServer.Demo(seed: 11, until: try LocalDateTime(iso: "2025-08-31T22:00:00"), receipts: receipts)
+        try await TestServer.run(demo: demo) { test in
+            try await body(SyncHarness(url: test.url, server: test.server, folder: test.folder))
         }
     }
 

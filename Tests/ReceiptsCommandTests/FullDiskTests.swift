@@ -1,15 +1,16 @@
 import Foundation
 import GRDB
+import ReceiptTesting
 import Testing
 
 /// A small file system of its own (tmpfs, mounted by the test), so that the disk really fills up.
 final class SmallDisk {
-    let path: String
+    var path: String { folder.path }
+    private let folder: TemporaryFolder
     private(set) var mounted = false
 
     init(megabytes: Int) throws {
-        path = NSTemporaryDirectory() + "receipts-disk-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folder = try TemporaryFolder("disk")
         mounted = try Self.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path]) == 0
     }
 
@@ -29,7 +30,6 @@ final class SmallDisk {
 
     deinit {
         if mounted { _ = try? Self.mount([path], tool: "/bin/umount") }
-        try? FileManager.default.removeItem(atPath: path)
     }
 }
 

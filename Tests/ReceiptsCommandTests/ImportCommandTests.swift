@@ -1,54 +1,6 @@
 import Foundation
+import ReceiptTesting
 import Testing
-
-/// A `receipts serve --demo` process on a free loopback port, and a home of its own for the client.
-final class DemoServerProcess {
-    let process = Process()
-    let port: Int
-    let home: String
-
-    init(receipts: Int = 300) throws {
-        home = NSTemporaryDirectory() + "receipts-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        process.executableURL = try CommandRunner.executable
-        process.arguments = [
-            "serve", "--demo", "--demo-receipts", String(receipts), "--port", "0", "--db", home + "/server.sqlite",
-        ]
-        process.environment = CommandRunner().english().environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        var log = ""
-        var found: Int?
-        let deadline = Date().addingTimeInterval(30)
-        while found == nil, Date() < deadline {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            log += String(decoding: chunk, as: UTF8.self)
-            if let range = log.range(of: "receipts server on http://127.0.0.1:") {
-                found = Int(log[range.upperBound...].prefix { $0.isNumber })
-            }
-        }
-        guard let found else { throw CocoaError(.fileReadUnknown) }
-        port = found
-    }
-
-    /// A runner whose config, data and server point at this home and this server.
-    func runner(language: String = "en") -> CommandRunner {
-        var runner = language == "ru" ? CommandRunner().russian() : CommandRunner().english()
-        runner.environment["XDG_CONFIG_HOME"] = home + "/config"
-        runner.environment["XDG_DATA_HOME"] = home + "/data"
-        runner.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:\(port)"
-        return runner
-    }
-
-    deinit {
-        process.terminate()
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: home)
-    }
-}
 
 @Suite("receipts login, import, list, show")
 struct ImportCommandTests {

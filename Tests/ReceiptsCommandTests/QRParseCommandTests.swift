@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptTesting
 import Testing
 
 @Suite("receipts qr parse")

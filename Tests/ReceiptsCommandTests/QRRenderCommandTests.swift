@@ -3,15 +3,15 @@ import GRDB
 import ReceiptCore
 import ReceiptScan
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("receipts qr render")
 struct QRRenderCommandTests {
     @Test("draws the normal form of a payload into a PNG that zbar reads back")
     func payload() throws {
-        let folder = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder("render")
+        let folder = temporary.path
         let output = folder + "/code.png"
         let result = try CommandRunner().english().run([
             "qr", "render", "n=2&s=150,5&t=20240229T0915&fn=0000000000000042&i=7&fp=99", "-o", output, "--scale", "3",
@@ -24,9 +24,8 @@ struct QRRenderCommandTests {
 
     @Test("draws a receipt of the local database named by its id or fn/i/fp; an unknown one exits 3")
     func storedReceipt() throws {
-        let folder = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder("render")
+        let folder = temporary.path
         let databasePath = folder + "/r.sqlite"
         let code = try FiscalCode(parsing: "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1")
         try ReceiptDatabase.open(at: databasePath).save(Receipt(pendingFrom: code))
@@ -58,9 +57,8 @@ struct QRRenderCommandTests {
 
     @Test("a file that is not a database exits 6, a newer database exits 1, and neither is changed")
     func badDatabases() throws {
-        let folder = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = try TemporaryFolder("render")
+        let folder = temporary.path
         let notes = folder + "/notes.sqlite"
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: notes))
         let foreign = try CommandRunner().english().run([
@@ -86,7 +84,8 @@ struct QRRenderCommandTests {
 
     @Test("a bad payload exits 6 and writes no file")
     func invalid() throws {
-        let output = NSTemporaryDirectory() + "receipts-render-" + UUID().uuidString + ".png"
+        let folder = try TemporaryFolder("render")
+        let output = folder.file("code.png")
         let result = try CommandRunner().english().run(["qr", "render", "t=1&s=2", "-o", output])
         #expect(result.status == 6)
         #expect(!FileManager.default.fileExists(atPath: output))

@@ -3,6 +3,7 @@ import ReceiptCore
 import ReceiptPhotos
 import ReceiptScan
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("receipts scan and receipts add --qr")
@@ -13,9 +14,11 @@ struct ScanCommandTests {
     /// A folder of photos: a fiscal code as PNG, another as a tilted JPEG in a subfolder, a shop's web
     /// address, a picture without a code, a text file and a truncated JPEG that claim to be images.
     final class PhotoFolder {
-        let path = NSTemporaryDirectory() + "receipts-scan-" + UUID().uuidString
+        private let folder: TemporaryFolder
+        var path: String { folder.path }
 
         init(bad: Bool = true) throws {
+            folder = try TemporaryFolder("scan")
             try FileManager.default.createDirectory(atPath: path + "/more", withIntermediateDirectories: true)
             var plain = ReceiptPhoto(payload: ScanCommandTests.payload, width: 400, height: 500, modulePixels: 3)
             plain.degrees = 5
@@ -37,7 +40,6 @@ struct ScanCommandTests {
             try data.write(to: URL(fileURLWithPath: path + "/" + name))
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: path) }
     }
 
     private func entries(_ output: String) throws -> [[String: Any]] {

@@ -28,7 +28,7 @@ struct DemoData {
     /// The demo for a seed: two years of receipts ending on `until` (about 40 a month unless
     /// `receiptCount` says how many in all).
     static func generate(seed: UInt64, until: LocalDateTime, receiptCount: Int?) throws -> DemoData {
-        var random = DemoRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         var data = DemoData()
         var registers: [Register] = []
         var inns: [String: String] = [:]
@@ -131,7 +131,7 @@ struct DemoData {
         return data
     }
 
-    private static func makePlace(chain: DemoCatalogue.Chain, id: String, random: inout DemoRandom) -> Place {
+    private static func makePlace(chain: DemoCatalogue.Chain, id: String, random: inout SeededRandom) -> Place {
         // Denser towards the centre, as Moscow is: radius up to ~20 km.
         let distance = 20_000 * pow(random.unit(), 0.8)
         let bearing = random.unit() * 2 * .pi
@@ -152,7 +152,7 @@ struct DemoData {
     }
 
     private static func makeSale(
-        at time: LocalDateTime, register: inout Register, random: inout DemoRandom
+        at time: LocalDateTime, register: inout Register, random: inout SeededRandom
     ) throws -> FiscalDocument {
         let goods = DemoCatalogue.goods[register.chain.category] ?? []
         var lines: [FiscalDocument.Line] = []
@@ -181,7 +181,7 @@ struct DemoData {
     }
 
     private static func makeRefund(
-        of original: FiscalDocument, at time: LocalDateTime, register: inout Register, random: inout DemoRandom
+        of original: FiscalDocument, at time: LocalDateTime, register: inout Register, random: inout SeededRandom
     ) throws -> FiscalDocument {
         let line = original.items[random.int(0...original.items.count - 1)]
         return try document(
@@ -191,7 +191,7 @@ struct DemoData {
 
     private static func document(
         lines: [FiscalDocument.Line], total: Int64, byCard: Bool, operation: OperationType, at time: LocalDateTime,
-        register: inout Register, random: inout DemoRandom
+        register: inout Register, random: inout SeededRandom
     ) throws -> FiscalDocument {
         register.nextDocument += Int64(random.int(1...40))
         let receipt = Receipt(

@@ -1,15 +1,19 @@
 import Foundation
 
 /// Runs the built `receipts` executable as a person would, and collects what it printed.
-struct CommandRunner {
-    struct Result {
-        let status: Int32
-        let output: String
-        let errors: String
+public struct CommandRunner: Sendable {
+    /// What a run printed and how it ended.
+    public struct Result: Sendable {
+        /// The exit code.
+        public let status: Int32
+        /// Standard output.
+        public let output: String
+        /// Standard error.
+        public let errors: String
     }
 
     /// The executable next to the test bundle, which `swift build` puts in the same folder.
-    static var executable: URL {
+    public static var executable: URL {
         get throws {
             var folder = Bundle.main.bundleURL
             for _ in 0..<3 {
@@ -21,9 +25,14 @@ struct CommandRunner {
         }
     }
 
-    var environment: [String: String] = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    /// The whole environment of a run: nothing is inherited from the test's own.
+    public var environment: [String: String] = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
 
-    func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    /// A runner with a bare environment (`PATH` and `HOME` only).
+    public init() {}
+
+    /// Runs `receipts` with `arguments`, writing `input` to its standard input, and waits for it.
+    public func run(_ arguments: [String], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try Self.executable
         process.arguments = arguments
@@ -45,13 +54,15 @@ struct CommandRunner {
             errors: String(decoding: errorData, as: UTF8.self))
     }
 
-    func english() -> CommandRunner {
+    /// The same runner with messages in English.
+    public func english() -> CommandRunner {
         var runner = self
         runner.environment["LANG"] = "en_US.UTF-8"
         return runner
     }
 
-    func russian() -> CommandRunner {
+    /// The same runner with messages in Russian.
+    public func russian() -> CommandRunner {
         var runner = self
         runner.environment["LANG"] = "ru_RU.UTF-8"
         return runner

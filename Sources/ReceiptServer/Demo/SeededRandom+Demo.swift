@@ -1,19 +1,7 @@
-/// A small seeded generator (SplitMix64): the same seed gives the same demo on every machine.
-struct DemoRandom: RandomNumberGenerator {
-    private var state: UInt64
+import ReceiptCore
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The demo's draws: the same seed gives the same demo on every machine.
+extension SeededRandom {
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func int64(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &self) }
     mutating func unit() -> Double { Double.random(in: 0..<1, using: &self) }

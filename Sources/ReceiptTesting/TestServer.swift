@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ReceiptCore
+import ReceiptServer
+
+/// The real receipts server, in this process, on a free loopback port, with a fresh database in a
+/// temporary folder: what the server's and the client's tests run against.
+public struct TestServer: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    /// The server itself, for reaching past HTTP (seeding, the clock).
+    public let server: ReceiptsServer
+    /// The temporary folder of the server's database, free for the test's own files until the
+    /// server stops.
+    public let folder: String
+
+    /// The server's address.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+
+    /// The demo a server can be seeded with before it starts: `receipts` demo receipts ending at
+    /// `until`, drawn from `seed`.
+    public struct Demo: Sendable {
+        let seed: UInt64
+        let until: LocalDateTime
+        let receipts: Int
+
+        /// The demo of `receipts` receipts up to `until`, drawn from `seed`.
+        public init(seed: UInt64, until: LocalDateTime, receipts: Int) {
+            self.seed = seed
+            self.until = until
+            self.receipts = receipts
+        }
+    }
+
+    /// Runs `body` against a server started for it, and stops the server and removes its folder
+    /// afterwards. Passwords are hashed cheaply (cost 4), the log is quiet, and a kept-alive
+    /// connection may wait long for its next request (a loaded machine makes test clients slow).
+    public static func run<T: Sendable>(
+        demo: Demo? = nil, configure: (inout ServerSettings) -> Void = { _ in },
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        let folder = try TemporaryFolder("server")
+        var settings = ServerSettings(
+            host: "127.0.0.1", port: 0, databasePath: folder.file("server.sqlite"), bcryptCost: 4,
+            logLevel: .critical)
+        settings.requestHeadTimeout = .seconds(600)
+        configure(&settings)
+        let server = try ReceiptsServer(settings: settings)
+        if let demo {
+            _ = try await server.seedDemo(seed: demo.seed, until: demo.until, receiptCount: demo.receipts)
+        }
+        return try await server.application().test(.live) { client in
+            try await body(TestServer(port: client.port ?? 0, server: server, folder: folder.path))
+        }
+    }
+}
