@@ -18,6 +18,7 @@ public enum GreatCircle {
         let latitude: Double
         let cosine: Double
 
+        /// An origin at `coordinate`, its latitude in radians and their cosine computed now.
         public init(_ coordinate: Coordinate) {
             self.coordinate = coordinate
             latitude = coordinate.latitude * .pi / 180

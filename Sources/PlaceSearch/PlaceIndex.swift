@@ -26,6 +26,8 @@ public struct PlaceIndex: Sendable {
         var removed = false
     }
 
+    /// An index over `places`, its tree built at once; a later place with the id of an earlier one
+    /// replaces it.
     public init(_ places: some Sequence<Place> = []) {
         let expected = places.underestimatedCount
         entries.reserveCapacity(expected)
@@ -41,6 +43,7 @@ public struct PlaceIndex: Sendable {
         if pending.count > max(1_024, live / 64) { rebuild() }
     }
 
+    /// How many places the index holds, replaced ones not counted.
     public var count: Int { live }
 
     private mutating func add(_ place: Place) {
@@ -92,6 +95,8 @@ public struct PlaceIndex: Sendable {
         pending = []
     }
 
+    /// The page of places nearest to the query's point, after its cursor, within its radius and
+    /// matching its text: the same answer as measuring every place, at a fraction of the cost.
     public func search(_ query: PlaceQuery) -> PlacePage {
         let wanted = PlaceText.words(query.text)
         var page = PageBuilder(limit: max(1, query.limit), after: query.after, radius: query.radius)

@@ -21,7 +21,7 @@ public enum PlaceText {
     /// True when every query word begins some word of the name. An empty query matches everything.
     ///
     /// Both sides come folded from ``words(_:)``, so their UTF-8 bytes are compared: String's own
-    /// prefix test compares Characters, which normalises each one and was most of a text search.
+    /// prefix test compares Characters, normalising each one.
     public static func matches(query: [String], name: [String]) -> Bool {
         query.allSatisfy { wanted in name.contains { $0.utf8.starts(with: wanted.utf8) } }
     }

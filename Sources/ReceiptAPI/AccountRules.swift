@@ -2,7 +2,9 @@ import ReceiptCore
 
 /// What a server accepts as a login and a password; clients check the same rules before sending.
 public enum AccountRules {
+    /// How many characters a login has: Latin letters, digits, `.`, `_` and `-`.
     public static let loginLength = 3...64
+    /// The fewest characters a password may have.
     public static let minimumPasswordLength = 8
     /// bcrypt reads only the first 72 bytes; longer passwords would silently share a hash.
     public static let maximumPasswordBytes = 72
@@ -13,6 +15,7 @@ public enum AccountRules {
         case passwordTooShort
         case passwordTooLong
 
+        /// The rule, as a registration form shows it beside the field.
         public func message(in language: Language) -> String {
             switch (self, language) {
             case (.login, .russian): return "логин: от 3 до 64 латинских букв, цифр, «.», «_» или «-»"

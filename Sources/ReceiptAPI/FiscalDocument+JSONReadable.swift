@@ -1,6 +1,8 @@
 import ReceiptCore
 
 extension FiscalDocument: JSONReadable {
+    /// Reads a document: the identity, date, operation, sums and `items` are required, the seller's and
+    /// shop's fields may be missing or null, unknown keys are skipped.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var dateTime: String?
         var operationType: Int?
@@ -54,6 +56,8 @@ extension FiscalDocument: JSONReadable {
 }
 
 extension FiscalDocument.Line: JSONReadable {
+    /// Reads a line: `name`, `price`, `quantity` and `sum` are required; `nds`, `paymentType` and
+    /// `productType` may be missing or null.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var name: String?
         var price: Int64?

@@ -6,32 +6,51 @@ import ReceiptCore
 public struct FiscalDocument: Encodable, Sendable, Equatable {
     /// The shop-local date and time, ISO without a zone: `2019-03-20T23:03:00`.
     public var dateTime: String
+    /// 1 sale, 2 sale refund, 3 expense, 4 expense refund (``OperationType``).
     public var operationType: Int
+    /// The total in kopecks.
     public var totalSum: Int64
+    /// The part paid in cash, in kopecks.
     public var cashTotalSum: Int64
+    /// The part paid electronically, in kopecks.
     public var ecashTotalSum: Int64
+    /// `fn`: the fiscal drive's 16 digits.
     public var fiscalDriveNumber: String
+    /// `i`: the document's number on its drive.
     public var fiscalDocumentNumber: Int64
+    /// `fp`: the fiscal sign.
     public var fiscalSign: Int64
+    /// The cash register's registration number; may come padded with spaces.
     public var kktRegId: String?
     /// The seller's name.
     public var user: String?
+    /// The seller's taxpayer number (ИНН); may come padded with spaces.
     public var userInn: String?
+    /// The shop's name as the receipt prints it.
     public var retailPlace: String?
+    /// The shop's address as the receipt prints it.
     public var retailPlaceAddress: String?
+    /// The lines in the order printed; empty for a pending receipt.
     public var items: [Line]
 
     /// One line of the document.
     public struct Line: Encodable, Sendable, Equatable {
+        /// The name as the shop's printer wrote it.
         public var name: String
+        /// The price of one unit, in kopecks.
         public var price: Int64
+        /// How many units; fractional for weighed goods.
         public var quantity: Double
+        /// The line's amount as printed, in kopecks.
         public var sum: Int64
         /// The VAT code (1 = 20 %, 2 = 10 %, … 6 = none).
         public var nds: Int?
+        /// How the line was settled (``PaymentType``'s codes).
         public var paymentType: Int?
+        /// What kind of thing was sold: the fiscal code, as given.
         public var productType: Int?
 
+        /// A line from its fields as the wire carries them.
         public init(
             name: String, price: Int64, quantity: Double, sum: Int64, nds: Int?, paymentType: Int?, productType: Int?
         ) {
@@ -117,6 +136,7 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
 public enum DocumentError: Error, Equatable, LocalizedMessage {
     case invalid(field: String, reason: String)
 
+    /// Names the document field and what is wrong with it.
     public func message(in language: Language) -> String {
         switch (self, language) {
         case (.invalid(let field, let reason), .russian): return "поле \(field) документа: \(reason)"

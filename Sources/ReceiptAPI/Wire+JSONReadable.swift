@@ -1,6 +1,7 @@
 import ReceiptCore
 
 extension APIErrorBody: JSONReadable {
+    /// Reads `{"error", "message"}`, both required; how a client learns why a request failed.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var error: String?
         var message: String?
@@ -17,6 +18,7 @@ extension APIErrorBody: JSONReadable {
 }
 
 extension SessionInfo: JSONReadable {
+    /// Reads `{"account", "kind", "login", "expiresAt"}`; `login` may be missing or null.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var account: Int64?
         var kind: AccountKind?
@@ -39,18 +41,21 @@ extension SessionInfo: JSONReadable {
 }
 
 extension AccountKind: JSONReadable {
+    /// `"authorized"` or `"anonymous"`; any other string is an error listing both.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.read(oneOf: [.authorized, .anonymous])
     }
 }
 
 extension Receipt.Status: JSONReadable {
+    /// `"complete"` or `"pending"`; any other string is an error listing both.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.read(oneOf: [.complete, .pending])
     }
 }
 
 extension ReceiptEnvelope: JSONReadable {
+    /// Reads `{"id", "status", "sequence", "place", "document"}`; `place` may be missing or null.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var id: Int64?
         var status: Receipt.Status?
@@ -76,6 +81,7 @@ extension ReceiptEnvelope: JSONReadable {
 }
 
 extension ReceiptFeedPage: JSONReadable {
+    /// Reads `{"receipts", "nextCursor", "hasMore"}`; `nextCursor` may be missing or null.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var receipts: [ReceiptEnvelope]?
         var nextCursor: String??
@@ -96,6 +102,7 @@ extension ReceiptFeedPage: JSONReadable {
 }
 
 extension ReceiptChangesPage: JSONReadable {
+    /// Reads `{"receipts", "nextSince", "hasMore"}`, all required.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var receipts: [ReceiptEnvelope]?
         var nextSince: Int64?
@@ -116,6 +123,7 @@ extension ReceiptChangesPage: JSONReadable {
 }
 
 extension PlaceEntry: JSONReadable {
+    /// Reads a place; `distance_m` may be missing or null, the rest is required.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var id: String?
         var name: String?
@@ -148,6 +156,7 @@ extension PlaceEntry: JSONReadable {
 }
 
 extension PlacesPage: JSONReadable {
+    /// Reads `{"places", "nextCursor"}`; `nextCursor` may be missing or null.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var places: [PlaceEntry]?
         var nextCursor: String??
@@ -164,6 +173,7 @@ extension PlacesPage: JSONReadable {
 }
 
 extension HealthStatus: JSONReadable {
+    /// Reads `{"status", "receipts", "places"}`, all required.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var status: String?
         var receipts: Int?

@@ -8,8 +8,10 @@ import ReceiptCore
 public struct APIErrorBody: Encodable, Sendable, Equatable {
     /// `unauthorized`, `bad_request`, `not_found`, `conflict`, `too_many_requests`, `payload_too_large` …
     public var error: String
+    /// A sentence for people, in English.
     public var message: String
 
+    /// An error body from its code and sentence.
     public init(error: String, message: String) {
         self.error = error
         self.message = message
@@ -18,9 +20,12 @@ public struct APIErrorBody: Encodable, Sendable, Equatable {
 
 /// A login and password: to register, and to log in.
 public struct Credentials: Codable, Sendable, Equatable {
+    /// The login, checked against ``AccountRules`` when registering.
     public var login: String
+    /// The password in clear, as sent over the connection; the server keeps only its bcrypt hash.
     public var password: String
 
+    /// A login and password to send.
     public init(login: String, password: String) {
         self.login = login
         self.password = password
@@ -38,6 +43,7 @@ public struct SessionInfo: Encodable, Sendable, Equatable {
     /// When the session ends unless renewed, ISO 8601 UTC.
     public var expiresAt: String
 
+    /// Who a session belongs to, as the server answers it.
     public init(account: Int64, kind: AccountKind, login: String?, expiresAt: String) {
         self.account = account
         self.kind = kind
@@ -64,8 +70,10 @@ public struct ReceiptEnvelope: Encodable, Sendable, Equatable {
     public var sequence: Int64
     /// The place the receipt was issued at, when the server knows it.
     public var place: PlaceEntry?
+    /// The receipt's fiscal document; without items while the receipt is pending.
     public var document: FiscalDocument
 
+    /// A receipt as the server sends it.
     public init(id: Int64, status: Receipt.Status, sequence: Int64, place: PlaceEntry?, document: FiscalDocument) {
         self.id = id
         self.status = status
@@ -77,11 +85,14 @@ public struct ReceiptEnvelope: Encodable, Sendable, Equatable {
 
 /// One page of the receipt feed, newest first by receipt date.
 public struct ReceiptFeedPage: Encodable, Sendable, Equatable {
+    /// The page's receipts, newest first by receipt date.
     public var receipts: [ReceiptEnvelope]
     /// Pass as `cursor` for the next page; nil on the last page.
     public var nextCursor: String?
+    /// Whether another page follows.
     public var hasMore: Bool
 
+    /// A page of the feed.
     public init(receipts: [ReceiptEnvelope], nextCursor: String?, hasMore: Bool) {
         self.receipts = receipts
         self.nextCursor = nextCursor
@@ -91,11 +102,14 @@ public struct ReceiptFeedPage: Encodable, Sendable, Equatable {
 
 /// The receipts changed after a sequence number, oldest change first.
 public struct ReceiptChangesPage: Encodable, Sendable, Equatable {
+    /// The receipts changed after the `since` asked for, oldest change first.
     public var receipts: [ReceiptEnvelope]
     /// Pass as `since` next time: the sequence of the last receipt in this page (or the one given).
     public var nextSince: Int64
+    /// Whether more changes follow `nextSince`: a sync asks again until this is false.
     public var hasMore: Bool
 
+    /// A page of the change feed.
     public init(receipts: [ReceiptEnvelope], nextSince: Int64, hasMore: Bool) {
         self.receipts = receipts
         self.nextSince = nextSince
@@ -105,8 +119,10 @@ public struct ReceiptChangesPage: Encodable, Sendable, Equatable {
 
 /// A QR payload to add to the account.
 public struct AddReceiptRequest: Codable, Sendable, Equatable {
+    /// The payload as scanned or typed, in any variant ``FiscalCode/init(parsing:)`` accepts.
     public var qr: String
 
+    /// A request to add the receipt with this QR payload.
     public init(qr: String) {
         self.qr = qr
     }
@@ -114,12 +130,19 @@ public struct AddReceiptRequest: Codable, Sendable, Equatable {
 
 /// A place with, in search results, its distance from the point asked about.
 public struct PlaceEntry: Encodable, Sendable, Equatable {
+    /// The place's stable identifier.
     public var id: String
+    /// The shop's name.
     public var name: String
+    /// Latitude in degrees, north positive.
     public var lat: Double
+    /// Longitude in degrees, east positive.
     public var lon: Double
+    /// The ``Category`` raw value (`groceries`, `fuel` …).
     public var category: String
+    /// The street address.
     public var address: String
+    /// `distance_m`: metres along the Earth from the point searched from; nil outside search results.
     public var distanceM: Double?
 
     enum CodingKeys: String, CodingKey {
@@ -127,6 +150,7 @@ public struct PlaceEntry: Encodable, Sendable, Equatable {
         case distanceM = "distance_m"
     }
 
+    /// The wire form of a place, with its distance when it answers a search.
     public init(_ place: Place, distance: Double? = nil) {
         id = place.id
         name = place.name
@@ -140,9 +164,12 @@ public struct PlaceEntry: Encodable, Sendable, Equatable {
 
 /// One page of places, nearest first.
 public struct PlacesPage: Encodable, Sendable, Equatable {
+    /// The page's places, nearest first.
     public var places: [PlaceEntry]
+    /// Pass as `cursor`, with the same query, for the next page; nil on the last page.
     public var nextCursor: String?
 
+    /// A page of places.
     public init(places: [PlaceEntry], nextCursor: String?) {
         self.places = places
         self.nextCursor = nextCursor
@@ -151,10 +178,14 @@ public struct PlacesPage: Encodable, Sendable, Equatable {
 
 /// `/health`.
 public struct HealthStatus: Encodable, Sendable, Equatable {
+    /// `ok` while the server answers.
     public var status: String
+    /// How many receipts the server keeps, in all accounts.
     public var receipts: Int
+    /// How many places it knows.
     public var places: Int
 
+    /// The health answer.
     public init(status: String, receipts: Int, places: Int) {
         self.status = status
         self.receipts = receipts

@@ -4,19 +4,23 @@
 /// same text always arrives in the same bytes (names from fiscal documents, place names from one
 /// file) the bytes are the right identity and a lookup costs a fraction.
 public struct ByteKey: Hashable, Sendable {
+    /// The text itself, its UTF-8 made contiguous so that hashing and comparing read it in place.
     public let text: String
 
+    /// A key for `text`; copies it into contiguous UTF-8 once, if it is not already.
     public init(_ text: String) {
         var text = text
         text.makeContiguousUTF8()
         self.text = text
     }
 
+    /// Hashes the UTF-8 bytes as they are, without Unicode normalisation.
     public func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
+    /// Equal when the UTF-8 bytes are equal: `é` precomposed and decomposed are two keys.
     public static func == (lhs: ByteKey, rhs: ByteKey) -> Bool {
         let (left, right) = (lhs.text.utf8, rhs.text.utf8)
         guard left.count == right.count else { return false }

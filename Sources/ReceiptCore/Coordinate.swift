@@ -28,6 +28,7 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
 
     private enum CodingKeys: String, CodingKey { case lat, lon }
 
+    /// Reads `{"lat", "lon"}`, the wire's form; a point out of range is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let latitude = try container.decode(Double.self, forKey: .lat)
@@ -40,6 +41,7 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Writes `{"lat", "lon"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(latitude, forKey: .lat)
@@ -52,6 +54,7 @@ public enum CoordinateError: Error, Equatable, LocalizedMessage {
     case latitudeOutOfRange(Double)
     case longitudeOutOfRange(Double)
 
+    /// Names the coordinate and the range it left.
     public func message(in language: Language) -> String {
         switch (self, language) {
         case (.latitudeOutOfRange(let value), .russian): return "широта \(value) вне диапазона −90…90"

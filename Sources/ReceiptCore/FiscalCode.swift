@@ -118,6 +118,8 @@ public struct FiscalCode: Sendable, Hashable, Codable {
         case t, s, fn, i, fp, n
     }
 
+    /// Reads `{"t", "s", "fn", "i", "fp", "n"}` (the `--json` shape: `s` in kopecks, `i` and `fp` as
+    /// strings of digits) and checks every field as parsing does.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let total = try container.decode(Money.self, forKey: .s)
@@ -138,6 +140,7 @@ public struct FiscalCode: Sendable, Hashable, Codable {
         }
     }
 
+    /// Writes `{"t", "s", "fn", "i", "fp", "n"}`: `t` shop-local ISO, `s` kopecks, `i` and `fp` strings.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(dateTime, forKey: .t)

@@ -33,6 +33,7 @@ public enum FiscalCodeError: Error, Equatable, LocalizedMessage {
         }
     }
 
+    /// The error as `qr parse` prints it: the field's key and name, the value given, what is wrong.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         func named(_ field: FiscalCode.Field) -> String {

@@ -19,6 +19,7 @@ public struct Item: Sendable, Hashable, Codable {
     /// The unit of measure as printed (`кг`, `шт`), if given.
     public var unit: String?
 
+    /// An item as the fiscal document describes it; only name, price, quantity and sum are required.
     public init(
         name: String, price: Money, quantity: Double, sum: Money, vat: VATCode? = nil,
         paymentType: PaymentType? = nil, productType: Int? = nil, unit: String? = nil
@@ -36,18 +37,30 @@ public struct Item: Sendable, Hashable, Codable {
 
 /// The VAT code of a receipt line, as fiscal documents number them (tag 1199, `nds`).
 public struct VATCode: RawRepresentable, Sendable, Hashable, Codable {
+    /// The code as documents write it: 1 to 10 are known (see the named rates); others are kept.
     public let rawValue: Int
+    /// Any code, known or not: a document's VAT code is kept as it came.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// 20 % (code 1).
     public static let rate20 = VATCode(rawValue: 1)
+    /// 10 % (code 2).
     public static let rate10 = VATCode(rawValue: 2)
+    /// 20/120: 20 % as a share of an amount that includes it (code 3).
     public static let rate20of120 = VATCode(rawValue: 3)
+    /// 10/110: 10 % as a share of an amount that includes it (code 4).
     public static let rate10of110 = VATCode(rawValue: 4)
+    /// 0 % (code 5).
     public static let rate0 = VATCode(rawValue: 5)
+    /// Not subject to VAT (code 6).
     public static let none = VATCode(rawValue: 6)
+    /// 5 % (code 7).
     public static let rate5 = VATCode(rawValue: 7)
+    /// 7 % (code 8).
     public static let rate7 = VATCode(rawValue: 8)
+    /// 5/105: 5 % as a share of an amount that includes it (code 9).
     public static let rate5of105 = VATCode(rawValue: 9)
+    /// 7/107: 7 % as a share of an amount that includes it (code 10).
     public static let rate7of107 = VATCode(rawValue: 10)
 
     /// The rate as printed on receipts (`НДС 20%`), or the bare code for one this tool does not know.

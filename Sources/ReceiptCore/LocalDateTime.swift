@@ -4,11 +4,17 @@
 /// whatever zone the machine that reads it is in. Comparison is chronological within one shop's
 /// clock, which is what grouping and sorting need.
 public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// 2000…2099 (``supportedYears``).
     public let year: Int
+    /// 1 for January … 12 for December.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
+    /// 0…23.
     public let hour: Int
+    /// 0…59.
     public let minute: Int
+    /// 0…59; zero when the receipt gives no seconds.
     public let second: Int
 
     /// The years a fiscal receipt can carry; anything else is a typo or a broken scanner.
@@ -89,8 +95,10 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
     /// `2019-03-20`.
     public var isoDate: String { "\(Self.pad(year, 4))-\(Self.pad(month))-\(Self.pad(day))" }
 
+    /// The ISO form, ``iso``.
     public var description: String { iso }
 
+    /// Earlier on the shop's clock; field by field, from the year down.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
             < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
@@ -101,6 +109,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
+    /// Reads the ISO string (``init(iso:)``); anything else is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -112,6 +121,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         }
     }
 
+    /// Writes the ISO string with seconds, ``iso``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso)
@@ -126,6 +136,7 @@ public enum LocalDateTimeError: Error, Equatable, LocalizedMessage {
     case noSuchDay(year: Int, month: Int, day: Int)
     case noSuchTime(hour: Int, minute: Int, second: Int)
 
+    /// Says which part of the date or time does not exist.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {

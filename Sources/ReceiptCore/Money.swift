@@ -72,10 +72,15 @@ public struct Money: Sendable, Hashable, Comparable, Codable {
     /// The same amount going the other way.
     public var negated: Money { Money(kopecks: -kopecks) }
 
+    /// The sum; traps on overflow, so for amounts from outside use ``adding(_:)``.
     public static func + (lhs: Money, rhs: Money) -> Money { Money(kopecks: lhs.kopecks + rhs.kopecks) }
+    /// The difference; traps on overflow, so for amounts from outside use ``subtracting(_:)``.
     public static func - (lhs: Money, rhs: Money) -> Money { Money(kopecks: lhs.kopecks - rhs.kopecks) }
+    /// Adds in place; traps on overflow like `+`.
     public static func += (lhs: inout Money, rhs: Money) { lhs = lhs + rhs }
+    /// Subtracts in place; traps on overflow like `-`.
     public static func -= (lhs: inout Money, rhs: Money) { lhs = lhs - rhs }
+    /// Less money; a refund's negative amount is below zero.
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.kopecks < rhs.kopecks }
 
     /// The amount in roubles with two decimals and a point, as QR payloads write it: `5803.00`.
@@ -111,10 +116,12 @@ public struct Money: Sendable, Hashable, Comparable, Codable {
         return result
     }
 
+    /// Reads an integer number of kopecks, the one form amounts take in JSON.
     public init(from decoder: any Decoder) throws {
         kopecks = try decoder.singleValueContainer().decode(Int64.self)
     }
 
+    /// Writes the integer number of kopecks.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(kopecks)
@@ -132,6 +139,7 @@ public enum MoneyError: Error, Equatable, LocalizedMessage {
     /// A sum or difference went past the largest amount that can be kept.
     case overflow
 
+    /// Says what is wrong with the amount, quoting the text given.
     public func message(in language: Language) -> String {
         switch (self, language) {
         case (.notAnAmount(let text), .russian):

@@ -1,5 +1,6 @@
 /// A calendar month, `2019-03`: the unit receipts are grouped and counted by.
 public struct Month: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, LosslessStringConvertible {
+    /// The year, within ``LocalDateTime/supportedYears``.
     public let year: Int
     /// 1 for January … 12 for December.
     public let month: Int
@@ -26,6 +27,7 @@ public struct Month: Sendable, Hashable, Comparable, Codable, CustomStringConver
         try self.init(year: year, month: month)
     }
 
+    /// Reads `YYYY-MM` as ``init(parsing:)`` does, nil instead of an error: for argument parsers.
     public init?(_ description: String) {
         guard let month = try? Month(parsing: description) else { return nil }
         self = month
@@ -76,8 +78,10 @@ public struct Month: Sendable, Hashable, Comparable, Codable, CustomStringConver
         return "\(names[month - 1]) \(year)"
     }
 
+    /// The earlier month.
     public static func < (lhs: Month, rhs: Month) -> Bool { (lhs.year, lhs.month) < (rhs.year, rhs.month) }
 
+    /// Reads `YYYY-MM`; anything else is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -88,6 +92,7 @@ public struct Month: Sendable, Hashable, Comparable, Codable, CustomStringConver
         }
     }
 
+    /// Writes `YYYY-MM`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -7,6 +7,7 @@ public struct Receipt: Sendable, Hashable, Codable {
     public var identity: FiscalIdentity
     /// The shop's local date and time.
     public var dateTime: LocalDateTime
+    /// Sale, refund or expense: decides whether the total counts as money paid or received.
     public var operation: OperationType
     /// The total as printed.
     public var total: Money
@@ -24,6 +25,7 @@ public struct Receipt: Sendable, Hashable, Codable {
     public var address: String?
     /// The cash register's registration number (`kktRegId`).
     public var registerNumber: String?
+    /// The lines in the order printed; empty while the receipt is pending.
     public var items: [Item]
     /// Whether the details are known or only what the QR code says.
     public var status: Status
@@ -38,6 +40,7 @@ public struct Receipt: Sendable, Hashable, Codable {
         case pending
     }
 
+    /// A receipt from its fields; only the identity, date-time, operation and total are required.
     public init(
         identity: FiscalIdentity, dateTime: LocalDateTime, operation: OperationType, total: Money,
         cash: Money = .zero, ecash: Money = .zero, seller: String? = nil, sellerINN: String? = nil,

@@ -6,8 +6,9 @@ import ReceiptScan
 public struct ReceiptPhoto: Sendable, Equatable {
     /// The text of the QR code printed on the receipt.
     public var payload: String
-    /// The frame, in pixels.
+    /// The frame's width in pixels.
     public var width: Int
+    /// The frame's height in pixels.
     public var height: Int
     /// How many photo pixels a QR module spans.
     public var modulePixels: Double
@@ -19,14 +20,17 @@ public struct ReceiptPhoto: Sendable, Equatable {
     public var blur: Int = 0
     /// Standard deviation of the sensor noise, in grey levels.
     public var noise: Double = 0
-    /// The darkest and lightest levels the picture spans, and how much darker one side is (0…1).
+    /// The grey level black ink comes out as: the darkest the picture gets.
     public var black: UInt8 = 20
+    /// The grey level white paper comes out as: the lightest the picture gets.
     public var white: UInt8 = 235
+    /// How much darker the bottom of the picture is than its top, 0…1: uneven light.
     public var shadow: Double = 0
     /// JPEG quality the picture goes through, nil for none.
     public var jpegQuality: Int?
-    /// Where the code's centre is, as fractions of the frame's width and height.
+    /// Where the code's centre is across the frame, as a fraction of its width.
     public var centreX = 0.5
+    /// Where the code's centre is down the frame, as a fraction of its height.
     public var centreY = 0.5
     /// Picks the receipt's text and the noise: the same seed makes the same photo.
     public var seed: UInt64 = 1

@@ -5,6 +5,8 @@ import ReceiptStats
 /// Statistics as CSV (RFC 4180): a row per month and category, amounts in kopecks so that
 /// spreadsheets sum them exactly, names in the report's language.
 public enum CSVReport {
+    /// The CSV text: a header row, then each month's categories and a `total` row, lines ending in
+    /// CRLF; shares with four decimals.
     public static func render(_ statistics: SpendingStatistics, language: Language) -> String {
         var rows = [
             [

@@ -3,6 +3,7 @@ import ReceiptCore
 /// The colour each category has in every chart, fixed so that a category looks the same in every
 /// report and month.
 public enum CategoryPalette {
+    /// The category's colour as a CSS hex string (`#43a047`); uncategorized is a pale grey.
     public static func colour(_ category: Category) -> String {
         switch category {
         case .groceries: "#43a047"

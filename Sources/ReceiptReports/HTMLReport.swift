@@ -6,6 +6,9 @@ import ReceiptStats
 /// `selected` is what the report is about; `history` (usually the twelve months up to its last)
 /// gives the charts their context.
 public enum HTMLReport {
+    /// The whole page: the total, the stacked bars over `history`, the split of the newest selected
+    /// month, the trend of up to five largest categories, a table a selected month, the top shops
+    /// and items.
     public static func render(
         _ selected: SpendingStatistics, history: SpendingStatistics, language: Language
     ) -> String {

@@ -4,6 +4,7 @@ import ReceiptStats
 
 /// Statistics as Markdown: the same content as the HTML page, in tables.
 public enum MarkdownReport {
+    /// The Markdown text, headings and tables in the report's language.
     public static func render(_ statistics: SpendingStatistics, language: Language) -> String {
         let text = ReportText(language)
         var lines = ["# \(text.title): \(text.rangeName(statistics.range))", ""]

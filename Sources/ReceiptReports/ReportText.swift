@@ -3,8 +3,10 @@ import ReceiptStats
 
 /// The words and number formats reports and the `stats` command share, in Russian or English.
 public struct ReportText: Sendable {
+    /// The language every word and number is given in.
     public let language: Language
 
+    /// The words of one language.
     public init(_ language: Language) {
         self.language = language
     }
@@ -13,24 +15,43 @@ public struct ReportText: Sendable {
         language == .russian ? russian : english
     }
 
+    /// The report's title, before its range: «Расходы», "Spending".
     public var title: String { pick("Расходы", "Spending") }
+    /// The heading of the category column.
     public var category: String { pick("Категория", "Category") }
+    /// The heading of the amount column, and the label of a month's total.
     public var total: String { pick("Сумма", "Total") }
+    /// The heading of a category's share of its month.
     public var share: String { pick("Доля", "Share") }
+    /// The heading of receipt counts.
     public var receipts: String { pick("Чеки", "Receipts") }
+    /// The heading of item (line) counts.
     public var items: String { pick("Позиции", "Items") }
+    /// The heading of the month column.
     public var month: String { pick("Месяц", "Month") }
+    /// The heading of the shop column of the top shops.
     public var shop: String { pick("Магазин", "Shop") }
+    /// The heading of the name column of the top items.
     public var item: String { pick("Товар", "Item") }
+    /// The heading of the change against the month before.
     public var versusPrevious: String { pick("К пред. месяцу", "vs previous") }
+    /// The heading of the change against the three months before.
     public var versusAverage: String { pick("К среднему за 3 мес.", "vs 3-month avg") }
+    /// The title of the stacked bars.
     public var byMonth: String { pick("Расходы по месяцам и категориям", "Spending by month and category") }
+    /// The title of the last month's split, before the month's name.
     public var split: String { pick("Структура расходов", "Where the money went") }
+    /// The title of the largest categories' lines.
     public var trend: String { pick("Главные категории по месяцам", "Top categories over time") }
+    /// The title of the shops spent at most.
     public var topShops: String { pick("Главные магазины", "Top shops") }
+    /// The title of the items spent on most.
     public var topItems: String { pick("Главные товары", "Top items") }
+    /// A label for the whole history; nothing uses it yet.
     public var allMonths: String { pick("Все месяцы", "All months") }
+    /// The page's footer.
     public var generatedBy: String { pick("Создано receipts", "Made by receipts") }
+    /// What the split says instead of a chart when the month's spending is not above zero.
     public var noData: String { pick("Нет чеков за эти месяцы.", "No receipts in these months.") }
 
     /// An amount as people read it: `1 234,56 ₽` or `RUB 1,234.56`.

@@ -46,6 +46,7 @@ public struct StatisticsJSON: Encodable, Sendable {
     let shops: [ShopEntry]
     let items: [ItemEntry]
 
+    /// The JSON form of `statistics`, category names in `language` and shares rounded to four decimals.
     public init(_ statistics: SpendingStatistics, language: Language) {
         from = statistics.range.lowerBound.description
         to = statistics.range.upperBound.description

@@ -1,7 +1,9 @@
 /// An 8-bit grayscale picture, row by row from the top left: what every loader produces and what
 /// the QR decoder reads.
 public struct GrayImage: Sendable, Equatable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// `width × height` bytes, 0 black … 255 white.
     public var pixels: [UInt8]
@@ -25,6 +27,8 @@ public struct GrayImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// The shade at column `x`, row `y`, both counted from 0 at the top left; unchecked beyond the
+    /// array's own bounds.
     public subscript(x: Int, y: Int) -> UInt8 {
         get { pixels[y * width + x] }
         set { pixels[y * width + x] = newValue }

@@ -6,6 +6,7 @@ import CZBar
 
 /// The versions of the C libraries this build runs with, for `--verbose` and bug reports.
 public enum ImageLibraries {
+    /// Each library's name (`zbar`, `libqrencode`, `libpng`, `libwebp`, `libjpeg`) and version.
     public static var versions: [String: String] {
         var major: UInt32 = 0
         var minor: UInt32 = 0

@@ -3,8 +3,10 @@ import Foundation
 
 /// A code found in an image: its text exactly as zbar decoded it.
 public struct DecodedSymbol: Sendable, Hashable {
+    /// The text exactly as zbar decoded it, its bytes read as UTF-8.
     public let text: String
 
+    /// A symbol with this text, for comparing with what a decoder found.
     public init(text: String) {
         self.text = text
     }

@@ -19,10 +19,13 @@ public struct ReceiptCodeReader: Sendable {
 
     /// Codes found, fiscal ones first, each text once; and the pass that found the first fiscal one.
     public struct Result: Sendable, Equatable {
+        /// Every distinct code found, fiscal payloads first; empty when the photo shows none.
         public var codes: [FoundCode]
+        /// The pass that found the first fiscal payload; nil when no pass found one.
         public var pass: Pass?
     }
 
+    /// A reader; each ``read(_:)`` sets up its own zbar scanner, so one reader serves many threads.
     public init() {}
 
     /// The codes zbar reads in the photo; empty when none is found, which is no error.

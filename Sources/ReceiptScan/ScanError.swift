@@ -15,6 +15,7 @@ public enum ScanError: Error, Equatable, LocalizedMessage {
     /// A C library failed for a reason of its own.
     case library(String)
 
+    /// What is wrong with the file, as `receipts scan` prints it beside the file's name.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {

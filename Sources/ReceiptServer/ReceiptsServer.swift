@@ -9,7 +9,9 @@ import ReceiptCore
 
 /// How a receipts server is set up.
 public struct ServerSettings: Sendable {
+    /// The address to listen on; `127.0.0.1` keeps the server to this machine.
     public var host: String
+    /// The port to listen on; 0 takes any free one (``ReceiptsServer/application(onRunning:)`` says which).
     public var port: Int
     /// The server's SQLite database file.
     public var databasePath: String
@@ -17,6 +19,7 @@ public struct ServerSettings: Sendable {
     public var sessionLifetime: TimeInterval
     /// bcrypt's cost for new passwords: 12 unless set (tests use the minimum, 4).
     public var bcryptCost: UInt8
+    /// The lowest level logged to standard error; every request is logged at `info`.
     public var logLevel: Logger.Level
     /// What time it is for sessions: the system clock unless a test sets its own.
     public var clock: @Sendable () -> Date = { Date() }
@@ -26,6 +29,7 @@ public struct ServerSettings: Sendable {
     /// How long a client may take to send a whole request once its head has arrived.
     public var requestTimeout: Duration = .seconds(60)
 
+    /// Settings with the defaults `receipts serve` uses: loopback, port 8080, 30-day sessions, bcrypt cost 12.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, databasePath: String, sessionLifetime: TimeInterval = 30 * 86_400,
         bcryptCost: UInt8 = 12, logLevel: Logger.Level = .info
@@ -46,12 +50,15 @@ public struct ServerSettings: Sendable {
 
 /// The receipts server: accounts and sessions, each account's receipts, adding by QR, places.
 public final class ReceiptsServer: Sendable {
+    /// What the server was set up with.
     public let settings: ServerSettings
     let database: ServerDatabase
     let places: PlaceDirectory
     let cursors: CursorCodec
     let logger: Logger
 
+    /// Opens (or creates) the server's database and loads its places and cursor secret; listens only
+    /// once ``run()`` or ``application(onRunning:)`` runs.
     public init(settings: ServerSettings) throws {
         self.settings = settings
         database = try ServerDatabase(path: settings.databasePath)

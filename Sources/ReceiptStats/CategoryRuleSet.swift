@@ -20,6 +20,7 @@ public struct CategoryRuleSet: CategoryRules {
 
     /// The rule files, the first consulted first.
     let files: [[Rule]]
+    /// A hash of the rule files' texts: any edit changes it, and the database re-categorizes.
     public let fingerprint: String
 
     /// Rules from the texts of rule files, the first consulted first; `sources` name them in errors.
@@ -30,6 +31,8 @@ public struct CategoryRuleSet: CategoryRules {
         fingerprint = Self.fingerprint(of: texts.map(\.text))
     }
 
+    /// The category of the longest pattern that matches `key` in the first file with a match; nil when
+    /// no file has one.
     public func category(forKey key: String) -> Category? {
         let words = key.split(separator: " ").map(String.init)
         for rules in files {
@@ -112,6 +115,7 @@ public enum CategoryRulesError: Error, Equatable, LocalizedMessage {
     case unreadable(path: String, reason: String)
     case missingShippedRules
 
+    /// Names the file and line (`category-rules.txt:12`) and what is wrong there.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {

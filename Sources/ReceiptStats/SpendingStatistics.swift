@@ -7,9 +7,13 @@ import ReceiptStore
 public struct SpendingStatistics: Sendable, Equatable {
     /// One category in one month.
     public struct CategoryLine: Sendable, Equatable {
+        /// Which category; every month has a line for ``Category/uncategorized``, even at zero.
         public let category: Category
+        /// Spending in the category that month, refunds subtracted.
         public let total: Money
+        /// Receipts with a line (or an unitemised rest) in the category.
         public let receipts: Int
+        /// Lines in the category.
         public let items: Int
         /// The part of the month's total, 0…1 (0 when the month's total is not positive).
         public let share: Double
@@ -21,9 +25,13 @@ public struct SpendingStatistics: Sendable, Equatable {
 
     /// One month.
     public struct MonthLine: Sendable, Equatable {
+        /// The month, by the shops' local dates.
         public let month: Month
+        /// The month's spending, refunds subtracted.
         public let total: Money
+        /// The month's receipts.
         public let receipts: Int
+        /// The month's receipt lines.
         public let items: Int
         /// Largest first; uncategorized always present, last.
         public let categories: [CategoryLine]
@@ -33,10 +41,13 @@ public struct SpendingStatistics: Sendable, Equatable {
         public let average: Money
     }
 
+    /// The months the statistics cover.
     public let range: ClosedRange<Month>
     /// Newest first.
     public let months: [MonthLine]
+    /// The shops spent at most over the range, largest first.
     public let topShops: [ShopTotal]
+    /// The item names spent on most over the range, largest first.
     public let topItems: [NameSpending]
 
     /// The statistics of `range`, or of the latest month with receipts when nil; nil when the

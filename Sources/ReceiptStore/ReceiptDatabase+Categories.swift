@@ -6,6 +6,7 @@ import ReceiptCore
 public struct CategoryChoice: Sendable, Equatable {
     /// The name key the choice is remembered under (``ItemName/key(_:)``).
     public let key: String
+    /// The category remembered.
     public let category: Category
     /// Stored items whose category moved.
     public let itemsMoved: Int
@@ -15,8 +16,11 @@ public struct CategoryChoice: Sendable, Equatable {
 public struct NameSpending: Sendable, Equatable {
     /// The name as first printed.
     public let name: String
+    /// The name key the figures are kept under (``ItemName/key(_:)``).
     public let key: String
+    /// The category the lines counted in.
     public let category: Category
+    /// Spending on the name in that category, refunds subtracted.
     public let total: Money
     /// How many lines of receipts carry it.
     public let items: Int
@@ -24,11 +28,18 @@ public struct NameSpending: Sendable, Equatable {
 
 /// A difference between the kept monthly totals and the ones recomputed from the items.
 public struct TotalsDifference: Sendable, Equatable, CustomStringConvertible {
+    /// The kept table that disagrees (`month_totals`, `month_category_totals`, `month_shop_totals`,
+    /// `month_item_totals`).
     public let table: String
+    /// The row's key columns joined by `|`: the month, then the category, the shop, or the name id and
+    /// category.
     public let key: String
+    /// The kept row's figures (total, receipts and/or items); nil when it is missing.
     public let kept: [Int64]?
+    /// The figures recomputed from the receipts and items; nil when no receipt gives that row.
     public let recomputed: [Int64]?
 
+    /// `table[key]: kept ≠ recomputed`, as `stats --verify` prints a difference.
     public var description: String {
         let show = { (values: [Int64]?) in values.map { $0.map(String.init).joined(separator: ",") } ?? "—" }
         return "\(table)[\(key)]: \(show(kept)) ≠ \(show(recomputed))"

@@ -5,12 +5,15 @@ import ReceiptCore
 public struct ListedReceipt: Sendable, Equatable {
     /// The local database's id, what `receipts show` takes.
     public let id: Int64
+    /// The shop-local date and time.
     public let dateTime: LocalDateTime
     /// The shop: the place's name, else the receipt's retail place or seller.
     public let shop: String?
     /// Signed as spending: negative for money received back.
     public let spending: Money
+    /// How many lines the receipt has; zero while it is pending.
     public let itemCount: Int
+    /// Complete, or pending while only its QR code is known.
     public let status: Receipt.Status
 }
 
@@ -31,10 +34,13 @@ extension ListedReceipt {
 
 /// One month of a listing: its receipts and its spending.
 public struct MonthListing: Sendable, Equatable {
+    /// The month, by the shops' local dates.
     public let month: Month
     /// All of the month's spending, refunds subtracted, whatever part of the month is listed.
     public let total: Money
+    /// All of the month's receipts, however many of them this page lists.
     public let receiptCount: Int
+    /// The receipts of the month within the page, newest first.
     public let receipts: [ListedReceipt]
 }
 

@@ -13,7 +13,9 @@ public enum SaveOutcome: String, Sendable, Equatable, Codable {
 
 /// How many receipts one month holds.
 public struct MonthCount: Sendable, Equatable {
+    /// The month, by the shops' local dates.
     public let month: Month
+    /// How many receipts it holds.
     public let receipts: Int
 }
 

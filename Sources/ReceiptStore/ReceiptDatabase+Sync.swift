@@ -9,6 +9,7 @@ public struct SyncPosition: Sendable, Equatable {
     /// The last change sequence number written.
     public let since: Int64
 
+    /// The position a sync has reached; saved only together with the pages that reached it.
     public init(source: String, since: Int64) {
         self.source = source
         self.since = since
@@ -30,9 +31,8 @@ extension ReceiptDatabase {
     /// after the last page written, and the database ends as if the pages had been saved one by one.
     /// Returns what saving did to each receipt, in the pages' order.
     ///
-    /// An importer that has several pages waiting writes them together: a transaction's commit
-    /// costs about as much as writing a page's receipts, most of it in index pages every page
-    /// touches.
+    /// An importer that has several pages waiting writes them together: every commit writes out the
+    /// index pages that every page touches, so fewer commits cost less.
     @discardableResult
     public func save(_ pages: [SyncPage], position: SyncPosition) throws(StoreError) -> [SaveOutcome] {
         try writeCounting { db, context in
@@ -55,9 +55,12 @@ extension ReceiptDatabase {
 
 /// The receipts and places of one page of a change feed, checked and ready to be saved.
 public struct SyncPage: Sendable {
+    /// The page's receipts, in the feed's order.
     public let receipts: [Receipt]
+    /// The places the receipts name, saved before them.
     public let places: [Place]
 
+    /// A page ready for ``ReceiptDatabase/save(_:position:)``.
     public init(receipts: [Receipt], places: [Place]) {
         self.receipts = receipts
         self.places = places

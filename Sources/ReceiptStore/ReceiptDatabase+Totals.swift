@@ -3,27 +3,37 @@ import ReceiptCore
 
 /// A month's spending as the kept totals give it.
 public struct MonthTotal: Sendable, Equatable {
+    /// The month, by the shops' local dates.
     public let month: Month
     /// Spending less refunds.
     public let total: Money
+    /// How many receipts count in it, refunds included.
     public let receipts: Int
+    /// How many receipt lines count in it.
     public let items: Int
 }
 
 /// One category's spending in one month.
 public struct CategoryTotal: Sendable, Equatable {
+    /// The month, by the shops' local dates.
     public let month: Month
+    /// The category the lines (and any unitemised rest) counted in.
     public let category: Category
+    /// Spending in the category, refunds subtracted.
     public let total: Money
     /// Receipts with at least one line in the category.
     public let receipts: Int
+    /// Lines in the category; the unitemised rest of a receipt counts no line.
     public let items: Int
 }
 
 /// A shop's spending over some months.
 public struct ShopTotal: Sendable, Equatable {
+    /// The place's name, else the receipt's retail place or seller.
     public let shop: String
+    /// Spending at the shop, refunds subtracted.
     public let total: Money
+    /// How many receipts from it.
     public let receipts: Int
 }
 

@@ -166,9 +166,8 @@ enum Schema {
         migrator.registerMigration("v7-contentless-search-index") { db in
             // The index keeps no copy of the documents (a document is deleted by giving its text
             // again, see SearchDocument), and it is given words SearchText has already cut and
-            // folded, separated by spaces, so the plain `ascii` tokenizer only cuts at the spaces:
-            // together about half the cost of indexing. Every receipt is indexed anew by the next
-            // import or search.
+            // folded, separated by spaces, so the plain `ascii` tokenizer only cuts at the spaces.
+            // Every receipt is indexed anew by the next import or search.
             try db.execute(
                 sql: """
                     DROP TABLE receipt_search;

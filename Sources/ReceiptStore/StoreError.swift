@@ -23,6 +23,7 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
     /// Anything else SQLite reported.
     case failed(path: String, reason: String)
 
+    /// Names the file and what went wrong, and says what to do where there is something to do.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {
@@ -76,6 +77,7 @@ extension StoreError {
         case noPermission
         case system(String)
 
+        /// The reason as it ends ``StoreError/cannotOpen(path:reason:)``'s message.
         public func message(in language: Language) -> String {
             switch (self, language) {
             case (.isFolder, .russian): return "это папка, а не файл"

@@ -7,7 +7,7 @@ import Synchronization
 /// own.
 ///
 /// SQLite does this inside the commit that crosses its threshold, so the writer (an import's page
-/// after page) stopped for every copy: about a sixth of writing's time. Here a commit that leaves
+/// after page) would stop for every copy. Here a commit that leaves
 /// ``threshold`` pages in the log starts a passive checkpoint on another connection, beside the
 /// next writes. Such a copy can never catch up with a writer that keeps writing, and the log only
 /// starts again from its beginning once all of it is copied; so when the copy beside has finished

@@ -16,6 +16,7 @@ public enum ClientError: Error, Equatable, LocalizedMessage {
     /// The server answered with something that is not what the contract says.
     case badResponse(detail: String)
 
+    /// What went wrong and what to do: check the connection, log in, wait; the detail after it.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {

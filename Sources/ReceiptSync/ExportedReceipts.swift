@@ -168,10 +168,13 @@ public enum ExportError: Error, Equatable, LocalizedMessage {
     case noReceipts
     case badReceipt(index: Int, problem: Problem)
 
+    /// What is wrong with one receipt of the file: the field and why.
     public enum Problem: Error, Equatable, Sendable {
         case invalid(field: String, reason: String)
     }
 
+    /// The message `import FILE` prints after the file's name: `receipt #1: field fiscalDocumentNumber:
+    /// missing`.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {

@@ -5,13 +5,18 @@ import ReceiptStore
 
 /// What an import did.
 public struct ImportSummary: Sendable, Equatable {
+    /// Receipts that were new.
     public var imported = 0
+    /// Receipts already stored that changed (details of a pending one, corrections).
     public var updated = 0
+    /// Receipts already stored exactly as sent.
     public var unchanged = 0
+    /// Pages of the change feed taken, including an empty last one.
     public var pages = 0
     /// Receipts written or found again, by the shops' local months.
     public var months: [Month: Int] = [:]
 
+    /// Nothing imported yet.
     public init() {}
 
     /// Counts what saving these receipts did.
@@ -29,8 +34,11 @@ public struct ImportSummary: Sendable, Equatable {
 
 /// Where an import is, for a progress bar.
 public struct ImportProgress: Sendable {
+    /// Pages taken by the writer so far.
     public let pages: Int
+    /// Receipts in those pages.
     public let receipts: Int
+    /// Seconds since the import began, for the rate.
     public let elapsed: TimeInterval
 }
 
@@ -43,17 +51,20 @@ public struct ImportProgress: Sendable {
 /// last), which costs far less than a commit a page. With a slow server every page is written as it
 /// arrives.
 public struct Importer: Sendable {
+    /// The session the feed is fetched with.
     public let client: ReceiptsClient
+    /// Where the pages and the sync position are written.
     public let database: ReceiptDatabase
     /// The server and account the sync position belongs to.
     public let source: String
+    /// Receipts a page asked of the server.
     public let pageSize: Int
     /// How many pages may wait for the writer: also the most written in one transaction.
     public let pagesAhead: Int
-    /// 800 receipts at the server's page size: past about 8 pages a transaction, writing gets
-    /// little cheaper.
+    /// 800 receipts at the server's page size: more pages a transaction than writing gains from.
     public static let defaultPagesAhead = 16
 
+    /// An importer for one source; `pagesAhead` is at least 1.
     public init(
         client: ReceiptsClient, database: ReceiptDatabase, source: String, pageSize: Int = APIContract.defaultPageSize,
         pagesAhead: Int = defaultPagesAhead
@@ -65,6 +76,10 @@ public struct Importer: Sendable {
         self.pagesAhead = max(1, pagesAhead)
     }
 
+    /// Follows the change feed from the saved position to its end; `progress` hears after every
+    /// batch of pages the writer takes. An error (the session gone, the server unreachable, a bad
+    /// receipt) is thrown once the pages fetched before it are written with their position, so the
+    /// next run resumes right after them. Ends by bringing the search index up to date.
     public func run(progress: @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportSummary {
         let started = Date()
         var summary = ImportSummary()

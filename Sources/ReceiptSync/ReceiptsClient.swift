@@ -9,11 +9,13 @@ import Synchronization
 /// The receipts server's API as calls, over AsyncHTTPClient, with the session cookie kept and every
 /// transient failure retried within the ``RetryPolicy``.
 public final class ReceiptsClient: Sendable {
+    /// The server's base address; paths such as `/api/v1/changes` are appended to it.
     public let server: URL
     private let http: HTTPClient
     private let retry: RetryPolicy
     private let cookie: Mutex<String?>
 
+    /// A client of `server`, sending `cookie` (a saved session's) until the server sets another.
     public init(server: URL, cookie: String?, http: HTTPClient = .shared, retry: RetryPolicy = .standard) {
         self.server = server
         self.http = http
@@ -26,22 +28,29 @@ public final class ReceiptsClient: Sendable {
 
     // MARK: Sessions
 
+    /// Creates an account and opens its session; a broken rule or a taken login is
+    /// ``ClientError/rejected(status:message:)``.
     public func register(login: String, password: String) async throws(ClientError) -> SessionInfo {
         try await send(.POST, "/api/v1/accounts", body: Credentials(login: login, password: password)).value
     }
 
+    /// Opens a session for an account; ``ClientError/wrongCredentials`` or
+    /// ``ClientError/throttled(seconds:)`` when refused.
     public func logIn(login: String, password: String) async throws(ClientError) -> SessionInfo {
         try await send(.POST, "/api/v1/sessions", body: Credentials(login: login, password: password)).value
     }
 
+    /// Opens a new anonymous account and its session.
     public func openAnonymous() async throws(ClientError) -> SessionInfo {
         try await send(.POST, "/api/v1/sessions/anonymous", body: Empty?.none).value
     }
 
+    /// Who the current session belongs to; ``ClientError/unauthorized(server:)`` when it no longer lives.
     public func whoAmI() async throws(ClientError) -> SessionInfo {
         try await send(.GET, "/api/v1/sessions/current", body: Empty?.none).value
     }
 
+    /// Ends the session on the server and forgets the cookie here.
     public func logOut() async throws(ClientError) {
         _ = try await send(.DELETE, "/api/v1/sessions/current", body: Empty?.none) { _ in () }
         cookie.withLock { $0 = nil }

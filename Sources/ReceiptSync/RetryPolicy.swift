@@ -12,6 +12,7 @@ public struct RetryPolicy: Sendable {
     /// How long one request may take.
     public var requestTimeout: TimeInterval
 
+    /// A policy; by default waits of 0.25 s doubling up to 8 s, a 60 s budget, 30 s a request.
     public init(
         initialDelay: TimeInterval = 0.25, maximumDelay: TimeInterval = 8, budget: TimeInterval = 60,
         requestTimeout: TimeInterval = 30
@@ -22,10 +23,11 @@ public struct RetryPolicy: Sendable {
         self.requestTimeout = requestTimeout
     }
 
+    /// What networked commands use unless `RECEIPTS_NETWORK_BUDGET` changes the budget.
     public static let standard = RetryPolicy()
 
-    /// The wait before attempt `attempt` (1 for the first retry): full jitter over the exponential step,
-    /// never shorter than what the server asked for.
+    /// The wait before attempt `attempt` (1 for the first retry): a random time between half and the
+    /// whole of the exponential step, never shorter than what the server asked for.
     func delay(attempt: Int, retryAfter: TimeInterval?) -> Duration {
         let step = min(maximumDelay, initialDelay * pow(2, Double(max(0, attempt - 1))))
         let jittered = Double.random(in: (step / 2)...step)

@@ -4,12 +4,18 @@ import ReceiptCore
 
 /// A session kept between runs: the cookie for one server and whose it is.
 public struct SavedSession: Codable, Sendable, Equatable {
+    /// The server's address as the session was opened with it.
     public var server: String
+    /// The session cookie's value, sent as `receipts_session`.
     public var cookie: String
+    /// The account's number on that server.
     public var account: Int64
+    /// Authorized or anonymous.
     public var kind: AccountKind
+    /// The login of an authorized account.
     public var login: String?
 
+    /// The session to keep after logging in: the cookie the client holds and whose it is.
     public init(server: String, cookie: String, info: SessionInfo) {
         self.server = server
         self.cookie = cookie
@@ -27,10 +33,12 @@ public struct SessionVault: Sendable {
     /// `receipts` in the XDG config folder.
     public let folder: String
 
+    /// A vault in `folder`; the session files go in its `sessions/` subfolder.
     public init(folder: String) {
         self.folder = folder
     }
 
+    /// The saved session for `server`, nil when none is saved; a file that cannot be read is an error.
     public func load(server: URL) throws(VaultError) -> SavedSession? {
         let path = file(for: server)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -59,6 +67,7 @@ public struct SessionVault: Sendable {
         }
     }
 
+    /// Forgets the session for `server`; nothing happens when none is saved.
     public func remove(server: URL) {
         try? FileManager.default.removeItem(atPath: file(for: server))
     }
@@ -79,6 +88,7 @@ public enum VaultError: Error, Equatable, LocalizedMessage {
     case unreadable(path: String)
     case unwritable(path: String)
 
+    /// Names the session file; when it cannot be read, says to log in again.
     public func message(in language: Language) -> String {
         switch (self, language) {
         case (.unreadable(let path), .russian):

@@ -64,18 +64,22 @@ public struct JSONReadError: Error, Equatable, LocalizedMessage {
         }
     }
 
+    /// What was wrong.
     public let problem: Problem
     /// The byte the problem was found at, counted from 0.
     public let offset: Int
     /// Where in the value the problem lies, as `receipts[3].document.items[0].price`; empty at the top.
     public internal(set) var path: String = ""
 
+    /// An error at byte `offset`; ``JSONReader/read(_:from:)`` fills in the path on its way out.
     public init(_ problem: Problem, at offset: Int, path: String = "") {
         self.problem = problem
         self.offset = offset
         self.path = path
     }
 
+    /// `invalid JSON (byte 812, at receipts[3].document.items[0].price): expected a number, found a
+    /// string`, in either language.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         let place =

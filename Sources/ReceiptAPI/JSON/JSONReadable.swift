@@ -37,30 +37,35 @@ extension JSONReader {
 }
 
 extension String: JSONReadable {
+    /// A JSON string, its escapes resolved.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.readString()
     }
 }
 
 extension Int64: JSONReadable {
+    /// A JSON integer written without fraction or exponent (see ``JSONReader/readInt64()``).
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.readInt64()
     }
 }
 
 extension Int: JSONReadable {
+    /// A JSON integer that fits `Int`.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.readInt()
     }
 }
 
 extension Double: JSONReadable {
+    /// Any JSON number, rounded to the nearest `Double`.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.readDouble()
     }
 }
 
 extension Bool: JSONReadable {
+    /// `true` or `false`.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.readBool()
     }
@@ -68,12 +73,14 @@ extension Bool: JSONReadable {
 
 /// `null` as nil.
 extension Optional: JSONReadable where Wrapped: JSONReadable {
+    /// nil for `null`, else the wrapped value.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = try reader.readNull() ? nil : try Wrapped(reading: &reader)
     }
 }
 
 extension Array: JSONReadable where Element: JSONReadable {
+    /// A JSON array whose every element is read as `Element`.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         self = []
         try reader.beginArray()

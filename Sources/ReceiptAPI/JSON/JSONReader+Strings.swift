@@ -26,6 +26,7 @@ extension JSONReader {
             }
         }
 
+        /// The key as text, unescaped: for error messages.
         public var description: String {
             switch storage {
             case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)

@@ -7,7 +7,9 @@ import ReceiptCore
 public struct DemoSummary: Sendable, Equatable {
     /// False when the demo account already existed and nothing was written.
     public let seeded: Bool
+    /// Places the server knows after seeding.
     public let places: Int
+    /// Receipts the server keeps after seeding, in all accounts.
     public let receipts: Int
     /// A QR payload the server knows but the demo account has not added: adding it gives a
     /// complete receipt.
@@ -15,8 +17,9 @@ public struct DemoSummary: Sendable, Equatable {
 }
 
 extension ReceiptsServer {
-    /// The demo account's login and password.
+    /// The demo account's login.
     public static let demoLogin = "demo"
+    /// Its password: known to all, so `serve --demo` warns when it listens beyond loopback.
     public static let demoPassword = "demo"
 
     /// Seeds the deterministic demo: places over Moscow, the `demo`/`demo` account with two years of

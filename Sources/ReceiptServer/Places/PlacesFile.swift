@@ -4,6 +4,8 @@ import ReceiptCore
 /// Places read from a file: CSV with the header `id,name,lat,lon,category,address`, or a GeoJSON
 /// FeatureCollection of points with `id`, `name`, `category` and `address` properties.
 public enum PlacesFile {
+    /// Every place in the file, told CSV or GeoJSON by its first character; the first bad row or
+    /// feature fails the whole file, naming its line.
     public static func read(_ path: String) throws(PlacesFileError) -> [Place] {
         let data: Data
         do {
@@ -72,6 +74,7 @@ public enum PlacesFileError: Error, Equatable, LocalizedMessage {
         }
     }
 
+    /// Names the file, the line or feature, and what is wrong: `places.csv, line 3: bad coordinates: …`.
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {

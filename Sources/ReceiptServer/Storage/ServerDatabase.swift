@@ -9,7 +9,7 @@ final class ServerDatabase: Sendable {
     let pool: DatabasePool
     let path: String
     /// Places as the feeds' JSON, keyed by the whole place (a changed place is a new key): every
-    /// feed page names dozens of places, and encoding them anew cost a third of serving it.
+    /// feed page names dozens of places, each encoded once rather than for every page.
     let encodedPlaces = Mutex<[Place: String]>([:])
 
     init(path: String) throws {

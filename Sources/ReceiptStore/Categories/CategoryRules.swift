@@ -12,7 +12,10 @@ public protocol CategoryRules: Sendable {
 
 /// No rules at all: items take their shop's category or stay uncategorized.
 public struct NoCategoryRules: CategoryRules {
+    /// Rules that give no name a category.
     public init() {}
+    /// The same always, so that opening with no rules never re-categorizes twice.
     public var fingerprint: String { "none" }
+    /// Always nil: the shop's category, else uncategorized, decides.
     public func category(forKey key: String) -> Category? { nil }
 }

@@ -2,7 +2,7 @@ import GRDB
 import GRDBSQLite
 
 /// The values of one execution of a cached statement, bound straight through SQLite's C API: every
-/// imported receipt writes a dozen rows, and building GRDB's `StatementArguments` for each cost
+/// imported receipt writes a dozen rows, and building GRDB's `StatementArguments` for each costs
 /// more than SQLite's own work. The statement still runs through GRDB, which keeps its transaction
 /// bookkeeping and error handling.
 ///

@@ -22,7 +22,7 @@ struct PlaceRecord: Codable, FetchableRecord, TableRecord, Equatable {
     }
 
     /// A row read by column position, in the order of ``columns``: places are compared on every
-    /// imported page, and decoding by name cost more than the lookup.
+    /// imported page, and decoding by name costs more than the lookup.
     init(columns row: Row) {
         id = row[0]
         name = row[1]

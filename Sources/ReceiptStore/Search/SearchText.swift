@@ -2,6 +2,7 @@ import Foundation
 
 /// Text as search compares it: lower case, `ё` as `е`, words of letters and digits.
 public enum SearchText {
+    /// The text in lower case with `ё` as `е`, otherwise as it was: how search history compares texts.
     public static func fold(_ text: String) -> String {
         var folded: [UInt8] = []
         appendFolded(text, to: &folded)
@@ -10,10 +11,9 @@ public enum SearchText {
 
     /// Appends the folded UTF-8 of `text` to `folded`.
     ///
-    /// Byte by byte for ASCII and Cyrillic, which is nearly all a receipt holds: String's
-    /// lowercased() and Character comparisons normalise first, which made folding a large part of
-    /// an import's time. Other letters are lowered by their Unicode properties. A decomposed ё (е and
-    /// a combining diaeresis) folds to е as well.
+    /// Byte by byte for ASCII and Cyrillic, which is nearly all a receipt holds, because String's
+    /// lowercased() and Character comparisons normalise first. Other letters are lowered by their
+    /// Unicode properties. A decomposed ё (е and a combining diaeresis) folds to е as well.
     static func appendFolded(_ text: String, to folded: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
@@ -158,7 +158,7 @@ public enum SearchText {
 
     /// Names the way ``appendWords(_:to:)`` cuts text: a version of its rules, and a hash of what
     /// it makes of every scalar of the first two planes (which follows the Unicode tables of the
-    /// Swift it runs on). Computed once a process, in about 26 ms (release build).
+    /// Swift it runs on). Computed once a process.
     static let wordsFingerprint: String = {
         // FNV-1a, 64 bits, over the words of every scalar on its own, but those cut without tables
         // (ASCII, U+0400–U+047F) and the Latin letters, whose decompositions Unicode never changes

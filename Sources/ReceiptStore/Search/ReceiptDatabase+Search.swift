@@ -4,11 +4,16 @@ import ReceiptCore
 
 /// What to look for: words in item names and shops, and filters.
 public struct SearchQuery: Sendable, Equatable {
+    /// Words that must each begin a word of an item name or of the shop; empty to search by filters alone.
     public var text: String
+    /// What the receipts must also satisfy.
     public var filters: SearchFilters
+    /// How many results to skip: `limit` times the page number.
     public var offset: Int
+    /// How many results a page holds.
     public var limit: Int
 
+    /// A query for the first 50 results unless told otherwise.
     public init(text: String, filters: SearchFilters = SearchFilters(), offset: Int = 0, limit: Int = 50) {
         self.text = text
         self.filters = filters
@@ -23,12 +28,16 @@ public struct SearchFilters: Codable, Sendable, Equatable {
     public var category: Category?
     /// Words that must begin words of the shop's name.
     public var shop: String?
+    /// The first month to search, by the shops' local dates.
     public var from: Month?
+    /// The last month to search.
     public var to: Month?
     /// Bounds on the receipt's total.
     public var minimum: Money?
+    /// The largest total to find.
     public var maximum: Money?
 
+    /// Filters from any of their parts; none by default.
     public init(
         category: Category? = nil, shop: String? = nil, from: Month? = nil, to: Month? = nil, minimum: Money? = nil,
         maximum: Money? = nil
@@ -41,12 +50,15 @@ public struct SearchFilters: Codable, Sendable, Equatable {
         self.maximum = maximum
     }
 
+    /// True when no filter is set.
     public var isEmpty: Bool { self == SearchFilters() }
 }
 
 /// A receipt found, with the item names that matched the words.
 public struct SearchHit: Sendable, Equatable {
+    /// The receipt as a list shows it.
     public let receipt: ListedReceipt
+    /// The receipt's distinct item names holding a word that begins with one of the query's words.
     public let matchingItems: [String]
 }
 
@@ -150,6 +162,7 @@ extension ReceiptDatabase {
         }
     }
 
+    /// Forgets every remembered search (`history --clear`).
     public func clearSearchHistory() throws(StoreError) {
         try write { db in try db.execute(sql: "DELETE FROM search_history") }
     }

@@ -167,11 +167,10 @@ extension ReceiptDatabase {
     /// Writes the search documents of the receipts saved since the index was last brought up to
     /// date, in one transaction; does nothing when there are none.
     ///
-    /// Saving does not index receipts one by one: full-text indexing a page of 50 at a time cost
-    /// as much as the rest of an import, and one pass over all the new receipts costs a fraction of
-    /// that. An import ends with this, and a search begins with it. The documents are built by a
-    /// reader on another thread, from a snapshot taken while this holds the writer, so that they
-    /// are the rows the index is written beside.
+    /// Saving does not index receipts one by one: one pass over all the new receipts costs far less
+    /// than indexing each page as it is written. An import ends with this, and a search begins with
+    /// it. The documents are built by a reader on another thread, from a snapshot taken while this
+    /// holds the writer, so that they are the rows the index is written beside.
     ///
     /// Another process may write to the file between the snapshot and this pass's transaction;
     /// when one has (`PRAGMA data_version` moved, or the index moved on), the documents are built
