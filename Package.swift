@@ -6,6 +6,9 @@ import PackageDescription
 /// a warning is an error, here rather than in the Makefile, so that dependencies are not held to it.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    // A file names every module it uses, and says which of them its public declarations show.
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
     .treatAllWarnings(as: .error),
 ]
 

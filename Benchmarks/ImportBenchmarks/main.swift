@@ -1,5 +1,6 @@
 import BenchmarkSupport
 import Foundation
+import Logging
 import ReceiptAPI
 import ReceiptCore
 import ReceiptServer

@@ -1,5 +1,5 @@
 import Foundation
-import ReceiptCore
+public import ReceiptCore
 
 /// Distances on the Earth's surface along great circles.
 public enum GreatCircle {

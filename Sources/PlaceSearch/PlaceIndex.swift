@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// The places a server knows, searchable nearest-first, exactly by great-circle distance.
 ///

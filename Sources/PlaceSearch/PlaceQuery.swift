@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// Where a page of results ended: the last result's distance and id. Results continue strictly
 /// after it in (distance, id) order, so pages neither skip nor repeat.

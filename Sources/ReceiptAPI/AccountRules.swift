@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// What a server accepts as a login and a password; clients check the same rules before sending.
 public enum AccountRules {

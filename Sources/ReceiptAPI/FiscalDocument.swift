@@ -1,5 +1,5 @@
 import Foundation
-import ReceiptCore
+public import ReceiptCore
 
 /// A receipt on the wire, in the shape of the fiscal document that the tax service's and the OFDs'
 /// APIs return (`dateTime`, `totalSum`, `fiscalDriveNumber`, `items` …), amounts in kopecks.

@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 extension APIErrorBody: JSONReadable {
     /// Reads `{"error", "message"}`, both required; how a client learns why a request failed.

@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 // The answers are written with JSONEncoder and read only with JSONReader (Wire+JSONReadable.swift):
 // they are Encodable but not Decodable, so that the wire schema has one reader. Credentials and

@@ -1,6 +1,6 @@
 import Foundation
 import ReceiptCore
-import ReceiptScan
+public import ReceiptScan
 
 /// How to photograph a receipt badly: the recipe of one degraded picture of a QR payload.
 public struct ReceiptPhoto: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
-import ReceiptCore
-import ReceiptStats
+public import ReceiptCore
+public import ReceiptStats
 
 /// Statistics as CSV (RFC 4180): a row per month and category, amounts in kopecks so that
 /// spreadsheets sum them exactly, names in the report's language.

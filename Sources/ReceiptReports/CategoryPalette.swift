@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// The colour each category has in every chart, fixed so that a category looks the same in every
 /// report and month.

@@ -1,5 +1,6 @@
-import ReceiptCore
-import ReceiptStats
+public import ReceiptCore
+public import ReceiptStats
+import ReceiptStore
 
 /// Statistics as one self-contained HTML page: inline CSS and SVG, no scripts, nothing fetched.
 ///

@@ -1,6 +1,7 @@
 import Foundation
-import ReceiptCore
-import ReceiptStats
+public import ReceiptCore
+public import ReceiptStats
+import ReceiptStore
 
 /// Statistics as Markdown: the same content as the HTML page, in tables.
 public enum MarkdownReport {

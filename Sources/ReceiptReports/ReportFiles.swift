@@ -1,6 +1,6 @@
 import Foundation
-import ReceiptCore
-import ReceiptStats
+public import ReceiptCore
+public import ReceiptStats
 
 /// Writes a report's files into a folder: `spending-2026-10.html`, or `spending-2026-05--2026-10.md`
 /// for a range; each file appears whole or not at all.

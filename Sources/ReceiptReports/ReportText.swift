@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 import ReceiptStats
 
 /// The words and number formats reports and the `stats` command share, in Russian or English.

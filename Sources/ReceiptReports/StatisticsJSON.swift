@@ -1,5 +1,6 @@
-import ReceiptCore
-import ReceiptStats
+public import ReceiptCore
+public import ReceiptStats
+import ReceiptStore
 
 /// The JSON form of statistics, the same for `receipts stats --json` and the report's `.json` file:
 /// `{"months": [{"month", "total", "receipts", "categories": [{"category", "total", "receipts",

@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// A QR code read from a photo: its text as zbar decoded it and, when the text is a fiscal
 /// receipt's payload, the code it parses to.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads image files of every supported kind into grayscale, choosing the decoder by content.
 public enum ImageLoader {

@@ -1,5 +1,5 @@
 import CJPEGShim
-import Foundation
+public import Foundation
 
 /// JPEG files through libjpeg-turbo, behind a small C shim whose error handler returns instead of
 /// calling `exit()`.

@@ -1,5 +1,5 @@
 import CPNG
-import Foundation
+public import Foundation
 
 /// PNG files through libpng's simplified API, which reports errors without `setjmp`.
 public enum PNGCodec {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Netpbm files: binary graymaps (P5) and pixmaps (P6), 8 or 16 bits a sample.
 public enum PNMDecoder {

@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// Why an image could not be read, written or made.
 public enum ScanError: Error, Equatable, LocalizedMessage {

@@ -1,5 +1,5 @@
 import CWebP
-import Foundation
+public import Foundation
 
 /// WebP files through libwebp: the luma plane of its YUV output is the grayscale picture.
 public enum WebPDecoder {

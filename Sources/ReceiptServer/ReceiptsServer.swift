@@ -1,8 +1,8 @@
-import Foundation
-import Hummingbird
+public import Foundation
+public import Hummingbird
 import HummingbirdBcrypt
 import HummingbirdCore
-import Logging
+public import Logging
 import NIOCore
 import ReceiptAPI
 import ReceiptCore

@@ -1,6 +1,6 @@
 import Foundation
-import ReceiptCore
-import ReceiptStore
+public import ReceiptCore
+public import ReceiptStore
 
 /// Category rules read from rules files: keyword patterns and regular expressions over item name
 /// keys (``ItemName``). The user's file is consulted before the shipped one; within a file the

@@ -1,5 +1,5 @@
-import ReceiptCore
-import ReceiptStore
+public import ReceiptCore
+public import ReceiptStore
 
 /// Where the money went over a range of months: each month's total and categories with their
 /// shares and changes, the top shops and the top items. Read from the monthly totals the database

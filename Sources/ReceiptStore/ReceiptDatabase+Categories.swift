@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import ReceiptCore
+public import ReceiptCore
 
 /// What remembering a category for an item name changed.
 public struct CategoryChoice: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import GRDB
-import ReceiptCore
+public import ReceiptCore
 
 /// A receipt as a list shows it.
 public struct ListedReceipt: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import ReceiptCore
+public import ReceiptCore
 
 extension ReceiptDatabase {
     /// Adds places or replaces those with the same id, in one transaction.

@@ -1,5 +1,5 @@
 import GRDB
-import ReceiptCore
+public import ReceiptCore
 
 /// What saving a receipt did.
 public enum SaveOutcome: String, Sendable, Equatable, Codable {

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import ReceiptCore
+public import ReceiptCore
 
 /// How far the local database has followed one account's change feed on one server.
 public struct SyncPosition: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import GRDB
-import ReceiptCore
+public import ReceiptCore
 
 /// A month's spending as the kept totals give it.
 public struct MonthTotal: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// Why the local database could not be opened, read or written. The file is left as it was.
 public enum StoreError: Error, Equatable, LocalizedMessage {

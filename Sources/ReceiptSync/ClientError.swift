@@ -1,5 +1,5 @@
 import ReceiptAPI
-import ReceiptCore
+public import ReceiptCore
 
 /// Why talking to the receipts server did not work.
 public enum ClientError: Error, Equatable, LocalizedMessage {

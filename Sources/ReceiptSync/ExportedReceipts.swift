@@ -1,5 +1,5 @@
-import Foundation
-import ReceiptCore
+public import Foundation
+public import ReceiptCore
 
 /// Receipts from files that the tax service's and the OFDs' apps export: a bare receipt, an array,
 /// or wrappers such as `ticket.document.receipt` or the newer `{"operation", "qr", "content"}`; old

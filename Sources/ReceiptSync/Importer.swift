@@ -1,7 +1,7 @@
-import Foundation
-import ReceiptAPI
-import ReceiptCore
-import ReceiptStore
+public import Foundation
+public import ReceiptAPI
+public import ReceiptCore
+public import ReceiptStore
 
 /// What an import did.
 public struct ImportSummary: Sendable, Equatable {

@@ -1,9 +1,9 @@
-import AsyncHTTPClient
-import Foundation
+public import AsyncHTTPClient
+public import Foundation
 import NIOCore
 import NIOHTTP1
-import ReceiptAPI
-import ReceiptCore
+public import ReceiptAPI
+public import ReceiptCore
 import Synchronization
 
 /// The receipts server's API as calls, over AsyncHTTPClient, with the session cookie kept and every

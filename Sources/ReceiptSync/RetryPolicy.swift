@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How long to keep trying when the network or the server fails: exponential backoff with jitter,
 /// `Retry-After` honoured, and a bound on the whole time spent.

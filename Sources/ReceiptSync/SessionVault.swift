@@ -1,6 +1,6 @@
-import Foundation
-import ReceiptAPI
-import ReceiptCore
+public import Foundation
+public import ReceiptAPI
+public import ReceiptCore
 
 /// A session kept between runs: the cookie for one server and whose it is.
 public struct SavedSession: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Runs the built `receipts` executable as a person would, and collects what it printed.
 public struct CommandRunner: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A `receipts serve --demo` process on a free loopback port, with a home of its own (server
 /// database, the client's config and data), all removed when the value goes away.

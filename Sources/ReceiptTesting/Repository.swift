@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The checkout the tests run from: its data, samples and fuzz corpora.
 public enum Repository {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A fresh folder under the system's temporary folder for one test, removed with everything in it
 /// when the value goes away.

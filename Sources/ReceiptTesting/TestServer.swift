@@ -1,8 +1,9 @@
-import Foundation
+public import Foundation
 import Hummingbird
 import HummingbirdTesting
-import ReceiptCore
-import ReceiptServer
+import Logging
+public import ReceiptCore
+public import ReceiptServer
 
 /// The real receipts server, in this process, on a free loopback port, with a fresh database in a
 /// temporary folder: what the server's and the client's tests run against.

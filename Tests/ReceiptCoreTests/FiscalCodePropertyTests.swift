@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import ReceiptCore
 import Testing

@@ -4,6 +4,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOHTTP1
+import ReceiptAPI
 import ReceiptCore
 import ReceiptServer
 import ReceiptStore

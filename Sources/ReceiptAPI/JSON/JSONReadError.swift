@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// Why JSON text could not be read: what was wrong, at which byte, and under which key.
 public struct JSONReadError: Error, Equatable, LocalizedMessage {

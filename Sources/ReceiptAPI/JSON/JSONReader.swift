@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A strict pull reader of JSON text in UTF-8: the wire types read themselves from it key by key,
 /// without the boxing and key matching of `JSONDecoder`.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import ReceiptAPI
-import ReceiptCore
+public import ReceiptCore
 
 /// What seeding the demo did.
 public struct DemoSummary: Sendable, Equatable {

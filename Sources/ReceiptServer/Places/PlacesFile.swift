@@ -1,5 +1,5 @@
 import Foundation
-import ReceiptCore
+public import ReceiptCore
 
 /// Places read from a file: CSV with the header `id,name,lat,lon,category,address`, or a GeoJSON
 /// FeatureCollection of points with `id`, `name`, `category` and `address` properties.

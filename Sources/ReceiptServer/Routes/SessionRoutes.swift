@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ReceiptAPI
+import ReceiptCore
 
 /// Accounts and sessions: register, log in, anonymous accounts, who am I, log out.
 struct SessionRoutes: Sendable {

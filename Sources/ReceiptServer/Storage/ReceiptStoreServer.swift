@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReceiptAPI
 import ReceiptCore
+import Synchronization
 
 /// Where a feed page ended, bound to its account.
 struct FeedPosition: Codable, Equatable {

@@ -1,4 +1,4 @@
-import ReceiptCore
+public import ReceiptCore
 
 /// What gives an item a category from its name key (``ItemName``), for the database to apply as it
 /// saves. The statistics module provides the real rules; the database itself knows none.

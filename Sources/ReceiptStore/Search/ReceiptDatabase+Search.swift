@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import ReceiptCore
+public import ReceiptCore
 
 /// What to look for: words in item names and shops, and filters.
 public struct SearchQuery: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptAPI
 import ReceiptCore
 import ReceiptStore
 import ReceiptSync

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Logging
+import ReceiptAPI
 import ReceiptCore
 import ReceiptServer
 import ReceiptStore

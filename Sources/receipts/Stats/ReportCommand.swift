@@ -3,6 +3,7 @@ import Foundation
 import ReceiptCore
 import ReceiptReports
 import ReceiptStats
+import ReceiptStore
 
 /// `receipts report [--month M | --from M --to M] [--out DIR] [--format html,md,csv,json]`.
 struct ReportCommand: AsyncParsableCommand {

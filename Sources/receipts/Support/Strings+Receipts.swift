@@ -1,3 +1,4 @@
+import ReceiptAPI
 import ReceiptCore
 import ReceiptStore
 import ReceiptSync
