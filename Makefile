@@ -29,9 +29,11 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## lint: the formatting check that `make test` runs (swift format with .swift-format).
+## lint: the checks that `make test` runs first: formatting (swift format with .swift-format), and a
+## `///` comment on every public declaration of the library modules (scripts/doc-coverage.py).
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
+	@python3 scripts/doc-coverage.py --check > /dev/null || { python3 scripts/doc-coverage.py --missing; exit 1; }
 
 ## format: rewrite the sources as swift format wants them.
 format:
