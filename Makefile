@@ -90,8 +90,11 @@ bench: setup
 FUZZ_TARGETS := FuzzFiscalCode FuzzExportedReceipts FuzzImages FuzzWirePages
 FUZZ_SECONDS ?= 180
 fuzz: setup
-	RECEIPTS_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
-	  $(foreach target,$(FUZZ_TARGETS),--product $(target))
+	@# swift build keeps only the last of several --product options: one build a target.
+	@set -o pipefail; for target in $(FUZZ_TARGETS); do \
+	  RECEIPTS_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
+	    --product $$target 2>&1 | { grep -v "ld.gold: warning: Cannot export local symbol" || true; } || exit $$?; \
+	done
 	@mkdir -p Fuzz/crashes
 	@for target in $(FUZZ_TARGETS); do \
 	  mkdir -p .build-fuzz/corpus/$$target; \
