@@ -1,6 +1,7 @@
-import ReceiptCore
-
+// The words of `receipts places` and its subcommands, in Russian and English.
 extension Strings {
+    // MARK: places [search]
+
     static var placesAbstract: String { pick("Магазины рядом и избранные.", "Shops nearby, and favourites.") }
     static var placesSearchAbstract: String {
         pick(
@@ -44,6 +45,9 @@ extension Strings {
         let text = String(kilometres)
         return pick("\(text.replacingOccurrences(of: ".", with: ",")) км", "\(text) km")
     }
+
+    // MARK: places star, places unstar
+
     static var starAbstract: String { pick("Добавить магазин в избранные.", "Add a place to the favourites.") }
     static var unstarAbstract: String { pick("Убрать магазин из избранных.", "Remove a place from the favourites.") }
     static var placeIDHelp: String {
