@@ -149,20 +149,12 @@ struct PlacesSearchCommand: AsyncParsableCommand {
 /// `{"places": [{"id", "name", "lat", "lon", "category", "address", "distance_m"}], "nextPage"}`.
 struct PlacesJSON: Encodable {
     let places: [PlaceEntry]
-    let nextPage: Int?
+    @NullWhenAbsent var nextPage: Int?
 
     init(hits: [(place: Place, distance: Double?)], nextPage: Int?) {
         places = hits.map { PlaceEntry($0.place, distance: $0.distance) }
         self.nextPage = nextPage
     }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(places, forKey: .places)
-        try container.encode(nextPage, forKey: .nextPage)
-    }
-
-    enum CodingKeys: String, CodingKey { case places, nextPage }
 }
 
 /// `receipts places star ID`.

@@ -77,38 +77,11 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// `{"results": [{"id", "date", "place", "total", "items", "matching"}]}`.
 struct SearchJSON: Encodable {
-    struct Result: Encodable {
-        let id: Int64
-        let date: String
-        let place: String?
-        let total: Int64
-        let items: Int
-        let matching: [String]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(date, forKey: .date)
-            try container.encode(place, forKey: .place)
-            try container.encode(total, forKey: .total)
-            try container.encode(items, forKey: .items)
-            try container.encode(matching, forKey: .matching)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, date, place, total, items, matching }
-    }
-
-    let results: [Result]
+    let results: [ListedReceiptJSON]
 
     init(_ hits: [SearchHit]) {
-        results = hits.map {
-            Result(
-                id: $0.receipt.id, date: $0.receipt.dateTime.iso, place: $0.receipt.shop,
-                total: $0.receipt.spending.kopecks,
-                items: $0.receipt.itemCount, matching: $0.matchingItems)
-        }
+        results = hits.map { ListedReceiptJSON($0.receipt, matching: $0.matchingItems) }
     }
-
 }
 
 /// `receipts history [PREFIX] [--clear]`: the last five search texts.

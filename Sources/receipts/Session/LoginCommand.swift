@@ -103,16 +103,7 @@ struct WhoAmICommand: AsyncParsableCommand {
     struct Output: Encodable {
         let kind: String
         let server: String
-        let login: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(server, forKey: .server)
-            try container.encode(login, forKey: .login)
-        }
-
-        enum CodingKeys: String, CodingKey { case kind, server, login }
+        @NullWhenAbsent var login: String?
     }
 
     func run() async throws {
