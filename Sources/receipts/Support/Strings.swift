@@ -75,6 +75,7 @@ enum Strings {
     static var badPage: String { pick("--page: нужно число от 1", "--page: give a number from 1") }
     static func nextPage(_ page: Int) -> String { pick("дальше: --page \(page)", "more: --page \(page)") }
     static var noReceipts: String { pick("Чеков нет.", "No receipts.") }
+    /// «чек», «чека» or «чеков»: the form Russian wants after `count`.
     static func russianReceiptsWord(_ count: Int) -> String {
         let tens = count % 100
         let ones = count % 10
