@@ -11,7 +11,9 @@ struct PlacesCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "places", abstract: Strings.placesAbstract,
-            subcommands: [PlacesSearchCommand.self, StarCommand.self, UnstarCommand.self],
+            subcommands: [
+                PlacesSearchCommand.self, FavouriteCommand<Starring>.self, FavouriteCommand<Unstarring>.self,
+            ],
             defaultSubcommand: PlacesSearchCommand.self)
     }
 }
@@ -149,54 +151,10 @@ struct PlacesSearchCommand: AsyncParsableCommand {
 /// `{"places": [{"id", "name", "lat", "lon", "category", "address", "distance_m"}], "nextPage"}`.
 struct PlacesJSON: Encodable {
     let places: [PlaceEntry]
-    let nextPage: Int?
+    @NullWhenAbsent var nextPage: Int?
 
     init(hits: [(place: Place, distance: Double?)], nextPage: Int?) {
         places = hits.map { PlaceEntry($0.place, distance: $0.distance) }
         self.nextPage = nextPage
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(places, forKey: .places)
-        try container.encode(nextPage, forKey: .nextPage)
-    }
-
-    enum CodingKeys: String, CodingKey { case places, nextPage }
-}
-
-/// `receipts places star ID`.
-struct StarCommand: AsyncParsableCommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "star", abstract: Strings.starAbstract)
-    }
-
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: "id")) var id: String
-
-    func run() async throws {
-        let database = try global.openDatabase()
-        guard try database.star(placeID: id) else {
-            throw CommandFailure(status: .notFound) { _ in Strings.unknownPlace(id) }
-        }
-        Console(global).note(Strings.starred(id))
-    }
-}
-
-/// `receipts places unstar ID`.
-struct UnstarCommand: AsyncParsableCommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "unstar", abstract: Strings.unstarAbstract)
-    }
-
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: "id")) var id: String
-
-    func run() async throws {
-        let database = try global.openDatabase()
-        guard try database.unstar(placeID: id) else {
-            throw CommandFailure(status: .notFound) { _ in Strings.notStarred(id) }
-        }
-        Console(global).note(Strings.unstarred(id))
     }
 }

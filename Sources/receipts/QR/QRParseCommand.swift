@@ -51,7 +51,8 @@ struct QRParseCommand: AsyncParsableCommand {
     }
 }
 
-/// The `--json` shape of `qr parse`: `{"canonical", "t", "s", "fn", "i", "fp", "n"}`.
+/// The `--json` shape of `qr parse`: `{"canonical", "t", "s", "fn", "i", "fp", "n"}`, the code's own
+/// fields written beside `canonical` in one object, as ``FiscalCode`` writes them everywhere else.
 struct FiscalCodeJSON: Encodable {
     let canonical: String
     let code: FiscalCode
@@ -68,5 +69,4 @@ struct FiscalCodeJSON: Encodable {
         try container.encode(canonical, forKey: .canonical)
         try code.encode(to: encoder)
     }
-
 }

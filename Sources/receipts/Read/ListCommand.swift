@@ -65,26 +65,7 @@ struct ListingJSON: Encodable {
     struct MonthEntry: Encodable {
         let month: String
         let total: Int64
-        let receipts: [ReceiptEntry]
-    }
-
-    struct ReceiptEntry: Encodable {
-        let id: Int64
-        let date: String
-        let place: String?
-        let total: Int64
-        let items: Int
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(date, forKey: .date)
-            try container.encode(place, forKey: .place)
-            try container.encode(total, forKey: .total)
-            try container.encode(items, forKey: .items)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, date, place, total, items }
+        let receipts: [ListedReceiptJSON]
     }
 
     let months: [MonthEntry]
@@ -93,12 +74,28 @@ struct ListingJSON: Encodable {
         months = listings.map { month in
             MonthEntry(
                 month: month.month.description, total: month.total.kopecks,
-                receipts: month.receipts.map {
-                    ReceiptEntry(
-                        id: $0.id, date: $0.dateTime.iso, place: $0.shop, total: $0.spending.kopecks,
-                        items: $0.itemCount)
-                })
+                receipts: month.receipts.map { ListedReceiptJSON($0) })
         }
     }
+}
 
+/// A receipt in the `--json` of `list` and `search`: `{"id", "date", "place", "total", "items"}`,
+/// `place` null while the shop is unknown; `search` adds `matching`, the items that matched.
+struct ListedReceiptJSON: Encodable {
+    let id: Int64
+    let date: String
+    @NullWhenAbsent var place: String?
+    let total: Int64
+    let items: Int
+    /// Left out of `list`.
+    let matching: [String]?
+
+    init(_ receipt: ListedReceipt, matching: [String]? = nil) {
+        id = receipt.id
+        date = receipt.dateTime.iso
+        place = receipt.shop
+        total = receipt.spending.kopecks
+        items = receipt.itemCount
+        self.matching = matching
+    }
 }

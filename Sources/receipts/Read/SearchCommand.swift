@@ -77,64 +77,9 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// `{"results": [{"id", "date", "place", "total", "items", "matching"}]}`.
 struct SearchJSON: Encodable {
-    struct Result: Encodable {
-        let id: Int64
-        let date: String
-        let place: String?
-        let total: Int64
-        let items: Int
-        let matching: [String]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(date, forKey: .date)
-            try container.encode(place, forKey: .place)
-            try container.encode(total, forKey: .total)
-            try container.encode(items, forKey: .items)
-            try container.encode(matching, forKey: .matching)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, date, place, total, items, matching }
-    }
-
-    let results: [Result]
+    let results: [ListedReceiptJSON]
 
     init(_ hits: [SearchHit]) {
-        results = hits.map {
-            Result(
-                id: $0.receipt.id, date: $0.receipt.dateTime.iso, place: $0.receipt.shop,
-                total: $0.receipt.spending.kopecks,
-                items: $0.receipt.itemCount, matching: $0.matchingItems)
-        }
-    }
-
-}
-
-/// `receipts history [PREFIX] [--clear]`: the last five search texts.
-struct HistoryCommand: AsyncParsableCommand {
-    static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "history", abstract: Strings.historyAbstract)
-    }
-
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.historyPrefixHelp, valueName: Strings.textValue)) var prefix: String?
-    @Flag(help: ArgumentHelp(Strings.clearHelp)) var clear = false
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-
-    func run() async throws {
-        let console = Console(global)
-        let database = try global.openDatabase()
-        if clear {
-            try database.clearSearchHistory()
-            console.note(Strings.historyCleared)
-            return
-        }
-        let texts = try database.searchHistory(containing: prefix)
-        if json {
-            console.output(try JSONOutput.encode(["history": texts]))
-        } else {
-            for text in texts { console.output(text) }
-        }
+        results = hits.map { ListedReceiptJSON($0.receipt, matching: $0.matchingItems) }
     }
 }

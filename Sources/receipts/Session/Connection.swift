@@ -44,32 +44,3 @@ struct Connection {
         return saved
     }
 }
-
-/// Questions to a person at the terminal.
-enum Prompt {
-    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
-
-    static func ask(_ question: String) -> String? {
-        FileHandle.standardError.write(Data(question.utf8))
-        return readLine(strippingNewline: true)
-    }
-
-    /// Reads a line with the terminal's echo off, so the password is not shown.
-    static func secret(_ question: String) -> String? {
-        FileHandle.standardError.write(Data(question.utf8))
-        var original = termios()
-        let hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0
-        if hasTerminal {
-            var silent = original
-            silent.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
-        }
-        defer {
-            if hasTerminal {
-                tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-                FileHandle.standardError.write(Data("\n".utf8))
-            }
-        }
-        return readLine(strippingNewline: true)
-    }
-}

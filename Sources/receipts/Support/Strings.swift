@@ -1,8 +1,11 @@
 import Foundation
 import ReceiptCore
-import ReceiptServer
 
 /// The command line's own texts, each in Russian and English side by side.
+///
+/// A command's words live beside it, in `<Command>+Strings.swift` in the command's folder (the words
+/// of `receipts stats` in `Stats/Stats+Strings.swift`); this file holds the language of the run and
+/// the words every command shares.
 ///
 /// The language is fixed once per run (``language``): help texts are built before the arguments are
 /// parsed, so it comes from the raw `--lang`, then `RECEIPTS_LANG`, then the locale variables.
@@ -49,9 +52,6 @@ enum Strings {
     }
     static var quietHelp: String { pick("Печатать только результат и ошибки.", "Print only results and errors.") }
     static var verboseHelp: String { pick("Рассказывать подробно, что происходит.", "Tell in detail what happens.") }
-    static var jsonHelp: String {
-        pick("Вывести JSON (суммы — целые копейки).", "Print JSON (amounts as whole kopecks).")
-    }
     static var quietAndVerbose: String {
         pick("--quiet и --verbose вместе не бывают: выберите одно.", "--quiet and --verbose contradict: choose one.")
     }
@@ -61,151 +61,43 @@ enum Strings {
             "“\(text)” is not a server address: give http:// or https:// with a host, for example \(GlobalOptions.defaultServer)"
         )
     }
-
-    static var pathValue: String { pick("путь", "path") }
     static var urlValue: String { pick("адрес", "url") }
+
+    // MARK: Words several commands share
+
+    static var jsonHelp: String {
+        pick("Вывести JSON (суммы — целые копейки).", "Print JSON (amounts as whole kopecks).")
+    }
+    static var pathValue: String { pick("путь", "path") }
     static var payloadValue: String { pick("код", "payload") }
-
-    // MARK: qr
-
-    static var qrAbstract: String { pick("QR-коды кассовых чеков.", "The QR codes of fiscal receipts.") }
-    static var qrParseAbstract: String {
-        pick(
-            "Разобрать содержимое QR-кода чека, проверить каждое поле и привести к одному виду.",
-            "Read a receipt's QR payload, check every field and print its normal form.")
-    }
-    static var qrParseDiscussion: String {
-        pick(
-            "Принимает поля в любом порядке, время с секундами и без, сумму с точкой, запятой или без копеек, "
-                + "адрес ОФД вокруг кода (https://…?t=…) и текст, набранный сканером в русской раскладке. "
-                + "Неверное поле — код выхода 6 и сообщение, какое поле и что с ним не так.\n\n"
-                + "Пример:\n  receipts qr parse 't=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1'",
-            "Accepts fields in any order, times with or without seconds, totals with a point, a comma or no "
-                + "decimals, an OFD address around the code (https://…?t=…) and text a scanner typed in the Russian "
-                + "keyboard layout. A bad field exits with 6 and a message naming the field and what is wrong.\n\n"
-                + "Example:\n  receipts qr parse 't=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1'"
-        )
-    }
-    static var payloadHelp: String {
-        pick(
-            "Содержимое QR-кода; «-» — прочитать из стандартного ввода.",
-            "The QR payload; “-” reads it from standard input.")
-    }
-    static var canonicalLabel: String { pick("Нормальный вид", "Normal form") }
-    static var emptyStandardInput: String {
-        pick("на стандартном вводе ничего нет", "standard input is empty")
+    static var textValue: String { pick("текст", "text") }
+    static var pageHelp: String { pick("Страница по 50 чеков (с 1).", "Page of 50 receipts (from 1).") }
+    static var badPage: String { pick("--page: нужно число от 1", "--page: give a number from 1") }
+    static func nextPage(_ page: Int) -> String { pick("дальше: --page \(page)", "more: --page \(page)") }
+    static var noReceipts: String { pick("Чеков нет.", "No receipts.") }
+    /// «чек», «чека» or «чеков»: the form Russian wants after `count`.
+    static func russianReceiptsWord(_ count: Int) -> String {
+        let tens = count % 100
+        let ones = count % 10
+        if (11...14).contains(tens) { return "чеков" }
+        if ones == 1 { return "чек" }
+        if (2...4).contains(ones) { return "чека" }
+        return "чеков"
     }
 
-    static var qrRenderAbstract: String {
-        pick("Нарисовать QR-код чека в файл PNG.", "Draw a receipt's QR code into a PNG file.")
-    }
-    static var qrRenderDiscussion: String {
-        pick(
-            "Источник — содержимое QR-кода (оно проверяется и приводится к нормальному виду) или чек из локальной "
-                + "базы, указанный как ФН/ФД/ФП.\n\nПример:\n  receipts qr render 9251440300007971/141637/4087570038 -o check.png",
-            "The source is a QR payload (checked and written in its normal form) or a receipt of the local database "
-                + "given as fn/i/fp.\n\nExample:\n  receipts qr render 9251440300007971/141637/4087570038 -o receipt.png"
-        )
-    }
-    static var renderOutputHelp: String { pick("Куда записать PNG.", "Where to write the PNG.") }
-    static var renderScaleHelp: String {
-        pick("Пикселей на модуль QR-кода, 1–64 (по умолчанию 8).", "Pixels per QR module, 1–64 (default 8).")
-    }
-    static var renderSourceHelp: String {
-        pick(
-            "Содержимое QR-кода, номер чека в базе (как в list и show) или ФН/ФД/ФП чека из базы.",
-            "A QR payload, a receipt's id in the database (as list and show give it), or fn/i/fp of one there.")
-    }
-    static func badScale(_ scale: Int) -> String {
-        pick("--scale \(scale): нужно целое от 1 до 64", "--scale \(scale): give a whole number from 1 to 64")
-    }
-    static func rendered(_ path: String, side: Int, canonical: String) -> String {
-        pick(
-            "QR-код \(side)×\(side) записан в \(path): \(canonical)",
-            "Wrote a \(side)×\(side) QR code to \(path): \(canonical)")
-    }
-    static func cannotWrite(_ path: String, _ reason: String) -> String {
-        pick("не удаётся записать \(path): \(reason)", "cannot write \(path): \(reason)")
-    }
-    static func usingDatabase(_ path: String) -> String { pick("база чеков: \(path)", "receipts database: \(path)") }
-    static func noSuchReceipt(_ identity: String, _ path: String) -> String {
-        pick("чека \(identity) нет в базе \(path)", "no receipt \(identity) in \(path)")
-    }
+    // MARK: Months: MonthRangeOptions, and search's --from and --to
 
-    // MARK: serve
-
-    static var serveAbstract: String {
-        pick("Запустить сервер чеков на этой машине.", "Run the receipts server on this machine.")
+    static var monthHelp: String { pick("Только этот месяц.", "Only this month.") }
+    static var fromHelp: String { pick("С этого месяца.", "From this month.") }
+    static var toHelp: String { pick("По этот месяц.", "Through this month.") }
+    static var monthOrRange: String { pick("--month или --from/--to, не вместе", "--month or --from/--to, not both") }
+    static func rangeBackwards(_ first: Month, _ last: Month) -> String {
+        pick("--from \(first) позже --to \(last)", "--from \(first) is after --to \(last)")
     }
-    static var serveDiscussion: String {
+    static func badMonth(_ text: String) -> String {
         pick(
-            "Хранит данные в SQLite (--db; по умолчанию $XDG_DATA_HOME/receipts/server.sqlite). С --demo заполняет "
-                + "базу демо-данными: учётная запись demo / demo, два года чеков, магазины Москвы.\n\n"
-                + "Пример:\n  receipts serve --demo --port 8080",
-            "Keeps its data in SQLite (--db; default $XDG_DATA_HOME/receipts/server.sqlite). With --demo it seeds demo "
-                + "data: the account demo / demo, two years of receipts, shops over Moscow.\n\n"
-                + "Example:\n  receipts serve --demo --port 8080")
-    }
-    static var hostHelp: String {
-        pick("Адрес, на котором слушать (по умолчанию 127.0.0.1).", "The address to listen on (default 127.0.0.1).")
-    }
-    static var portHelp: String {
-        pick("Порт (по умолчанию 8080; 0 — любой свободный).", "The port (default 8080; 0 for any free one).")
-    }
-    static var demoHelp: String { pick("Заполнить базу демо-данными.", "Seed the demo data.") }
-    static var seedHelp: String { pick("Зерно демо-данных (по умолчанию 1).", "The demo data's seed (default 1).") }
-    static var demoReceiptsHelp: String {
-        pick(
-            "Сколько всего чеков в демо (по умолчанию около 40 в месяц).",
-            "How many demo receipts in all (default about 40 a month).")
-    }
-    static var placesFileHelp: String {
-        pick(
-            "Загрузить магазины из CSV (id,name,lat,lon,category,address) или GeoJSON; можно несколько раз.",
-            "Load places from CSV (id,name,lat,lon,category,address) or GeoJSON; may be repeated.")
-    }
-    static var sessionDaysHelp: String {
-        pick("Срок жизни сессии в днях (по умолчанию 30).", "Session lifetime in days (default 30).")
-    }
-    static var bcryptCostHelp: String {
-        pick("Стоимость bcrypt для паролей (по умолчанию 12).", "bcrypt cost for passwords (default 12).")
-    }
-    static func badPort(_ port: Int) -> String {
-        pick("--port \(port): нужно число от 0 до 65535", "--port \(port): give a number from 0 to 65535")
-    }
-    static var badBcryptCost: String { pick("--bcrypt-cost: нужно от 4 до 16", "--bcrypt-cost: give 4 to 16") }
-    static var badSessionDays: String {
-        pick("--session-days: нужно больше 0 и не больше 3650", "--session-days: give more than 0, at most 3650")
-    }
-    static var badDemoReceipts: String {
-        pick("--demo-receipts: нужно от 1 до 2000000", "--demo-receipts: give 1 to 2000000")
-    }
-    static func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
-        pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")
-    }
-    static func loadedPlaces(_ count: Int, _ path: String) -> String {
-        pick("загружено магазинов из \(path): \(count)", "loaded \(count) places from \(path)")
-    }
-    static func demoNotLoopback(_ host: String) -> String {
-        pick(
-            "внимание: демо-учётная запись demo / demo доступна всем, кто видит \(host)",
-            "warning: the demo account demo / demo is open to anyone who can reach \(host)")
-    }
-    static func demoSeeded(_ summary: DemoSummary) -> String {
-        let sample = summary.sampleQR.map { pick("\nпопробуйте добавить: \($0)", "\ntry adding: \($0)") } ?? ""
-        if !summary.seeded {
-            return pick("демо-данные уже есть (вход demo / demo)", "demo data already present (log in as demo / demo)")
-                + sample
-        }
-        return pick(
-            "демо: вход demo / demo, чеков \(summary.receipts), магазинов \(summary.places)",
-            "demo: log in as demo / demo; \(summary.receipts) receipts, \(summary.places) places") + sample
-    }
-    static func serving(host: String, port: Int, database: String) -> String {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return pick(
-            "сервер чеков: http://\(shown):\(port) (база \(database))",
-            "receipts server on http://\(shown):\(port) (database \(database))")
+            "«\(text)» — не месяц; пишите ГГГГ-ММ, например 2025-03",
+            "“\(text)” is not a month; write YYYY-MM, for example 2025-03")
     }
 
     // MARK: Failures

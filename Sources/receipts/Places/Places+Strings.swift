@@ -1,7 +1,10 @@
 import Foundation
 import ReceiptCore
 
+// The words of `receipts places` and its subcommands, in Russian and English.
 extension Strings {
+    // MARK: places [search]
+
     static var placesAbstract: String { pick("Магазины рядом и избранные.", "Shops nearby, and favourites.") }
     static var placesSearchAbstract: String {
         pick(
@@ -45,6 +48,9 @@ extension Strings {
         let text = String(kilometres)
         return pick("\(text.replacingOccurrences(of: ".", with: ",")) км", "\(text) km")
     }
+
+    // MARK: places star, places unstar
+
     static var starAbstract: String { pick("Добавить магазин в избранные.", "Add a place to the favourites.") }
     static var unstarAbstract: String { pick("Убрать магазин из избранных.", "Remove a place from the favourites.") }
     static var placeIDHelp: String {

@@ -1,6 +1,7 @@
 import ReceiptAPI
-import ReceiptCore
 
+// The words of `receipts login`, in Russian and English.
+// `receipts import` asks for the login again with these prompts.
 extension Strings {
     static var loginAbstract: String { pick("Войти на сервер чеков.", "Log in to the receipts server.") }
     static var loginDiscussion: String {
@@ -42,37 +43,6 @@ extension Strings {
         case .authorized:
             let login = info.login ?? ""
             return pick("Вы вошли как \(login) на \(server).", "Logged in as \(login) on \(server).")
-        }
-    }
-    static var logoutAbstract: String {
-        pick("Выйти: закончить сессию и забыть её.", "Log out: end the session and forget it.")
-    }
-    static func notLoggedIn(_ server: String) -> String {
-        pick("На \(server) вы не входили.", "Not logged in on \(server).")
-    }
-    static func logoutOffline(_ reason: String) -> String {
-        pick(
-            "сервер не ответил (\(reason)); сессия забыта только здесь",
-            "the server did not answer (\(reason)); the session is forgotten here only")
-    }
-    static func loggedOut(_ server: String) -> String { pick("Вы вышли с \(server).", "Logged out of \(server).") }
-    static var whoamiAbstract: String {
-        pick(
-            "Кто вы на сервере: вход, анонимно или никто.", "Who you are on the server: authorized, anonymous or none.")
-    }
-    static var sessionEnded: String {
-        pick(
-            "сессия закончилась на сервере; войдите снова: receipts login",
-            "the session has ended on the server; log in again: receipts login")
-    }
-    static func notChecked(_ reason: String) -> String {
-        pick("не проверено на сервере: \(reason)", "not checked with the server: \(reason)")
-    }
-    static func whoami(kind: String, login: String?, server: String) -> String {
-        switch kind {
-        case "authorized": return pick("\(login ?? "") на \(server)", "\(login ?? "") on \(server)")
-        case "anonymous": return pick("анонимно на \(server)", "anonymous on \(server)")
-        default: return pick("не выполнен вход на \(server)", "not logged in on \(server)")
         }
     }
 }

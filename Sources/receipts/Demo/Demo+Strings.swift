@@ -1,0 +1,20 @@
+// The words of `receipts demo`, in Russian and English.
+extension Strings {
+    static var demoAbstract: String {
+        pick("Показать всё на встроенном демо-сервере.", "Show the main job on an embedded demo server.")
+    }
+    static var demoDiscussion: String {
+        pick(
+            "Запускает демо-сервер внутри процесса на свободном порту, входит как demo, импортирует чеки в базу "
+                + "(--db) и показывает последние месяцы. Данные демо-сервера исчезают после выхода.",
+            "Starts the demo server inside this process on a free loopback port, logs in as demo, imports the receipts "
+                + "into the database (--db) and shows the last months. The demo server's own data is gone afterwards.")
+    }
+    static var demoMonthsHelp: String {
+        pick("Сколько последних месяцев показать (по умолчанию 3).", "How many recent months to show (default 3).")
+    }
+    static var badDemoMonths: String { pick("--months: от 1 до 24", "--months: 1 to 24") }
+    static func demoImporting(_ server: String, database: String) -> String {
+        pick("импорт с \(server) в \(database)", "importing from \(server) into \(database)")
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import ReceiptStore
+
+/// `receipts places star ID` and `receipts places unstar ID`: one command, its way given by
+/// `Direction`, since each subcommand must be a type of its own.
+struct FavouriteCommand<Direction: FavouriteDirection>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Direction.change.rawValue, abstract: Direction.change.abstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: "id")) var id: String
+
+    func run() async throws {
+        let (change, id) = (Direction.change, id)
+        let database = try global.openDatabase()
+        guard try change.apply(to: database, placeID: id) else {
+            throw CommandFailure(status: .notFound) { _ in change.refusal(id) }
+        }
+        Console(global).note(change.done(id))
+    }
+}
+
+/// Which way a place moves: into the favourites or out of them.
+enum FavouriteChange: String, Sendable {
+    case star, unstar
+
+    var abstract: String { self == .star ? Strings.starAbstract : Strings.unstarAbstract }
+
+    /// Makes the change; false when there is nothing to change (an unknown place, or not a favourite).
+    func apply(to database: ReceiptDatabase, placeID: String) throws -> Bool {
+        self == .star ? try database.star(placeID: placeID) : try database.unstar(placeID: placeID)
+    }
+
+    func done(_ id: String) -> String { self == .star ? Strings.starred(id) : Strings.unstarred(id) }
+
+    func refusal(_ id: String) -> String { self == .star ? Strings.unknownPlace(id) : Strings.notStarred(id) }
+}
+
+/// A ``FavouriteChange`` as a type, to make a ``FavouriteCommand`` of.
+protocol FavouriteDirection {
+    static var change: FavouriteChange { get }
+}
+
+/// `FavouriteCommand<Starring>` is `receipts places star`.
+enum Starring: FavouriteDirection {
+    static let change = FavouriteChange.star
+}
+
+/// `FavouriteCommand<Unstarring>` is `receipts places unstar`.
+enum Unstarring: FavouriteDirection {
+    static let change = FavouriteChange.unstar
+}

@@ -1,0 +1,46 @@
+import ReceiptCore
+
+/// A receipt as text: like the paper, for the terminal or to paste into a messenger.
+struct ReceiptText {
+    let receipt: Receipt
+    let place: Place?
+    let qr: String
+    let language: Language
+
+    func render(plain: Bool) -> String {
+        let ru = language == .russian
+        var lines: [String] = []
+        let shop = place?.name ?? receipt.retailPlace ?? receipt.seller ?? "—"
+        lines.append(shop)
+        if let address = place?.address ?? receipt.address { lines.append(address) }
+        if let seller = receipt.seller, seller != shop {
+            lines.append(seller + (receipt.sellerINN.map { (ru ? ", ИНН " : ", INN ") + $0 } ?? ""))
+        }
+        lines.append(
+            receipt.dateTime.formatted(in: language) + " · " + receipt.operation.name(in: language)
+                + (receipt.status == .pending ? (ru ? " · ожидает данных" : " · details pending") : ""))
+        lines.append("")
+        var table = TextTable(rightAligned: [1, 2])
+        for item in receipt.items {
+            let quantity = item.quantity == item.quantity.rounded() ? String(Int(item.quantity)) : String(item.quantity)
+            table.append([
+                item.name, "\(quantity) × \(item.price.formatted(in: language))", item.sum.formatted(in: language),
+                item.vat?.name(in: language) ?? "",
+            ])
+        }
+        if !receipt.items.isEmpty { lines.append(table.render(width: plain ? Int.max / 2 : Console.width)) }
+        lines.append("")
+        lines.append((ru ? "ИТОГО: " : "TOTAL: ") + receipt.total.formatted(in: language))
+        if receipt.cash > .zero { lines.append((ru ? "Наличными: " : "Cash: ") + receipt.cash.formatted(in: language)) }
+        if receipt.ecash > .zero {
+            lines.append((ru ? "Безналичными: " : "Card: ") + receipt.ecash.formatted(in: language))
+        }
+        if !plain {
+            lines.append("")
+            lines.append("ФН \(receipt.identity.fn) · ФД \(receipt.identity.i) · ФП \(receipt.identity.fp)")
+            if let register = receipt.registerNumber { lines.append((ru ? "РН ККТ " : "Register ") + register) }
+            lines.append("QR: " + qr)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,79 @@
+import ReceiptServer
+
+// The words of `receipts serve`, in Russian and English.
+// `receipts demo` shares the words about the demo data.
+extension Strings {
+    static var serveAbstract: String {
+        pick("Запустить сервер чеков на этой машине.", "Run the receipts server on this machine.")
+    }
+    static var serveDiscussion: String {
+        pick(
+            "Хранит данные в SQLite (--db; по умолчанию $XDG_DATA_HOME/receipts/server.sqlite). С --demo заполняет "
+                + "базу демо-данными: учётная запись demo / demo, два года чеков, магазины Москвы.\n\n"
+                + "Пример:\n  receipts serve --demo --port 8080",
+            "Keeps its data in SQLite (--db; default $XDG_DATA_HOME/receipts/server.sqlite). With --demo it seeds demo "
+                + "data: the account demo / demo, two years of receipts, shops over Moscow.\n\n"
+                + "Example:\n  receipts serve --demo --port 8080")
+    }
+    static var hostHelp: String {
+        pick("Адрес, на котором слушать (по умолчанию 127.0.0.1).", "The address to listen on (default 127.0.0.1).")
+    }
+    static var portHelp: String {
+        pick("Порт (по умолчанию 8080; 0 — любой свободный).", "The port (default 8080; 0 for any free one).")
+    }
+    static var demoHelp: String { pick("Заполнить базу демо-данными.", "Seed the demo data.") }
+    static var seedHelp: String { pick("Зерно демо-данных (по умолчанию 1).", "The demo data's seed (default 1).") }
+    static var demoReceiptsHelp: String {
+        pick(
+            "Сколько всего чеков в демо (по умолчанию около 40 в месяц).",
+            "How many demo receipts in all (default about 40 a month).")
+    }
+    static var placesFileHelp: String {
+        pick(
+            "Загрузить магазины из CSV (id,name,lat,lon,category,address) или GeoJSON; можно несколько раз.",
+            "Load places from CSV (id,name,lat,lon,category,address) or GeoJSON; may be repeated.")
+    }
+    static var sessionDaysHelp: String {
+        pick("Срок жизни сессии в днях (по умолчанию 30).", "Session lifetime in days (default 30).")
+    }
+    static var bcryptCostHelp: String {
+        pick("Стоимость bcrypt для паролей (по умолчанию 12).", "bcrypt cost for passwords (default 12).")
+    }
+    static func badPort(_ port: Int) -> String {
+        pick("--port \(port): нужно число от 0 до 65535", "--port \(port): give a number from 0 to 65535")
+    }
+    static var badBcryptCost: String { pick("--bcrypt-cost: нужно от 4 до 16", "--bcrypt-cost: give 4 to 16") }
+    static var badSessionDays: String {
+        pick("--session-days: нужно больше 0 и не больше 3650", "--session-days: give more than 0, at most 3650")
+    }
+    static var badDemoReceipts: String {
+        pick("--demo-receipts: нужно от 1 до 2000000", "--demo-receipts: give 1 to 2000000")
+    }
+    static func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
+        pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")
+    }
+    static func loadedPlaces(_ count: Int, _ path: String) -> String {
+        pick("загружено магазинов из \(path): \(count)", "loaded \(count) places from \(path)")
+    }
+    static func demoNotLoopback(_ host: String) -> String {
+        pick(
+            "внимание: демо-учётная запись demo / demo доступна всем, кто видит \(host)",
+            "warning: the demo account demo / demo is open to anyone who can reach \(host)")
+    }
+    static func demoSeeded(_ summary: DemoSummary) -> String {
+        let sample = summary.sampleQR.map { pick("\nпопробуйте добавить: \($0)", "\ntry adding: \($0)") } ?? ""
+        if !summary.seeded {
+            return pick("демо-данные уже есть (вход demo / demo)", "demo data already present (log in as demo / demo)")
+                + sample
+        }
+        return pick(
+            "демо: вход demo / demo, чеков \(summary.receipts), магазинов \(summary.places)",
+            "demo: log in as demo / demo; \(summary.receipts) receipts, \(summary.places) places") + sample
+    }
+    static func serving(host: String, port: Int, database: String) -> String {
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return pick(
+            "сервер чеков: http://\(shown):\(port) (база \(database))",
+            "receipts server on http://\(shown):\(port) (database \(database))")
+    }
+}

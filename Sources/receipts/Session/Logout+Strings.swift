@@ -1,0 +1,15 @@
+// The words of `receipts logout`, in Russian and English.
+extension Strings {
+    static var logoutAbstract: String {
+        pick("Выйти: закончить сессию и забыть её.", "Log out: end the session and forget it.")
+    }
+    static func notLoggedIn(_ server: String) -> String {
+        pick("На \(server) вы не входили.", "Not logged in on \(server).")
+    }
+    static func logoutOffline(_ reason: String) -> String {
+        pick(
+            "сервер не ответил (\(reason)); сессия забыта только здесь",
+            "the server did not answer (\(reason)); the session is forgotten here only")
+    }
+    static func loggedOut(_ server: String) -> String { pick("Вы вышли с \(server).", "Logged out of \(server).") }
+}

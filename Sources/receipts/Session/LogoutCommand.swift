@@ -1,0 +1,31 @@
+import ArgumentParser
+import FoundationEssentials
+import ReceiptCore
+import ReceiptSync
+
+/// `receipts logout`: ends the session on the server and forgets its cookie.
+struct LogoutCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "logout", abstract: Strings.logoutAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+
+    func run() async throws {
+        let console = Console(global)
+        let connection = try Connection(global)
+        guard connection.saved != nil else {
+            console.note(Strings.notLoggedIn(connection.server.absoluteString))
+            return
+        }
+        do {
+            try await connection.client(retry: RetryPolicy(budget: 5)).logOut()
+        } catch .unauthorized {
+            // Already ended on the server: forgetting it here is all that is left.
+        } catch {
+            console.note(Strings.logoutOffline(error.message(in: Strings.language)))
+        }
+        connection.vault.remove(server: connection.server)
+        console.note(Strings.loggedOut(connection.server.absoluteString))
+    }
+}

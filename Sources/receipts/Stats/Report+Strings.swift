@@ -1,0 +1,23 @@
+// The words of `receipts report`, in Russian and English.
+extension Strings {
+    static var reportAbstract: String {
+        pick(
+            "Отчёт о расходах: HTML с графиками, Markdown, CSV и JSON — в папку Reports/.",
+            "A spending report: HTML with charts, Markdown, CSV and JSON — written to Reports/.")
+    }
+    static var outHelp: String { pick("Папка для отчёта (по умолчанию Reports).", "Where to write (default Reports).") }
+    static var formatHelp: String {
+        pick(
+            "Форматы через запятую: html,md,csv,json (по умолчанию все).",
+            "Formats, comma-separated: html,md,csv,json (default all).")
+    }
+    static func badFormat(_ text: String) -> String {
+        pick(
+            "«\(text)» — не формат отчёта; есть html, md, csv, json",
+            "“\(text)” is not a report format; there are html, md, csv, json")
+    }
+    static func reportWritten(_ path: String) -> String { pick("записан \(path)", "wrote \(path)") }
+    static func cannotWriteReport(_ folder: String, _ reason: String) -> String {
+        pick("не удалось записать отчёт в \(folder): \(reason)", "cannot write the report to \(folder): \(reason)")
+    }
+}

@@ -1,0 +1,46 @@
+// The words of `receipts stats`, in Russian and English.
+extension Strings {
+    static var statsAbstract: String {
+        pick(
+            "Расходы по месяцам и категориям — мгновенно, из итогов, которые база ведёт сама.",
+            "Spending by month and category — instantly, from the totals the database keeps.")
+    }
+    static var statsDiscussion: String {
+        pick(
+            "Без --month и --from/--to — последний месяц, в котором есть чеки. Возвраты вычитаются; "
+                + "месяц чека — по местной дате магазина.",
+            "Without --month or --from/--to: the latest month that has receipts. Refunds subtract; a receipt's "
+                + "month is the shop's local date.")
+    }
+    static var byHelp: String {
+        pick(
+            "Группировка: category (по умолчанию), shop, item или month.",
+            "Group by category (default), shop, item or month.")
+    }
+    static var csvHelp: String { pick("Вывести CSV (суммы — в копейках).", "Print CSV (amounts in kopecks).") }
+    static var verifyHelp: String {
+        pick(
+            "Пересчитать все итоги по позициям чеков и сообщить о любом расхождении.",
+            "Recompute every total from the receipts' items and report any difference.")
+    }
+    static var topHelp: String {
+        pick("Сколько магазинов и товаров показать.", "How many shops and items to show.")
+    }
+    static var jsonOrCSV: String { pick("--json или --csv, не вместе", "--json or --csv, not both") }
+    static var badTop: String { pick("--top: нужно число от 1 до 1000", "--top: give a number from 1 to 1000") }
+    static func statsHeading(_ line: String, receipts: Int) -> String {
+        pick(
+            "\(line) · \(receipts) \(russianReceiptsWord(receipts))",
+            "\(line) · \(receipts) receipt\(receipts == 1 ? "" : "s")")
+    }
+    static func totalsAgree(months: Int, rows: Int) -> String {
+        pick(
+            "Итоги совпадают с пересчётом по позициям: месяцев \(months), строк итогов \(rows).",
+            "The totals equal their recomputation from the items: \(months) months, \(rows) rows of totals.")
+    }
+    static func totalsDiffer(_ count: Int) -> String {
+        pick(
+            "Итоги расходятся с пересчётом в \(count) строках (первое число — хранимое, второе — пересчитанное):",
+            "The totals differ from their recomputation in \(count) rows (kept first, recomputed second):")
+    }
+}
