@@ -159,3 +159,5 @@ summaryRow(
     compared: String(
         format: "JSONDecoder %.1f µs a receipt, %.1f× slower", decoderPage / Double(pageReceipts) * 1e6,
         decoderPage / readerPage))
+
+try pageWritingRows(try JSONReader.read(ReceiptChangesPage.self, from: page))
