@@ -128,7 +128,12 @@ precondition(decodedReceipts == pageReceipts)
 let decodeRounds = 40
 var decoderSeconds: [Double] = []
 var readerSeconds: [Double] = []
+var serializationSeconds: [Double] = []
 for _ in 0..<15 {
+    serializationSeconds.append(
+        try seconds {
+            for _ in 0..<decodeRounds { _ = try JSONSerialization.jsonObject(with: page) }
+        } / Double(decodeRounds))
     decoderSeconds.append(
         try seconds {
             for _ in 0..<decodeRounds { _ = try JSONDecoder().decode(DecodableChangesPage.self, from: page) }
@@ -147,6 +152,7 @@ print("|---|---:|---:|")
 print(
     "| JSONDecoder | \(String(format: "%.0f µs", decoderPage * 1e6)) "
         + "| \(String(format: "%.2f µs", decoderPage / Double(pageReceipts) * 1e6)) |")
+print("| JSONSerialization (baseline only) | \(String(format: "%.0f µs", median(serializationSeconds) * 1e6)) |")
 print(
     "| JSONReader | \(String(format: "%.0f µs", readerPage * 1e6)) "
         + "| \(String(format: "%.2f µs", readerPage / Double(pageReceipts) * 1e6)) |")
