@@ -198,7 +198,11 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "ReceiptAPITests", dependencies: ["ReceiptAPI", "ReceiptCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptAPITests",
+            dependencies: ["ReceiptAPI", "ReceiptCore", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "ReceiptCore"], swiftSettings: strict),
         .testTarget(
             name: "ReceiptServerTests",

@@ -10,7 +10,7 @@ final class ServerDatabase: Sendable {
     let path: String
     /// Places as the feeds' JSON, keyed by the whole place (a changed place is a new key): every
     /// feed page names dozens of places, and encoding them anew cost a third of serving it.
-    let encodedPlaces = Mutex<[Place: String]>([:])
+    let encodedPlaces = Mutex<[Place: WrittenJSON<PlaceEntry>]>([:])
 
     init(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
