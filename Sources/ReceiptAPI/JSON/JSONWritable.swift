@@ -76,6 +76,7 @@ extension Bool: JSONWritable {
 /// nil as `null`: for members that are always written (``JSONWriter/member(_:ifPresent:)`` leaves the
 /// others out).
 extension Optional: JSONWritable where Wrapped: JSONWritable {
+    /// An optional of what the wrapped value writes.
     public typealias Written = Wrapped.Written?
 
     public func write(to writer: inout JSONWriter) {
@@ -84,6 +85,7 @@ extension Optional: JSONWritable where Wrapped: JSONWritable {
 }
 
 extension Array: JSONWritable where Element: JSONWritable {
+    /// An array of what the elements write.
     public typealias Written = [Element.Written]
 
     public func write(to writer: inout JSONWriter) {
