@@ -221,8 +221,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ReceiptAPITests", dependencies: ["ReceiptTesting", "ReceiptAPI", "ReceiptCore"],
-            swiftSettings: strict),
+            name: "ReceiptAPITests",
+            dependencies: ["ReceiptTesting", "ReceiptAPI", "ReceiptCore", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "PlaceSearchTests", dependencies: ["ReceiptTesting", "PlaceSearch", "ReceiptCore"],
             swiftSettings: strict),

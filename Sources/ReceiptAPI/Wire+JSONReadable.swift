@@ -75,7 +75,7 @@ extension ReceiptEnvelope: JSONReadable {
         }
         self.init(
             id: try reader.required(id, "id"), status: try reader.required(status, "status"),
-            sequence: try reader.required(sequence, "sequence"), place: place ?? nil,
+            sequence: try reader.required(sequence, "sequence"), place: try reader.required(place, "place"),
             document: try reader.required(document, "document"))
     }
 }
@@ -96,7 +96,8 @@ extension ReceiptFeedPage: JSONReadable {
             }
         }
         self.init(
-            receipts: try reader.required(receipts, "receipts"), nextCursor: nextCursor ?? nil,
+            receipts: try reader.required(receipts, "receipts"),
+            nextCursor: try reader.required(nextCursor, "nextCursor"),
             hasMore: try reader.required(hasMore, "hasMore"))
     }
 }
@@ -131,7 +132,7 @@ extension PlaceEntry: JSONReadable {
         var lon: Double?
         var category: String?
         var address: String?
-        var distanceM: Double??
+        var distanceM: Double?
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch key {
@@ -151,7 +152,7 @@ extension PlaceEntry: JSONReadable {
         self.lon = try reader.required(lon, "lon")
         self.category = try reader.required(category, "category")
         self.address = try reader.required(address, "address")
-        self.distanceM = distanceM ?? nil
+        self.distanceM = distanceM
     }
 }
 

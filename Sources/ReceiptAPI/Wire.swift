@@ -1,11 +1,14 @@
 public import ReceiptCore
 
-// The answers are written with JSONEncoder and read only with JSONReader (Wire+JSONReadable.swift):
-// they are Encodable but not Decodable, so that the wire schema has one reader. Credentials and
-// AddReceiptRequest stay Codable: they are requests, which the server reads through Hummingbird.
+// The answers have one writer and one reader each: JSONWriter (Wire+JSONWritable.swift) and
+// JSONReader (Wire+JSONReadable.swift), held against openapi.yaml by ContractTests. They are neither
+// Encodable nor Decodable, except FiscalDocument and PlaceEntry, which stay Encodable because the
+// command line embeds them in its `--json` output; ContractTests checks that JSONEncoder writes them
+// byte for byte as JSONWriter does. Credentials and AddReceiptRequest stay Codable: they are
+// requests, which the client writes with JSONEncoder and the server reads through Hummingbird.
 
 /// The JSON body of every error answer: a stable code for programs, a sentence for people.
-public struct APIErrorBody: Encodable, Sendable, Equatable {
+public struct APIErrorBody: Sendable, Equatable {
     /// `unauthorized`, `bad_request`, `not_found`, `conflict`, `too_many_requests`, `payload_too_large` …
     public var error: String
     /// A sentence for people, in English.
@@ -33,7 +36,7 @@ public struct Credentials: Codable, Sendable, Equatable {
 }
 
 /// Who the session belongs to.
-public struct SessionInfo: Encodable, Sendable, Equatable {
+public struct SessionInfo: Sendable, Equatable {
     /// The account's number on this server: what a client keys its sync position by.
     public var account: Int64
     /// `authorized` or `anonymous`.
@@ -61,14 +64,14 @@ public enum AccountKind: String, Codable, Sendable {
 }
 
 /// A receipt as the server keeps it for an account.
-public struct ReceiptEnvelope: Encodable, Sendable, Equatable {
+public struct ReceiptEnvelope: Sendable, Equatable {
     /// The server's id of the receipt, unique within the account's server.
     public var id: Int64
     /// `complete`, or `pending` while only the QR code is known.
     public var status: Receipt.Status
     /// The account's change sequence number of the last change to this receipt.
     public var sequence: Int64
-    /// The place the receipt was issued at, when the server knows it.
+    /// The place the receipt was issued at, when the server knows it; always written, null when not.
     public var place: PlaceEntry?
     /// The receipt's fiscal document; without items while the receipt is pending.
     public var document: FiscalDocument
@@ -84,10 +87,10 @@ public struct ReceiptEnvelope: Encodable, Sendable, Equatable {
 }
 
 /// One page of the receipt feed, newest first by receipt date.
-public struct ReceiptFeedPage: Encodable, Sendable, Equatable {
+public struct ReceiptFeedPage: Sendable, Equatable {
     /// The page's receipts, newest first by receipt date.
     public var receipts: [ReceiptEnvelope]
-    /// Pass as `cursor` for the next page; nil on the last page.
+    /// Pass as `cursor` for the next page; null on the last page.
     public var nextCursor: String?
     /// Whether another page follows.
     public var hasMore: Bool
@@ -101,7 +104,7 @@ public struct ReceiptFeedPage: Encodable, Sendable, Equatable {
 }
 
 /// The receipts changed after a sequence number, oldest change first.
-public struct ReceiptChangesPage: Encodable, Sendable, Equatable {
+public struct ReceiptChangesPage: Sendable, Equatable {
     /// The receipts changed after the `since` asked for, oldest change first.
     public var receipts: [ReceiptEnvelope]
     /// Pass as `since` next time: the sequence of the last receipt in this page (or the one given).
@@ -163,7 +166,7 @@ public struct PlaceEntry: Encodable, Sendable, Equatable {
 }
 
 /// One page of places, nearest first.
-public struct PlacesPage: Encodable, Sendable, Equatable {
+public struct PlacesPage: Sendable, Equatable {
     /// The page's places, nearest first.
     public var places: [PlaceEntry]
     /// Pass as `cursor`, with the same query, for the next page; nil on the last page.
@@ -177,7 +180,7 @@ public struct PlacesPage: Encodable, Sendable, Equatable {
 }
 
 /// `/health`.
-public struct HealthStatus: Encodable, Sendable, Equatable {
+public struct HealthStatus: Sendable, Equatable {
     /// `ok` while the server answers.
     public var status: String
     /// How many receipts the server keeps, in all accounts.

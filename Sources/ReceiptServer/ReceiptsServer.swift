@@ -111,7 +111,7 @@ public final class ReceiptsServer: Sendable {
 
         router.get(Route.health.routerPath) { _, _ in
             let counts = try self.database.counts()
-            return try jsonResponse(HealthStatus(status: "ok", receipts: counts.receipts, places: counts.places))
+            return jsonResponse(HealthStatus(status: "ok", receipts: counts.receipts, places: counts.places))
         }
         router.get(Route.openAPI.routerPath) { _, _ in
             Response(

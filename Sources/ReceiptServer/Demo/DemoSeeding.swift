@@ -49,12 +49,11 @@ extension ReceiptsServer {
         let data = try DemoData.generate(seed: seed, until: until, receiptCount: receiptCount)
         // The demo password is known to all; its hash needs no more than the minimum cost.
         let hash = await PasswordHasher(cost: 4).hash(Self.demoPassword)
-        let encoder = JSONEncoder()
-        let receipts = try data.receipts.map {
-            try AccountReceipts.NewReceipt($0.document, status: $0.status, placeID: $0.placeID, encoder: encoder)
+        let receipts = data.receipts.map {
+            AccountReceipts.NewReceipt($0.document, status: $0.status, placeID: $0.placeID)
         }
-        let unclaimed = try data.unclaimed.map {
-            try AccountReceipts.NewReceipt($0.document, status: .complete, placeID: $0.placeID, encoder: encoder)
+        let unclaimed = data.unclaimed.map {
+            AccountReceipts.NewReceipt($0.document, status: .complete, placeID: $0.placeID)
         }
         try database.upsert(places: data.places)
         places.insert(data.places)

@@ -36,12 +36,9 @@ struct APIError: HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(APIErrorBody(error: code, message: message))) ?? Data()
-        var headers = headers
-        headers[.contentType] = "application/json; charset=utf-8"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        var response = jsonResponse(APIErrorBody(error: code, message: message), status: status)
+        response.headers.append(contentsOf: headers)
+        return response
     }
 }
 

@@ -45,7 +45,7 @@ struct PlaceRoutes: Sendable {
             cursors.encode(
                 PlacesPosition(lat: lat, lon: lon, q: text, radius: radius, distance: $0.distance, id: $0.id))
         }
-        return try jsonResponse(
+        return jsonResponse(
             PlacesPage(
                 places: page.hits.map { PlaceEntry($0.place, distance: ($0.distance * 10).rounded() / 10) },
                 nextCursor: next))

@@ -26,27 +26,22 @@ struct ReceiptRoutes: Sendable {
             }
             position = decoded
         }
-        let (objects, last, hasMore) = try receipts.feed(account: account.id, after: position, limit: limit)
-        let next = hasMore ? last.map { "\"\(cursors.encode($0))\"" } ?? "null" : "null"
-        return Self.page(
-            #"{"hasMore":\#(hasMore),"nextCursor":\#(next),"receipts":[\#(objects.joined(separator: ","))]}"#)
+        let (stored, last, hasMore) = try receipts.feed(account: account.id, after: position, limit: limit)
+        let next = hasMore ? last.map { cursors.encode($0) } : nil
+        return jsonResponse(capacity: stored.pageCapacity) {
+            ReceiptFeedPage.write(receipts: stored, nextCursor: next, hasMore: hasMore, to: &$0)
+        }
     }
 
     private func changes(_ request: Request, context: ServerContext) throws -> Response {
         let account = try context.requireAccount()
         let query = QueryParameters(request)
         let since = try query.integer("since", in: 0...Int64.max, default: 0) ?? 0
-        let (objects, nextSince, hasMore) = try receipts.changes(
+        let (stored, nextSince, hasMore) = try receipts.changes(
             account: account.id, since: since, limit: query.pageSize())
-        return Self.page(
-            #"{"hasMore":\#(hasMore),"nextSince":\#(nextSince),"receipts":[\#(objects.joined(separator: ","))]}"#)
-    }
-
-    /// A page of the feeds: ``ReceiptFeedPage`` or ``ReceiptChangesPage`` written out directly.
-    private static func page(_ json: String) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+        return jsonResponse(capacity: stored.pageCapacity) {
+            ReceiptChangesPage.write(receipts: stored, nextSince: nextSince, hasMore: hasMore, to: &$0)
+        }
     }
 
     private func receipt(_ context: ServerContext) throws -> Response {
@@ -58,7 +53,7 @@ struct ReceiptRoutes: Sendable {
         guard let envelope = try receipts.receipt(id: id, account: account.id) else {
             throw APIError.notFound("no receipt \(id)")
         }
-        return try jsonResponse(envelope)
+        return jsonResponse(envelope)
     }
 
     private func add(_ request: Request, context: ServerContext) async throws -> Response {
@@ -71,6 +66,6 @@ struct ReceiptRoutes: Sendable {
             throw APIError(status: .unprocessableContent, code: "invalid_qr", message: error.message(in: .english))
         }
         let (envelope, created) = try receipts.add(code, account: account.id)
-        return try jsonResponse(envelope, status: created ? .created : .ok)
+        return jsonResponse(envelope, status: created ? .created : .ok)
     }
 }

@@ -51,7 +51,7 @@ struct SessionRoutes: Sendable {
     private func whoAmI(_ context: ServerContext) throws -> Response {
         let account = try context.requireAccount()
         let expires = context.sessionExpiresAt ?? Date()
-        return try jsonResponse(
+        return jsonResponse(
             SessionInfo(account: account.id, kind: account.kind, login: account.login, expiresAt: Self.iso(expires)))
     }
 
@@ -63,7 +63,7 @@ struct SessionRoutes: Sendable {
     }
 
     private func opened(_ session: OpenedSession, status: HTTPResponse.Status) throws -> Response {
-        try jsonResponse(
+        jsonResponse(
             SessionInfo(
                 account: session.account.id, kind: session.account.kind, login: session.account.login,
                 expiresAt: Self.iso(session.expiresAt)),

@@ -16,9 +16,9 @@ struct AccountReceipts: Sendable {
     let database: ServerDatabase
 
     /// A page of the feed, newest first: receipts strictly after `position` in (date, id) order,
-    /// as JSON objects.
+    /// as stored.
     func feed(account: Int64, after position: FeedPosition?, limit: Int) throws -> (
-        [String], last: FeedPosition?, hasMore: Bool
+        [WrittenReceiptEnvelope], last: FeedPosition?, hasMore: Bool
     ) {
         try database.pool.read { db in
             let rows: [Row]
@@ -38,54 +38,51 @@ struct AccountReceipts: Sendable {
             }
             let page = rows.prefix(limit)
             let last = page.last.map { FeedPosition(account: account, dateTime: $0["date_time"], id: $0["id"]) }
-            return (try encoded(page, in: db), last, rows.count > limit)
+            return (try stored(page, in: db), last, rows.count > limit)
         }
     }
 
-    /// Receipts whose last change came after `since`, oldest change first, as JSON objects, with the
+    /// Receipts whose last change came after `since`, oldest change first, as stored, with the
     /// sequence to continue from.
-    func changes(account: Int64, since: Int64, limit: Int) throws -> ([String], nextSince: Int64, hasMore: Bool) {
+    func changes(account: Int64, since: Int64, limit: Int) throws -> (
+        [WrittenReceiptEnvelope], nextSince: Int64, hasMore: Bool
+    ) {
         try database.pool.read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM receipts WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?"),
                 arguments: [account, since, limit + 1])
             let page = rows.prefix(limit)
-            return (try encoded(page, in: db), page.last?["sequence"] ?? since, rows.count > limit)
+            return (try stored(page, in: db), page.last?["sequence"] ?? since, rows.count > limit)
         }
     }
 
-    /// Receipts as the JSON objects of ``ReceiptEnvelope``, the stored documents spliced in as they
-    /// are rather than decoded and encoded again: the feeds' hot path.
-    private func encoded(_ rows: ArraySlice<Row>, in db: Database) throws -> [String] {
+    /// Receipts with their stored documents and their places' cached JSON, to be spliced into a
+    /// page rather than read and written again: the feeds' hot path.
+    private func stored(_ rows: ArraySlice<Row>, in db: Database) throws -> [WrittenReceiptEnvelope] {
         let placeIDs = Set(rows.compactMap { $0["place_id"] as String? })
-        var places: [String: String] = [:]
+        var places: [String: WrittenJSON<PlaceEntry>] = [:]
         if !placeIDs.isEmpty {
             let marks = Array(repeating: "?", count: placeIDs.count).joined(separator: ", ")
             let found = try Row.fetchAll(
                 db, sql: "SELECT * FROM places WHERE id IN (\(marks))", arguments: StatementArguments(Array(placeIDs)))
             for row in found {
                 guard let place = ServerDatabase.place(from: row) else { continue }
-                places[place.id] = try encoded(place)
+                places[place.id] = written(place)
             }
         }
         return rows.map { row in
-            let id: Int64 = row["id"]
-            let sequence: Int64 = row["sequence"]
-            let status: String = row["status"]
-            let document: String = row["document"]
-            let place = (row["place_id"] as String?).flatMap { places[$0] } ?? "null"
-            return
-                #"{"document":\#(document),"id":\#(id),"place":\#(place),"sequence":\#(sequence),"status":"\#(status)"}"#
+            WrittenReceiptEnvelope(
+                id: row["id"], status: Receipt.Status(rawValue: row["status"]) ?? .pending, sequence: row["sequence"],
+                place: (row["place_id"] as String?).flatMap { places[$0] },
+                document: WrittenJSON(stored: row["document"]))
         }
     }
 
-    /// A place as the feeds' JSON, encoded once for as long as it stays the same.
-    private func encoded(_ place: Place) throws -> String {
+    /// A place as the feeds' JSON, written once for as long as it stays the same.
+    private func written(_ place: Place) -> WrittenJSON<PlaceEntry> {
         if let known = database.encodedPlaces.withLock({ $0[place] }) { return known }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: try encoder.encode(PlaceEntry(place)), as: UTF8.self)
+        let json = WrittenJSON(PlaceEntry(place))
         database.encodedPlaces.withLock { cache in
             // Places change rarely; a cache grown past every place there could be starts afresh.
             if cache.count >= 100_000 { cache.removeAll() }
@@ -129,7 +126,7 @@ struct AccountReceipts: Sendable {
                 document = FiscalDocument(Receipt(pendingFrom: code))
                 status = .pending
             }
-            let new = try NewReceipt(document, status: status, placeID: known?["place_id"], encoder: JSONEncoder())
+            let new = NewReceipt(document, status: status, placeID: known?["place_id"])
             let ids = try Self.insert([new], account: account, in: db)
             let row = try Row.fetchOne(db, sql: "SELECT * FROM receipts WHERE id = ?", arguments: [ids.first])
             guard let row else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "inserted row vanished") }
@@ -137,16 +134,16 @@ struct AccountReceipts: Sendable {
         }
     }
 
-    /// A receipt about to be stored, its document already encoded.
+    /// A receipt about to be stored, its document already written as the feeds will splice it.
     struct NewReceipt {
         let document: FiscalDocument
         let json: String
         let status: Receipt.Status
         let placeID: String?
 
-        init(_ document: FiscalDocument, status: Receipt.Status, placeID: String?, encoder: JSONEncoder) throws {
+        init(_ document: FiscalDocument, status: Receipt.Status, placeID: String?) {
             self.document = document
-            self.json = String(decoding: try encoder.encode(document), as: UTF8.self)
+            self.json = WrittenJSON(document).text
             self.status = status
             self.placeID = placeID
         }

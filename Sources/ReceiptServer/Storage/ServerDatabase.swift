@@ -9,8 +9,8 @@ final class ServerDatabase: Sendable {
     let pool: DatabasePool
     let path: String
     /// Places as the feeds' JSON, keyed by the whole place (a changed place is a new key): every
-    /// feed page names dozens of places, each encoded once rather than for every page.
-    let encodedPlaces = Mutex<[Place: String]>([:])
+    /// feed page names dozens of places, each written once rather than for every page.
+    let encodedPlaces = Mutex<[Place: WrittenJSON<PlaceEntry>]>([:])
 
     init(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
