@@ -125,6 +125,7 @@ install: setup
 ## `install`'s): asked for --help, it only builds its tool, which is then run on the binary.
 manual:
 	$(SWIFT) package plugin generate-manual --help > /dev/null
+	mkdir -p $(dir $(MANUAL))
 	"$$($(SWIFT) build --show-bin-path)/generate-manual-tool" "$(BIN_PATH)/receipts" --output-directory $(dir $(MANUAL))
 
 ## install-files: the files of `install` from a build that is already there (BIN_PATH, MANUAL).
