@@ -140,6 +140,7 @@ let package = Package(
                 "PlaceSearch", "ReceiptStats", "ReceiptReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

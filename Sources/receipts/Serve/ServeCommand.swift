@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ReceiptCore
 import ReceiptServer
 
@@ -61,9 +62,13 @@ struct ServeCommand: AsyncParsableCommand {
             let summary = try await server.seedDemo(seed: seed, until: try Self.today(), receiptCount: demoReceipts)
             console.note(Strings.demoSeeded(summary))
         }
-        try await server.application { port in
-            console.note(Strings.serving(host: host, port: port, database: path))
-        }.runService()
+        do {
+            try await server.application { port in
+                console.note(Strings.serving(host: host, port: port, database: path))
+            }.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CommandFailure(status: .failure) { _ in Strings.portInUse(port, host: host) }
+        }
     }
 
     /// Now on this machine's clock: the demo's history ends here.

@@ -35,6 +35,11 @@ extension Strings {
     }
     static var loginPrompt: String { pick("Логин: ", "Login: ") }
     static var passwordPrompt: String { pick("Пароль: ", "Password: ") }
+    static var passwordAgainPrompt: String { pick("Пароль ещё раз: ", "Password again: ") }
+    static var passwordsDiffer: String { pick("пароли не совпадают", "the passwords differ") }
+    static func triesLeft(_ count: Int) -> String {
+        pick("попробуйте ещё раз (осталось попыток: \(count))", "try again (\(count) left)")
+    }
     static var nothingEntered: String { pick("ничего не введено", "nothing was entered") }
     static func loggedIn(_ info: SessionInfo, server: String) -> String {
         switch info.kind {

@@ -2,7 +2,8 @@ import Foundation
 import ReceiptCore
 
 /// Where the command line writes: results to standard output, everything else to standard error,
-/// colours only on a terminal and never with `NO_COLOR`.
+/// colours only on a terminal and never with `NO_COLOR`. Standard error passes through the
+/// ``LiveLine``, so that no message runs into a progress bar or a status line.
 struct Console: Sendable {
     var quiet = false
     var verbose = false
@@ -20,24 +21,25 @@ struct Console: Sendable {
 
     /// A result: always printed.
     func output(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+        LiveLine.standardError.output(text + terminator)
     }
 
     /// A note for a person watching, left out with `--quiet`.
     func note(_ text: String) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        LiveLine.standardError.write(text + "\n")
     }
 
     /// A detail for someone finding out what happened, shown with `--verbose` only.
     func detail(_ text: String) {
         guard verbose else { return }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        LiveLine.standardError.write(text + "\n")
     }
 
     /// Prints why a command failed and returns the exit code that says so.
     func fail(_ error: any Error) -> Int32 {
         let failure = CommandFailure(error)
+        LiveLine.standardError.end()
         let prefix = Self.paint("receipts: \(Strings.errorPrefix):", code: "31", on: STDERR_FILENO)
         FileHandle.standardError.write(Data("\(prefix) \(failure.message(in: Strings.language))\n".utf8))
         return failure.status.rawValue
