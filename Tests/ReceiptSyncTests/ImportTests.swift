@@ -115,22 +115,38 @@ struct ImportTests {
         }
     }
 
-    @Test("an unreachable server gives up within the budget with the connection message")
+    @Test("a refused connection is a try that fails at once: each is told to the observer, retried, then given up")
     func unreachable() async throws {
+        let events = Mutex<[ClientEvent]>([])
         let client = ReceiptsClient(
             server: try #require(URL(string: "http://127.0.0.1:9")), cookie: "x",
-            retry: RetryPolicy(initialDelay: 0.05, maximumDelay: 0.2, budget: 1))
+            retry: RetryPolicy(initialDelay: 0.05, maximumDelay: 0.2, budget: 1),
+            observer: { event in events.withLock { $0.append(event) } })
         let started = Date()
         let error = await #expect(throws: ClientError.self) { try await client.changes(since: 0) }
         // Not a timing test but a guard against retrying for ever: a loaded machine can make connecting
         // itself slow, and without the budget the retries would go on for minutes.
         #expect(Date().timeIntervalSince(started) < 120)
-        guard case .unreachable = error else {
-            Issue.record("expected unreachable, got \(String(describing: error))")
+        #expect(error == .unreachable(server: "http://127.0.0.1:9", problem: .refused))
+        #expect(
+            error?.message(in: .russian).hasPrefix("сервер http://127.0.0.1:9 не отвечает (соединение отклонено)")
+                == true)
+        let told = events.withLock { $0 }
+        let failures = told.filter {
+            if case .failed("GET", "/api/v1/changes?since=0&limit=50", .refused, _) = $0 { return true }
+            return false
+        }
+        let waits = told.filter {
+            if case .retrying(.refused, _, _) = $0 { return true }
+            return false
+        }
+        // Without failing fast, AsyncHTTPClient would spend the whole budget on one silent try.
+        #expect(failures.count >= 2)
+        #expect(waits.count == failures.count - 1)
+        guard case .gaveUp(.refused) = told.last else {
+            Issue.record("expected to end with giving up, got \(told)")
             return
         }
-        #expect(
-            error?.message(in: .russian).hasPrefix("Проверьте соединение с интернетом и попробуйте еще раз") == true)
     }
 }
 
