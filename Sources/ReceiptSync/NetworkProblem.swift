@@ -22,7 +22,8 @@ public enum NetworkProblem: Sendable, Equatable, LocalizedMessage {
     public func state(of server: String, in language: Language) -> String {
         let ru = language == .russian
         switch self {
-        case .status(let code): return ru ? "сервер \(server) отвечает HTTP \(code)" : "server \(server) answers HTTP \(code)"
+        case .status(let code):
+            return ru ? "сервер \(server) отвечает HTTP \(code)" : "server \(server) answers HTTP \(code)"
         case .unreadable:
             return ru ? "сервер \(server) присылает нечитаемый ответ" : "server \(server) sends an unreadable answer"
         default: return ru ? "сервер \(server) не отвечает" : "server \(server) does not answer"

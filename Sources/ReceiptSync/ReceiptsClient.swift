@@ -157,7 +157,8 @@ public final class ReceiptsClient: Sendable {
                 let answer = try await once(method, path, body: encoded, timeout: timeout)
                 observer?(
                     .answered(
-                        method: method.rawValue, path: path, status: answer.status, duration: tried.duration(to: clock.now)
+                        method: method.rawValue, path: path, status: answer.status,
+                        duration: tried.duration(to: clock.now)
                     ))
                 switch answer.status {
                 case 200..<300:
@@ -185,7 +186,8 @@ public final class ReceiptsClient: Sendable {
             } catch {
                 problem = Self.problem(error)
                 observer?(
-                    .failed(method: method.rawValue, path: path, problem: problem, duration: tried.duration(to: clock.now)))
+                    .failed(
+                        method: method.rawValue, path: path, problem: problem, duration: tried.duration(to: clock.now)))
             }
             attempt += 1
             let delay = retry.delay(attempt: attempt, retryAfter: retryAfter)

@@ -68,7 +68,8 @@ public final class TerminalSession {
             usleep(20_000)
         }
         throw CocoaError(
-            .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no \"\(text)\" in: \(transcript.debugDescription)"])
+            .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no \"\(text)\" in: \(transcript.debugDescription)"]
+        )
     }
 
     /// Types `line` and Enter, as a person answering a prompt.

@@ -15,7 +15,8 @@ struct ImportActivityTests {
         #expect(result.status == 0)
         #expect(result.errors.contains("database: \(database)\n"))
         #expect(result.errors.contains("category rules: the shipped ones (no file of yours at \(rules))\n"))
-        let first = try #require(result.errors.firstRange(of: #/GET /api/v1/changes\?since=0&limit=50: 200 in \d+ ms\n/#))
+        let first = try #require(
+            result.errors.firstRange(of: #/GET /api/v1/changes\?since=0&limit=50: 200 in \d+ ms\n/#))
         #expect(!result.errors[first.upperBound...].isEmpty)
         #expect(result.errors.components(separatedBy: "GET /api/v1/changes?since=").count == 3)
 
@@ -42,11 +43,14 @@ struct ImportActivityTests {
         let screen = session.transcript
         #expect(status == 4, "\(screen.debugDescription)")
         // The bar's last state stays, on a line of its own, without its spinner; then the message.
-        let ended = #/\r(\d+) pages, (\d+) receipts, \d+/s\u{1B}\[K\r\n\u{1B}\[31mreceipts: error:\u{1B}\[0m server http://127.0.0.1:\d+ does not answer \(timed out\)/#
+        let ended =
+            #/\r(\d+) pages, (\d+) receipts, \d+/s\u{1B}\[K\r\n\u{1B}\[31mreceipts: error:\u{1B}\[0m server http://127.0.0.1:\d+ does not answer \(timed out\)/#
         let match = try #require(screen.firstMatch(of: ended), "\(screen.debugDescription)")
         let written = try #require(Int(match.2))
         #expect(written > 0 && written < total)
-        #expect(screen.contains("\(written) receipts were written and are kept; running receipts import again goes on from there."))
+        #expect(
+            screen.contains(
+                "\(written) receipts were written and are kept; running receipts import again goes on from there."))
         kill(server.process.processIdentifier, SIGCONT)
         let resumed = try run.run(["import", "--json"])
         #expect(resumed.status == 0)

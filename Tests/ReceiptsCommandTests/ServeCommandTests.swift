@@ -40,8 +40,14 @@ struct ServeBusyPortTests {
         let holder = try DemoServerProcess(receipts: 1)
         let folder = try TemporaryFolder("serve")
         for (language, expected) in [
-            ("en", "receipts: error: port \(holder.port) on 127.0.0.1 is taken by another program: choose another with --port (--port 0 for any free one)\n"),
-            ("ru", "receipts: ошибка: порт \(holder.port) на 127.0.0.1 занят другой программой: выберите другой с --port (--port 0 — любой свободный)\n"),
+            (
+                "en",
+                "receipts: error: port \(holder.port) on 127.0.0.1 is taken by another program: choose another with --port (--port 0 for any free one)\n"
+            ),
+            (
+                "ru",
+                "receipts: ошибка: порт \(holder.port) на 127.0.0.1 занят другой программой: выберите другой с --port (--port 0 — любой свободный)\n"
+            ),
         ] {
             let result = try CommandRunner().english().run([
                 "serve", "--port", String(holder.port), "--db", folder.file("server.sqlite"), "--lang", language,

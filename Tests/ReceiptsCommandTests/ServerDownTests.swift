@@ -35,7 +35,10 @@ struct ServerDownTests {
         let russian = run.russian()
         let quiet = try russian.run(["login", "--anonymous", "--server", "http://127.0.0.1:\(port)"])
         #expect(quiet.status == 4)
-        #expect(quiet.errors == "receipts: ошибка: сервер http://127.0.0.1:\(port) не отвечает (соединение отклонено). Проверьте, что сервер запущен, адрес верен (--server, RECEIPTS_SERVER) и есть соединение с сетью, и попробуйте ещё раз\n")
+        #expect(
+            quiet.errors
+                == "receipts: ошибка: сервер http://127.0.0.1:\(port) не отвечает (соединение отклонено). Проверьте, что сервер запущен, адрес верен (--server, RECEIPTS_SERVER) и есть соединение с сетью, и попробуйте ещё раз\n"
+        )
     }
 
     @Test("on a terminal a status line counts down the wait in place and is cleared before the last words")
@@ -45,7 +48,8 @@ struct ServerDownTests {
         var run = CommandRunner().russian()
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "3"
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
-        let session = try TerminalSession(["login", "--anonymous", "--server", "http://127.0.0.1:\(port)"], runner: run)
+        let session = try TerminalSession(
+            ["login", "--anonymous", "--server", "http://127.0.0.1:\(port)"], runner: run)
         #expect(session.wait() == 4)
         let screen = session.transcript
         let status = "\rсервер http://127.0.0.1:\(port) не отвечает; повтор, осталось "
@@ -53,6 +57,8 @@ struct ServerDownTests {
         #expect(screen.contains(status + "3 с\u{1B}[K"))
         #expect(screen.contains(status + "2 с\u{1B}[K") || screen.contains(status + "1 с\u{1B}[K"))
         // Erased, and the message starts on a clean line.
-        #expect(screen.contains("\u{1B}[K\r\u{1B}[K\u{1B}[31mreceipts: ошибка:\u{1B}[0m сервер http://127.0.0.1:\(port) не отвечает"))
+        #expect(
+            screen.contains(
+                "\u{1B}[K\r\u{1B}[K\u{1B}[31mreceipts: ошибка:\u{1B}[0m сервер http://127.0.0.1:\(port) не отвечает"))
     }
 }

@@ -52,7 +52,8 @@ extension Strings {
     static func portInUse(_ port: Int, host: String) -> String {
         pick(
             "порт \(port) на \(host) занят другой программой: выберите другой с --port (--port 0 — любой свободный)",
-            "port \(port) on \(host) is taken by another program: choose another with --port (--port 0 for any free one)")
+            "port \(port) on \(host) is taken by another program: choose another with --port (--port 0 for any free one)"
+        )
     }
     static func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
         pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")

@@ -13,7 +13,8 @@ extension Strings {
     {
         let cause = problem.message(in: language)
         return pick(
-            "\(method) \(path): \(cause), через \(time(duration))", "\(method) \(path): \(cause) after \(time(duration))")
+            "\(method) \(path): \(cause), через \(time(duration))",
+            "\(method) \(path): \(cause) after \(time(duration))")
     }
     static func retrying(_ problem: NetworkProblem, wait: Duration, left: Duration) -> String {
         let cause = problem.message(in: language)
