@@ -120,7 +120,7 @@ struct ImportTests {
         let events = Mutex<[ClientEvent]>([])
         let client = ReceiptsClient(
             server: try #require(URL(string: "http://127.0.0.1:9")), cookie: "x",
-            retry: RetryPolicy(initialDelay: 0.05, maximumDelay: 0.2, budget: 1),
+            retry: RetryPolicy(initialDelay: 0.05, maximumDelay: 0.2, budget: 5),
             observer: { event in events.withLock { $0.append(event) } })
         let started = Date()
         let error = await #expect(throws: ClientError.self) { try await client.changes(since: 0) }
