@@ -74,12 +74,15 @@ final class LiveLine: Sendable {
         return "\r" + fitted(text) + "\u{1B}[K"
     }
 
-    /// The text cut to one row of the terminal: a wrapped line could not be redrawn in place.
+    /// The text cut to one row of the terminal (a wrapped line could not be redrawn in place), in the
+    /// middle: the end holds what changes, the time left or the rate.
     private static func fitted(_ text: String) -> String {
         var size = winsize()
         guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 1 else { return text }
         let room = Int(size.ws_col) - 1
-        return text.count > room ? String(text.prefix(room - 1)) + "…" : text
+        guard text.count > room else { return text }
+        let tail = min(24, room / 2)
+        return String(text.prefix(room - tail - 1)) + "…" + String(text.suffix(tail))
     }
 
     private static func emit(_ text: String, to handle: FileHandle) {
