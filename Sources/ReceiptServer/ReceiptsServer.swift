@@ -90,7 +90,7 @@ public final class ReceiptsServer: Sendable {
                 configuration: HTTP1Channel.Configuration(
                     additionalChannelHandlers: [
                         ProtocolErrorHandler(),
-                        RequestDeadlineHandler(headTimeout: headTimeout, requestTimeout: requestTimeout)
+                        RequestDeadlineHandler(headTimeout: headTimeout, requestTimeout: requestTimeout),
                     ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts"),

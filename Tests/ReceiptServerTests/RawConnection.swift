@@ -60,7 +60,9 @@ final class RawConnection {
     func receiveAll(seconds: Double = 10) async -> String {
         await withCheckedContinuation { continuation in
             let connection = UncheckedBox(self)
-            DispatchQueue.global().async { continuation.resume(returning: connection.value.receiving(seconds: seconds)) }
+            DispatchQueue.global().async {
+                continuation.resume(returning: connection.value.receiving(seconds: seconds))
+            }
         }
     }
 

@@ -85,7 +85,8 @@ struct RequestEdgeTests {
             let client = try await server.anonymous()
             for type in ["text/plain", "application/x-www-form-urlencoded", "application/jsonp"] {
                 let response = try await client.send(
-                    "/api/v1/receipts", method: .post, body: Data(#"{"qr": "t=1"}"#.utf8), headers: [.contentType: type])
+                    "/api/v1/receipts", method: .post, body: Data(#"{"qr": "t=1"}"#.utf8), headers: [.contentType: type]
+                )
                 #expect(response.status == .unsupportedMediaType, "\(type)")
                 #expect(response.errorCode == "unsupported_media_type", "\(type)")
             }
@@ -113,7 +114,8 @@ struct RequestEdgeTests {
     func unparsable() async throws {
         try await ServerHarness.run { server in
             let large = try RawConnection(port: server.port)
-            large.send("GET /health HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "a", count: 100_000))\r\n\r\n")
+            large.send(
+                "GET /health HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "a", count: 100_000))\r\n\r\n")
             let answer = await large.receiveAll()
             #expect(answer.hasPrefix("HTTP/1.1 431"), "\(answer.prefix(200))")
             #expect(answer.lowercased().contains("content-type: application/json"))

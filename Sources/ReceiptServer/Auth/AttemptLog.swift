@@ -19,7 +19,9 @@ struct AttemptLog {
     /// Counts an attempt of `key`.
     mutating func record(_ key: String, now: Date) {
         // Keys of clients that went away would otherwise stay for good.
-        if attempts.count > 10_000 { attempts = attempts.filter { $0.value.last.map { now.timeIntervalSince($0) < rate.window } ?? false } }
+        if attempts.count > 10_000 {
+            attempts = attempts.filter { $0.value.last.map { now.timeIntervalSince($0) < rate.window } ?? false }
+        }
         attempts[key, default: []].append(now)
     }
 
