@@ -36,7 +36,8 @@ struct StatsTextTests {
             #expect(rows(after: "Top shops:", in: text).count == top, "\(text)")
             #expect(rows(after: "Top items:", in: text).count == top, "\(text)")
         }
-        let months = try #require(try json(try run.run(["stats", "--json"] + range).output)["months"] as? [[String: Any]])
+        let months = try #require(
+            try json(try run.run(["stats", "--json"] + range).output)["months"] as? [[String: Any]])
         // A whole month (the newest is still going): the change against its 3-month average.
         let month = months[1]
         let name = try #require(month["month"] as? String)
@@ -45,7 +46,8 @@ struct StatsTextTests {
         let total = try #require(groceries["total"] as? Int)
         let average = try #require(groceries["average3"] as? Int)
         let tenths = Int((Double(total - average) / Double(abs(average)) * 1000).rounded())
-        let change = "\(tenths > 0 ? "+" : tenths < 0 && tenths / 10 == 0 ? "-" : "")\(tenths / 10).\(abs(tenths % 10))%"
+        let change =
+            "\(tenths > 0 ? "+" : tenths < 0 && tenths / 10 == 0 ? "-" : "")\(tenths / 10).\(abs(tenths % 10))%"
         let text = try run.run(["stats", "--month", name]).output
         #expect(text.contains("vs 3-month avg"))
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("Groceries ") })

@@ -29,7 +29,8 @@ struct TerminalWidthTests {
         let month = try #require(months.dropFirst().first?["month"] as? String)
         let receipts = months.flatMap { $0["receipts"] as? [[String: Any]] ?? [] }
         // The receipt with the longest shop name, so that something must be cut.
-        let long = try #require(receipts.max { ($0["place"] as? String ?? "").count < ($1["place"] as? String ?? "").count })
+        let long = try #require(
+            receipts.max { ($0["place"] as? String ?? "").count < ($1["place"] as? String ?? "").count })
         let id = try #require(long["id"] as? Int)
         let commands: [[String]] = [
             ["list"], ["list", "--month", month], ["show", String(id)], ["search", "молоко"], ["stats"],

@@ -53,7 +53,8 @@ struct StatsCommand: AsyncParsableCommand {
             console.output(Self.csv(statistics, by: by, language: language), terminator: "")
         } else {
             let ongoing = (try? ServeCommand.today())?.yearMonth
-            let text = StatsText(statistics: statistics, text: ReportText(language), ongoing: ongoing, width: Console.width)
+            let text = StatsText(
+                statistics: statistics, text: ReportText(language), ongoing: ongoing, width: Console.width)
             console.output(text.render(by: by))
         }
     }

@@ -50,7 +50,9 @@ struct StatsText {
                 String(line.items),
             ]
             if whole {
-                row += [text.change(from: line.previous, to: line.total), text.change(from: line.average, to: line.total)]
+                row += [
+                    text.change(from: line.previous, to: line.total), text.change(from: line.average, to: line.total),
+                ]
             }
             table.append(row)
         }
