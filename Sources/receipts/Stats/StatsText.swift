@@ -44,6 +44,7 @@ struct StatsText {
         if whole { header += [text.versusPrevious, text.versusAverage] }
         // On a narrow terminal the category is cut first, then the counts are left out.
         var table = TextTable(header: header, rightAligned: Set(1..<header.count), cut: [0], optional: [4, 3])
+        table.minimumCut = 12
         for line in month.categories {
             var row = [
                 text.name(line.category), text.money(line.total), text.percent(line.share), String(line.receipts),

@@ -40,7 +40,11 @@ struct TextTable {
         }
         var lines: [String] = []
         if !header.isEmpty {
-            let titles = shown.map { column in Self.wrap(cell(header, column), width: widths[column] ?? 0) }
+            let titles = shown.map { column in
+                let width = widths[column] ?? 0
+                return cut.contains(column)
+                    ? [cell(header, column).cut(toCells: width)] : Self.wrap(cell(header, column), width: width)
+            }
             let height = titles.map(\.count).max() ?? 0
             for line in 0..<height {
                 // Titles sit on their last line, next to the values.
