@@ -135,9 +135,10 @@ struct PlacesSearchCommand: AsyncParsableCommand {
             console.output(Strings.noPlaces)
             return
         }
-        // On a narrow terminal the address and then the name are cut, then the category left out;
+        // On a narrow terminal the address and the name are cut (to 16 cells), then the category left out;
         // the distance and the id (for `places star`) stay whole.
         var table = TextTable(rightAligned: [0], cut: [3, 1], optional: [2])
+        table.minimumCut = 16
         for (place, distance) in hits {
             let mark = favourites.contains(place.id) ? "★ " : ""
             table.append([
