@@ -40,11 +40,9 @@ struct QRParseCommandTests {
         #expect(english.output.contains("1 — sale"))
     }
 
-    @Test("the table fits the width it is given")
+    @Test("the table fits the terminal's width, the payload wrapped whole between its fields")
     func width() throws {
-        var runner = CommandRunner().english()
-        runner.environment["COLUMNS"] = "60"
-        let result = try runner.run(["qr", "parse", Self.sample])
+        let result = try CommandRunner().english().runOnTerminal(["qr", "parse", Self.sample], columns: 60)
         #expect(result.status == 0)
         #expect(result.output.split(separator: "\n").allSatisfy { $0.count <= 60 })
         #expect(

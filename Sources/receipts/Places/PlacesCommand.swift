@@ -137,12 +137,15 @@ struct PlacesSearchCommand: AsyncParsableCommand {
             console.output(Strings.noPlaces)
             return
         }
-        var table = TextTable(rightAligned: [0])
+        // On a narrow terminal the address and the name are cut (to 16 cells), then the category left out;
+        // the distance and the id (for `places star`) stay whole.
+        var table = TextTable(rightAligned: [0], cut: [3, 1], optional: [2])
+        table.minimumCut = 16
         for (place, distance) in hits {
             let mark = favourites.contains(place.id) ? "★ " : ""
             table.append([
                 distance.map(Strings.distance) ?? "", mark + place.name, place.category.name(in: Strings.language),
-                place.address + "  [\(place.id)]",
+                place.address, "[\(place.id)]",
             ])
         }
         console.output(table.render(width: Console.width))

@@ -59,7 +59,7 @@ struct SearchCommand: AsyncParsableCommand {
             console.output(Strings.nothingFound)
             return
         }
-        var table = TextTable(rightAligned: [2])
+        var table = TextTable(rightAligned: [2], cut: [3])
         for hit in hits {
             let receipt = hit.receipt
             let what =

@@ -1,3 +1,6 @@
+import ReceiptCore
+import ReceiptReports
+
 // The words of `receipts report`, in Russian and English.
 extension Strings {
     static var reportAbstract: String {
@@ -19,5 +22,17 @@ extension Strings {
     static func reportWritten(_ path: String) -> String { pick("записан \(path)", "wrote \(path)") }
     static func cannotWriteReport(_ folder: String, _ reason: String) -> String {
         pick("не удалось записать отчёт в \(folder): \(reason)", "cannot write the report to \(folder): \(reason)")
+    }
+    /// Why no report was written: no receipts in the months asked for, or none at all.
+    static func nothingToReport(_ range: ClosedRange<Month>?) -> String {
+        guard let range else {
+            return pick(
+                "чеков ещё нет — отчёт не из чего составить (сначала receipts import)",
+                "there are no receipts yet, so there is nothing to report (run receipts import first)")
+        }
+        let text = ReportText(language)
+        return pick(
+            "за \(text.rangeName(range)) чеков нет — отчёт не записан",
+            "there are no receipts in \(text.rangeName(range)), so no report was written")
     }
 }
