@@ -4,7 +4,11 @@ import ReceiptCore
 
 // The entry point parses and runs by hand rather than through `main()` so that usage errors exit
 // with 2, help is shown in the chosen language, and failures print one localised line each.
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = GlobalOptions.movedAfterCommand(Array(CommandLine.arguments.dropFirst()))
+if let asked = HelpScreen.requested(by: arguments) {
+    Console.standard.output(HelpScreen.text(for: asked))
+    exit(ExitStatus.ok.rawValue)
+}
 let command: any ParsableCommand
 do {
     command = try Receipts.parseAsRoot(arguments)
@@ -24,7 +28,12 @@ do {
     // The parser also reports through errors thrown from `run()` (help for a command group, a
     // failed validation); those are usage matters, not failures.
     let code = Receipts.exitCode(for: error)
-    if code == .success || code == .validationFailure {
+    if code == .success {
+        // A group run without a subcommand shows its own help.
+        Console.standard.output(HelpScreen.text(for: type(of: command)))
+        exit(ExitStatus.ok.rawValue)
+    }
+    if code == .validationFailure {
         exit(UsageFailure.report(error, arguments: arguments))
     }
     exit(Console.standard.fail(error))

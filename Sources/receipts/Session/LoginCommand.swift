@@ -12,7 +12,7 @@ struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
 
-    @Option(name: .customLong("login"), help: ArgumentHelp(Strings.loginNameHelp, valueName: "login")) var login:
+    @Option(name: .customLong("login"), help: ArgumentHelp(Strings.loginNameHelp, valueName: Strings.loginValue)) var login:
         String?
     @Flag(name: .customLong("password-stdin"), help: ArgumentHelp(Strings.passwordStdinHelp))
     var passwordFromStandardInput = false
