@@ -130,7 +130,9 @@ struct HelpCommandTests {
             #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
             #expect(result.errors.contains("Использование: receipts"), "\(arguments)")
             let english = Self.englishWords(in: result.errors, commands: names)
-                .filter { !["yes", "extra", "colour", "x"].contains($0.trimmingCharacters(in: .punctuationCharacters)) }
+                .filter {
+                    !["yes", "extra", "colour", "x"].contains($0.trimmingCharacters(in: .punctuationCharacters))
+                }
             #expect(english.isEmpty, "\(arguments): \(english)")
         }
     }

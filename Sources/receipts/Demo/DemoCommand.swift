@@ -15,7 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
+    @Option(
+        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
     var receipts: Int?
     @Option(help: ArgumentHelp(Strings.demoMonthsHelp, valueName: Strings.countValue)) var months = 3
 

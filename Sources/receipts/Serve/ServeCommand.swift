@@ -17,11 +17,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(Strings.portHelp, valueName: Strings.portValue)) var port = 8080
     @Flag(help: ArgumentHelp(Strings.demoHelp)) var demo = false
     @Option(help: ArgumentHelp(Strings.seedHelp, valueName: Strings.countValue)) var seed: UInt64 = 1
-    @Option(name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
+    @Option(
+        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
     var demoReceipts: Int?
     @Option(name: .customLong("places"), help: ArgumentHelp(Strings.placesFileHelp, valueName: Strings.pathValue))
     var placesFiles: [String] = []
-    @Option(name: .customLong("session-days"), help: ArgumentHelp(Strings.sessionDaysHelp, valueName: Strings.daysValue))
+    @Option(
+        name: .customLong("session-days"), help: ArgumentHelp(Strings.sessionDaysHelp, valueName: Strings.daysValue))
     var sessionDays = 30.0
     @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp(Strings.bcryptCostHelp, valueName: "4-16"))
     var bcryptCost: UInt8 = 12
