@@ -6,7 +6,8 @@ import ReceiptCore
 /// included, wrapped to the terminal after translation, and for the command that was named: `places
 /// --help` is the help of the `places` group, not of its default subcommand.
 enum HelpScreen {
-    /// The command whose help the arguments ask for (`--help`, `-h` or `help COMMAND…`), or nil.
+    /// The command whose help the arguments ask for (`--help`, `-h`, `help COMMAND…`, or a group with
+    /// no default subcommand named alone), or nil.
     static func requested(by arguments: [String]) -> (any ParsableCommand.Type)? {
         var words: [String] = []
         var asked = false
@@ -25,8 +26,11 @@ enum HelpScreen {
             asked = true
             words.removeFirst()
         }
-        guard asked else { return nil }
-        return Receipts.command(namedBy: words).command
+        let named = Receipts.command(namedBy: words)
+        // A group that has no default subcommand, named alone, can only show its help.
+        let group = named.words == words.count && !named.command.configuration.subcommands.isEmpty
+        let bareGroup = group && named.command.configuration.defaultSubcommand == nil
+        return asked || bareGroup ? named.command : nil
     }
 
     /// The help of `command`, in `language`, wrapped to `width` columns.
