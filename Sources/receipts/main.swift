@@ -4,6 +4,13 @@ import ReceiptCore
 
 // The entry point parses and runs by hand rather than through `main()` so that usage errors exit
 // with 2, help is shown in the chosen language, and failures print one localised line each.
+// However the command ends, the databases it opened are closed first (their logs copied into the
+// files).
+func finish(_ status: Int32) -> Never {
+    OpenedDatabases.closeAll()
+    exit(status)
+}
+
 let arguments = GlobalOptions.movedAfterCommand(Array(CommandLine.arguments.dropFirst()))
 if let asked = HelpScreen.requested(by: arguments) {
     Console.standard.output(HelpScreen.text(for: asked))
@@ -13,7 +20,7 @@ let command: any ParsableCommand
 do {
     command = try Receipts.parseAsRoot(arguments)
 } catch {
-    exit(UsageFailure.report(error, arguments: arguments))
+    finish(UsageFailure.report(error, arguments: arguments))
 }
 do {
     if var asyncCommand = command as? any AsyncParsableCommand {
@@ -23,7 +30,7 @@ do {
         try syncCommand.run()
     }
 } catch let error as any Error & LocalizedMessage {
-    exit(Console.standard.fail(error))
+    finish(Console.standard.fail(error))
 } catch {
     // The parser also reports through errors thrown from `run()` (help for a command group, a
     // failed validation); those are usage matters, not failures.
@@ -31,13 +38,14 @@ do {
     if code == .success {
         // A group run without a subcommand shows its own help.
         Console.standard.output(HelpScreen.text(for: type(of: command)))
-        exit(ExitStatus.ok.rawValue)
+        finish(ExitStatus.ok.rawValue)
     }
     if code == .validationFailure {
-        exit(UsageFailure.report(error, arguments: arguments))
+        finish(UsageFailure.report(error, arguments: arguments))
     }
-    exit(Console.standard.fail(error))
+    finish(Console.standard.fail(error))
 }
+OpenedDatabases.closeAll()
 
 extension AsyncParsableCommand {
     /// Calls the `async` `run()`: called on an existential, `run()` would pick the synchronous

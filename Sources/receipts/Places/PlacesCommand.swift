@@ -79,7 +79,9 @@ struct PlacesSearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase()
+        // Places read from the database alone create none; the server's answer is kept in it.
+        let local = offline || starred
+        let database = try global.openDatabase(createIfMissing: !local, rules: local ? .unused : .categorizes)
         let favourites = try database.favouritePlaceIDs()
         let radiusMetres = radius.flatMap(Self.metres)
         var hits: [(place: Place, distance: Double?)] = []

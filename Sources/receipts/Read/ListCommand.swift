@@ -22,7 +22,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase(createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         let paged = page != nil || !json
         let number = page ?? 1
         let months = try database.listing(

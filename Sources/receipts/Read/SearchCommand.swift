@@ -45,7 +45,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase(createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         var filters = lastFilters ? (try database.lastSearchFilters() ?? SearchFilters()) : SearchFilters()
         if let category { filters.category = Category(lookingUp: category) }
         if let shop { filters.shop = shop }

@@ -17,7 +17,7 @@ struct ShowCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase(createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         guard let (receipt, place) = try database.receipt(id: id) else {
             throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
         }

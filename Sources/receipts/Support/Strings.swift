@@ -89,6 +89,15 @@ enum Strings {
         return "чеков"
     }
 
+    /// A read-only command goes on without the user's rules file; `reason` names file:line.
+    static func rulesIgnored(_ reason: String) -> String {
+        pick(
+            "receipts: предупреждение: правила категорий не прочитаны — \(reason); категории показаны, "
+                + "как они были, а stats, report и categories не запустятся, пока файл не исправлен",
+            "receipts: warning: the category rules were not read — \(reason); categories are shown as they were, "
+                + "and stats, report and categories refuse until the file is fixed")
+    }
+
     // MARK: Months: MonthRangeOptions, and search's --from and --to
 
     static var monthHelp: String { pick("Только этот месяц.", "Only this month.") }
