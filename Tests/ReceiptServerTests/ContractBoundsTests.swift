@@ -34,7 +34,8 @@ struct ContractBoundsTests {
     func maxima() async throws {
         try await ServerHarness.run { server in
             let client = try await server.anonymous()
-            let document = try #require(try Yams.load(yaml: try await client.get("/openapi.yaml").text) as? [String: Any])
+            let document = try #require(
+                try Yams.load(yaml: try await client.get("/openapi.yaml").text) as? [String: Any])
             let cases: [(path: String, name: String, uri: (String) -> String, ok: HTTPResponse.Status)] = [
                 ("/api/v1/receipts/{id}", "id", { "/api/v1/receipts/\($0)" }, .notFound),
                 ("/api/v1/changes", "since", { "/api/v1/changes?since=\($0)" }, .ok),
