@@ -26,12 +26,15 @@ struct PlacesSearchCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.latHelp, valueName: "lat")) var lat: Double?
-    @Option(help: ArgumentHelp(Strings.lonHelp, valueName: "lon")) var lon: Double?
-    @Option(help: ArgumentHelp(Strings.nearHelp, valueName: "lat,lon")) var near: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.latHelp, valueName: Strings.latitudeValue))
+    var lat: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.lonHelp, valueName: Strings.longitudeValue))
+    var lon: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.nearHelp, valueName: Strings.pointValue))
+    var near: String?
     @Option(help: ArgumentHelp(Strings.placesQueryHelp, valueName: Strings.textValue)) var query: String?
-    @Option(help: ArgumentHelp(Strings.radiusHelp, valueName: "2km")) var radius: String?
-    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page = 1
+    @Option(help: ArgumentHelp(Strings.radiusHelp, valueName: Strings.distanceValue)) var radius: String?
+    @Option(help: ArgumentHelp(Strings.placesPageHelp, valueName: Strings.countValue)) var page = 1
     @Flag(help: ArgumentHelp(Strings.offlineHelp)) var offline = false
     @Flag(help: ArgumentHelp(Strings.starredHelp)) var starred = false
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false

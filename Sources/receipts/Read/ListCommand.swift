@@ -11,7 +11,7 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
-    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page: Int?
+    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: Strings.countValue)) var page: Int?
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
     static let pageSize = 50

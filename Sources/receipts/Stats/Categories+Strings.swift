@@ -87,4 +87,5 @@ extension Strings {
     static func categorizedShare(_ percent: String) -> String {
         pick("в настоящих категориях: \(percent) расходов", "in real categories: \(percent) of spending")
     }
+    static var itemValue: String { pick("товар", "item") }
 }

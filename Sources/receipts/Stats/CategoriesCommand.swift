@@ -84,8 +84,8 @@ struct CategoriesSetCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: "ITEM")) var name: String
-    @Argument(help: ArgumentHelp(Strings.chosenCategoryHelp, valueName: "CATEGORY")) var category: String
+    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var name: String
+    @Argument(help: ArgumentHelp(Strings.chosenCategoryHelp, valueName: Strings.categoryValue)) var category: String
 
     func validate() throws {
         guard let found = Category(lookingUp: category) else {
@@ -135,7 +135,7 @@ struct UncategorizedCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.limitHelp, valueName: "n")) var limit = 20
+    @Option(help: ArgumentHelp(Strings.limitHelp, valueName: Strings.countValue)) var limit = 20
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
     /// `{"items": [{"name", "key", "total", "items"}]}`.

@@ -8,11 +8,11 @@ extension Strings {
             "Отчёт о расходах: HTML с графиками, Markdown, CSV и JSON — в папку Reports/.",
             "A spending report: HTML with charts, Markdown, CSV and JSON — written to Reports/.")
     }
-    static var outHelp: String { pick("Папка для отчёта (по умолчанию Reports).", "Where to write (default Reports).") }
+    static var outHelp: String { pick("Папка для отчёта.", "Where to write.") }
     static var formatHelp: String {
         pick(
-            "Форматы через запятую: html,md,csv,json (по умолчанию все).",
-            "Formats, comma-separated: html,md,csv,json (default all).")
+            "Форматы через запятую: html,md,csv,json.",
+            "Formats, comma-separated: html,md,csv,json.")
     }
     static func badFormat(_ text: String) -> String {
         pick(

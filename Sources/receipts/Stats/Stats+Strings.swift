@@ -16,8 +16,8 @@ extension Strings {
     }
     static var byHelp: String {
         pick(
-            "Группировка: category (по умолчанию), shop, item или month.",
-            "Group by category (default), shop, item or month.")
+            "Группировка: по категориям, магазинам, товарам или месяцам.",
+            "Group by category, shop, item or month.")
     }
     static var csvHelp: String { pick("Вывести CSV (суммы — в копейках).", "Print CSV (amounts in kopecks).") }
     static var verifyHelp: String {

@@ -18,7 +18,7 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
     @Option(help: ArgumentHelp(Strings.byHelp, valueName: "category|shop|item|month")) var by: Grouping = .category
-    @Option(help: ArgumentHelp(Strings.topHelp, valueName: "n")) var top = 10
+    @Option(help: ArgumentHelp(Strings.topHelp, valueName: Strings.countValue)) var top = 10
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
     @Flag(help: ArgumentHelp(Strings.csvHelp)) var csv = false
     @Flag(help: ArgumentHelp(Strings.verifyHelp)) var verify = false
