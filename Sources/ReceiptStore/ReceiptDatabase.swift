@@ -128,7 +128,7 @@ public final class ReceiptDatabase: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
+            try migrate(pool)
             let database = ReceiptDatabase(
                 path: path, pool: pool, rules: rules ?? NoCategoryRules(), keepsTotals: keepingTotals,
                 checkpointer: checkpointer)
@@ -138,6 +138,25 @@ public final class ReceiptDatabase: Sendable {
             return database
         } catch {
             throw StoreError(error, path: path)
+        }
+    }
+
+    /// Brings the schema up to date. Another process may be creating or upgrading the same file (a
+    /// backup or a listing started while an import makes the database): a migration it applied while
+    /// this one waited for the lock then fails here on what it already made, so the migrations still
+    /// missing are read again and applied.
+    private static func migrate(_ pool: DatabasePool) throws {
+        var attempt = 0
+        while true {
+            do {
+                try Schema.migrator.migrate(pool)
+                return
+            } catch {
+                attempt += 1
+                let done = try pool.read { db in try Schema.migrator.hasCompletedMigrations(db) }
+                if done { return }
+                if attempt >= 10 { throw error }
+            }
         }
     }
 

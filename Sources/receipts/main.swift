@@ -11,7 +11,11 @@ func finish(_ status: Int32) -> Never {
     exit(status)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = GlobalOptions.movedAfterCommand(Array(CommandLine.arguments.dropFirst()))
+if let asked = HelpScreen.requested(by: arguments) {
+    Console.standard.output(HelpScreen.text(for: asked))
+    exit(ExitStatus.ok.rawValue)
+}
 let command: any ParsableCommand
 do {
     command = try Receipts.parseAsRoot(arguments)
@@ -31,7 +35,12 @@ do {
     // The parser also reports through errors thrown from `run()` (help for a command group, a
     // failed validation); those are usage matters, not failures.
     let code = Receipts.exitCode(for: error)
-    if code == .success || code == .validationFailure {
+    if code == .success {
+        // A group run without a subcommand shows its own help.
+        Console.standard.output(HelpScreen.text(for: type(of: command)))
+        finish(ExitStatus.ok.rawValue)
+    }
+    if code == .validationFailure {
         finish(UsageFailure.report(error, arguments: arguments))
     }
     finish(Console.standard.fail(error))

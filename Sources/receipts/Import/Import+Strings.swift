@@ -55,5 +55,6 @@ extension Strings {
     static func cannotReadFile(_ reason: String) -> String {
         pick("не удаётся прочитать: \(reason)", "cannot read: \(reason)")
     }
+    static var noSuchFile: String { pick("нет такого файла", "no such file") }
     static func fileFailed(_ file: String, _ reason: String) -> String { "\(file): \(reason)" }
 }

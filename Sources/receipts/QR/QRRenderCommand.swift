@@ -16,7 +16,7 @@ struct QRRenderCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp(Strings.renderOutputHelp, valueName: Strings.pathValue))
     var output: String
 
-    @Option(help: ArgumentHelp(Strings.renderScaleHelp, valueName: "n"))
+    @Option(help: ArgumentHelp(Strings.renderScaleHelp, valueName: Strings.countValue))
     var scale = 8
 
     @Argument(help: ArgumentHelp(Strings.renderSourceHelp, valueName: Strings.payloadValue))

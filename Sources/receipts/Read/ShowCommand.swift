@@ -13,7 +13,7 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
     @Flag(help: ArgumentHelp(Strings.shareHelp)) var share = false
-    @Argument(help: ArgumentHelp(Strings.showIDHelp, valueName: "id")) var id: Int64
+    @Argument(help: ArgumentHelp(Strings.showIDHelp, valueName: Strings.receiptIDValue)) var id: Int64
 
     func run() async throws {
         let console = Console(global)

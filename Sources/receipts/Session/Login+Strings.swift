@@ -6,7 +6,7 @@ extension Strings {
     static var loginAbstract: String { pick("Войти на сервер чеков.", "Log in to the receipts server.") }
     static var loginDiscussion: String {
         pick(
-            "На терминале спрашивает логин и пароль (пароль не отображается). Без терминала: --login L --password-stdin. "
+            "На терминале спрашивает логин и пароль (пароль не отображается). Без терминала: --login ЛОГИН --password-stdin. "
                 + "--anonymous открывает анонимную учётную запись, --register создаёт новую. Сессия хранится в "
                 + "$XDG_CONFIG_HOME/receipts/sessions/ с правами 0600.",
             "On a terminal it asks for the login and password (the password is not shown). Without one: --login L "
@@ -50,4 +50,5 @@ extension Strings {
             return pick("Вы вошли как \(login) на \(server).", "Logged in as \(login) on \(server).")
         }
     }
+    static var loginValue: String { pick("логин", "login") }
 }

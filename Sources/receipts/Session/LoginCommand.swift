@@ -12,8 +12,8 @@ struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
 
-    @Option(name: .customLong("login"), help: ArgumentHelp(Strings.loginNameHelp, valueName: "login")) var login:
-        String?
+    @Option(name: .customLong("login"), help: ArgumentHelp(Strings.loginNameHelp, valueName: Strings.loginValue))
+    var login: String?
     @Flag(name: .customLong("password-stdin"), help: ArgumentHelp(Strings.passwordStdinHelp))
     var passwordFromStandardInput = false
     @Flag(help: ArgumentHelp(Strings.anonymousHelp)) var anonymous = false

@@ -55,16 +55,15 @@ struct Console: Sendable {
         isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
-    /// The width tables must fit: the terminal's on standard output, else `COLUMNS`; unlimited when
-    /// the output goes to a file or a pipe, so that lines stay whole for `grep` and `cut`.
+    /// The width tables must fit: on a terminal, `COLUMNS` when it is set, else the terminal's own;
+    /// unlimited when the output goes to a file or a pipe, so that lines stay whole for `grep` and `cut`.
     static var width: Int {
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
+        guard isatty(STDOUT_FILENO) == 1 else { return Int.max / 2 }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             return columns
         }
-        return Int.max / 2
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 }
