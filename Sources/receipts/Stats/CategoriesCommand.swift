@@ -112,7 +112,7 @@ struct CategoriesUnsetCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: "ITEM")) var name: String
+    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var name: String
 
     func validate() throws {
         if ItemName.key(name).isEmpty { throw ValidationError(Strings.emptyItemName) }

@@ -45,8 +45,12 @@ enum HelpScreen {
             .joined(separator: "\n")
     }
 
-    /// The terminal's width, else `COLUMNS`, else 80 (as the argument parser does).
+    /// `COLUMNS` when it is set, else the terminal's width, else 80, as the argument parser does:
+    /// help is prose, wrapped into a pipe too (tables are the ones left whole there).
     static var width: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return columns
+        }
         let width = Console.width
         return width >= Int.max / 2 ? 80 : width
     }
