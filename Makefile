@@ -16,7 +16,7 @@ SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV := .build/venv
 FUZZ_STAMP := $(FUZZ_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
 
-.PHONY: setup build test lint format demo demo-api bench fuzz clean
+.PHONY: setup build test lint format demo demo-api bench fuzz clean install manual install-files uninstall
 
 ## setup: install the Debian packages that are missing (apt-get update only when one is); idempotent.
 setup:
@@ -49,6 +49,8 @@ format:
 ## the API fuzzer (scripts/api-fuzz.sh): schemathesis against `receipts serve --demo`, about a minute.
 test: setup lint $(FUZZ_STAMP)
 	$(SWIFT) build --build-tests
+	@# The man page's generator, for the test of what `make install` puts in place.
+	$(SWIFT) package plugin generate-manual --help > /dev/null
 	$(SWIFT) test --skip-build
 	RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh
 
@@ -117,6 +119,50 @@ fuzz: setup
 	    -dict=Fuzz/dictionaries/$$target.dict -artifact_prefix=Fuzz/crashes/$$target- \
 	    .build-fuzz/corpus/$$target Fuzz/corpus/$$target || exit $$?; \
 	done
+
+## install: `receipts` for people who are not Swift developers, under PREFIX (default ~/.local): a
+## release build with the Swift runtime linked in (only Debian's C libraries stay shared), its
+## resource bundles beside it in libexec/receipts (bin/receipts links there, so the binary finds
+## them wherever PREFIX is moved), completions for bash, zsh and fish, and the man page.
+PREFIX ?= $(HOME)/.local
+INSTALLED_BINARY := libexec/receipts
+INSTALLED_FILES := bin/receipts share/bash-completion/completions/receipts share/zsh/site-functions/_receipts \
+	share/fish/vendor_completions.d/receipts.fish share/man/man1/receipts.1
+MANUAL := .build/manual/receipts.1
+install: setup
+	$(SWIFT) build -c release --product receipts --static-swift-stdlib
+	$(MAKE) --no-print-directory manual BIN_PATH="$$($(SWIFT) build -c release --show-bin-path)"
+	$(MAKE) --no-print-directory install-files BIN_PATH="$$($(SWIFT) build -c release --show-bin-path)"
+
+## manual: .build/manual/receipts.1 from the receipts in BIN_PATH, by swift-argument-parser's
+## generate-manual. Its plugin would build every product again (in release, with other flags than
+## `install`'s): asked for --help, it only builds its tool, which is then run on the binary.
+manual:
+	$(SWIFT) package plugin generate-manual --help > /dev/null
+	"$$($(SWIFT) build --show-bin-path)/generate-manual-tool" "$(BIN_PATH)/receipts" --output-directory $(dir $(MANUAL))
+
+## install-files: the files of `install` from a build that is already there (BIN_PATH, MANUAL).
+install-files:
+	@test -n "$(PREFIX)" || { echo "install-files: PREFIX is empty"; exit 1; }
+	@test -x "$(BIN_PATH)/receipts" || { echo "install-files: no receipts in BIN_PATH=$(BIN_PATH)"; exit 1; }
+	@test -f "$(MANUAL)" || { echo "install-files: no manual page at MANUAL=$(MANUAL)"; exit 1; }
+	rm -rf "$(PREFIX)/$(INSTALLED_BINARY)"
+	mkdir -p "$(PREFIX)/$(INSTALLED_BINARY)" "$(PREFIX)/bin" "$(PREFIX)/share/bash-completion/completions" \
+	  "$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d" "$(PREFIX)/share/man/man1"
+	cp "$(BIN_PATH)/receipts" "$(PREFIX)/$(INSTALLED_BINARY)/receipts"
+	cp -R "$(BIN_PATH)"/*.resources "$(PREFIX)/$(INSTALLED_BINARY)/"
+	ln -sfn ../$(INSTALLED_BINARY)/receipts "$(PREFIX)/bin/receipts"
+	"$(PREFIX)/bin/receipts" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/receipts"
+	"$(PREFIX)/bin/receipts" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_receipts"
+	"$(PREFIX)/bin/receipts" --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/receipts.fish"
+	cp "$(MANUAL)" "$(PREFIX)/share/man/man1/receipts.1"
+	@echo "installed $(PREFIX)/bin/receipts; make sure $(PREFIX)/bin is on PATH"
+
+## uninstall: removes what `make install` put under PREFIX, and nothing else.
+uninstall:
+	@test -n "$(PREFIX)" || { echo "uninstall: PREFIX is empty"; exit 1; }
+	rm -rf "$(PREFIX)/$(INSTALLED_BINARY)"
+	rm -f $(addprefix "$(PREFIX)/,$(addsuffix ",$(INSTALLED_FILES)))
 
 clean:
 	$(SWIFT) package clean

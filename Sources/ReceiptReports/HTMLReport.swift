@@ -42,16 +42,19 @@ public enum HTMLReport {
         }
         html += "</header>\n"
         html += section(text.byMonth, id: "by-month") {
-            SVGCharts.stackedBars(history.months, text: text) + legend(history.categoryTotals.map(\.category), text)
+            bothFrames { SVGCharts.stackedBars(history.months, text: text, in: $0) }
+                + legend(history.categoryTotals.map(\.category), text)
         }
         if let latest {
             html += section("\(text.split): \(text.monthName(latest.month))", id: "split") {
-                latest.total.kopecks > 0 ? SVGCharts.split(latest, text: text) : "<p>\(escaped(text.noData))</p>"
+                latest.total.kopecks > 0
+                    ? bothFrames { SVGCharts.split(latest, text: text, in: $0) } : "<p>\(escaped(text.noData))</p>"
             }
         }
         if !trendCategories.isEmpty, history.months.count > 1 {
             html += section(text.trend, id: "trend") {
-                SVGCharts.trend(history.months, categories: trendCategories, text: text) + legend(trendCategories, text)
+                bothFrames { SVGCharts.trend(history.months, categories: trendCategories, text: text, in: $0) }
+                    + legend(trendCategories, text)
             }
         }
         for month in selected.months {
@@ -75,6 +78,11 @@ public enum HTMLReport {
 
     private static func section(_ title: String, id: String, _ body: () -> String) -> String {
         "<section id=\"\(id)\">\n<h2>\(escaped(title))</h2>\n\(body())\n</section>\n"
+    }
+
+    /// A chart drawn for wide screens and for phones; the style shows one of them.
+    private static func bothFrames(_ draw: (ChartFrame) -> String) -> String {
+        draw(.wide) + draw(.narrow)
     }
 
     private static func legend(_ categories: [Category], _ text: ReportText) -> String {
@@ -108,12 +116,13 @@ public enum HTMLReport {
 
     private static func table(_ header: [String], _ rows: [[String]], lastIsTotal: Bool = false) -> String {
         var html =
-            "<table>\n<thead><tr>" + header.map { "<th>\(escaped($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+            "<div class=\"scroll\"><table>\n<thead><tr>" + header.map { "<th>\(escaped($0))</th>" }.joined()
+            + "</tr></thead>\n<tbody>\n"
         for (index, row) in rows.enumerated() {
             let total = lastIsTotal && index == rows.count - 1
             html += (total ? "<tr class=\"sum\">" : "<tr>") + row.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
         }
-        return html + "</tbody>\n</table>"
+        return html + "</tbody>\n</table></div>"
     }
 
     private static let style = """
@@ -129,20 +138,37 @@ public enum HTMLReport {
           box-shadow: 0 1px 3px rgba(31, 41, 51, 0.08); }
         h2 { margin: 0 0 12px; font-size: 18px; font-weight: 600; }
         svg { width: 100%; height: auto; display: block; }
+        svg.narrow { display: none; max-width: 520px; margin: 0 auto; }
         svg .grid { stroke: var(--line); stroke-width: 1; }
-        svg .axis { fill: var(--muted); font-size: 12px; }
-        svg .label { fill: var(--ink); font-size: 14px; }
-        svg .value { fill: var(--muted); font-size: 13px; }
+        svg .axis { fill: var(--muted); font-size: 13px; }
+        svg .label { fill: var(--ink); font-size: 15px; }
+        svg .value { fill: var(--muted); font-size: 14px; }
+        svg.narrow .axis { font-size: 12px; }
+        svg.narrow .label { font-size: 14px; }
+        svg.narrow .value { font-size: 13px; }
         .legend { list-style: none; padding: 0; margin: 12px 0 0; display: flex; flex-wrap: wrap; gap: 6px 16px;
           font-size: 13px; color: var(--muted); }
         .legend span { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 6px;
           vertical-align: -1px; }
+        .scroll { overflow-x: auto; }
         table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
         th, td { padding: 7px 10px; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
-        th:first-child, td:first-child { text-align: left; white-space: normal; }
+        th:first-child, td:first-child { text-align: left; white-space: normal; min-width: 7em; position: sticky;
+          left: 0; background: #fff; }
         th { color: var(--muted); font-weight: 600; font-size: 13px; }
         tr.sum td { font-weight: 700; border-bottom: none; }
         footer { margin-top: 24px; color: var(--muted); font-size: 12px; text-align: center; }
-        @media print { body { background: #fff; } section { box-shadow: none; border: 1px solid var(--line); } }
+        @media (max-width: 840px) {
+          main { padding: 18px 10px 28px; }
+          header h1 { font-size: 22px; }
+          .total { font-size: 32px; }
+          section { padding: 14px 12px; margin-top: 14px; border-radius: 8px; }
+          svg.wide { display: none; }
+          svg.narrow { display: block; }
+          th, td { padding: 6px 7px; }
+          th { white-space: normal; }
+        }
+        @media print { body { background: #fff; } section { box-shadow: none; border: 1px solid var(--line); }
+          svg.wide { display: block; } svg.narrow { display: none; } }
         """
 }

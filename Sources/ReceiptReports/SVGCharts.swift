@@ -4,11 +4,13 @@ import ReceiptStats
 /// The report's charts as inline SVG: nothing to load, nothing to run.
 enum SVGCharts {
     /// Spending by category per month as stacked bars, oldest month on the left.
-    static func stackedBars(_ months: [SpendingStatistics.MonthLine], text: ReportText) -> String {
+    static func stackedBars(_ months: [SpendingStatistics.MonthLine], text: ReportText, in frame: ChartFrame)
+        -> String
+    {
         let ordered = months.reversed()
-        let width = 960.0
-        let height = 340.0
-        let left = 96.0
+        let width = frame.width
+        let height = frame.barsHeight
+        let left = frame.axisWidth
         let bottom = 36.0
         let top = 12.0
         let plotHeight = height - bottom - top
@@ -19,7 +21,7 @@ enum SVGCharts {
         let scale = niceScale(maximum)
         let slot = (width - left - 8) / Double(max(1, ordered.count))
         let barWidth = min(56, slot * 0.7)
-        var svg = svgOpen(width: width, height: height, label: text.byMonth)
+        var svg = svgOpen(frame, height: height, label: text.byMonth)
         for tick in scale.ticks {
             let y = top + plotHeight * (1 - Double(tick) / Double(scale.maximum))
             svg += #"<line x1="\#(left)" x2="\#(width - 8)" y1="\#(y)" y2="\#(y)" class="grid"/>"#
@@ -37,44 +39,58 @@ enum SVGCharts {
                 svg +=
                     "<title>\(escaped("\(text.monthName(month.month)) · \(text.name(line.category)): \(text.money(line.total))"))</title></rect>"
             }
-            svg +=
-                #"<text x="\#(x + barWidth / 2)" y="\#(height - bottom + 18)" class="axis" text-anchor="middle">\#(escaped(shortMonth(month.month, text)))</text>"#
+            if frame.labelsMonth(index, of: ordered.count, spacing: slot) {
+                svg +=
+                    #"<text x="\#(x + barWidth / 2)" y="\#(height - bottom + 18)" class="axis" text-anchor="middle">\#(escaped(shortMonth(month.month, text)))</text>"#
+            }
         }
         return svg + "</svg>"
     }
 
-    /// One month's categories as horizontal bars with their amounts and shares.
-    static func split(_ month: SpendingStatistics.MonthLine, text: ReportText) -> String {
+    /// One month's categories as horizontal bars with their amounts and shares: the name on the left
+    /// of its bar, or, in a narrow frame, the name and the amount on a line above it.
+    static func split(_ month: SpendingStatistics.MonthLine, text: ReportText, in frame: ChartFrame) -> String {
         let lines = month.categories.filter { $0.total.kopecks > 0 }
-        let rowHeight = 30.0
-        let width = 960.0
-        let labelWidth = 220.0
-        let valueWidth = 230.0
+        let stacked = frame.labelsAboveBars
+        let rowHeight = stacked ? 46.0 : 30.0
+        let width = frame.width
+        let labelWidth = stacked ? 0 : 220.0
+        let valueWidth = stacked ? 0 : 230.0
         let height = rowHeight * Double(max(1, lines.count)) + 8
         let maximum = lines.map(\.total.kopecks).max() ?? 1
-        var svg = svgOpen(width: width, height: height, label: text.split)
+        var svg = svgOpen(frame, height: height, label: text.split)
         for (index, line) in lines.enumerated() {
             let y = 4 + rowHeight * Double(index)
             let barWidth = max(2, (width - labelWidth - valueWidth) * Double(line.total.kopecks) / Double(maximum))
-            svg +=
-                #"<text x="\#(labelWidth - 10)" y="\#(y + 19)" class="label" text-anchor="end">\#(escaped(text.name(line.category)))</text>"#
-            svg +=
-                #"<rect x="\#(labelWidth)" y="\#(y + 4)" width="\#(barWidth)" height="\#(rowHeight - 8)" rx="3" fill="\#(CategoryPalette.colour(line.category))"/>"#
-            svg +=
-                #"<text x="\#(labelWidth + barWidth + 8)" y="\#(y + 19)" class="value">\#(escaped("\(text.money(line.total)) · \(text.percent(line.share))"))</text>"#
+            let name = escaped(text.name(line.category))
+            let value = escaped("\(text.money(line.total)) · \(text.percent(line.share))")
+            let colour = CategoryPalette.colour(line.category)
+            if stacked {
+                svg += #"<text x="0" y="\#(y + 15)" class="label">\#(name)</text>"#
+                svg += #"<text x="\#(width)" y="\#(y + 15)" class="value" text-anchor="end">\#(value)</text>"#
+                svg += #"<rect x="0" y="\#(y + 22)" width="\#(barWidth)" height="14" rx="3" fill="\#(colour)"/>"#
+            } else {
+                svg +=
+                    #"<text x="\#(labelWidth - 10)" y="\#(y + 19)" class="label" text-anchor="end">\#(name)</text>"#
+                svg +=
+                    #"<rect x="\#(labelWidth)" y="\#(y + 4)" width="\#(barWidth)" height="\#(rowHeight - 8)" rx="3" fill="\#(colour)"/>"#
+                svg += #"<text x="\#(labelWidth + barWidth + 8)" y="\#(y + 19)" class="value">\#(value)</text>"#
+            }
         }
         return svg + "</svg>"
     }
 
     /// The largest categories' monthly spending as lines, oldest month on the left.
-    static func trend(_ months: [SpendingStatistics.MonthLine], categories: [Category], text: ReportText) -> String {
+    static func trend(
+        _ months: [SpendingStatistics.MonthLine], categories: [Category], text: ReportText, in frame: ChartFrame
+    ) -> String {
         let ordered = Array(months.reversed())
-        let width = 960.0
-        let height = 300.0
-        let left = 96.0
+        let width = frame.width
+        let height = frame.trendHeight
+        let left = frame.axisWidth
         let bottom = 36.0
         let top = 12.0
-        let right = 40.0
+        let right = frame.trendRight
         let plotHeight = height - bottom - top
         func amount(_ month: SpendingStatistics.MonthLine, _ category: Category) -> Int64 {
             max(0, month.categories.first { $0.category == category }?.total.kopecks ?? 0)
@@ -86,14 +102,14 @@ enum SVGCharts {
             let x = ordered.count > 1 ? left + step * Double(index) : (left + width - right) / 2
             return (x, top + plotHeight * (1 - Double(value) / Double(scale.maximum)))
         }
-        var svg = svgOpen(width: width, height: height, label: text.trend)
+        var svg = svgOpen(frame, height: height, label: text.trend)
         for tick in scale.ticks {
             let y = top + plotHeight * (1 - Double(tick) / Double(scale.maximum))
             svg += #"<line x1="\#(left)" x2="\#(width - right)" y1="\#(y)" y2="\#(y)" class="grid"/>"#
             svg +=
                 #"<text x="\#(left - 8)" y="\#(y + 4)" class="axis" text-anchor="end">\#(escaped(axisLabel(tick, text)))</text>"#
         }
-        for (index, month) in ordered.enumerated() {
+        for (index, month) in ordered.enumerated() where frame.labelsMonth(index, of: ordered.count, spacing: step) {
             let (x, _) = point(index, 0)
             svg +=
                 #"<text x="\#(x)" y="\#(height - bottom + 18)" class="axis" text-anchor="middle">\#(escaped(shortMonth(month.month, text)))</text>"#
@@ -113,8 +129,8 @@ enum SVGCharts {
         return svg + "</svg>"
     }
 
-    private static func svgOpen(width: Double, height: Double, label: String) -> String {
-        #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \#(width) \#(height)" role="img" aria-label="\#(escaped(label))">"#
+    private static func svgOpen(_ frame: ChartFrame, height: Double, label: String) -> String {
+        #"<svg xmlns="http://www.w3.org/2000/svg" class="\#(frame.name)" viewBox="0 0 \#(frame.width) \#(height)" role="img" aria-label="\#(escaped(label))">"#
     }
 
     /// A round top for the axis and its ticks: 1, 2 or 5 times a power of ten, four or five steps.

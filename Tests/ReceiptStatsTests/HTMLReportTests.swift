@@ -66,6 +66,101 @@ struct HTMLReportTests {
     }
 }
 
+/// The HTML report at the widths of phones and of a desktop: no horizontal scrolling of the page,
+/// nothing sticking out of its box (wide tables scroll inside theirs), charts drawn to the width with
+/// text a person can read.
+@Suite("HTML report from a phone to a desktop")
+struct HTMLReportWidthTests {
+    /// Measures the report inside a frame exactly `width` px wide (headless Chromium keeps its window
+    /// at least 500 px wide, and the report itself runs no scripts): what overflows, how small the
+    /// smallest chart text is drawn, and how many charts are shown. Writes them as JSON into `#measured`.
+    private static let measure = """
+        const frame = document.getElementById("report");
+        frame.addEventListener("load", () => {
+          const page = frame.contentDocument, view = frame.contentWindow, problems = [];
+          let charts = 0, smallestText = 1000;
+          if (page.documentElement.scrollWidth > view.innerWidth)
+            problems.push(`the page is ${page.documentElement.scrollWidth} px wide`);
+          for (const section of page.querySelectorAll("section")) {
+            const box = section.getBoundingClientRect();
+            for (const element of section.querySelectorAll("*")) {
+              const rect = element.getBoundingClientRect();
+              let scroller = element.parentElement;
+              while (scroller !== section && !["auto", "scroll"].includes(view.getComputedStyle(scroller).overflowX))
+                scroller = scroller.parentElement;
+              if (rect.width > 0 && scroller === section && rect.right > box.right + 0.5) {
+                problems.push(`#${section.id} ${element.tagName} ends at ${Math.round(rect.right)} px, past ${Math.round(box.right)}`);
+                break;
+              }
+            }
+            for (const svg of section.querySelectorAll("svg")) {
+              const width = svg.getBoundingClientRect().width;
+              if (width === 0) continue;
+              charts += 1;
+              for (const text of svg.querySelectorAll("text")) {
+                const size = parseFloat(view.getComputedStyle(text).fontSize) * width / svg.viewBox.baseVal.width;
+                smallestText = Math.min(smallestText, size);
+              }
+            }
+          }
+          document.getElementById("measured").textContent = JSON.stringify({ problems, charts, smallestText });
+        });
+        """
+
+    private struct Measured: Decodable {
+        let problems: [String]
+        let charts: Int
+        let smallestText: Double
+    }
+
+    private func measured(_ html: String, width: Int, in folder: TemporaryFolder) throws -> Measured {
+        let chromium = try #require(HTMLReportTests.chromium, "chromium is missing: run `make setup`")
+        let attribute = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        let harness = folder.file("harness-\(width).html")
+        try """
+        <!doctype html><body style="margin:0"><iframe id="report" style="border:0;width:\(width)px;height:900px" \
+        srcdoc="\(attribute)"></iframe><pre id="measured"></pre><script>\(Self.measure)</script></body>
+        """.write(toFile: harness, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--user-data-dir=\(folder.file("profile"))", "--dump-dom", "file://\(harness)",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let start = try #require(dom.range(of: "<pre id=\"measured\">"), "no measurement in \(dom.prefix(300))")
+        let json = dom[start.upperBound...].prefix { $0 != "<" }
+        return try JSONDecoder().decode(
+            Measured.self, from: Data(json.replacingOccurrences(of: "&quot;", with: "\"").utf8))
+    }
+
+    @Test(
+        "nothing overflows and chart text stays readable", arguments: [Language.russian, .english], [360, 390, 1280])
+    func fits(language: Language, width: Int) throws {
+        let folder = try TemporaryFolder()
+        let database = try StatsFixture.database(in: folder)
+        // A name without a place to break it, as tills print them.
+        try database.save([
+            try StatsFixture.receipt(
+                6, "2026-02-12T10:00:00", total: 99_000, place: StatsFixture.grocery,
+                items: [StatsFixture.item("ТОРТ«ПРАГА»ШОКОЛАДНЫЙ/ВИШНЯ/1,2КГ/ВЕСОВОЙ", 99_000)])
+        ])
+        let range = try #require(Month("2026-01"))...(try #require(Month("2026-02")))
+        let statistics = try #require(try SpendingStatistics.read(from: database, range: range))
+        let html = HTMLReport.render(statistics, history: statistics, language: language)
+        let result = try measured(html, width: width, in: folder)
+
+        #expect(result.problems.isEmpty, "at \(width) px: \(result.problems)")
+        #expect(result.charts == 3, "at \(width) px \(result.charts) charts are shown, not one of each")
+        #expect(result.smallestText >= 10, "at \(width) px chart text is \(result.smallestText) px high")
+    }
+}
+
 /// A PNG screenshot's pixels, counted by colour.
 struct GrayAndColour {
     private let counts: [UInt32: Int]
