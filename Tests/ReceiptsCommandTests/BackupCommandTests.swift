@@ -81,13 +81,7 @@ struct BackupCommandTests {
         var run = server.runner()
         #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         run.environment["RECEIPTS_DB"] = server.home + "/busy.sqlite"
-        let process = Process()
-        process.executableURL = try CommandRunner.executable
-        process.arguments = ["import", "--quiet"]
-        process.environment = run.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try run.start(["import", "--quiet"])
         let folder = try TemporaryFolder()
         var counts: [Int] = []
         for index in 0..<6 where process.isRunning || index == 0 {

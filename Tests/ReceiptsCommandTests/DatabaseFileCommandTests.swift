@@ -64,13 +64,7 @@ struct DatabaseFileCommandTests {
         #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         let database = server.home + "/killed.sqlite"
         run.environment["RECEIPTS_DB"] = database
-        let process = Process()
-        process.executableURL = try CommandRunner.executable
-        process.arguments = ["import", "--quiet"]
-        process.environment = run.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try run.start(["import", "--quiet"])
         // Killed as soon as pages sit in the log: mid-import.
         for _ in 0..<2_000 where Self.logSize(database) < 200_000 && process.isRunning { usleep(5_000) }
         kill(process.processIdentifier, SIGKILL)
