@@ -4,11 +4,17 @@ SHELL := /bin/bash
 
 # Debian packages the build, the tests and the demo need.
 # zbar-tools: zbarimg, which the scan benchmark compares with; chromium, poppler-utils and
-# fonts-dejavu-core: the test that looks at the HTML report in a real browser; wrk: the server under load.
-APT_PACKAGES := pkg-config curl libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
+# fonts-dejavu-core: the test that looks at the HTML report in a real browser; wrk: the server under load;
+# python3-venv: the API fuzzer's virtual environment.
+APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
 	zbar-tools chromium poppler-utils fonts-dejavu-core wrk
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
+# The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.
+# Since 4.0 it reads OpenAPI 3.1 (the contract's version) as it is: no experimental switch to set.
+SCHEMATHESIS_VERSION := 4.32.5
+FUZZ_VENV := .build/venv
+FUZZ_STAMP := $(FUZZ_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
 
 .PHONY: setup build test lint format demo demo-api bench fuzz clean install manual install-files uninstall
 
@@ -39,12 +45,20 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
-## test: every test, after the formatting check; warnings fail the build (see Package.swift).
-test: setup lint
+## test: every test, after the formatting check; warnings fail the build (see Package.swift). Then
+## the API fuzzer (scripts/api-fuzz.sh): schemathesis against `receipts serve --demo`, about a minute.
+test: setup lint $(FUZZ_STAMP)
 	$(SWIFT) build --build-tests
 	@# The man page's generator, for the test of what `make install` puts in place.
 	$(SWIFT) package plugin generate-manual --help > /dev/null
 	$(SWIFT) test --skip-build
+	RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh
+
+## The API fuzzer's virtual environment, made only when missing; a new pin installs into it.
+$(FUZZ_STAMP):
+	@[ -x $(FUZZ_VENV)/bin/python ] || python3 -m venv $(FUZZ_VENV)
+	$(FUZZ_VENV)/bin/python -m pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION)
+	@touch $@
 
 ## demo: the main job on an embedded demo server (log in, import, the last three months), last
 ## month's statistics and its report, the sample QR payloads read, and the sample receipt photos

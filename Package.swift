@@ -13,12 +13,11 @@ let strict: [SwiftSetting] = [
 ]
 
 /// The pixel loops of image code run some thirty times slower unoptimised, so those modules are
-/// optimised in debug builds too: the tests read real photos in a few seconds. SwiftPM refuses
-/// unsafe flags in a package fetched as another's dependency (its checkout under `checkouts/`), so
-/// there they are left out: that package's debug builds of image code are unoptimised, as usual.
-let fetchedAsDependency = Context.packageDirectory.contains("/checkouts/")
-let imageCode: [SwiftSetting] =
-    fetchedAsDependency ? strict : strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// optimised in debug builds too: the tests read real photos in a few seconds. The package can
+/// still be used as a dependency, by version too: SwiftPM 6.2 dropped its refusal of unsafe flags
+/// in dependencies whose tools version is 6.2 or later (tried here with a package depending on a
+/// tagged copy of this one).
+let imageCode: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "receipts",
@@ -140,6 +139,7 @@ let package = Package(
                 "PlaceSearch", "ReceiptStats", "ReceiptReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -4,7 +4,7 @@ public import ReceiptCore
 public enum AccountRules {
     /// How many characters a login has: Latin letters, digits, `.`, `_` and `-`.
     public static let loginLength = 3...64
-    /// The fewest characters a password may have.
+    /// The fewest characters (Unicode code points, as JSON Schema counts) a password may have.
     public static let minimumPasswordLength = 8
     /// bcrypt reads only the first 72 bytes; longer passwords would silently share a hash.
     public static let maximumPasswordBytes = 72
@@ -37,7 +37,7 @@ public enum AccountRules {
                     || "._-".unicodeScalars.contains(scalar))
         }
         if !loginLength.contains(login.count) || !allowed { problems.append(.login) }
-        if password.count < minimumPasswordLength {
+        if password.unicodeScalars.count < minimumPasswordLength {
             problems.append(.passwordTooShort)
         } else if password.utf8.count > maximumPasswordBytes {
             problems.append(.passwordTooLong)

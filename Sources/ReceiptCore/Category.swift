@@ -43,14 +43,26 @@ public enum Category: String, Sendable, Hashable, CaseIterable, Codable {
         return language == .russian ? names.ru : names.en
     }
 
-    /// Finds a category by its identifier or by its name in either language, ignoring case.
+    /// Finds a category by its identifier or by its name in either language, ignoring case, accents,
+    /// ё and the difference between `_`, `-` and a space (`Alcohol-tobacco`, `кафе и рестораны`).
     public init?(lookingUp text: String) {
-        let wanted = text.trimmingWhitespace().lowercased()
+        let wanted = Self.comparable(text)
         let found = Category.allCases.first { category in
-            category.rawValue == wanted
-                || Language.allCases.contains { category.name(in: $0).lowercased() == wanted }
+            Self.comparable(category.rawValue) == wanted
+                || Language.allCases.contains { Self.comparable(category.name(in: $0)) == wanted }
         }
         guard let found else { return nil }
         self = found
     }
+
+    private static func comparable(_ text: String) -> String {
+        String(text.lowercased().map { folds[$0] ?? $0 })
+            .split { $0 == " " || $0 == "_" || $0 == "-" }.joined(separator: " ")
+    }
+
+    /// The accented letters of the names (and their neighbours), and ё, as people type them without.
+    private static let folds: [Character: Character] = [
+        "ё": "е", "à": "a", "á": "a", "â": "a", "ä": "a", "ç": "c", "è": "e", "é": "e", "ê": "e", "ë": "e",
+        "î": "i", "ï": "i", "ñ": "n", "ô": "o", "ö": "o", "ù": "u", "û": "u", "ü": "u",
+    ]
 }

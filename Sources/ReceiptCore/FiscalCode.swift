@@ -29,7 +29,8 @@ public struct FiscalCode: Sendable, Hashable, Codable {
     ///
     /// Accepted variants: fields in any order and in any letter case; `t` with or without seconds,
     /// with `T`, `t` or nothing between date and time; `s` with a point, a comma or no decimals;
-    /// the query wrapped in an address (`https://…/ticket?t=…`) and percent-encoded; surrounding
+    /// the query wrapped in an address (`https://…/ticket?t=…`) and percent-encoded, field by field
+    /// or as a whole (`t%3D20190320T2303%26s%3D…`, as some scanners copy it); surrounding
     /// white space; text that a handheld scanner typed while the Russian keyboard layout was on
     /// (`е=20190320Е2303?ы=5803ю00…`). Unknown fields are ignored. A missing field, a field given
     /// twice with different values, or a field that fails its check is an error naming the field.

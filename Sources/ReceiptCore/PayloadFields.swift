@@ -18,8 +18,15 @@ struct PayloadFields {
             }
             bytes = Array(text.utf8)
         }
-        let whole = ASCII.trimmed(bytes[...])
+        var whole = ASCII.trimmed(bytes[...])
         guard !whole.isEmpty else { throw .empty }
+        // Some scanners copy the payload percent-encoded as a whole (`t%3D2019…%26s%3D…`), once or
+        // twice over: with no `=` left in it, it cannot be a query yet.
+        var decodings = 0
+        while !whole.contains(UInt8(ascii: "=")), whole.contains(UInt8(ascii: "%")), decodings < 3 {
+            whole = ASCII.trimmed(ASCII.percentDecoded(whole)[...])
+            decodings += 1
+        }
         // The query of an OFD address, without its fragment.
         var query = whole
         if let mark = query.firstIndex(of: UInt8(ascii: "?")) { query = query[(mark + 1)...] }

@@ -28,6 +28,8 @@ public struct ServerSettings: Sendable {
     public var requestHeadTimeout: Duration = .seconds(15)
     /// How long a client may take to send a whole request once its head has arrived.
     public var requestTimeout: Duration = .seconds(60)
+    /// How many failed logins, registrations and anonymous accounts the server takes before 429.
+    public var throttle = ThrottleLimits()
 
     /// Settings with the defaults `receipts serve` uses: loopback, port 8080, 30-day sessions, bcrypt cost 12.
     public init(
@@ -87,7 +89,8 @@ public final class ReceiptsServer: Sendable {
             server: .http1(
                 configuration: HTTP1Channel.Configuration(
                     additionalChannelHandlers: [
-                        RequestDeadlineHandler(headTimeout: headTimeout, requestTimeout: requestTimeout)
+                        ProtocolErrorHandler(),
+                        RequestDeadlineHandler(headTimeout: headTimeout, requestTimeout: requestTimeout),
                     ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
@@ -119,7 +122,7 @@ public final class ReceiptsServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: try APIContract.openAPIDocument)))
         }
         SessionRoutes(
-            accounts: accounts, hasher: hasher, throttle: LoginThrottle(),
+            accounts: accounts, hasher: hasher, throttle: LoginThrottle(settings.throttle),
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)
         ReceiptRoutes(receipts: AccountReceipts(database: database), cursors: cursors).register(on: guarded)

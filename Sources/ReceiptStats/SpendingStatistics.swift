@@ -110,6 +110,17 @@ public struct SpendingStatistics: Sendable, Equatable {
             topItems: try database.itemTotals(range, limit: top))
     }
 
+    /// The last `count` months up to the latest month with receipts, starting no earlier than the
+    /// first month with receipts; nil when the database holds none.
+    public static func recentMonths(_ count: Int, in database: ReceiptDatabase) throws(StoreError) -> ClosedRange<
+        Month
+    >? {
+        let months = try database.monthTotals()
+        guard let first = months.first?.month, let last = months.last?.month else { return nil }
+        let start = last.advanced(by: 1 - max(1, count)) ?? first
+        return max(first, start)...last
+    }
+
     /// Every category over the whole range, largest first, uncategorized last.
     public var categoryTotals: [(category: Category, total: Money, receipts: Int, items: Int)] {
         var sums: [Category: (total: Money, receipts: Int, items: Int)] = [:]

@@ -6,7 +6,7 @@ public import ReceiptCore
 public struct CategoryChoice: Sendable, Equatable {
     /// The name key the choice is remembered under (``ItemName/key(_:)``).
     public let key: String
-    /// The category remembered.
+    /// The category remembered (for ``ReceiptDatabase/forgetChoice(forItemNamed:)``, the one forgotten).
     public let category: Category
     /// Stored items whose category moved.
     public let itemsMoved: Int
@@ -51,6 +51,25 @@ extension ReceiptDatabase {
     /// and moves the stored ones at once, monthly totals with them.
     public func choose(_ category: Category, forItemNamed name: String) throws(StoreError) -> CategoryChoice {
         let key = ItemName.key(name)
+        let moved = try remember(category, key: key, display: name)
+        return CategoryChoice(key: key, category: category, itemsMoved: moved)
+    }
+
+    /// Forgets the category chosen for the name of `name`: its items go back to what the rules or
+    /// their shops say, monthly totals with them. Returns the choice forgotten, with how many items
+    /// moved; nil when no choice was remembered for the name.
+    public func forgetChoice(forItemNamed name: String) throws(StoreError) -> CategoryChoice? {
+        let key = ItemName.key(name)
+        let chosen = try read { db in
+            try String.fetchOne(db, sql: "SELECT chosen FROM item_names WHERE key = ?", arguments: [key])
+        }
+        guard let chosen, let category = Category(rawValue: chosen) else { return nil }
+        let moved = try remember(nil, key: key, display: name)
+        return CategoryChoice(key: key, category: category, itemsMoved: moved)
+    }
+
+    /// Writes (or clears) the choice for a name key and recategorizes the stored items of that name.
+    private func remember(_ category: Category?, key: String, display: String) throws(StoreError) -> Int {
         let rule = rules.category(forKey: key)
         let moved = try writeCounting { db, context -> Int in
             try db.execute(
@@ -58,7 +77,7 @@ extension ReceiptDatabase {
                     INSERT INTO item_names (key, display, chosen, rule) VALUES (?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET chosen = excluded.chosen
                     """,
-                arguments: [key, name, category.rawValue, rule?.rawValue])
+                arguments: [key, display, category?.rawValue, rule?.rawValue])
             let nameID = try Int64.fetchOne(db, sql: "SELECT id FROM item_names WHERE key = ?", arguments: [key]) ?? 0
             // The months the name was bought in narrow the receipts to look at.
             try Self.refreshMonthDetails(in: db)
@@ -70,19 +89,12 @@ extension ReceiptDatabase {
                         AND i.name_id = ?1
                     """,
                 arguments: [nameID])
-            let before =
-                try Int.fetchOne(
-                    db, sql: "SELECT COALESCE(SUM(items), 0) FROM month_item_totals WHERE name_id = ? AND category = ?",
-                    arguments: [nameID, category.rawValue]) ?? 0
-            for receipt in receipts { try context.recount(storedReceipt: receipt, in: db) }
-            let total =
-                try Int.fetchOne(
-                    db, sql: "SELECT COALESCE(SUM(items), 0) FROM month_item_totals WHERE name_id = ?",
-                    arguments: [nameID]) ?? 0
-            return total - before
+            var moved = 0
+            for receipt in receipts { moved += try context.recount(storedReceipt: receipt, in: db) }
+            return moved
         }
         forgetResolved()
-        return CategoryChoice(key: key, category: category, itemsMoved: moved)
+        return moved
     }
 
     /// The names bought most in `category` (uncategorized by default), by spending.

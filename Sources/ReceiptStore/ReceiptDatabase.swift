@@ -21,6 +21,8 @@ public final class ReceiptDatabase: Sendable {
     let keepsTotals: Bool
     /// Copies the write-ahead log into the file beside the writer; see ``WALCheckpointer``.
     private let checkpointer: WALCheckpointer
+    /// Set by the first ``close()``.
+    private let closed = Mutex(false)
 
     private init(
         path: String, pool: DatabasePool, rules: any CategoryRules, keepsTotals: Bool, checkpointer: WALCheckpointer
@@ -33,21 +35,57 @@ public final class ReceiptDatabase: Sendable {
     }
 
     deinit {
-        // The writer's log hook points at the checkpointer, which goes with this object.
-        pool.writeWithoutTransaction { db in checkpointer.unwatch(db) }
+        close()
+    }
+
+    /// Copies the write-ahead log into the database file and closes every connection, so that the
+    /// `.sqlite` file alone holds the whole database (a copy of it, as people make, is complete);
+    /// the object cannot read or write afterwards. Calling it again does nothing.
+    ///
+    /// Each command calls it as it finishes. The pool cannot leave it to SQLite: its reading
+    /// connections are read-only and would close last, and a read-only connection never copies the
+    /// log.
+    public func close() {
+        let first = closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
+        checkpointer.stop()
+        pool.writeWithoutTransaction { db in
+            // The writer's log hook points at the checkpointer, which goes with this object.
+            checkpointer.unwatch(db)
+            Self.emptyLog(db, path: path)
+        }
+        // The reading connections close first, so that the writer closes last and SQLite removes
+        // the empty log (unless another process still has the database open).
+        pool.releaseMemory()
         try? pool.close()
+    }
+
+    /// Copies every page of the write-ahead log into the file and cuts the log to nothing, when it
+    /// holds anything: at opening (what a killed process left) and at closing.
+    ///
+    /// A failure (another process holds the database for longer than the busy timeout, a full
+    /// disk) is left for a later opening or closing: the log keeps every committed page meanwhile.
+    static func emptyLog(_ db: Database, path: String) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0
+        guard size > 0 else { return }
+        _ = try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Opens the database at `path` and brings its schema up to date; creates the file and its
     /// folder when they do not exist, unless `createIfMissing` is false (commands that only read).
     ///
     /// Items are categorized by `rules`; when they differ from the rules the file was last
-    /// categorized with, every item is categorized anew and the monthly totals rebuilt.
+    /// categorized with, every item is categorized anew and the monthly totals rebuilt. Nil rules
+    /// (the user's rules file cannot be read) leave the categories as the file holds them, for
+    /// commands that only read receipts; a receipt saved meanwhile would take only its shop's.
     ///
     /// Fails without touching the file when it is not an SQLite database, is damaged, or was
     /// written by a newer version of the tool.
     public static func open(
-        at path: String, createIfMissing: Bool = true, rules: any CategoryRules = NoCategoryRules()
+        at path: String, createIfMissing: Bool = true, rules: (any CategoryRules)? = NoCategoryRules()
     ) throws(StoreError) -> ReceiptDatabase {
         try open(at: path, createIfMissing: createIfMissing, rules: rules, keepingTotals: true)
     }
@@ -56,7 +94,7 @@ public final class ReceiptDatabase: Sendable {
     /// false, saving receipts as before categories existed: for benchmarks that measure their cost.
     @_spi(Benchmarks)
     public static func open(
-        at path: String, createIfMissing: Bool, rules: any CategoryRules, keepingTotals: Bool
+        at path: String, createIfMissing: Bool, rules: (any CategoryRules)?, keepingTotals: Bool
     ) throws(StoreError) -> ReceiptDatabase {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
@@ -90,13 +128,35 @@ public final class ReceiptDatabase: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
+            try migrate(pool)
             let database = ReceiptDatabase(
-                path: path, pool: pool, rules: rules, keepsTotals: keepingTotals, checkpointer: checkpointer)
-            if keepingTotals { try database.categorizeIfRulesChanged() }
+                path: path, pool: pool, rules: rules ?? NoCategoryRules(), keepsTotals: keepingTotals,
+                checkpointer: checkpointer)
+            if keepingTotals, rules != nil { try database.categorizeIfRulesChanged() }
+            // What a command killed while writing left in the log goes into the file now.
+            pool.writeWithoutTransaction { db in emptyLog(db, path: path) }
             return database
         } catch {
             throw StoreError(error, path: path)
+        }
+    }
+
+    /// Brings the schema up to date. Another process may be creating or upgrading the same file (a
+    /// backup or a listing started while an import makes the database): a migration it applied while
+    /// this one waited for the lock then fails here on what it already made, so the migrations still
+    /// missing are read again and applied.
+    private static func migrate(_ pool: DatabasePool) throws {
+        var attempt = 0
+        while true {
+            do {
+                try Schema.migrator.migrate(pool)
+                return
+            } catch {
+                attempt += 1
+                let done = try pool.read { db in try Schema.migrator.hasCompletedMigrations(db) }
+                if done { return }
+                if attempt >= 10 { throw error }
+            }
         }
     }
 

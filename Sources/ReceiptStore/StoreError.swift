@@ -22,6 +22,10 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
     case invalidRecord(path: String, row: String, reason: String)
     /// Anything else SQLite reported.
     case failed(path: String, reason: String)
+    /// A backup was asked to replace the database it copies.
+    case backupOverItself(path: String)
+    /// The copy a backup wrote failed SQLite's integrity check (its first problems); it was removed.
+    case backupFailedCheck(path: String, problems: [String])
 
     /// Names the file and what went wrong, and says what to do where there is something to do.
     public func message(in language: Language) -> String {
@@ -37,8 +41,17 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
                 : "the receipts database \(path) has an invalid row \(row): \(reason); the file was not changed"
         case .missing(let path):
             return ru
-                ? "базы чеков \(path) ещё нет: сначала добавьте чеки (или укажите другой файл через --db)"
-                : "there is no receipts database at \(path) yet: add receipts first (or choose another file with --db)"
+                ? "базы чеков ещё нет (\(path)) — запустите `receipts import` (или укажите другой файл через --db)"
+                : "no database yet at \(path) — run `receipts import` (or choose another file with --db)"
+        case .backupOverItself(let path):
+            return ru
+                ? "\(path) — это сама база чеков; копию пишите в другой файл"
+                : "\(path) is the receipts database itself; write the copy to another file"
+        case .backupFailedCheck(let path, let problems):
+            let list = problems.joined(separator: "; ")
+            return ru
+                ? "копия базы для \(path) не прошла проверку целостности (\(list)); она удалена, база не изменена"
+                : "the copy for \(path) failed the integrity check (\(list)); it was removed and the database left as it is"
         case .notADatabase(let path):
             return ru
                 ? "\(path) — не база данных SQLite; укажите другой файл через --db"

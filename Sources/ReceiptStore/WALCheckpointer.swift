@@ -55,6 +55,16 @@ final class WALCheckpointer: Sendable {
         _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
     }
 
+    /// Waits for a copy under way and closes the connection copies are made on, before the
+    /// database closes: the last copy is then the writer's own.
+    func stop() {
+        queue.sync {}
+        connection.withLock { connection in
+            try? connection?.close()
+            connection = nil
+        }
+    }
+
     /// After a commit that leaves `pages` pages in the log of the writer `connection`.
     private func committed(pages: CInt, on connection: OpaquePointer) {
         guard pages >= threshold else { return }

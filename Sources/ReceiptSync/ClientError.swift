@@ -3,8 +3,9 @@ public import ReceiptCore
 
 /// Why talking to the receipts server did not work.
 public enum ClientError: Error, Equatable, LocalizedMessage {
-    /// No answer worth having within the retry budget: connection refused or reset, timeouts, 5xx.
-    case unreachable(server: String, detail: String)
+    /// No answer worth having within the retry budget: connection refused or reset, timeouts, 5xx;
+    /// `problem` is what the last try met.
+    case unreachable(server: String, problem: NetworkProblem)
     /// The session is missing, ended or unknown to the server.
     case unauthorized(server: String)
     /// The login or password is wrong.
@@ -20,10 +21,22 @@ public enum ClientError: Error, Equatable, LocalizedMessage {
     public func message(in language: Language) -> String {
         let ru = language == .russian
         switch self {
-        case .unreachable(let server, let detail):
-            return ru
-                ? "Проверьте соединение с интернетом и попробуйте еще раз (\(server): \(detail))"
-                : "Check your internet connection and try again (\(server): \(detail))"
+        case .unreachable(let server, let problem):
+            let state = problem.state(of: server, in: language)
+            switch problem {
+            case .status:
+                return ru ? "\(state); попробуйте позже" : "\(state); try again later"
+            case .unreadable:
+                return ru
+                    ? "\(state) (\(problem.message(in: language))); попробуйте позже"
+                    : "\(state) (\(problem.message(in: language))); try again later"
+            default:
+                return ru
+                    ? "\(state) (\(problem.message(in: language))). Проверьте, что сервер запущен, адрес верен "
+                        + "(--server, RECEIPTS_SERVER) и есть соединение с сетью, и попробуйте ещё раз"
+                    : "\(state) (\(problem.message(in: language))). Check that the server is running, the address "
+                        + "is right (--server, RECEIPTS_SERVER) and this machine is online, then try again"
+            }
         case .unauthorized(let server):
             return ru
                 ? "сессия на \(server) закончилась или её нет: войдите командой receipts login (или receipts login --anonymous)"

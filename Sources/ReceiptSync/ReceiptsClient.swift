@@ -14,14 +14,30 @@ public final class ReceiptsClient: Sendable {
     private let http: HTTPClient
     private let retry: RetryPolicy
     private let cookie: Mutex<String?>
+    private let observer: ClientObserver?
 
-    /// A client of `server`, sending `cookie` (a saved session's) until the server sets another.
-    public init(server: URL, cookie: String?, http: HTTPClient = .shared, retry: RetryPolicy = .standard) {
+    /// A client of `server`, sending `cookie` (a saved session's) until the server sets another;
+    /// `observer` hears each try, answer and wait. Without `http` it shares one process-wide client
+    /// whose failed connection fails the try at once, so that each refusal is seen and retried here.
+    public init(
+        server: URL, cookie: String?, http: HTTPClient? = nil, retry: RetryPolicy = .standard,
+        observer: ClientObserver? = nil
+    ) {
         self.server = server
-        self.http = http
+        self.http = http ?? Self.transport
         self.retry = retry
         self.cookie = Mutex(cookie)
+        self.observer = observer
     }
+
+    /// Like `HTTPClient.shared`, but a connection that cannot be made fails the request at once instead
+    /// of being retried by the library until the deadline, silently. Never shut down, as the shared one.
+    private static let transport: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// The session cookie's value, as last set by the server.
     public var sessionCookie: String? { cookie.withLock { $0 } }
@@ -129,53 +145,57 @@ public final class ReceiptsClient: Sendable {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        let budget = Duration.seconds(retry.budget)
+        let deadline = started + .seconds(retry.budget)
         var attempt = 0
-        var lastProblem = ""
         while true {
+            // No try may outlive the budget: a stalled server is a failed try, then a retry or the end.
+            let timeout = max(.milliseconds(50), min(.seconds(retry.requestTimeout), started.duration(to: deadline)))
+            let tried = clock.now
+            let problem: NetworkProblem
             var retryAfter: TimeInterval?
-            // AsyncHTTPClient keeps retrying a refused connection until the request's deadline, so no
-            // attempt may outlive the budget.
-            let remaining = budget - started.duration(to: clock.now)
-            let timeout = max(.milliseconds(50), min(.seconds(retry.requestTimeout), remaining))
-            let outcome: Result<Answer, any Error>
             do {
-                outcome = .success(try await once(method, path, body: encoded, timeout: timeout))
-            } catch {
-                outcome = .failure(error)
-            }
-            switch outcome {
-            case .failure(let error):
-                lastProblem = Self.describe(error)
-            case .success(let answer):
+                let answer = try await once(method, path, body: encoded, timeout: timeout)
+                observer?(
+                    .answered(
+                        method: method.rawValue, path: path, status: answer.status,
+                        duration: tried.duration(to: clock.now)
+                    ))
                 switch answer.status {
                 case 200..<300:
                     do throws(JSONReadError) {
                         return (try read(answer.body), answer.status)
                     } catch {
-                        lastProblem =
-                            "an unreadable answer (\(answer.body.count) bytes; \(error.message(in: .english)))"
+                        problem = .unreadable("\(answer.body.count) bytes; \(error.message(in: .english))")
                     }
                 case 401:
-                    if path == "/api/v1/sessions" { throw .wrongCredentials }
-                    throw .unauthorized(server: server.absoluteString)
+                    if path == "/api/v1/sessions" { throw ClientError.wrongCredentials }
+                    throw ClientError.unauthorized(server: server.absoluteString)
                 case 429 where path == "/api/v1/sessions":
-                    throw .throttled(seconds: Int(answer.retryAfter ?? 60))
+                    throw ClientError.throttled(seconds: Int(answer.retryAfter ?? 60))
                 case 429, 500..<600:
-                    lastProblem = "HTTP \(answer.status)"
+                    problem = .status(answer.status)
                     retryAfter = answer.retryAfter
                 default:
                     let message =
                         (try? JSONReader.read(APIErrorBody.self, from: answer.body).message)
                         ?? "HTTP \(answer.status)"
-                    throw .rejected(status: answer.status, message: message)
+                    throw ClientError.rejected(status: answer.status, message: message)
                 }
+            } catch let error as ClientError {
+                throw error
+            } catch {
+                problem = Self.problem(error)
+                observer?(
+                    .failed(
+                        method: method.rawValue, path: path, problem: problem, duration: tried.duration(to: clock.now)))
             }
             attempt += 1
             let delay = retry.delay(attempt: attempt, retryAfter: retryAfter)
-            guard started.duration(to: clock.now) + delay <= budget, !Task.isCancelled else {
-                throw .unreachable(server: server.absoluteString, detail: lastProblem)
+            guard clock.now + delay <= deadline, !Task.isCancelled else {
+                observer?(.gaveUp(problem: problem))
+                throw .unreachable(server: server.absoluteString, problem: problem)
             }
+            observer?(.retrying(problem: problem, wait: delay, deadline: deadline))
             try? await Task.sleep(for: delay)
         }
     }
@@ -202,9 +222,28 @@ public final class ReceiptsClient: Sendable {
             retryAfter: response.headers.first(name: "Retry-After").flatMap(TimeInterval.init))
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// What a failed try met, from the transport's error.
+    private static func problem(_ error: any Error) -> NetworkProblem {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut
+            case .remoteConnectionClosed: return .connectionLost
+            default: break
+            }
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return .refused
+            case ECONNRESET, EPIPE: return .connectionLost
+            case ETIMEDOUT: return .timedOut
+            default: break
+            }
+        }
+        // NIO's connection error (NIOPosix, not a dependency here) wraps the errno in its description.
         let text = String(describing: error)
-        return text.count > 200 ? String(text.prefix(200)) + "…" : text
+        if text.contains("Connection refused") { return .refused }
+        if text.hasPrefix("DNS error") { return .unknownHost }
+        return .other(text.count > 200 ? String(text.prefix(200)) + "…" : text)
     }
 }
 

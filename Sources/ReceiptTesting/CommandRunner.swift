@@ -54,6 +54,19 @@ public struct CommandRunner: Sendable {
             errors: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// Starts `receipts` with `arguments` in the background, its output thrown away: for a test that
+    /// acts while the command runs (kills it, or copies the database from under it).
+    public func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = try Self.executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// The same runner with messages in English.
     public func english() -> CommandRunner {
         var runner = self

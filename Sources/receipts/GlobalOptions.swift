@@ -35,7 +35,12 @@ struct GlobalOptions: ParsableArguments {
 
     /// `receipts` in the XDG data folder: where the databases live unless told otherwise.
     func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        Self.xdgFolder("XDG_DATA_HOME", fallback: ".local/share", environment: environment)
+        Self.dataFolder(environment: environment)
+    }
+
+    /// `receipts` in the XDG data folder, for the client's database and the server's.
+    static func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        xdgFolder("XDG_DATA_HOME", fallback: ".local/share", environment: environment)
     }
 
     /// The server: `--server`, else `RECEIPTS_SERVER`, else the local server `receipts serve` starts.
@@ -51,6 +56,34 @@ struct GlobalOptions: ParsableArguments {
     }
 
     static let defaultServer = "http://127.0.0.1:8080"
+
+    /// The global options that take a value, and those that do not.
+    static let valuedNames: Set<String> = ["--db", "--server", "--lang"]
+    static let flagNames: Set<String> = ["--quiet", "--verbose"]
+
+    /// The arguments with the global options given before the command moved after its name, where
+    /// the command's own option group reads them: `--lang ru list` is `list --lang ru`.
+    static func movedAfterCommand(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            let name = String(first.prefix { $0 != "=" })
+            if flagNames.contains(first) || (valuedNames.contains(name) && first.contains("=")) {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else if valuedNames.contains(first), rest.count > 1 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        // Nothing but global options: the root's help, which takes none of them.
+        guard !leading.isEmpty, !rest.isEmpty else { return leading.isEmpty ? arguments : [] }
+        // Right after the command's name: before any option of its own that takes whatever follows.
+        let named = Receipts.command(namedBy: rest).words
+        return Array(rest.prefix(named)) + leading + rest.dropFirst(named)
+    }
 
     private static func serverURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),

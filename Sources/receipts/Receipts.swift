@@ -12,8 +12,27 @@ struct Receipts: AsyncParsableCommand {
                 ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, CategoriesCommand.self,
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,
-                DemoCommand.self,
+                DemoCommand.self, BackupCommand.self,
             ]
         )
+    }
+}
+
+extension Receipts {
+    /// The command that the leading words name (`places star …` is `places star`), and how many
+    /// words name it; the root when the first word is no command.
+    static func command(namedBy words: some Sequence<String>) -> (command: any ParsableCommand.Type, words: Int) {
+        var command: any ParsableCommand.Type = Receipts.self
+        var count = 0
+        for word in words {
+            guard
+                let next = command.configuration.subcommands.first(where: {
+                    $0._commandName == word || $0.configuration.aliases.contains(word)
+                })
+            else { break }
+            command = next
+            count += 1
+        }
+        return (command, count)
     }
 }

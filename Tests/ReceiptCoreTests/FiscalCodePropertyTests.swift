@@ -71,6 +71,9 @@ enum Variants {
             " \t" + plain + "\n",
             russianLayout(join(rotated(fields, by: salt / 7))),
             russianLayout("https://check.ofd.example/ticket?" + plain),
+            percentEncoded(plain, lowercase: salt % 2 == 0),
+            percentEncoded("https://check.ofd.example/ticket?" + join(rotated(fields, by: salt)), lowercase: false),
+            percentEncoded(percentEncoded(plain, lowercase: true), lowercase: false),
         ]
         if code.dateTime.second == 0 {
             variants.append(join(replacing("t", in: fields) { $0 + "00" }))
@@ -113,6 +116,19 @@ enum Variants {
         _ key: String, in fields: [(String, String)], _ change: (String) -> String
     ) -> [(String, String)] {
         fields.map { $0.0 == key ? ($0.0, change($0.1)) : $0 }
+    }
+
+    /// The whole text percent-encoded, as some scanners copy a payload: every byte but letters,
+    /// digits and `-._~` as `%XX`.
+    static func percentEncoded(_ text: String, lowercase: Bool) -> String {
+        text.utf8.map { byte in
+            let character = Character(Unicode.Scalar(byte))
+            if character.isASCII, character.isLetter || character.isNumber || "-._~".contains(character) {
+                return String(character)
+            }
+            let hex = String(byte, radix: 16, uppercase: !lowercase)
+            return "%" + (hex.count == 1 ? "0" + hex : hex)
+        }.joined()
     }
 
     /// What a scanner types with the Russian layout on: each US key replaced by its ЙЦУКЕН twin.

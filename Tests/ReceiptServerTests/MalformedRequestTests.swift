@@ -37,7 +37,8 @@ struct MalformedRequestTests {
                 ("GET", "/api/v1/places?lat=55&lon=37&radius=-5", nil, 400),
                 ("GET", "/api/v1/places?lat=55&lon=37&cursor=xyz", nil, 400),
                 ("GET", "/no/such/route", nil, 404),
-                ("PUT", "/api/v1/receipts", Data("{}".utf8), 404),
+                ("PUT", "/api/v1/receipts", Data("{}".utf8), 405),
+                ("GET", "/api/v1/receipts?limit=", nil, 400),
             ]
             for (method, uri, body, status) in cases {
                 let response = try await client.send(uri, method: .init(method) ?? .get, body: body)

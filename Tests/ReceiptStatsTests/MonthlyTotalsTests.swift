@@ -54,6 +54,23 @@ struct MonthlyTotalsTests {
         #expect(try database.verifyTotals().isEmpty)
     }
 
+    @Test("forgetting a choice moves the items back to the rules or their shop, the totals with them")
+    func forgetChoice() throws {
+        let folder = try TemporaryFolder()
+        let database = try StatsFixture.database(in: folder)
+        let untouched = try categories(database, "2026-01")
+        _ = try database.choose(.household, forItemNamed: "загадочный товар")
+        #expect(try categories(database, "2026-01") != untouched)
+        let forgotten = try database.forgetChoice(forItemNamed: "*ЗАГАДОЧНЫЙ ТОВАР")
+        #expect(forgotten?.key == "загадочный товар")
+        #expect(forgotten?.category == .household)
+        #expect(forgotten?.itemsMoved == 1)
+        #expect(try categories(database, "2026-01") == untouched)
+        #expect(try database.verifyTotals().isEmpty)
+        #expect(try database.forgetChoice(forItemNamed: "загадочный товар") == nil)
+        #expect(try database.forgetChoice(forItemNamed: "никогда не покупали") == nil)
+    }
+
     @Test("a pending receipt completed later moves from its QR total to its lines")
     func pendingCompleted() throws {
         let folder = try TemporaryFolder()

@@ -34,6 +34,18 @@ struct SpendingStatisticsTests {
         #expect(try SpendingStatistics.read(from: empty, range: nil) == nil)
     }
 
+    @Test("the recent months end with the latest month with receipts and start no earlier than the first")
+    func recentMonths() throws {
+        let folder = try TemporaryFolder()
+        let database = try StatsFixture.database(in: folder)
+        let january = try #require(Month("2026-01"))
+        let february = try #require(Month("2026-02"))
+        #expect(try SpendingStatistics.recentMonths(12, in: database) == january...february)
+        #expect(try SpendingStatistics.recentMonths(1, in: database) == february...february)
+        let empty = try ReceiptDatabase.open(at: folder.file("empty.sqlite"))
+        #expect(try SpendingStatistics.recentMonths(12, in: empty) == nil)
+    }
+
     @Test("a range lists every month in it, newest first, empty ones too, uncategorized always shown")
     func range() throws {
         let folder = try TemporaryFolder()

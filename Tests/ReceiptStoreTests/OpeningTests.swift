@@ -64,6 +64,21 @@ struct OpeningTests {
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("several connections opening a new file at once each get the whole schema, applied once")
+    func openedTogether() async throws {
+        let folder = try TemporaryFolder("store")
+        for round in 0..<8 {
+            let path = folder.file("together-\(round).sqlite")
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try ReceiptDatabase.open(at: path).receiptCount() }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(counts == [0, 0, 0, 0])
+        }
+    }
+
     @Test("a folder, or a path under a file, cannot be opened")
     func unopenable() throws {
         let folder = try TemporaryFolder()

@@ -69,10 +69,10 @@ struct ImportCommandTests {
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "1.5"
         let offline = try run.run(["login", "--anonymous"])
         #expect(offline.status == 4)
-        #expect(offline.errors.contains("Проверьте соединение с интернетом и попробуйте еще раз"))
+        #expect(offline.errors.contains("сервер http://127.0.0.1:9 не отвечает (соединение отклонено)"))
     }
 
-    @Test("exported files import, the same receipt once; a broken file is named and the exit code is 6")
+    @Test("exported files import, the same receipt once; a broken file is named and exits 6, a missing one 3")
     func files() throws {
         let server = try DemoServerProcess(receipts: 10)
         let run = server.runner()
@@ -86,6 +86,12 @@ struct ImportCommandTests {
         #expect(result.status == 6)
         #expect(result.output.contains(#""imported":1"#) && result.output.contains(#""unchanged":1"#))
         #expect(result.output.contains("broken.json"))
+
+        // A missing file is not found: 3, the others imported still; with a broken one besides, 6.
+        let missing = try server.runner(language: "ru").run(["import", good, server.home + "/absent.json"])
+        #expect(missing.status == 3)
+        #expect(missing.errors.contains("absent.json: нет такого файла"))
+        #expect(try run.run(["import", server.home + "/absent.json", broken]).status == 6)
     }
 
     @Test("a receipt at 23:30 on the last day of a month stays in that month in any time zone")

@@ -13,13 +13,7 @@ struct InterruptedImportTests {
         var generator = SystemRandomNumberGenerator()
         var kills = 0
         for _ in 0..<20 {
-            let process = Process()
-            process.executableURL = try CommandRunner.executable
-            process.arguments = ["import", "--quiet"]
-            process.environment = run.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try run.start(["import", "--quiet"])
             usleep(UInt32.random(in: 30_000...350_000, using: &generator))
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)

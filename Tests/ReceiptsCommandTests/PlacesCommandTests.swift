@@ -47,6 +47,8 @@ struct PlacesCommandTests {
         #expect(try run.run(["places", "unstar", id]).status == 0)
         #expect(try run.run(["places", "unstar", id]).status == 3)
         #expect(try run.run(["places", "star", "no-such-place"]).status == 3)
+        let unknown = try run.run(["places", "unstar", "no-such-place"])
+        #expect(unknown.status == 3 && unknown.errors.contains("unknown place no-such-place"))
         #expect(try run.run(["history"]).output.contains("пятер"))
     }
 
@@ -59,5 +61,29 @@ struct PlacesCommandTests {
         #expect(wrong.status == 2)
         #expect(wrong.errors.contains("--near 55.7558,37.6173"))
         #expect(try CommandRunner().english().run(["places", "--near", "1,2", "--radius", "far"]).status == 2)
+    }
+
+    @Test("negative coordinates are values, not options: south and west of the equator and Greenwich")
+    func negativeCoordinates() throws {
+        let server = try DemoServerProcess(receipts: 10)
+        let run = server.runner()
+        let ways = [
+            ["places", "--lat", "-33.92", "--lon", "-70.5", "--json"],
+            ["places", "--near", "-33.92,-70.5", "--json"],
+            ["places", "search", "--near=-33.92,-70.5", "--json"],
+            ["--lang", "ru", "places", "--lon", "-70.5", "--lat", "-33.92", "--json"],
+        ]
+        var answers: [[String?]] = []
+        for arguments in ways {
+            let result = try run.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+            answers.append(try Self.places(result.output).map { $0["id"] as? String })
+        }
+        #expect(answers.allSatisfy { $0 == answers[0] } && answers[0].count == 50)
+        // Far from every demo shop (Moscow): thousands of kilometres away, measured from the south-west.
+        let table = try run.run(["places", "--near", "-33.92,18.42", "--lang", "ru"])
+        #expect(table.status == 0 && table.output.contains(" км"))
+        let wrong = try run.run(["places", "--lat", "-95", "--lon", "-70.5"])
+        #expect(wrong.status == 2 && wrong.errors.contains("--near 55.7558,37.6173"))
     }
 }

@@ -40,11 +40,9 @@ struct QRParseCommandTests {
         #expect(english.output.contains("1 — sale"))
     }
 
-    @Test("the table fits the width it is given")
+    @Test("the table fits the terminal's width, the payload wrapped whole between its fields")
     func width() throws {
-        var runner = CommandRunner().english()
-        runner.environment["COLUMNS"] = "60"
-        let result = try runner.run(["qr", "parse", Self.sample])
+        let result = try CommandRunner().english().runOnTerminal(["qr", "parse", Self.sample], columns: 60)
         #expect(result.status == 0)
         #expect(result.output.split(separator: "\n").allSatisfy { $0.count <= 60 })
         #expect(
@@ -96,7 +94,7 @@ struct CommandLineTests {
     func usage() throws {
         let missing = try CommandRunner().russian().run(["qr", "parse"])
         #expect(missing.status == 2)
-        #expect(missing.errors.contains("Не хватает аргумента"))
+        #expect(missing.errors.contains("не хватает аргумента"))
         let unknown = try CommandRunner().english().run(["qr", "parse", "--frobnicate", "x"])
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("Unknown option '--frobnicate'"))
@@ -122,5 +120,20 @@ struct CommandLineTests {
     func noColour() throws {
         let result = try CommandRunner().english().run(["qr", "parse", "x"])
         #expect(!result.errors.contains("\u{1B}["))
+    }
+}
+
+@Suite("receipts qr parse: payloads as scanners copy them")
+struct QRParseCopiedPayloadTests {
+    @Test("a payload percent-encoded as a whole parses to the same code")
+    func percentEncodedWhole() throws {
+        let plain = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
+        let encoded = "t%3D20190320T2303%26s%3D5803.00%26fn%3D9251440300007971%26i%3D141637%26fp%3D4087570038%26n%3D1"
+        let expected = try CommandRunner().run(["qr", "parse", "--json", plain])
+        let result = try CommandRunner().run(["qr", "parse", "--json", encoded])
+        #expect(result.status == 0)
+        #expect(result.output == expected.output)
+        let fromInput = try CommandRunner().run(["qr", "parse", "--json", "-"], input: encoded + "\n")
+        #expect(fromInput.output == expected.output)
     }
 }

@@ -75,7 +75,7 @@ struct ScanCommandTests {
         #expect((entry("f-cut.jpg")["error"] as? String)?.contains("JPEG file is truncated") == true)
     }
 
-    @Test("exit 0 when every image gives a receipt code; the table names file, date, total and payload")
+    @Test("exit 0 when every image gives a receipt code; the table names file, date, total and payload; missing is 3")
     func allFound() throws {
         let folder = try PhotoFolder(bad: false)
         let result = try CommandRunner().russian().run(["scan", folder.path + "/a-plain.png", folder.path + "/more"])
@@ -83,9 +83,14 @@ struct ScanCommandTests {
         #expect(result.output.contains("a-plain.png"))
         #expect(result.output.contains(Money(kopecks: 580_300).formatted(in: .russian)))
         #expect(result.output.contains(Self.other))
+        // A missing image is not found (3), with a good one or alone; a missing and an unreadable one is 6.
         let missing = try CommandRunner().russian().run(["scan", folder.path + "/absent.png"])
-        #expect(missing.status == 6)
-        #expect(missing.output.contains("absent.png") && missing.output.contains("не читается"))
+        #expect(missing.status == 3)
+        #expect(missing.output.contains("absent.png") && missing.output.contains("нет такого файла"))
+        let withGood = try CommandRunner().english().run(["scan", folder.path + "/a-plain.png", folder.path + "/gone"])
+        #expect(withGood.status == 3 && withGood.output.contains("no such file"))
+        try folder.write("notes.png", Data("not an image".utf8))
+        #expect(try CommandRunner().run(["scan", folder.path + "/notes.png", folder.path + "/absent.png"]).status == 6)
     }
 
     @Test("--add without a session adds pending receipts to the local database, never twice")

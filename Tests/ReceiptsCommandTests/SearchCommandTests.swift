@@ -36,5 +36,20 @@ struct SearchCommandTests {
         #expect(try run.run(["search"]).status == 2)
         #expect(try run.run(["search", "x", "--category", "nonsense"]).status == 2)
         #expect(try run.run(["search", "x", "--min", "1,2,3"]).status == 2)
+
+        // Refunds are negative spending: a negative bound is a value, and finds them.
+        let refunds = try run.run(["search", "--max", "-0.01", "--json"])
+        #expect(refunds.status == 0)
+        let refundTotals = try Self.totals(refunds.output)
+        #expect(!refundTotals.isEmpty && refundTotals.allSatisfy { $0 < 0 })
+        let small = try Self.totals(try run.run(["search", "--min", "-100", "--max", "100", "--json"]).output)
+        #expect(!small.isEmpty && small.allSatisfy { (-10_000...10_000).contains($0) })
+        let backwards = try run.run(["search", "--min", "100", "--max", "5", "--lang", "ru"])
+        #expect(backwards.status == 2 && backwards.errors.contains("--min 100 больше --max 5"))
+    }
+
+    static func totals(_ output: String) throws -> [Int] {
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return (object?["results"] as? [[String: Any]] ?? []).compactMap { $0["total"] as? Int }
     }
 }

@@ -32,3 +32,29 @@ struct ServeCommandTests {
         #expect(result.errors.contains("places.csv, строка 3: неверные координаты"))
     }
 }
+
+@Suite("receipts serve on a busy port")
+struct ServeBusyPortTests {
+    @Test("a port another program holds is one line naming the port and --port, exit 1")
+    func busyPort() throws {
+        let holder = try DemoServerProcess(receipts: 1)
+        let folder = try TemporaryFolder("serve")
+        for (language, expected) in [
+            (
+                "en",
+                "receipts: error: port \(holder.port) on 127.0.0.1 is taken by another program: choose another with --port (--port 0 for any free one)\n"
+            ),
+            (
+                "ru",
+                "receipts: ошибка: порт \(holder.port) на 127.0.0.1 занят другой программой: выберите другой с --port (--port 0 — любой свободный)\n"
+            ),
+        ] {
+            let result = try CommandRunner().english().run([
+                "serve", "--port", String(holder.port), "--db", folder.file("server.sqlite"), "--lang", language,
+            ])
+            #expect(result.status == 1)
+            #expect(result.errors.hasSuffix(expected), "\(result.errors)")
+            #expect(result.errors.split(separator: "\n").count == 1)
+        }
+    }
+}

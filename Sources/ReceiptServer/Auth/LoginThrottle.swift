@@ -1,38 +1,59 @@
 import Foundation
 
-/// Slows down password guessing: after `limit` failed logins for one login within `window`, further
-/// attempts are refused until the oldest failure leaves the window.
+/// Slows down password guessing and account floods (see ``ThrottleLimits``): a failed login counts
+/// against its login from its address and, more slowly, against its login from everywhere; a
+/// registration or an anonymous account counts against its address.
 actor LoginThrottle {
-    private let limit: Int
-    private let window: TimeInterval
-    private var failures: [String: [Date]] = [:]
+    private var perAddress: AttemptLog
+    private var perLogin: AttemptLog
+    private var registrations: AttemptLog
+    private var anonymousAccounts: AttemptLog
 
-    init(limit: Int = 5, window: TimeInterval = 300) {
-        self.limit = limit
-        self.window = window
+    init(_ limits: ThrottleLimits = ThrottleLimits()) {
+        perAddress = AttemptLog(limits.failedLoginsPerAddress)
+        perLogin = AttemptLog(limits.failedLoginsPerLogin)
+        registrations = AttemptLog(limits.registrationsPerAddress)
+        anonymousAccounts = AttemptLog(limits.anonymousAccountsPerAddress)
     }
 
-    /// Starts an attempt: returns the seconds to wait when the login is blocked, or nil after
-    /// counting the attempt as a failure until ``succeeded(login:)`` says otherwise. Counting before
-    /// the password is checked keeps the limit when many attempts arrive at once.
-    func begin(login: String, now: Date = Date()) -> Int? {
-        let key = login.lowercased()
-        let recent = prune(key, now: now)
-        if recent.count >= limit, let oldest = recent.first {
-            return max(1, Int((oldest.addingTimeInterval(window).timeIntervalSince(now)).rounded(.up)))
+    /// Starts a login: returns the seconds to wait when it is blocked, or nil after counting the
+    /// attempt as a failure until ``succeeded(login:from:)`` says otherwise. Counting before the
+    /// password is checked keeps the limits when many attempts arrive at once.
+    func begin(login: String, from address: String, now: Date = Date()) -> Int? {
+        let login = login.lowercased()
+        let pair = Self.pair(login, address)
+        if let seconds = perAddress.wait(for: pair, now: now) ?? perLogin.wait(for: login, now: now) {
+            return seconds
         }
-        failures[key] = recent + [now]
+        perAddress.record(pair, now: now)
+        perLogin.record(login, now: now)
         return nil
     }
 
-    /// A successful login clears the count.
-    func succeeded(login: String) {
-        failures[login.lowercased()] = nil
+    /// A successful login clears its address's count and takes back its own attempt from the login's.
+    func succeeded(login: String, from address: String) {
+        let login = login.lowercased()
+        perAddress.forget(Self.pair(login, address))
+        perLogin.withdrawLatest(login)
     }
 
-    private func prune(_ key: String, now: Date) -> [Date] {
-        let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < window }
-        failures[key] = recent.isEmpty ? nil : recent
-        return recent
+    /// Starts a registration from `address`: the seconds to wait, or nil after counting it.
+    func beginRegistration(from address: String, now: Date = Date()) -> Int? {
+        Self.admit(address, to: &registrations, now: now)
+    }
+
+    /// Starts opening an anonymous account from `address`: the seconds to wait, or nil after counting it.
+    func beginAnonymousAccount(from address: String, now: Date = Date()) -> Int? {
+        Self.admit(address, to: &anonymousAccounts, now: now)
+    }
+
+    private static func admit(_ key: String, to log: inout AttemptLog, now: Date) -> Int? {
+        if let seconds = log.wait(for: key, now: now) { return seconds }
+        log.record(key, now: now)
+        return nil
+    }
+
+    private static func pair(_ login: String, _ address: String) -> String {
+        login + "\u{0}" + address
     }
 }

@@ -27,10 +27,9 @@ struct APIError: HTTPResponseError {
         APIError(status: .conflict, code: "conflict", message: message)
     }
 
-    static func tooManyRequests(retryAfter seconds: Int) -> APIError {
+    static func tooManyRequests(_ what: String = "too many failed logins", retryAfter seconds: Int) -> APIError {
         var error = APIError(
-            status: .tooManyRequests, code: "too_many_requests",
-            message: "too many failed logins; try again in \(seconds) s")
+            status: .tooManyRequests, code: "too_many_requests", message: "\(what); try again in \(seconds) s")
         error.headers[.retryAfter] = String(seconds)
         return error
     }
@@ -51,6 +50,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return try error.response(from: request, context: context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return try Self.notRouted(request).response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.translate(error).response(from: request, context: context)
         } catch is NIOTooManyBytesError {
@@ -67,10 +68,21 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// No route answers the request: 405 with `Allow` when its path has routes for other methods.
+    private static func notRouted(_ request: Request) -> APIError {
+        let allowed = Route.methods(forPath: request.uri.path)
+        guard !allowed.isEmpty else { return .notFound("no such route") }
+        let names = allowed.map(\.rawValue).joined(separator: ", ")
+        var error = APIError(
+            status: .methodNotAllowed, code: "method_not_allowed",
+            message: "\(request.method.rawValue) is not allowed here; use \(names)")
+        error.headers[.allow] = names
+        return error
+    }
+
     private static func translate(_ error: HTTPError) -> APIError {
         let message = error.body ?? error.status.reasonPhrase
         switch error.status {
-        case .notFound: return .notFound("no such route")
         case .contentTooLarge:
             return APIError(
                 status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")
@@ -84,12 +96,19 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// What is wrong with a request body, in JSON's words: never a Swift type's name.
     static func describe(_ error: DecodingError) -> String {
+        func located(_ context: DecodingError.Context, _ problem: String) -> String {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? problem : "field \(path): \(problem)"
+        }
         switch error {
         case .keyNotFound(let key, _): return "missing field \(key.stringValue)"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "field \(path): \(context.debugDescription)"
+        case .typeMismatch(let type, let context): return located(context, "expected \(JSONKind.name(of: type))")
+        case .valueNotFound(let type, let context):
+            return located(context, "expected \(JSONKind.name(of: type)), found null")
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : located(context, "not a valid value")
         @unknown default: return "cannot be read"
         }
     }

@@ -8,9 +8,12 @@ struct ServerContext: RequestContext {
     var account: Account?
     var sessionToken: String?
     var sessionExpiresAt: Date?
+    /// The client's IP address, which throttling counts by; "unknown" when the channel has none.
+    let clientAddress: String
 
-    init(source: Source) {
+    init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// Request bodies are small JSON documents; anything larger is refused with 413.

@@ -39,48 +39,50 @@ enum CSVPlaces {
         let line: Int
     }
 
-    /// The records with the line each starts on.
+    /// The records with the line each starts on, read on Unicode scalars: a name that begins with a
+    /// combining mark (GeoNames' `ِAl Taif`) would otherwise join the comma before it into one Character.
     static func rows(_ text: String) throws(UnterminatedQuote) -> [(line: Int, fields: [String])] {
         var records: [(line: Int, fields: [String])] = []
         var fields: [String] = []
-        var field = ""
+        var field = String.UnicodeScalarView()
         var quoted = false
         var line = 1
         var recordLine = 1
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
             if quoted {
-                if character == "\"" {
-                    if characters.first == "\"" {
+                if scalar == "\"" {
+                    if scalars.first == "\"" {
                         field.append("\"")
-                        characters = characters.dropFirst()
+                        scalars = scalars.dropFirst()
                     } else {
                         quoted = false
                     }
                 } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
-                    field.append(character)
+                    if scalar == "\n" { line += 1 }
+                    field.append(scalar)
                 }
                 continue
             }
-            switch character {
+            switch scalar {
             case "\"" where field.isEmpty: quoted = true
             case ",":
-                fields.append(field)
-                field = ""
-            case "\n", "\r\n", "\r":
-                fields.append(field)
+                fields.append(String(field))
+                field = String.UnicodeScalarView()
+            case "\n", "\r":
+                if scalar == "\r", scalars.first == "\n" { scalars = scalars.dropFirst() }
+                fields.append(String(field))
                 records.append((recordLine, fields))
                 fields = []
-                field = ""
+                field = String.UnicodeScalarView()
                 line += 1
                 recordLine = line
-            default: field.append(character)
+            default: field.append(scalar)
             }
         }
         if quoted { throw UnterminatedQuote(line: recordLine) }
         if !field.isEmpty || !fields.isEmpty {
-            fields.append(field)
+            fields.append(String(field))
             records.append((recordLine, fields))
         }
         return records

@@ -14,7 +14,7 @@ public enum PlacesFile {
             throw .cannotRead(path: path, reason: (error as NSError).localizedDescription)
         }
         guard var text = String(data: data, encoding: .utf8) else { throw .notText(path: path) }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         if text.drop(while: \.isWhitespace).hasPrefix("{") { return try GeoJSONPlaces.parse(data, path: path) }
         return try CSVPlaces.parse(text, path: path)
     }

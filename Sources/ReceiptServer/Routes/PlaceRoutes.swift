@@ -29,11 +29,12 @@ struct PlaceRoutes: Sendable {
             throw APIError.badRequest("lat and lon are required: the point to search around, in degrees")
         }
         let center = try Coordinate(latitude: lat, longitude: lon)
-        let text = query.string("q") ?? ""
-        guard text.count <= 200 else { throw APIError.badRequest("q must be at most 200 characters") }
+        let text = try query.string("q") ?? ""
+        // Characters as JSON Schema's maxLength counts them: code points.
+        guard text.unicodeScalars.count <= 200 else { throw APIError.badRequest("q must be at most 200 characters") }
         let radius = try query.number("radius", in: 1...20_037_509)
         var after: PlaceCursor?
-        if let cursor = query.string("cursor") {
+        if let cursor = try query.string("cursor") {
             guard let position = cursors.decode(cursor, as: PlacesPosition.self),
                 position.lat == lat, position.lon == lon, position.q == text, position.radius == radius
             else { throw APIError.badRequest("cursor does not belong to this query") }

@@ -20,7 +20,7 @@ struct ReceiptRoutes: Sendable {
         let query = QueryParameters(request)
         let limit = try query.pageSize()
         var position: FeedPosition?
-        if let cursor = query.string("cursor") {
+        if let cursor = try query.string("cursor") {
             guard let decoded = cursors.decode(cursor, as: FeedPosition.self), decoded.account == account.id else {
                 throw APIError.badRequest("cursor is not one this server gave this account")
             }
@@ -46,9 +46,7 @@ struct ReceiptRoutes: Sendable {
 
     private func receipt(_ context: ServerContext) throws -> Response {
         let account = try context.requireAccount()
-        guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
-            throw APIError.badRequest("id must be a positive whole number")
-        }
+        let id = try WholeNumber.parse(context.parameters.get("id") ?? "", name: "id", in: 1...Int64.max)
         // Another account's receipt is as absent as one that never existed.
         guard let envelope = try receipts.receipt(id: id, account: account.id) else {
             throw APIError.notFound("no receipt \(id)")
@@ -58,7 +56,7 @@ struct ReceiptRoutes: Sendable {
 
     private func add(_ request: Request, context: ServerContext) async throws -> Response {
         let account = try context.requireAccount()
-        let body = try await request.decode(as: AddReceiptRequest.self, context: context)
+        let body = try await request.decodeJSON(as: AddReceiptRequest.self, context: context)
         let code: FiscalCode
         do {
             code = try FiscalCode(parsing: body.qr)

@@ -38,6 +38,16 @@ enum Route: CaseIterable {
     /// The path for the router.
     var routerPath: RouterPath { RouterPath(path) }
 
+    /// The methods routed for a request path (`:id` matches any segment); empty when no route has it.
+    static func methods(forPath path: String) -> [HTTPRequest.Method] {
+        let segments = path.split(separator: "/")
+        return allCases.filter { route in
+            let pattern = route.path.split(separator: "/")
+            return pattern.count == segments.count
+                && zip(pattern, segments).allSatisfy { expected, given in expected.hasPrefix(":") || expected == given }
+        }.flatMap(\.methods)
+    }
+
     /// Every (method, OpenAPI path) pair the server routes.
     static var table: Set<String> {
         Set(

@@ -14,16 +14,19 @@ struct SessionRoutes: Sendable {
     func register(on router: Router<ServerContext>, guarded: RouterGroup<ServerContext>) {
         router.post(Route.accounts.routerPath) { request, context in try await register(request, context: context) }
         router.post(Route.sessions.routerPath) { request, context in try await logIn(request, context: context) }
-        router.post(Route.anonymousSession.routerPath) { _, _ in try openAnonymous() }
+        router.post(Route.anonymousSession.routerPath) { _, context in try await openAnonymous(context) }
         guarded.get(Route.currentSession.routerPath) { _, context in try whoAmI(context) }
         guarded.delete(Route.currentSession.routerPath) { _, context in try logOut(context) }
     }
 
     private func register(_ request: Request, context: ServerContext) async throws -> Response {
-        let credentials = try await request.decode(as: Credentials.self, context: context)
+        let credentials = try await request.decodeJSON(as: Credentials.self, context: context)
         let problems = AccountRules.problems(login: credentials.login, password: credentials.password)
         guard problems.isEmpty else {
             throw APIError.badRequest(problems.map { $0.message(in: .english) }.joined(separator: "; "))
+        }
+        if let seconds = await throttle.beginRegistration(from: context.clientAddress) {
+            throw APIError.tooManyRequests("too many registrations from this address", retryAfter: seconds)
         }
         let hash = await hasher.hash(credentials.password)
         guard let account = try accounts.register(login: credentials.login, passwordHash: hash) else {
@@ -33,19 +36,22 @@ struct SessionRoutes: Sendable {
     }
 
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
-        let credentials = try await request.decode(as: Credentials.self, context: context)
-        if let seconds = await throttle.begin(login: credentials.login) {
+        let credentials = try await request.decodeJSON(as: Credentials.self, context: context)
+        if let seconds = await throttle.begin(login: credentials.login, from: context.clientAddress) {
             throw APIError.tooManyRequests(retryAfter: seconds)
         }
         let stored = try accounts.credentials(login: credentials.login)
         let valid = await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
         guard valid, let account = stored?.account else { throw APIError.unauthorized("wrong login or password") }
-        await throttle.succeeded(login: credentials.login)
+        await throttle.succeeded(login: credentials.login, from: context.clientAddress)
         return try opened(accounts.openSession(for: account), status: .ok)
     }
 
-    private func openAnonymous() throws -> Response {
-        try opened(accounts.openSession(for: accounts.openAnonymous()), status: .created)
+    private func openAnonymous(_ context: ServerContext) async throws -> Response {
+        if let seconds = await throttle.beginAnonymousAccount(from: context.clientAddress) {
+            throw APIError.tooManyRequests("too many anonymous accounts from this address", retryAfter: seconds)
+        }
+        return try opened(accounts.openSession(for: accounts.openAnonymous()), status: .created)
     }
 
     private func whoAmI(_ context: ServerContext) throws -> Response {

@@ -32,9 +32,10 @@ public struct SearchFilters: Codable, Sendable, Equatable {
     public var from: Month?
     /// The last month to search.
     public var to: Month?
-    /// Bounds on the receipt's total.
+    /// The smallest total to find, signed as spending: a refund's total is negative, so a negative
+    /// bound finds refunds.
     public var minimum: Money?
-    /// The largest total to find.
+    /// The largest total to find, signed as spending.
     public var maximum: Money?
 
     /// Filters from any of their parts; none by default.
@@ -63,6 +64,9 @@ public struct SearchHit: Sendable, Equatable {
 }
 
 extension ReceiptDatabase {
+    /// A receipt's total as the buyer spent it: negative for money received back (operations 2 and 3).
+    private static let signedTotal = "(CASE WHEN r.operation IN (1, 4) THEN r.total ELSE -r.total END)"
+
     /// Receipts whose item names or shop contain every word (as a word beginning), newest first,
     /// within the filters.
     public func search(_ query: SearchQuery) throws(StoreError) -> [SearchHit] {
@@ -95,11 +99,11 @@ extension ReceiptDatabase {
                 arguments.append(to.description)
             }
             if let minimum = query.filters.minimum {
-                conditions.append("r.total >= ?")
+                conditions.append("\(Self.signedTotal) >= ?")
                 arguments.append(minimum.kopecks)
             }
             if let maximum = query.filters.maximum {
-                conditions.append("r.total <= ?")
+                conditions.append("\(Self.signedTotal) <= ?")
                 arguments.append(maximum.kopecks)
             }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")

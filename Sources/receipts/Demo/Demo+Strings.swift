@@ -11,7 +11,7 @@ extension Strings {
                 + "into the database (--db) and shows the last months. The demo server's own data is gone afterwards.")
     }
     static var demoMonthsHelp: String {
-        pick("Сколько последних месяцев показать (по умолчанию 3).", "How many recent months to show (default 3).")
+        pick("Сколько последних месяцев показать.", "How many recent months to show.")
     }
     static var badDemoMonths: String { pick("--months: от 1 до 24", "--months: 1 to 24") }
     static func demoImporting(_ server: String, database: String) -> String {

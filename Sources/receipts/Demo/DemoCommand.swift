@@ -15,9 +15,10 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: "n"))
+    @Option(
+        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
     var receipts: Int?
-    @Option(help: ArgumentHelp(Strings.demoMonthsHelp, valueName: "n")) var months = 3
+    @Option(help: ArgumentHelp(Strings.demoMonthsHelp, valueName: Strings.countValue)) var months = 3
 
     func validate() throws {
         if let receipts, !(1...2_000_000).contains(receipts) { throw ValidationError(Strings.badDemoReceipts) }

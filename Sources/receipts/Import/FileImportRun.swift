@@ -4,7 +4,7 @@ import ReceiptStore
 import ReceiptSync
 
 /// `receipts import FILE...`: each file's receipts in one transaction; a broken file is named with
-/// its reason and the others still import; the exit code is then 6.
+/// its reason and the others still import; the exit code is then 6, or 3 when files were only missing.
 struct FileImportRun {
     let files: [String]
     let database: ReceiptDatabase
@@ -15,13 +15,18 @@ struct FileImportRun {
         var summary = ImportSummary()
         var failures: [ImportReport.FileFailure] = []
         var failedLines: [String] = []
+        var missing = 0
         for file in files {
             do {
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+                    throw CommandFailure(status: .notFound) { _ in Strings.noSuchFile }
+                }
                 let data: Data
                 do {
                     data = try Data(contentsOf: URL(fileURLWithPath: file))
                 } catch {
-                    throw CommandFailure(status: .notFound) { _ in
+                    throw CommandFailure(status: .failure) { _ in
                         Strings.cannotReadFile((error as NSError).localizedDescription)
                     }
                 }
@@ -32,7 +37,9 @@ struct FileImportRun {
             } catch let error as StoreError {
                 throw error
             } catch {
-                let reason = CommandFailure(error).message(in: Strings.language)
+                let failure = CommandFailure(error)
+                if failure.status == .notFound { missing += 1 }
+                let reason = failure.message(in: Strings.language)
                 failures.append(.init(file: file, error: reason))
                 failedLines.append(Strings.fileFailed(file, reason))
             }
@@ -45,7 +52,8 @@ struct FileImportRun {
         }
         let failed = failures.count
         if failed > 0 {
-            throw CommandFailure(status: .invalidInput) { language in
+            // Only missing files: 3, as for anything not found; any broken file makes it 6.
+            throw CommandFailure(status: missing == failed ? .notFound : .invalidInput) { language in
                 language == .russian ? "файлов не импортировано: \(failed)" : "\(failed) file(s) not imported"
             }
         }

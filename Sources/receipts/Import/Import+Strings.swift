@@ -47,8 +47,14 @@ extension Strings {
     static func progress(pages: Int, receipts: Int, rate: Int) -> String {
         pick("страниц \(pages), чеков \(receipts), \(rate)/с", "\(pages) pages, \(receipts) receipts, \(rate)/s")
     }
+    static func importKept(_ receipts: Int) -> String {
+        pick(
+            "Записано чеков: \(receipts); они сохранены, и повторный receipts import продолжит с этого места.",
+            "\(receipts) receipts were written and are kept; running receipts import again goes on from there.")
+    }
     static func cannotReadFile(_ reason: String) -> String {
         pick("не удаётся прочитать: \(reason)", "cannot read: \(reason)")
     }
+    static var noSuchFile: String { pick("нет такого файла", "no such file") }
     static func fileFailed(_ file: String, _ reason: String) -> String { "\(file): \(reason)" }
 }

@@ -28,28 +28,45 @@ struct ImportCommand: AsyncParsableCommand {
         console.note(Strings.importingAs(session))
         let progress = ProgressBar(enabled: !json && !global.quiet)
         var summary = ImportSummary()
-        while true {
-            do {
-                let importer = Importer(client: connection.client(), database: database, source: session.syncSource)
-                let part = try await importer.run { progress.show($0) }
-                summary.merge(part)
-                break
-            } catch ClientError.unauthorized(let server) {
-                progress.finish()
-                // The session died mid-way; the pages written so far stay. Ask, or say how to log in.
-                guard Prompt.isInteractive, let renewed = try await Self.renewSession(connection, console: console)
-                else {
-                    throw ClientError.unauthorized(server: server)
+        do {
+            while true {
+                do {
+                    let importer = Importer(
+                        client: connection.client(), database: database, source: session.syncSource)
+                    let part = try await importer.run { progress.show($0) }
+                    summary.merge(part)
+                    break
+                } catch ClientError.unauthorized(let server) {
+                    progress.finish()
+                    // The session died mid-way; the pages written so far stay. Ask, or say how to log in.
+                    guard Prompt.isInteractive, let renewed = try await Self.renewSession(connection, console: console)
+                    else {
+                        throw ClientError.unauthorized(server: server)
+                    }
+                    progress.beginPart()
+                    session = renewed
+                    connection = try Connection(global)
                 }
-                session = renewed
-                connection = try Connection(global)
             }
+        } catch {
+            progress.finish()
+            throw Self.stopped(by: error, kept: progress.receiptsWritten)
         }
         progress.finish()
         if json {
             console.output(try JSONOutput.encode(ImportReport(summary)))
         } else {
             console.output(Strings.imported(summary))
+        }
+    }
+
+    /// The failure that stopped an import, with what it kept: every page written before it stays, and
+    /// the next run goes on after them.
+    static func stopped(by error: any Error, kept: Int) -> any Error {
+        guard kept > 0 else { return error }
+        let failure = CommandFailure(error)
+        return CommandFailure(status: failure.status) { language in
+            failure.message(in: language) + "\n" + Strings.importKept(kept)
         }
     }
 

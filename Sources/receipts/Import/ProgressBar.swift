@@ -2,31 +2,45 @@ import Foundation
 import ReceiptSync
 import Synchronization
 
-/// A one-line progress bar on standard error, shown only on a terminal.
+/// An import's progress on the ``LiveLine`` of a terminal: redrawn with a spinner after every batch
+/// of pages, and ended as a line of its own (without the spinner) before whatever follows it.
 final class ProgressBar: Sendable {
     private let enabled: Bool
-    private let shown = Mutex(false)
+    private let last = Mutex<ImportProgress?>(nil)
+    private let earlierParts = Mutex(0)
 
     init(enabled: Bool) {
-        self.enabled = enabled && isatty(STDERR_FILENO) == 1
+        self.enabled = enabled && LiveLine.standardError.terminal
+    }
+
+    /// Receipts written so far in this run, shown or not, over all its parts.
+    var receiptsWritten: Int { earlierParts.withLock { $0 } + (last.withLock { $0?.receipts ?? 0 }) }
+
+    /// An import started again (after a new login) counts its progress from zero.
+    func beginPart() {
+        let written = last.withLock { value in
+            defer { value = nil }
+            return value?.receipts ?? 0
+        }
+        earlierParts.withLock { $0 += written }
     }
 
     func show(_ progress: ImportProgress) {
+        last.withLock { $0 = progress }
         guard enabled else { return }
-        let rate = progress.elapsed > 0 ? Int(Double(progress.receipts) / progress.elapsed) : 0
         let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][progress.pages % 10]
-        let line =
-            "\r\(spinner) " + Strings.progress(pages: progress.pages, receipts: progress.receipts, rate: rate)
-            + "\u{1B}[K"
-        FileHandle.standardError.write(Data(line.utf8))
-        shown.withLock { $0 = true }
+        LiveLine.standardError.setProgress("\(spinner) " + Self.text(progress))
     }
 
+    /// Ends the bar's line, leaving where the import got to.
     func finish() {
-        let wasShown = shown.withLock { value in
-            defer { value = false }
-            return value
-        }
-        if wasShown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        guard enabled, let progress = last.withLock({ $0 }) else { return }
+        LiveLine.standardError.setProgress(Self.text(progress))
+        LiveLine.standardError.end()
+    }
+
+    private static func text(_ progress: ImportProgress) -> String {
+        let rate = progress.elapsed > 0 ? Int(Double(progress.receipts) / progress.elapsed) : 0
+        return Strings.progress(pages: progress.pages, receipts: progress.receipts, rate: rate)
     }
 }

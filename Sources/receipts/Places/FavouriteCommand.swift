@@ -9,13 +9,15 @@ struct FavouriteCommand<Direction: FavouriteDirection>: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: "id")) var id: String
+    @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: Strings.placeIDValue)) var id: String
 
     func run() async throws {
         let (change, id) = (Direction.change, id)
         let database = try global.openDatabase()
         guard try change.apply(to: database, placeID: id) else {
-            throw CommandFailure(status: .notFound) { _ in change.refusal(id) }
+            // Not found either way: an unknown place, or (unstarring) a known one that is no favourite.
+            let known = try database.place(id: id) != nil
+            throw CommandFailure(status: .notFound) { _ in known ? change.refusal(id) : Strings.unknownPlace(id) }
         }
         Console(global).note(change.done(id))
     }

@@ -14,7 +14,7 @@ extension Strings {
     static var placesDiscussion: String {
         pick(
             "Точка: --lat и --lon или --near \"55.7558,37.6173\". Без --query — просто ближайшие. --offline ищет среди "
-                + "магазинов из локальных чеков и уже показанных. Избранные: receipts places star ID, --starred.",
+                + "магазинов из локальных чеков и уже показанных. Избранные: receipts places star КОД, --starred.",
             "The point: --lat and --lon or --near \"55.7558,37.6173\". Without --query, the nearest places. --offline "
                 + "searches the places of local receipts and those shown before. Favourites: receipts places star ID, --starred."
         )
@@ -24,7 +24,7 @@ extension Strings {
     static var nearHelp: String { pick("Точка «широта,долгота».", "The point as “lat,lon”.") }
     static var placesQueryHelp: String { pick("Начала слов названия.", "Beginnings of the name's words.") }
     static var radiusHelp: String {
-        pick("Не дальше, например 2km или 500m.", "No farther than, for example 2km or 500m.")
+        pick("Не дальше, например 2км или 500м.", "No farther than, for example 2km or 500m.")
     }
     static var offlineHelp: String {
         pick("Искать без сети, среди известных магазинов.", "Search offline, among known places.")
@@ -49,6 +49,12 @@ extension Strings {
         return pick("\(text.replacingOccurrences(of: ".", with: ",")) км", "\(text) km")
     }
 
+    static var latitudeValue: String { pick("широта", "lat") }
+    static var longitudeValue: String { pick("долгота", "lon") }
+    static var pointValue: String { pick("широта,долгота", "lat,lon") }
+    static var distanceValue: String { pick("расстояние", "distance") }
+    static var placesPageHelp: String { pick("Страница по 50 магазинов (с 1).", "Page of 50 places (from 1).") }
+
     // MARK: places star, places unstar
 
     static var starAbstract: String { pick("Добавить магазин в избранные.", "Add a place to the favourites.") }
@@ -56,6 +62,7 @@ extension Strings {
     static var placeIDHelp: String {
         pick("Идентификатор магазина (в квадратных скобках в списке).", "The place's id (in brackets in listings).")
     }
+    static var placeIDValue: String { pick("код", "id") }
     static func unknownPlace(_ id: String) -> String {
         pick(
             "магазин \(id) неизвестен: сначала найдите его через receipts places",

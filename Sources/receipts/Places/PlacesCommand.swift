@@ -26,12 +26,15 @@ struct PlacesSearchCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.latHelp, valueName: "lat")) var lat: Double?
-    @Option(help: ArgumentHelp(Strings.lonHelp, valueName: "lon")) var lon: Double?
-    @Option(help: ArgumentHelp(Strings.nearHelp, valueName: "lat,lon")) var near: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.latHelp, valueName: Strings.latitudeValue))
+    var lat: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.lonHelp, valueName: Strings.longitudeValue))
+    var lon: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.nearHelp, valueName: Strings.pointValue))
+    var near: String?
     @Option(help: ArgumentHelp(Strings.placesQueryHelp, valueName: Strings.textValue)) var query: String?
-    @Option(help: ArgumentHelp(Strings.radiusHelp, valueName: "2km")) var radius: String?
-    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page = 1
+    @Option(help: ArgumentHelp(Strings.radiusHelp, valueName: Strings.distanceValue)) var radius: String?
+    @Option(help: ArgumentHelp(Strings.placesPageHelp, valueName: Strings.countValue)) var page = 1
     @Flag(help: ArgumentHelp(Strings.offlineHelp)) var offline = false
     @Flag(help: ArgumentHelp(Strings.starredHelp)) var starred = false
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
@@ -76,7 +79,9 @@ struct PlacesSearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase()
+        // Places read from the database alone create none; the server's answer is kept in it.
+        let local = offline || starred
+        let database = try global.openDatabase(createIfMissing: !local, rules: local ? .unused : .categorizes)
         let favourites = try database.favouritePlaceIDs()
         let radiusMetres = radius.flatMap(Self.metres)
         var hits: [(place: Place, distance: Double?)] = []
@@ -135,12 +140,15 @@ struct PlacesSearchCommand: AsyncParsableCommand {
             console.output(Strings.noPlaces)
             return
         }
-        var table = TextTable(rightAligned: [0])
+        // On a narrow terminal the address and the name are cut (to 16 cells), then the category left out;
+        // the distance and the id (for `places star`) stay whole.
+        var table = TextTable(rightAligned: [0], cut: [3, 1], optional: [2])
+        table.minimumCut = 16
         for (place, distance) in hits {
             let mark = favourites.contains(place.id) ? "★ " : ""
             table.append([
                 distance.map(Strings.distance) ?? "", mark + place.name, place.category.name(in: Strings.language),
-                place.address + "  [\(place.id)]",
+                place.address, "[\(place.id)]",
             ])
         }
         console.output(table.render(width: Console.width))

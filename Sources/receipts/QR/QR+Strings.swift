@@ -48,7 +48,7 @@ extension Strings {
     }
     static var renderOutputHelp: String { pick("Куда записать PNG.", "Where to write the PNG.") }
     static var renderScaleHelp: String {
-        pick("Пикселей на модуль QR-кода, 1–64 (по умолчанию 8).", "Pixels per QR module, 1–64 (default 8).")
+        pick("Пикселей на модуль QR-кода, 1–64.", "Pixels per QR module, 1–64.")
     }
     static var renderSourceHelp: String {
         pick(

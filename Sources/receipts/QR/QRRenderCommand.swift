@@ -16,7 +16,7 @@ struct QRRenderCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp(Strings.renderOutputHelp, valueName: Strings.pathValue))
     var output: String
 
-    @Option(help: ArgumentHelp(Strings.renderScaleHelp, valueName: "n"))
+    @Option(help: ArgumentHelp(Strings.renderScaleHelp, valueName: Strings.countValue))
     var scale = 8
 
     @Argument(help: ArgumentHelp(Strings.renderSourceHelp, valueName: Strings.payloadValue))
@@ -46,7 +46,8 @@ struct QRRenderCommand: AsyncParsableCommand {
         if let id = Int64(source) {
             let path = global.database()
             console.detail(Strings.usingDatabase(path))
-            guard let (receipt, _) = try global.openDatabase(createIfMissing: false).receipt(id: id) else {
+            guard let (receipt, _) = try global.openDatabase(createIfMissing: false, rules: .unused).receipt(id: id)
+            else {
                 throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
             }
             return try receipt.fiscalCode
@@ -58,7 +59,7 @@ struct QRRenderCommand: AsyncParsableCommand {
         let identity = try FiscalIdentity(fn: String(parts[0]), i: i, fp: fp)
         let path = global.database()
         console.detail(Strings.usingDatabase(path))
-        let database = try global.openDatabase(createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false, rules: .unused)
         guard let receipt = try database.receipt(identity) else {
             throw CommandFailure(status: .notFound) { _ in Strings.noSuchReceipt(identity.description, path) }
         }

@@ -14,7 +14,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase()
+        let database = try global.openDatabase(createIfMissing: false, rules: .unused)
         if clear {
             try database.clearSearchHistory()
             console.note(Strings.historyCleared)

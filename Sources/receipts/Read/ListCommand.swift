@@ -11,7 +11,7 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
-    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page: Int?
+    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: Strings.countValue)) var page: Int?
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
     static let pageSize = 50
@@ -22,7 +22,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase(createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         let paged = page != nil || !json
         let number = page ?? 1
         let months = try database.listing(
@@ -47,7 +47,7 @@ struct ListCommand: AsyncParsableCommand {
         for month in months {
             if !lines.isEmpty { lines.append("") }
             lines.append(Strings.monthHeading(month))
-            var table = TextTable(rightAligned: [2])
+            var table = TextTable(rightAligned: [2], cut: [4])
             for receipt in month.receipts {
                 let date = receipt.dateTime.formatted(in: language)
                 let amount = receipt.spending.formatted(in: language)

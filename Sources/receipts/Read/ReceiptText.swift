@@ -20,7 +20,7 @@ struct ReceiptText {
             receipt.dateTime.formatted(in: language) + " · " + receipt.operation.name(in: language)
                 + (receipt.status == .pending ? (ru ? " · ожидает данных" : " · details pending") : ""))
         lines.append("")
-        var table = TextTable(rightAligned: [1, 2])
+        var table = TextTable(rightAligned: [1, 2], cut: [0])
         for item in receipt.items {
             let quantity = item.quantity == item.quantity.rounded() ? String(Int(item.quantity)) : String(item.quantity)
             table.append([
@@ -41,6 +41,8 @@ struct ReceiptText {
             if let register = receipt.registerNumber { lines.append((ru ? "РН ККТ " : "Register ") + register) }
             lines.append("QR: " + qr)
         }
-        return lines.joined(separator: "\n")
+        let text = lines.joined(separator: "\n")
+        // The shop, address and QR lines wrap (the QR payload between its fields) to the terminal.
+        return plain ? text : TextTable.wrapLines(text, width: Console.width)
     }
 }

@@ -31,4 +31,9 @@ extension Strings {
             "give a text or a filter (see receipts search --help)")
     }
     static var nothingFound: String { pick("Ничего не найдено.", "Nothing found.") }
+    static var shopValue: String { pick("магазин", "shop") }
+    static var roublesValue: String { pick("рубли", "roubles") }
+    static func minAboveMax(_ min: String, _ max: String) -> String {
+        pick("--min \(min) больше --max \(max)", "--min \(min) is above --max \(max)")
+    }
 }

@@ -12,14 +12,16 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Argument(help: ArgumentHelp(Strings.searchTextHelp, valueName: Strings.textValue)) var words: [String] = []
-    @Option(help: ArgumentHelp(Strings.categoryHelp, valueName: "category")) var category: String?
-    @Option(help: ArgumentHelp(Strings.shopHelp, valueName: "shop")) var shop: String?
-    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: "YYYY-MM")) var from: String?
-    @Option(help: ArgumentHelp(Strings.toHelp, valueName: "YYYY-MM")) var to: String?
-    @Option(help: ArgumentHelp(Strings.minHelp, valueName: "rub")) var min: String?
-    @Option(help: ArgumentHelp(Strings.maxHelp, valueName: "rub")) var max: String?
+    @Option(help: ArgumentHelp(Strings.categoryHelp, valueName: Strings.categoryValue)) var category: String?
+    @Option(help: ArgumentHelp(Strings.shopHelp, valueName: Strings.shopValue)) var shop: String?
+    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: Strings.monthValue)) var from: String?
+    @Option(help: ArgumentHelp(Strings.toHelp, valueName: Strings.monthValue)) var to: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.minHelp, valueName: Strings.roublesValue))
+    var min: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.maxHelp, valueName: Strings.roublesValue))
+    var max: String?
     @Flag(name: .customLong("last-filters"), help: ArgumentHelp(Strings.lastFiltersHelp)) var lastFilters = false
-    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: "n")) var page = 1
+    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: Strings.countValue)) var page = 1
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
     func validate() throws {
@@ -32,6 +34,9 @@ struct SearchCommand: AsyncParsableCommand {
         for text in [min, max].compactMap({ $0 }) where (try? Money(roubles: text)) == nil {
             throw ValidationError(Strings.badAmount(text))
         }
+        if let min, let max, let low = try? Money(roubles: min), let high = try? Money(roubles: max), low > high {
+            throw ValidationError(Strings.minAboveMax(min, max))
+        }
         if page < 1 { throw ValidationError(Strings.badPage) }
         if words.isEmpty, category == nil, shop == nil, from == nil, to == nil, min == nil, max == nil, !lastFilters {
             throw ValidationError(Strings.searchNeedsSomething)
@@ -40,7 +45,7 @@ struct SearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase(createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         var filters = lastFilters ? (try database.lastSearchFilters() ?? SearchFilters()) : SearchFilters()
         if let category { filters.category = Category(lookingUp: category) }
         if let shop { filters.shop = shop }
@@ -59,7 +64,7 @@ struct SearchCommand: AsyncParsableCommand {
             console.output(Strings.nothingFound)
             return
         }
-        var table = TextTable(rightAligned: [2])
+        var table = TextTable(rightAligned: [2], cut: [3])
         for hit in hits {
             let receipt = hit.receipt
             let what =

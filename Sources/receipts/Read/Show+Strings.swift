@@ -7,4 +7,5 @@ extension Strings {
     }
     static var showIDHelp: String { pick("Номер чека из receipts list.", "The receipt's number from receipts list.") }
     static func noReceiptWithID(_ id: Int64) -> String { pick("чека #\(id) нет", "there is no receipt #\(id)") }
+    static var receiptIDValue: String { pick("номер", "id") }
 }

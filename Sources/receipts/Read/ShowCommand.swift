@@ -13,11 +13,11 @@ struct ShowCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
     @Flag(help: ArgumentHelp(Strings.shareHelp)) var share = false
-    @Argument(help: ArgumentHelp(Strings.showIDHelp, valueName: "id")) var id: Int64
+    @Argument(help: ArgumentHelp(Strings.showIDHelp, valueName: Strings.receiptIDValue)) var id: Int64
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase(createIfMissing: false)
+        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         guard let (receipt, place) = try database.receipt(id: id) else {
             throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
         }

@@ -35,6 +35,9 @@ enum PhotoScan {
 
     static func scan(_ file: String, pixelLimit: Int) -> ScannedImage {
         do {
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw CommandFailure(status: .notFound) { _ in Strings.noSuchImage }
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CommandFailure(status: .invalidInput) { _ in Strings.cannotReadImage(file) }
             }

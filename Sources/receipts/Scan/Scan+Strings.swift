@@ -34,6 +34,7 @@ extension Strings {
     static func noImagesIn(_ paths: String) -> String {
         pick("в \(paths) нет снимков (PNG, JPEG, WebP, PGM/PPM)", "no images (PNG, JPEG, WebP, PGM/PPM) in \(paths)")
     }
+    static var noSuchImage: String { pick("нет такого файла", "no such file") }
     static func cannotReadImage(_ file: String) -> String {
         pick("не удаётся прочитать файл \(file)", "cannot read the file \(file)")
     }

@@ -40,9 +40,11 @@ struct ScanCommand: AsyncParsableCommand {
             console.output(Self.table(images, added: added).render(width: Console.width))
         }
         if let addFailure { throw addFailure }
-        let missing = images.filter { !$0.hasFiscalCode }.count
-        if missing > 0 {
-            throw CommandFailure(status: .invalidInput) { _ in Strings.imagesWithoutCode(missing, of: images.count) }
+        let without = images.filter { !$0.hasFiscalCode }
+        if !without.isEmpty {
+            // Only missing files: 3, as for anything not found; an image without a code makes it 6.
+            let status: ExitStatus = without.allSatisfy { $0.error?.status == .notFound } ? .notFound : .invalidInput
+            throw CommandFailure(status: status) { _ in Strings.imagesWithoutCode(without.count, of: images.count) }
         }
     }
 

@@ -8,21 +8,26 @@ extension Strings {
     }
     static var serveDiscussion: String {
         pick(
-            "Хранит данные в SQLite (--db; по умолчанию $XDG_DATA_HOME/receipts/server.sqlite). С --demo заполняет "
+            "Хранит данные в SQLite (--db). С --demo заполняет "
                 + "базу демо-данными: учётная запись demo / demo, два года чеков, магазины Москвы.\n\n"
                 + "Пример:\n  receipts serve --demo --port 8080",
-            "Keeps its data in SQLite (--db; default $XDG_DATA_HOME/receipts/server.sqlite). With --demo it seeds demo "
+            "Keeps its data in SQLite (--db). With --demo it seeds demo "
                 + "data: the account demo / demo, two years of receipts, shops over Moscow.\n\n"
                 + "Example:\n  receipts serve --demo --port 8080")
     }
     static var hostHelp: String {
-        pick("Адрес, на котором слушать (по умолчанию 127.0.0.1).", "The address to listen on (default 127.0.0.1).")
+        pick("Адрес, на котором слушать.", "The address to listen on.")
     }
     static var portHelp: String {
-        pick("Порт (по умолчанию 8080; 0 — любой свободный).", "The port (default 8080; 0 for any free one).")
+        pick("Порт (0 — любой свободный).", "The port (0 for any free one).")
+    }
+    static var serverDBHelp: String {
+        pick(
+            "Файл базы сервера (или RECEIPTS_SERVER_DB; по умолчанию $XDG_DATA_HOME/receipts/server.sqlite).",
+            "The server's database file (or RECEIPTS_SERVER_DB; default $XDG_DATA_HOME/receipts/server.sqlite).")
     }
     static var demoHelp: String { pick("Заполнить базу демо-данными.", "Seed the demo data.") }
-    static var seedHelp: String { pick("Зерно демо-данных (по умолчанию 1).", "The demo data's seed (default 1).") }
+    static var seedHelp: String { pick("Зерно демо-данных.", "The demo data's seed.") }
     static var demoReceiptsHelp: String {
         pick(
             "Сколько всего чеков в демо (по умолчанию около 40 в месяц).",
@@ -34,10 +39,10 @@ extension Strings {
             "Load places from CSV (id,name,lat,lon,category,address) or GeoJSON; may be repeated.")
     }
     static var sessionDaysHelp: String {
-        pick("Срок жизни сессии в днях (по умолчанию 30).", "Session lifetime in days (default 30).")
+        pick("Срок жизни сессии в днях.", "Session lifetime in days.")
     }
     static var bcryptCostHelp: String {
-        pick("Стоимость bcrypt для паролей (по умолчанию 12).", "bcrypt cost for passwords (default 12).")
+        pick("Стоимость bcrypt для паролей.", "bcrypt cost for passwords.")
     }
     static func badPort(_ port: Int) -> String {
         pick("--port \(port): нужно число от 0 до 65535", "--port \(port): give a number from 0 to 65535")
@@ -48,6 +53,12 @@ extension Strings {
     }
     static var badDemoReceipts: String {
         pick("--demo-receipts: нужно от 1 до 2000000", "--demo-receipts: give 1 to 2000000")
+    }
+    static func portInUse(_ port: Int, host: String) -> String {
+        pick(
+            "порт \(port) на \(host) занят другой программой: выберите другой с --port (--port 0 — любой свободный)",
+            "port \(port) on \(host) is taken by another program: choose another with --port (--port 0 for any free one)"
+        )
     }
     static func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
         pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")
@@ -76,4 +87,7 @@ extension Strings {
             "сервер чеков: http://\(shown):\(port) (база \(database))",
             "receipts server on http://\(shown):\(port) (database \(database))")
     }
+    static var hostValue: String { pick("адрес", "host") }
+    static var portValue: String { pick("порт", "port") }
+    static var daysValue: String { pick("дни", "days") }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ReceiptCore
 import ReceiptServer
 
@@ -11,17 +12,19 @@ struct ServeCommand: AsyncParsableCommand {
         CommandConfiguration(commandName: "serve", abstract: Strings.serveAbstract, discussion: Strings.serveDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: ServerOptions
 
-    @Option(help: ArgumentHelp(Strings.hostHelp, valueName: "host")) var host = "127.0.0.1"
-    @Option(help: ArgumentHelp(Strings.portHelp, valueName: "port")) var port = 8080
+    @Option(help: ArgumentHelp(Strings.hostHelp, valueName: Strings.hostValue)) var host = "127.0.0.1"
+    @Option(help: ArgumentHelp(Strings.portHelp, valueName: Strings.portValue)) var port = 8080
     @Flag(help: ArgumentHelp(Strings.demoHelp)) var demo = false
-    @Option(help: ArgumentHelp(Strings.seedHelp, valueName: "n")) var seed: UInt64 = 1
-    @Option(name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: "n"))
+    @Option(help: ArgumentHelp(Strings.seedHelp, valueName: Strings.countValue)) var seed: UInt64 = 1
+    @Option(
+        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
     var demoReceipts: Int?
     @Option(name: .customLong("places"), help: ArgumentHelp(Strings.placesFileHelp, valueName: Strings.pathValue))
     var placesFiles: [String] = []
-    @Option(name: .customLong("session-days"), help: ArgumentHelp(Strings.sessionDaysHelp, valueName: "days"))
+    @Option(
+        name: .customLong("session-days"), help: ArgumentHelp(Strings.sessionDaysHelp, valueName: Strings.daysValue))
     var sessionDays = 30.0
     @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp(Strings.bcryptCostHelp, valueName: "4-16"))
     var bcryptCost: UInt8 = 12
@@ -40,9 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
             handler.logLevel = global.verbose ? .debug : (global.quiet ? .warning : .info)
             return handler
         }
-        let path =
-            global.databasePath ?? ProcessInfo.processInfo.environment["RECEIPTS_SERVER_DB"]
-            ?? (global.dataFolder() + "/server.sqlite")
+        let path = global.database()
         let settings = ServerSettings(
             host: host, port: port, databasePath: path, sessionLifetime: sessionDays * 86_400, bcryptCost: bcryptCost,
             logLevel: global.verbose ? .debug : (global.quiet ? .warning : .info))
@@ -61,9 +62,13 @@ struct ServeCommand: AsyncParsableCommand {
             let summary = try await server.seedDemo(seed: seed, until: try Self.today(), receiptCount: demoReceipts)
             console.note(Strings.demoSeeded(summary))
         }
-        try await server.application { port in
-            console.note(Strings.serving(host: host, port: port, database: path))
-        }.runService()
+        do {
+            try await server.application { port in
+                console.note(Strings.serving(host: host, port: port, database: path))
+            }.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CommandFailure(status: .failure) { _ in Strings.portInUse(port, host: host) }
+        }
     }
 
     /// Now on this machine's clock: the demo's history ends here.

@@ -9,11 +9,14 @@ struct Connection {
     let server: URL
     let vault: SessionVault
     let saved: SavedSession?
+    /// What the clients show while they work: the `--verbose` log, the status line on a terminal.
+    let activity: NetworkActivity
 
     init(_ global: GlobalOptions) throws {
         server = try global.server()
         vault = SessionVault(folder: global.configFolder())
         saved = try vault.load(server: server)
+        activity = NetworkActivity(server: server.absoluteString, console: Console(global), showsStatus: !global.quiet)
     }
 
     /// A client with the session's cookie. It retries for at most `RECEIPTS_NETWORK_BUDGET` seconds
@@ -25,7 +28,7 @@ struct Connection {
         {
             policy.budget = seconds
         }
-        return ReceiptsClient(server: server, cookie: saved?.cookie, retry: policy)
+        return ReceiptsClient(server: server, cookie: saved?.cookie, retry: policy, observer: activity.observe)
     }
 
     /// Keeps the session the client now holds.

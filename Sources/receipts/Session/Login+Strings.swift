@@ -6,7 +6,7 @@ extension Strings {
     static var loginAbstract: String { pick("Войти на сервер чеков.", "Log in to the receipts server.") }
     static var loginDiscussion: String {
         pick(
-            "На терминале спрашивает логин и пароль (пароль не отображается). Без терминала: --login L --password-stdin. "
+            "На терминале спрашивает логин и пароль (пароль не отображается). Без терминала: --login ЛОГИН --password-stdin. "
                 + "--anonymous открывает анонимную учётную запись, --register создаёт новую. Сессия хранится в "
                 + "$XDG_CONFIG_HOME/receipts/sessions/ с правами 0600.",
             "On a terminal it asks for the login and password (the password is not shown). Without one: --login L "
@@ -35,6 +35,11 @@ extension Strings {
     }
     static var loginPrompt: String { pick("Логин: ", "Login: ") }
     static var passwordPrompt: String { pick("Пароль: ", "Password: ") }
+    static var passwordAgainPrompt: String { pick("Пароль ещё раз: ", "Password again: ") }
+    static var passwordsDiffer: String { pick("пароли не совпадают", "the passwords differ") }
+    static func triesLeft(_ count: Int) -> String {
+        pick("попробуйте ещё раз (осталось попыток: \(count))", "try again (\(count) left)")
+    }
     static var nothingEntered: String { pick("ничего не введено", "nothing was entered") }
     static func loggedIn(_ info: SessionInfo, server: String) -> String {
         switch info.kind {
@@ -45,4 +50,5 @@ extension Strings {
             return pick("Вы вошли как \(login) на \(server).", "Logged in as \(login) on \(server).")
         }
     }
+    static var loginValue: String { pick("логин", "login") }
 }

@@ -4,13 +4,20 @@ import Foundation
 enum Prompt {
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
 
+    /// A line for the person answering, shown even with `--quiet`: it is part of the dialogue.
+    static func tell(_ text: String) {
+        LiveLine.standardError.write(text + "\n")
+    }
+
     static func ask(_ question: String) -> String? {
+        LiveLine.standardError.end()
         FileHandle.standardError.write(Data(question.utf8))
         return readLine(strippingNewline: true)
     }
 
     /// Reads a line with the terminal's echo off, so the password is not shown.
     static func secret(_ question: String) -> String? {
+        LiveLine.standardError.end()
         FileHandle.standardError.write(Data(question.utf8))
         var original = termios()
         let hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0

@@ -35,9 +35,19 @@ extension Strings {
     }
     static var limitHelp: String { pick("Сколько строк показать.", "How many rows to show.") }
     static var badLimit: String { pick("--limit: нужно число от 1 до 1000", "--limit: give a number from 1 to 1000") }
-    static func unknownCategory(_ text: String) -> String {
-        let known = Category.allCases.map(\.rawValue).joined(separator: ", ")
-        return pick("неизвестная категория «\(text)»; есть: \(known)", "unknown category “\(text)”; known: \(known)")
+    /// An unknown category, and the ones there are: identifiers with names in the user's language
+    /// (without «uncategorized» where it cannot be `chosen`).
+    static func unknownCategory(_ text: String, choosing: Bool = false) -> String {
+        let known = Category.allCases.filter { !choosing || $0 != .uncategorized }
+        let width = known.map(\.rawValue.count).max() ?? 0
+        let list = known.map { category in
+            "  " + category.rawValue + String(repeating: " ", count: width - category.rawValue.count) + "  "
+                + category.name(in: language)
+        }
+        return pick(
+            "неизвестная категория «\(text)»; есть (идентификатор или название, в любом регистре):",
+            "unknown category “\(text)”; there are (the identifier or the name, in any case):")
+            + "\n" + list.joined(separator: "\n")
     }
     static var cannotChooseUncategorized: String {
         pick(
@@ -53,10 +63,29 @@ extension Strings {
             "«\(choice.key)» → \(choice.category.name(in: .russian)); перенесено позиций: \(choice.itemsMoved)",
             "“\(choice.key)” → \(choice.category.name(in: .english)); items moved: \(choice.itemsMoved)")
     }
+    static var categoriesUnsetAbstract: String {
+        pick(
+            "Забыть выбранную категорию товара: его позиции вернутся к правилам и категориям магазинов.",
+            "Forget an item's chosen category: its items go back to the rules and their shops' categories.")
+    }
+    static func noChoice(_ name: String) -> String {
+        let key = ItemName.key(name)
+        return pick(
+            "для «\(key)» категория не выбиралась (receipts categories set)",
+            "no category was chosen for “\(key)” (receipts categories set)")
+    }
+    static func forgotten(_ choice: CategoryChoice) -> String {
+        pick(
+            "«\(choice.key)»: выбор «\(choice.category.name(in: .russian))» забыт; "
+                + "позиции — снова по правилам и магазинам, перенесено: \(choice.itemsMoved)",
+            "“\(choice.key)”: the choice of \(choice.category.name(in: .english)) is forgotten; "
+                + "items go by the rules and shops again, moved: \(choice.itemsMoved)")
+    }
     static var noUncategorized: String {
         pick("Товаров без категории нет.", "There are no uncategorized items.")
     }
     static func categorizedShare(_ percent: String) -> String {
         pick("в настоящих категориях: \(percent) расходов", "in real categories: \(percent) of spending")
     }
+    static var itemValue: String { pick("товар", "item") }
 }

@@ -8,7 +8,10 @@ struct CategoriesCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "categories", abstract: Strings.categoriesAbstract,
-            subcommands: [CategoriesListCommand.self, CategoriesSetCommand.self, UncategorizedCommand.self],
+            subcommands: [
+                CategoriesListCommand.self, CategoriesSetCommand.self, CategoriesUnsetCommand.self,
+                UncategorizedCommand.self,
+            ],
             defaultSubcommand: CategoriesListCommand.self)
     }
 }
@@ -56,8 +59,9 @@ struct CategoriesListCommand: AsyncParsableCommand {
             return
         }
         let text = ReportText(language)
-        var table = TextTable(rightAligned: [2, 3, 4])
-        table.append(["", text.category, text.total, text.receipts, text.items])
+        var table = TextTable(
+            header: ["", text.category, text.total, text.receipts, text.items], rightAligned: [2, 3, 4], cut: [1],
+            optional: [4, 3])
         for entry in entries {
             table.append([
                 entry.category, entry.name, text.money(Money(kopecks: entry.total)), String(entry.receipts),
@@ -80,12 +84,12 @@ struct CategoriesSetCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: "ITEM")) var name: String
-    @Argument(help: ArgumentHelp(Strings.chosenCategoryHelp, valueName: "CATEGORY")) var category: String
+    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var name: String
+    @Argument(help: ArgumentHelp(Strings.chosenCategoryHelp, valueName: Strings.categoryValue)) var category: String
 
     func validate() throws {
         guard let found = Category(lookingUp: category) else {
-            throw ValidationError(Strings.unknownCategory(category))
+            throw ValidationError(Strings.unknownCategory(category, choosing: true))
         }
         if found == .uncategorized { throw ValidationError(Strings.cannotChooseUncategorized) }
         if ItemName.key(name).isEmpty { throw ValidationError(Strings.emptyItemName) }
@@ -94,10 +98,33 @@ struct CategoriesSetCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(global)
         guard let chosen = Category(lookingUp: category) else {
-            throw ValidationError(Strings.unknownCategory(category))
+            throw ValidationError(Strings.unknownCategory(category, choosing: true))
         }
         let database = try global.openDatabase()
         console.output(Strings.chosen(try database.choose(chosen, forItemNamed: name)))
+    }
+}
+
+/// `receipts categories unset "ITEM NAME"`: forgets a choice; the items go back to the rules and shops.
+struct CategoriesUnsetCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "unset", abstract: Strings.categoriesUnsetAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var name: String
+
+    func validate() throws {
+        if ItemName.key(name).isEmpty { throw ValidationError(Strings.emptyItemName) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        guard let forgotten = try database.forgetChoice(forItemNamed: name) else {
+            throw CommandFailure(status: .notFound) { _ in Strings.noChoice(name) }
+        }
+        console.output(Strings.forgotten(forgotten))
     }
 }
 
@@ -108,7 +135,7 @@ struct UncategorizedCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.limitHelp, valueName: "n")) var limit = 20
+    @Option(help: ArgumentHelp(Strings.limitHelp, valueName: Strings.countValue)) var limit = 20
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
     /// `{"items": [{"name", "key", "total", "items"}]}`.
@@ -142,8 +169,7 @@ struct UncategorizedCommand: AsyncParsableCommand {
             return
         }
         let text = ReportText(Strings.language)
-        var table = TextTable(rightAligned: [0, 1])
-        table.append([text.items, text.total, text.item])
+        var table = TextTable(header: [text.items, text.total, text.item], rightAligned: [0, 1], cut: [2])
         for name in names { table.append([String(name.items), text.money(name.total), name.name]) }
         console.output(table.render(width: Console.width))
     }

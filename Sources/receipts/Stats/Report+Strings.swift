@@ -1,3 +1,6 @@
+import ReceiptCore
+import ReceiptReports
+
 // The words of `receipts report`, in Russian and English.
 extension Strings {
     static var reportAbstract: String {
@@ -5,11 +8,11 @@ extension Strings {
             "Отчёт о расходах: HTML с графиками, Markdown, CSV и JSON — в папку Reports/.",
             "A spending report: HTML with charts, Markdown, CSV and JSON — written to Reports/.")
     }
-    static var outHelp: String { pick("Папка для отчёта (по умолчанию Reports).", "Where to write (default Reports).") }
+    static var outHelp: String { pick("Папка для отчёта.", "Where to write.") }
     static var formatHelp: String {
         pick(
-            "Форматы через запятую: html,md,csv,json (по умолчанию все).",
-            "Formats, comma-separated: html,md,csv,json (default all).")
+            "Форматы через запятую: html,md,csv,json.",
+            "Formats, comma-separated: html,md,csv,json.")
     }
     static func badFormat(_ text: String) -> String {
         pick(
@@ -19,5 +22,17 @@ extension Strings {
     static func reportWritten(_ path: String) -> String { pick("записан \(path)", "wrote \(path)") }
     static func cannotWriteReport(_ folder: String, _ reason: String) -> String {
         pick("не удалось записать отчёт в \(folder): \(reason)", "cannot write the report to \(folder): \(reason)")
+    }
+    /// Why no report was written: no receipts in the months asked for, or none at all.
+    static func nothingToReport(_ range: ClosedRange<Month>?) -> String {
+        guard let range else {
+            return pick(
+                "чеков ещё нет — отчёт не из чего составить (сначала receipts import)",
+                "there are no receipts yet, so there is nothing to report (run receipts import first)")
+        }
+        let text = ReportText(language)
+        return pick(
+            "за \(text.rangeName(range)) чеков нет — отчёт не записан",
+            "there are no receipts in \(text.rangeName(range)), so no report was written")
     }
 }

@@ -39,9 +39,11 @@ struct ReportCommand: AsyncParsableCommand {
         let available = try database.monthTotals()
         let range = months.range(
             available: available.first.map { first in first.month...(available.last ?? first).month })
-        guard let selected = try SpendingStatistics.read(from: database, range: range) else {
-            console.output(Strings.noReceipts)
-            return
+        // An empty report is no report: a month (or range) without receipts is not found.
+        guard let selected = try SpendingStatistics.read(from: database, range: range),
+            selected.months.contains(where: { $0.receipts > 0 })
+        else {
+            throw CommandFailure(status: .notFound) { _ in Strings.nothingToReport(range) }
         }
         let last = selected.range.upperBound
         let start = min(selected.range.lowerBound, last.advanced(by: 1 - Self.historyMonths) ?? last)

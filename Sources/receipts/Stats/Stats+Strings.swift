@@ -7,15 +7,17 @@ extension Strings {
     }
     static var statsDiscussion: String {
         pick(
-            "Без --month и --from/--to — последний месяц, в котором есть чеки. Возвраты вычитаются; "
-                + "месяц чека — по местной дате магазина.",
-            "Without --month or --from/--to: the latest month that has receipts. Refunds subtract; a receipt's "
-                + "month is the shop's local date.")
+            "Без --month и --from/--to — последний месяц, в котором есть чеки (с --by month — последние 12). "
+                + "Возвраты вычитаются; месяц чека — по местной дате магазина. Месяц, который ещё идёт, помечен "
+                + "«идёт» и с целыми месяцами не сравнивается.",
+            "Without --month or --from/--to: the latest month that has receipts (with --by month, the last 12). "
+                + "Refunds subtract; a receipt's month is the shop's local date. A month that has not ended is "
+                + "marked “so far” and not compared with whole months.")
     }
     static var byHelp: String {
         pick(
-            "Группировка: category (по умолчанию), shop, item или month.",
-            "Group by category (default), shop, item or month.")
+            "Группировка: по категориям, магазинам, товарам или месяцам.",
+            "Group by category, shop, item or month.")
     }
     static var csvHelp: String { pick("Вывести CSV (суммы — в копейках).", "Print CSV (amounts in kopecks).") }
     static var verifyHelp: String {
@@ -28,11 +30,12 @@ extension Strings {
     }
     static var jsonOrCSV: String { pick("--json или --csv, не вместе", "--json or --csv, not both") }
     static var badTop: String { pick("--top: нужно число от 1 до 1000", "--top: give a number from 1 to 1000") }
-    static func statsHeading(_ line: String, receipts: Int) -> String {
-        pick(
-            "\(line) · \(receipts) \(russianReceiptsWord(receipts))",
-            "\(line) · \(receipts) receipt\(receipts == 1 ? "" : "s")")
+    static func receiptCount(_ count: Int) -> String {
+        pick("\(count) \(russianReceiptsWord(count))", "\(count) receipt\(count == 1 ? "" : "s")")
     }
+    /// A month that has not ended yet: «ноябрь 2026 (идёт)».
+    static func ongoingMonth(_ name: String) -> String { pick("\(name) (идёт)", "\(name) (so far)") }
+    static var monthsTotal: String { pick("Итого", "Total") }
     static func totalsAgree(months: Int, rows: Int) -> String {
         pick(
             "Итоги совпадают с пересчётом по позициям: месяцев \(months), строк итогов \(rows).",

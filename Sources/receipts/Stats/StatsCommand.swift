@@ -18,10 +18,13 @@ struct StatsCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
     @Option(help: ArgumentHelp(Strings.byHelp, valueName: "category|shop|item|month")) var by: Grouping = .category
-    @Option(help: ArgumentHelp(Strings.topHelp, valueName: "n")) var top = 10
+    @Option(help: ArgumentHelp(Strings.topHelp, valueName: Strings.countValue)) var top = 10
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
     @Flag(help: ArgumentHelp(Strings.csvHelp)) var csv = false
     @Flag(help: ArgumentHelp(Strings.verifyHelp)) var verify = false
+
+    /// How many months `--by month` shows without a range: the last ones with receipts.
+    static let recentMonths = 12
 
     func validate() throws {
         if json && csv { throw ValidationError(Strings.jsonOrCSV) }
@@ -36,8 +39,9 @@ struct StatsCommand: AsyncParsableCommand {
             return
         }
         let available = try database.monthTotals()
-        let range = months.range(
+        var range = months.range(
             available: available.first.map { first in first.month...(available.last ?? first).month })
+        if range == nil, by == .month { range = try SpendingStatistics.recentMonths(Self.recentMonths, in: database) }
         guard let statistics = try SpendingStatistics.read(from: database, range: range, top: top) else {
             console.output(Strings.noReceipts)
             return
@@ -48,7 +52,10 @@ struct StatsCommand: AsyncParsableCommand {
         } else if csv {
             console.output(Self.csv(statistics, by: by, language: language), terminator: "")
         } else {
-            console.output(Self.render(statistics, by: by, text: ReportText(language), width: Console.width))
+            let ongoing = (try? ServeCommand.today())?.yearMonth
+            let text = StatsText(
+                statistics: statistics, text: ReportText(language), ongoing: ongoing, width: Console.width)
+            console.output(text.render(by: by))
         }
     }
 
@@ -62,61 +69,6 @@ struct StatsCommand: AsyncParsableCommand {
         let months = try database.monthTotals()
         let rows = try database.categoryTotals().count
         console.output(Strings.totalsAgree(months: months.count, rows: months.count + rows))
-    }
-
-    static func render(_ statistics: SpendingStatistics, by grouping: Grouping, text: ReportText, width: Int) -> String
-    {
-        switch grouping {
-        case .category:
-            var blocks: [String] = []
-            for month in statistics.months {
-                let heading =
-                    "\(capitalized(text.monthName(month.month))): \(text.money(month.total)) · "
-                    + "\(text.versusPrevious) \(text.change(from: month.previous, to: month.total)) · "
-                    + "\(text.versusAverage) \(text.change(from: month.average, to: month.total))"
-                var table = TextTable(rightAligned: [1, 2, 3, 4])
-                table.append([text.category, text.total, text.share, text.receipts, text.items, text.versusPrevious])
-                for line in month.categories {
-                    table.append([
-                        text.name(line.category), text.money(line.total), text.percent(line.share),
-                        String(line.receipts), String(line.items), text.change(from: line.previous, to: line.total),
-                    ])
-                }
-                blocks.append(
-                    Strings.statsHeading(heading, receipts: month.receipts) + "\n" + table.render(width: width))
-            }
-            let shops = statistics.topShops.prefix(5).map {
-                "\($0.shop.isEmpty ? "—" : $0.shop) \(text.money($0.total))"
-            }
-            let items = statistics.topItems.prefix(5).map { "\($0.name) \(text.money($0.total))" }
-            if !shops.isEmpty { blocks.append("\(text.topShops): " + shops.joined(separator: "; ")) }
-            if !items.isEmpty { blocks.append("\(text.topItems): " + items.joined(separator: "; ")) }
-            return blocks.joined(separator: "\n\n")
-        case .month:
-            var table = TextTable(rightAligned: [1, 2, 3])
-            table.append([text.month, text.total, text.receipts, text.items, text.versusPrevious])
-            for month in statistics.months {
-                table.append([
-                    text.monthName(month.month), text.money(month.total), String(month.receipts), String(month.items),
-                    text.change(from: month.previous, to: month.total),
-                ])
-            }
-            return table.render(width: width)
-        case .shop:
-            var table = TextTable(rightAligned: [0, 1])
-            table.append([text.total, text.receipts, text.shop])
-            for shop in statistics.topShops {
-                table.append([text.money(shop.total), String(shop.receipts), shop.shop.isEmpty ? "—" : shop.shop])
-            }
-            return table.render(width: width)
-        case .item:
-            var table = TextTable(rightAligned: [0, 1])
-            table.append([text.total, text.items, text.category, text.item])
-            for item in statistics.topItems {
-                table.append([text.money(item.total), String(item.items), text.name(item.category), item.name])
-            }
-            return table.render(width: width)
-        }
     }
 
     static func csv(_ statistics: SpendingStatistics, by grouping: Grouping, language: Language) -> String {
@@ -146,5 +98,4 @@ struct StatsCommand: AsyncParsableCommand {
         return rows.map { $0.map(CSVReport.field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
-    private static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 }

@@ -2,7 +2,8 @@ import Foundation
 import ReceiptCore
 
 /// Where the command line writes: results to standard output, everything else to standard error,
-/// colours only on a terminal and never with `NO_COLOR`.
+/// colours only on a terminal and never with `NO_COLOR`. Standard error passes through the
+/// ``LiveLine``, so that no message runs into a progress bar or a status line.
 struct Console: Sendable {
     var quiet = false
     var verbose = false
@@ -20,24 +21,25 @@ struct Console: Sendable {
 
     /// A result: always printed.
     func output(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+        LiveLine.standardError.output(text + terminator)
     }
 
     /// A note for a person watching, left out with `--quiet`.
     func note(_ text: String) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        LiveLine.standardError.write(text + "\n")
     }
 
     /// A detail for someone finding out what happened, shown with `--verbose` only.
     func detail(_ text: String) {
         guard verbose else { return }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        LiveLine.standardError.write(text + "\n")
     }
 
     /// Prints why a command failed and returns the exit code that says so.
     func fail(_ error: any Error) -> Int32 {
         let failure = CommandFailure(error)
+        LiveLine.standardError.end()
         let prefix = Self.paint("receipts: \(Strings.errorPrefix):", code: "31", on: STDERR_FILENO)
         FileHandle.standardError.write(Data("\(prefix) \(failure.message(in: Strings.language))\n".utf8))
         return failure.status.rawValue
@@ -53,16 +55,15 @@ struct Console: Sendable {
         isatty(descriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
-    /// The width tables must fit: the terminal's on standard output, else `COLUMNS`; unlimited when
-    /// the output goes to a file or a pipe, so that lines stay whole for `grep` and `cut`.
+    /// The width tables must fit: on a terminal, `COLUMNS` when it is set, else the terminal's own;
+    /// unlimited when the output goes to a file or a pipe, so that lines stay whole for `grep` and `cut`.
     static var width: Int {
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
+        guard isatty(STDOUT_FILENO) == 1 else { return Int.max / 2 }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             return columns
         }
-        return Int.max / 2
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
     }
 }

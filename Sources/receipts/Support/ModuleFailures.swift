@@ -11,6 +11,8 @@ extension StoreError: ReportedFailure {
     var exitStatus: ExitStatus {
         switch self {
         case .missing: return .notFound
+        case .backupOverItself: return .usage
+        case .backupFailedCheck: return .failure
         case .notADatabase, .corrupt, .invalidRecord: return .invalidInput
         case .cannotOpen, .newerVersion, .readOnly, .diskFull, .busy, .failed: return .failure
         }

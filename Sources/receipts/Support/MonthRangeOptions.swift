@@ -3,9 +3,9 @@ import ReceiptCore
 
 /// `--month M | --from M --to M`: the months a command looks at.
 struct MonthRangeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(Strings.monthHelp, valueName: "YYYY-MM")) var month: String?
-    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: "YYYY-MM")) var from: String?
-    @Option(help: ArgumentHelp(Strings.toHelp, valueName: "YYYY-MM")) var to: String?
+    @Option(help: ArgumentHelp(Strings.monthHelp, valueName: Strings.monthValue)) var month: String?
+    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: Strings.monthValue)) var from: String?
+    @Option(help: ArgumentHelp(Strings.toHelp, valueName: Strings.monthValue)) var to: String?
 
     func validate() throws {
         if month != nil, from != nil || to != nil { throw ValidationError(Strings.monthOrRange) }

@@ -26,11 +26,12 @@ enum Strings {
     }
     static var rootDiscussion: String {
         pick(
-            "Общие параметры каждой команды: --db, --server, --lang, --quiet, --verbose "
+            "Общие параметры каждой команды, до или после её имени: --db, --server, --lang, --quiet, --verbose "
                 + "(подробно: receipts <команда> --help).\n\n"
                 + "Коды выхода: 0 — успех, 1 — сбой, 2 — ошибка в командной строке, 3 — не найдено, "
                 + "4 — нет связи с сервером, 5 — нужен вход, 6 — неверные входные данные.",
-            "Every command takes --db, --server, --lang, --quiet and --verbose (see receipts <command> --help).\n\n"
+            "Every command takes --db, --server, --lang, --quiet and --verbose, before or after its name "
+                + "(see receipts <command> --help).\n\n"
                 + "Exit codes: 0 ok, 1 failure, 2 usage error, 3 not found, 4 network unreachable, "
                 + "5 authentication needed, 6 invalid input data.")
     }
@@ -69,6 +70,9 @@ enum Strings {
         pick("Вывести JSON (суммы — целые копейки).", "Print JSON (amounts as whole kopecks).")
     }
     static var pathValue: String { pick("путь", "path") }
+    static var countValue: String { pick("число", "n") }
+    static var monthValue: String { pick("ГГГГ-ММ", "YYYY-MM") }
+    static var categoryValue: String { pick("категория", "category") }
     static var payloadValue: String { pick("код", "payload") }
     static var textValue: String { pick("текст", "text") }
     static var pageHelp: String { pick("Страница по 50 чеков (с 1).", "Page of 50 receipts (from 1).") }
@@ -83,6 +87,15 @@ enum Strings {
         if ones == 1 { return "чек" }
         if (2...4).contains(ones) { return "чека" }
         return "чеков"
+    }
+
+    /// A read-only command goes on without the user's rules file; `reason` names file:line.
+    static func rulesIgnored(_ reason: String) -> String {
+        pick(
+            "receipts: предупреждение: правила категорий не прочитаны — \(reason); категории показаны, "
+                + "как они были, а stats, report и categories не запустятся, пока файл не исправлен",
+            "receipts: warning: the category rules were not read — \(reason); categories are shown as they were, "
+                + "and stats, report and categories refuse until the file is fixed")
     }
 
     // MARK: Months: MonthRangeOptions, and search's --from and --to

@@ -1,35 +1,119 @@
-/// A table of text for the terminal: columns padded to their widest cell, the last column wrapped so
-/// that every line fits the given width.
+/// A table of text for the terminal, columns padded to their widest cell, that fits the width it is
+/// given. When it is too wide, in this order: the column titles wrap at their spaces; the long
+/// columns (``cut``: a shop, an item, a place, an address) are cut with `…` down to ``minimumCut``
+/// cells, the first listed first; the ``optional`` columns (counts that `--json` still gives) are
+/// left out. Numbers are never cut. Without a ``cut`` column the last one wraps instead, for values that must stay whole (a QR
+/// payload). Widths are counted in terminal cells (``Swift/Character/cells``).
 struct TextTable {
+    /// The column titles; none by default.
+    var header: [String] = []
     var rows: [[String]] = []
-    /// Columns padded on the left, such as amounts; never the last one, which wraps.
+    /// Columns padded on the left, such as amounts.
     var rightAligned: Set<Int> = []
+    /// The columns cut with `…` when the table is too wide, first listed first; none: the last
+    /// column wraps.
+    var cut: [Int] = []
+    /// The narrowest a ``cut`` column gets before optional columns are left out.
+    var minimumCut = 6
+    /// Columns left out, first listed first, when the table does not fit otherwise.
+    var optional: [Int] = []
+
+    init(header: [String] = [], rightAligned: Set<Int> = [], cut: [Int] = [], optional: [Int] = []) {
+        self.header = header
+        self.rightAligned = rightAligned
+        self.cut = cut
+        self.optional = optional
+    }
 
     mutating func append(_ row: [String]) { rows.append(row) }
 
+    private static let gap = "  "
+
     func render(width: Int) -> String {
-        guard let columnCount = rows.map(\.count).max(), columnCount > 0 else { return "" }
-        var widths = Array(repeating: 0, count: columnCount)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+        let columnCount = max(header.count, rows.map(\.count).max() ?? 0)
+        guard columnCount > 0 else { return "" }
+        var shown = Array(0..<columnCount)
+        var widths = fit(shown, width: width)
+        for column in optional where total(widths) > width && shown.count > 1 && shown.contains(column) {
+            shown.removeAll { $0 == column }
+            widths = fit(shown, width: width)
         }
-        let gap = "  "
-        let leading = widths.dropLast().reduce(0) { $0 + $1 + gap.count }
-        // Never squeeze the last column below a readable width, even on a tiny terminal.
-        let lastWidth = max(20, width - leading)
         var lines: [String] = []
+        if !header.isEmpty {
+            let titles = shown.map { column in
+                let width = widths[column] ?? 0
+                return cut.contains(column)
+                    ? [cell(header, column).cut(toCells: width)] : Self.wrap(cell(header, column), width: width)
+            }
+            let height = titles.map(\.count).max() ?? 0
+            for line in 0..<height {
+                // Titles sit on their last line, next to the values.
+                let cells = shown.enumerated().map { index, column in
+                    let title = titles[index]
+                    let offset = height - title.count
+                    return line >= offset ? title[line - offset] : ""
+                }
+                lines.append(draw(cells, columns: shown, widths: widths))
+            }
+        }
         for row in rows {
-            let cells = row + Array(repeating: "", count: columnCount - row.count)
-            let prefix = zip(cells.dropLast(), widths).enumerated().map { column, pair in
-                (rightAligned.contains(column) ? pair.0.leftPadding(to: pair.1) : pair.0.padding(to: pair.1)) + gap
-            }.joined()
-            let wrapped = Self.wrap(cells[columnCount - 1], width: lastWidth)
-            lines.append(prefix + wrapped[0])
-            for continuation in wrapped.dropFirst() {
-                lines.append(String(repeating: " ", count: leading) + continuation)
+            let cells = shown.map { cell(row, $0) }
+            if cut.isEmpty, let last = shown.last {
+                let wrapped = Self.wrap(cells[cells.count - 1], width: widths[last] ?? 0)
+                lines.append(draw(Array(cells.dropLast()) + [wrapped[0]], columns: shown, widths: widths))
+                let leading = total(widths.filter { $0.key != last }) + Self.gap.count
+                for continuation in wrapped.dropFirst() {
+                    lines.append(String(repeating: " ", count: leading) + continuation)
+                }
+            } else {
+                lines.append(draw(cells, columns: shown, widths: widths))
             }
         }
         return lines.map { $0.trailingSpacesRemoved }.joined(separator: "\n")
+    }
+
+    private func cell(_ row: [String], _ column: Int) -> String { column < row.count ? row[column] : "" }
+
+    private func total(_ widths: [Int: Int]) -> Int {
+        widths.values.reduce(0, +) + Self.gap.count * max(0, widths.count - 1)
+    }
+
+    /// The width of each shown column.
+    private func fit(_ columns: [Int], width: Int) -> [Int: Int] {
+        let body = Dictionary(
+            uniqueKeysWithValues: columns.map { column in (column, rows.map { cell($0, column).cells }.max() ?? 0) })
+        var widths = Dictionary(
+            uniqueKeysWithValues: columns.map { ($0, max(body[$0] ?? 0, cell(header, $0).cells)) })
+        let flexible = cut.isEmpty ? columns.suffix(1) : cut.filter(columns.contains)
+        if total(widths) > width {
+            for column in columns where !flexible.contains(column) {
+                // As narrow as the values and the longest word allow, on two lines where it can.
+                let title = cell(header, column)
+                let natural = widths[column] ?? 0
+                var narrow = max(body[column] ?? 0, title.split(separator: " ").map(\.cells).max() ?? 0)
+                while narrow < natural, Self.wrap(title, width: narrow).count > 2 { narrow += 1 }
+                widths[column] = narrow
+            }
+        }
+        for column in flexible where total(widths) > width {
+            let others = total(widths.filter { $0.key != column }) + Self.gap.count
+            if cut.isEmpty {
+                // Never squeeze a wrapping column below a readable width, even on a tiny terminal.
+                widths[column] = max(20, width - others)
+            } else {
+                let natural = widths[column] ?? 0
+                widths[column] = min(natural, max(min(natural, minimumCut), width - others))
+            }
+        }
+        return widths
+    }
+
+    private func draw(_ cells: [String], columns: [Int], widths: [Int: Int]) -> String {
+        zip(cells, columns).map { text, column in
+            let width = widths[column] ?? 0
+            let fitted = cut.contains(column) ? text.cut(toCells: width) : text
+            return fitted.padded(toCells: width, leading: rightAligned.contains(column))
+        }.joined(separator: Self.gap)
     }
 
     /// Breaks text at spaces and before `&` (between the fields of a QR payload) where it can, and
@@ -38,17 +122,24 @@ struct TextTable {
         var lines: [String] = []
         var current = ""
         for (index, word) in words(text).enumerated() {
-            var word = word
+            var word = Substring(word)
             let separator = index > 0 && !word.hasPrefix("&") ? " " : ""
-            if !current.isEmpty, current.count + separator.count + word.count > width {
+            if !current.isEmpty, current.cells + separator.count + word.cells > width {
                 lines.append(current)
                 current = ""
             }
             if !current.isEmpty { current += separator }
-            while current.count + word.count > width {
-                let room = width - current.count
-                current += word.prefix(room)
-                word = word.dropFirst(room)
+            while current.cells + word.cells > width, width > 0 {
+                var room = width - current.cells
+                var taken = 0
+                for character in word {
+                    guard character.cells <= room else { break }
+                    room -= character.cells
+                    taken += 1
+                }
+                if taken == 0, current.isEmpty { taken = 1 }
+                current += word.prefix(taken)
+                word = word.dropFirst(taken)
                 lines.append(current)
                 current = ""
             }
@@ -56,6 +147,13 @@ struct TextTable {
         }
         lines.append(current)
         return lines
+    }
+
+    /// Text as lines that fit `width`, each wrapped by ``wrap(_:width:)``.
+    static func wrapLines(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+            line.cells > width ? wrap(String(line), width: width) : [String(line)]
+        }.joined(separator: "\n")
     }
 
     /// The pieces between break opportunities: words split at spaces, then before each `&`.
@@ -74,14 +172,6 @@ struct TextTable {
 }
 
 extension String {
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
-    fileprivate func leftPadding(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-
     fileprivate var trailingSpacesRemoved: String {
         var result = self
         while result.last == " " { result.removeLast() }

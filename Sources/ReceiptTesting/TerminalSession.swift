@@ -1,0 +1,97 @@
+public import Foundation
+import Synchronization
+
+/// The built `receipts` on a pseudo-terminal of its own, as a person at a terminal runs it: its
+/// standard input, output and error are the terminal, so it prompts, hides a password, draws
+/// progress and status lines in place; the test reads what it drew and types answers.
+public final class TerminalSession {
+    /// Everything the program drew so far, as the terminal got it (`\r\n` line ends, escape codes).
+    public var transcript: String { String(decoding: received.bytes.withLock { $0 }, as: UTF8.self) }
+
+    private let process: Process
+    private let master: Int32
+    private let received = Received()
+    private let reader: Thread
+
+    /// What the reader thread has read from the terminal.
+    private final class Received: Sendable {
+        let bytes = Mutex(Data())
+    }
+
+    /// Starts `receipts arguments` with `runner`'s environment on a terminal `columns` wide.
+    public init(_ arguments: [String], runner: CommandRunner = CommandRunner(), columns: Int = 80) throws {
+        // posix_openpt and ptsname are not visible to Swift (they need _XOPEN_SOURCE): the same by
+        // Linux's multiplexer and its two ioctls, TIOCSPTLCK and TIOCGPTN (asm-generic/ioctls.h).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        var size = winsize(ws_row: 40, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        guard let terminal = FileHandle(forUpdatingAtPath: "/dev/pts/\(number)") else {
+            close(master)
+            throw POSIXError(.ENOTTY)
+        }
+        self.master = master
+        process = Process()
+        process.executableURL = try CommandRunner.executable
+        process.arguments = arguments
+        var environment = runner.environment
+        environment["TERM"] = "xterm"
+        process.environment = environment
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        let received = self.received
+        reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            // Ends with EIO once the program has exited and no one holds the terminal's other end.
+            while case let count = read(master, &buffer, buffer.count), count > 0 {
+                received.bytes.withLock { $0.append(contentsOf: buffer[0..<count]) }
+            }
+        }
+        try process.run()
+        try terminal.close()
+        reader.start()
+    }
+
+    /// Waits until the program has drawn `text` `times` times in all and returns the transcript then;
+    /// throws when `seconds` pass first.
+    @discardableResult
+    public func waitFor(_ text: String, times: Int = 1, seconds: TimeInterval = 60) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let now = transcript
+            if now.components(separatedBy: text).count > times { return now }
+            usleep(20_000)
+        }
+        throw CocoaError(
+            .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no \"\(text)\" in: \(transcript.debugDescription)"]
+        )
+    }
+
+    /// Types `line` and Enter, as a person answering a prompt.
+    public func type(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits for the program to end and returns its exit code.
+    public func wait() -> Int32 {
+        process.waitUntilExit()
+        // What it wrote last may still be on its way through the terminal.
+        let deadline = Date().addingTimeInterval(5)
+        while !reader.isFinished, Date() < deadline { usleep(10_000) }
+        return process.terminationStatus
+    }
+
+    /// The running program's process id, for signals.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        close(master)
+    }
+}

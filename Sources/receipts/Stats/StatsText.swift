@@ -1,0 +1,115 @@
+import ReceiptCore
+import ReceiptReports
+import ReceiptStats
+import ReceiptStore
+
+/// `receipts stats` as the terminal shows it, fitted to its width. The month that has not ended yet
+/// (``ongoing``, by this computer's date) is marked as such and never compared with whole months:
+/// its change columns are left out (by category) or show a dash (by month).
+struct StatsText {
+    let statistics: SpendingStatistics
+    let text: ReportText
+    let ongoing: Month?
+    let width: Int
+
+    func render(by grouping: StatsCommand.Grouping) -> String {
+        switch grouping {
+        case .category:
+            var blocks = statistics.months.map(monthBlock)
+            if !statistics.topShops.isEmpty { blocks.append("\(text.topShops):\n" + shops()) }
+            if !statistics.topItems.isEmpty { blocks.append("\(text.topItems):\n" + items()) }
+            return blocks.joined(separator: "\n\n")
+        case .month: return months()
+        case .shop: return shops()
+        case .item: return items()
+        }
+    }
+
+    /// A month's name, marked when it has not ended.
+    private func name(_ month: Month) -> String {
+        month == ongoing ? Strings.ongoingMonth(text.monthName(month)) : text.monthName(month)
+    }
+
+    /// The heading (total, changes, receipts) and the categories of one month.
+    private func monthBlock(_ month: SpendingStatistics.MonthLine) -> String {
+        let whole = month.month != ongoing
+        let title = name(month.month)
+        var parts = ["\(title.prefix(1).uppercased() + title.dropFirst()): \(text.money(month.total))"]
+        if whole {
+            parts.append("\(text.versusPrevious) \(text.change(from: month.previous, to: month.total))")
+            parts.append("\(text.versusAverage) \(text.change(from: month.average, to: month.total))")
+        }
+        parts.append(Strings.receiptCount(month.receipts))
+        var header = [text.category, text.total, text.share, text.receipts, text.items]
+        if whole { header += [text.versusPrevious, text.versusAverage] }
+        // On a narrow terminal the category is cut first, then the counts are left out.
+        var table = TextTable(header: header, rightAligned: Set(1..<header.count), cut: [0], optional: [4, 3])
+        table.minimumCut = 12
+        for line in month.categories {
+            var row = [
+                text.name(line.category), text.money(line.total), text.percent(line.share), String(line.receipts),
+                String(line.items),
+            ]
+            if whole {
+                row += [
+                    text.change(from: line.previous, to: line.total), text.change(from: line.average, to: line.total),
+                ]
+            }
+            table.append(row)
+        }
+        return Self.flow(parts, width: width) + "\n" + table.render(width: width)
+    }
+
+    /// Every month of the range, newest first, and their total.
+    private func months() -> String {
+        var table = TextTable(
+            header: [text.month, text.total, text.receipts, text.items, text.versusPrevious],
+            rightAligned: [1, 2, 3, 4], cut: [0], optional: [3, 2])
+        // A month's name is never cut; the counts go first.
+        table.minimumCut = Int.max / 4
+        for month in statistics.months {
+            table.append([
+                name(month.month), text.money(month.total), String(month.receipts), String(month.items),
+                month.month == ongoing ? "—" : text.change(from: month.previous, to: month.total),
+            ])
+        }
+        if statistics.months.count > 1 {
+            let receipts = statistics.months.reduce(0) { $0 + $1.receipts }
+            let items = statistics.months.reduce(0) { $0 + $1.items }
+            table.append([Strings.monthsTotal, text.money(statistics.total), String(receipts), String(items), ""])
+        }
+        return table.render(width: width)
+    }
+
+    /// The shops spent at most (as many as `--top` asks).
+    private func shops() -> String {
+        var table = TextTable(header: [text.total, text.receipts, text.shop], rightAligned: [0, 1], cut: [2])
+        for shop in statistics.topShops {
+            table.append([text.money(shop.total), String(shop.receipts), shop.shop.isEmpty ? "—" : shop.shop])
+        }
+        return table.render(width: width)
+    }
+
+    /// The items spent on most (as many as `--top` asks).
+    private func items() -> String {
+        var table = TextTable(
+            header: [text.total, text.items, text.category, text.item], rightAligned: [0, 1], cut: [3, 2])
+        for item in statistics.topItems {
+            table.append([text.money(item.total), String(item.items), text.name(item.category), item.name])
+        }
+        return table.render(width: width)
+    }
+
+    /// Parts joined by ` · `, a new line started wherever the next part would not fit.
+    static func flow(_ parts: [String], width: Int) -> String {
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, last.cells + 3 + part.cells <= width {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

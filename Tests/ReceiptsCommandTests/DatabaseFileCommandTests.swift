@@ -1,0 +1,80 @@
+import Foundation
+import ReceiptTesting
+import Testing
+
+@Suite("The database file after each command")
+struct DatabaseFileCommandTests {
+    static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
+
+    private static func logSize(_ database: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: database + "-wal"))?[.size] as? Int ?? 0
+    }
+
+    /// Copies the `.sqlite` file alone, as a person backing it up would, and checks that `command`
+    /// prints the same from the copy as from the database.
+    private static func expectWholeFile(
+        _ run: CommandRunner, database: String, _ command: [String], after step: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(logSize(database) == 0, "the log still holds pages after \(step)", sourceLocation: sourceLocation)
+        let folder = try TemporaryFolder()
+        let copy = folder.file("copy.sqlite")
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        let original = try run.run(command + ["--db", database])
+        let copied = try run.run(command + ["--db", copy])
+        #expect(original.status == 0 && copied.status == 0, "\(step)", sourceLocation: sourceLocation)
+        #expect(!original.output.isEmpty, "\(step)", sourceLocation: sourceLocation)
+        #expect(
+            copied.output == original.output, "the copy of the file alone differs after \(step)",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test("after import, add, categories set and a file import, the .sqlite file alone holds everything")
+    func wholeFileAfterWrites() throws {
+        let server = try DemoServerProcess(receipts: 200)
+        let run = server.runner()
+        let database = server.home + "/data/receipts/receipts.sqlite"
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try run.run(["import", "--quiet"]).status == 0)
+        try Self.expectWholeFile(run, database: database, ["list", "--json"], after: "import")
+
+        var offline = run
+        offline.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:9"
+        offline.environment["RECEIPTS_NETWORK_BUDGET"] = "0"
+        let unsynced = server.home + "/unsynced.sqlite"
+        #expect(try offline.run(["add", "--qr", Self.payload, "--db", unsynced]).status == 0)
+        try Self.expectWholeFile(run, database: unsynced, ["list", "--json"], after: "add")
+
+        #expect(try run.run(["categories", "set", "МОЛОКО ПАСТ.3,2% 930МЛ", "alcohol_tobacco"]).status == 0)
+        try Self.expectWholeFile(run, database: database, ["categories", "--json"], after: "categories set")
+
+        let file = server.home + "/exported.json"
+        try
+            #"{"dateTime": "2024-01-31T23:30:00", "operationType": 1, "totalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 7, "fiscalSign": 8}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try run.run(["import", file]).status == 0)
+        try Self.expectWholeFile(
+            run, database: database, ["list", "--month", "2024-01", "--json"], after: "a file import")
+    }
+
+    @Test("an import killed while writing loses nothing, and the next command, a read, puts its log in the file")
+    func killedImportThenRead() throws {
+        let server = try DemoServerProcess(receipts: 1_500)
+        var run = server.runner()
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        let database = server.home + "/killed.sqlite"
+        run.environment["RECEIPTS_DB"] = database
+        let process = try run.start(["import", "--quiet"])
+        // Killed as soon as pages sit in the log: mid-import.
+        for _ in 0..<2_000 where Self.logSize(database) < 200_000 && process.isRunning { usleep(5_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the import ended before it was killed")
+        #expect(Self.logSize(database) > 0)
+
+        let listed = try run.run(["list", "--json"])
+        #expect(listed.status == 0)
+        #expect(listed.output.contains(#""id":1,"#))
+        try Self.expectWholeFile(run, database: database, ["list", "--json"], after: "a read after the kill")
+    }
+}

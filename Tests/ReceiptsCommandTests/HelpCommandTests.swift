@@ -1,0 +1,169 @@
+import Foundation
+import ReceiptTesting
+import Testing
+
+/// Every help screen and usage error of the command line, read as a Russian user reads them.
+@Suite("receipts: help in both languages, usage errors, global options")
+struct HelpCommandTests {
+    /// Latin words a Russian help screen may show besides option names and command names: names of
+    /// formats and files, environment variables, values the user types, and examples.
+    static let allowedLatin: Set<String> = [
+        "receipts", "JSON", "CSV", "HTML", "Markdown", "PNG", "JPEG", "WebP", "PGM/PPM", "GeoJSON", "SQLite", "QR",
+        "EXIF", "bcrypt", "ru", "en", "ru|en", "html", "md", "csv", "json", "html,md,csv,json", "category", "shop",
+        "item", "month", "category|shop|item|month", "groceries", "demo", "Reports", "Reports/", "LANG", "RECEIPTS_DB",
+        "RECEIPTS_LANG", "RECEIPTS_SERVER", "RECEIPTS_SERVER_DB", "id,name,lat,lon,category,address", "check.png",
+        "PRAGMA", "integrity_check", "web",
+    ]
+
+    /// The Latin words of `text` that are none of the allowed ones: not an option (`--json`), not a
+    /// command, not a path, address or payload, and not in ``allowedLatin``.
+    static func englishWords(in text: String, commands: Set<String>) -> [String] {
+        let trim = CharacterSet(charactersIn: "()[]<>«»\"'.,;:…")
+        return text.split(whereSeparator: \.isWhitespace).map(String.init).filter { word in
+            let bare = word.trimmingCharacters(in: trim)
+            guard bare.range(of: "[A-Za-z]", options: .regularExpression) != nil else { return false }
+            if bare.hasPrefix("-") || bare.hasPrefix("$") || bare.contains("/") || bare.contains("=") { return false }
+            if bare.hasPrefix("QR-") { return false }
+            return !allowedLatin.contains(bare) && !commands.contains(bare)
+        }
+    }
+
+    /// The commands a help screen lists under its commands heading.
+    static func listedCommands(_ help: String, heading: String) -> [String] {
+        guard let section = help.components(separatedBy: heading + "\n").dropFirst().first else { return [] }
+        return section.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("  ") }
+            .compactMap { line in
+                line.hasPrefix("   ") ? nil : line.split(separator: " ").first.map(String.init)
+            }
+    }
+
+    /// Every command path, found by walking the help screens from the root.
+    static func allCommands(_ run: CommandRunner) throws -> [[String]] {
+        var found: [[String]] = []
+        var queue: [[String]] = [[]]
+        while let path = queue.popLast(), path.count <= 3, found.count < 100 {
+            found.append(path)
+            let help = try run.run(path + ["--help", "--lang", "en"]).output
+            queue += listedCommands(help, heading: "SUBCOMMANDS:").map { path + [$0] }
+        }
+        return found
+    }
+
+    @Test("every help screen in Russian is Russian but for names and values, and exits 0")
+    func russianEverywhere() throws {
+        var run = CommandRunner()
+        run.environment["COLUMNS"] = "60"
+        let commands = try Self.allCommands(run)
+        #expect(commands.count > 20)
+        let names = Set(commands.flatMap { $0 } + ["help"])
+        for path in commands {
+            let result = try run.run(path + ["--help", "--lang", "ru"])
+            #expect(result.status == 0, "\(path)")
+            #expect(result.output.contains("ИСПОЛЬЗОВАНИЕ: receipts"), "\(path)")
+            let english = Self.englishWords(in: result.output, commands: names)
+            #expect(english.isEmpty, "receipts \(path.joined(separator: " ")) --help: \(english)")
+            for line in result.output.split(separator: "\n") where line.count > 60 {
+                // Only a word too long for any line may stick out.
+                #expect(line.split(separator: " ").contains { $0.count > 30 }, "too wide: \(line)")
+            }
+        }
+    }
+
+    @Test("a group's help is the group's, in both orders and through `help`; the root lists every command")
+    func groups() throws {
+        let run = CommandRunner()
+        for group in ["places", "categories", "qr"] {
+            let help = try run.run([group, "--help", "--lang", "ru"])
+            #expect(help.output.contains("ИСПОЛЬЗОВАНИЕ: receipts \(group) <команда>"), "\(group)")
+            #expect(help.output.contains("КОМАНДЫ:"))
+            #expect(try run.run(["--lang", "ru", group, "--help"]).output == help.output)
+            #expect(try run.run(["help", group, "--lang", "ru"]).output == help.output)
+        }
+        let places = try run.run(["places", "--help", "--lang", "ru"]).output
+        #expect(places.contains("search (по умолчанию)") && places.contains("star") && places.contains("unstar"))
+        let root = Self.listedCommands(try run.run(["--help", "--lang", "en"]).output, heading: "SUBCOMMANDS:")
+        for command in [
+            "login", "logout", "whoami", "import", "list", "show", "search", "history", "stats", "categories", "report",
+            "places", "qr", "scan", "add", "serve", "demo",
+        ] {
+            #expect(root.contains(command), "\(command)")
+        }
+        #expect(try run.run(["--lang", "ru"]).output == (try run.run(["--help", "--lang", "ru"]).output))
+        let qr = try run.run(["qr", "--lang", "ru"])
+        let qrHelp = try run.run(["qr", "--help", "--lang", "ru"])
+        #expect(qr.status == 0 && qr.output == qrHelp.output)
+        #expect(try run.run(["--lang", "ru", "qr"]).output == qr.output)
+    }
+
+    @Test("help texts are right: one default each, the server's database for serve, places for places")
+    func helpTexts() throws {
+        let run = CommandRunner()
+        for path in try Self.allCommands(run) {
+            for language in ["en", "ru"] {
+                let help = try run.run(path + ["--help", "--lang", language]).output
+                let word = language == "en" ? "default" : "по умолчанию"
+                for option in help.components(separatedBy: "\n  -").dropFirst() {
+                    let mentions = option.components(separatedBy: word).count - 1
+                    #expect(mentions <= 1, "\(path) \(language): \(option)")
+                }
+            }
+        }
+        let serve = try run.run(["serve", "--help", "--lang", "en"]).output
+        #expect(serve.contains("server.sqlite") && !serve.contains("receipts.sqlite"))
+        #expect(!serve.contains("--server <url>"))
+        let places = try run.run(["places", "search", "--help", "--lang", "en"]).output
+        #expect(places.contains("Page of 50 places") && !places.contains("receipts (from 1)"))
+    }
+
+    @Test("usage errors are in the user's language, exit 2")
+    func usageErrors() throws {
+        let run = CommandRunner().russian()
+        let names: Set<String> = ["receipts", "qr", "parse", "list", "stats", "places", "search"]
+        let cases: [([String], String)] = [
+            (["qr", "parse"], "не хватает аргумента '<код>'"),
+            (["qr", "parse", "--frobnicate", "x"], "неизвестный параметр '--frobnicate'"),
+            (["list", "--page", "x"], "значение 'x' не подходит для '--page <число>'"),
+            (["stats", "--by", "colour"], "Укажите одно из: 'category', 'shop', 'item' или 'month'."),
+            (["places", "--lat"], "нет значения для '--lat <широта>'"),
+            (["list", "--json=yes"], "параметр '--json' не принимает значения, а дано 'yes'."),
+            (["list", "extra"], "лишний аргумент 'extra'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try run.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
+            #expect(result.errors.contains("Использование: receipts"), "\(arguments)")
+            let english = Self.englishWords(in: result.errors, commands: names)
+                .filter {
+                    !["yes", "extra", "colour", "x"].contains($0.trimmingCharacters(in: .punctuationCharacters))
+                }
+            #expect(english.isEmpty, "\(arguments): \(english)")
+        }
+    }
+
+    @Test("global options go before or after the command, with their values apart or after =")
+    func globalOptionsEitherSide() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.file("receipts.sqlite")
+        let run = CommandRunner()
+        let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
+        let after = try run.run(["qr", "parse", payload, "--lang", "ru", "--quiet"])
+        #expect(after.status == 0 && after.output.contains("Нормальный вид"))
+        #expect(try run.run(["--lang", "ru", "--quiet", "qr", "parse", payload]).output == after.output)
+        #expect(try run.run(["--lang=ru", "qr", "parse", payload]).output == after.output)
+
+        #expect(try run.run(["--db", database, "add", "--qr", payload]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: database))
+        let second = folder.file("second.sqlite")
+        #expect(try run.run(["--db=\(second)", "--verbose", "add", "--qr", payload]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: second))
+        let listed = try run.run(["--db", second, "--lang", "en", "list", "--json"])
+        #expect(listed.status == 0 && listed.output.contains("2019-03-20"))
+
+        let server = try run.run(["--server", "ftp://x", "--lang", "en", "whoami"])
+        #expect(server.status == 2 && server.errors.contains("is not a server address"))
+        #expect(try run.run(["--quiet", "--verbose", "qr", "parse", payload]).status == 2)
+        // The parser's own check still answers for what follows the command.
+        #expect(try run.run(["--lang", "ru", "places", "--lat", "-33.92"]).errors.contains("нужна точка"))
+    }
+}

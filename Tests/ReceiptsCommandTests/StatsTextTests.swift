@@ -1,0 +1,138 @@
+import Foundation
+import ReceiptStore
+import ReceiptTesting
+import Testing
+
+@Suite("receipts stats and categories as text, report without receipts")
+struct StatsTextTests {
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// A demo server and a runner whose database holds its receipts; the demo ends today.
+    private func imported(receipts: Int) throws -> (DemoServerProcess, CommandRunner) {
+        let server = try DemoServerProcess(receipts: receipts)
+        var run = server.runner()
+        if let zone = ProcessInfo.processInfo.environment["TZ"] { run.environment["TZ"] = zone }
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try run.run(["import", "--quiet"]).status == 0)
+        return (server, run)
+    }
+
+    /// The rows of the table that follows `title` in `text`, its header left out.
+    private func rows(after title: String, in text: String) -> [Substring] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(title) }) else { return [] }
+        return Array(lines[(start + 2)...].prefix { !$0.isEmpty })
+    }
+
+    @Test("--top N shows N shops and N items; each category is compared with the 3-month average")
+    func topAndAverage() throws {
+        let (server, run) = try imported(receipts: 300)
+        _ = server
+        let range = ["--from", "2020-01"]
+        for top in [3, 7] {
+            let text = try run.run(["stats"] + range + ["--top", String(top)]).output
+            #expect(rows(after: "Top shops:", in: text).count == top, "\(text)")
+            #expect(rows(after: "Top items:", in: text).count == top, "\(text)")
+        }
+        let months = try #require(
+            try json(try run.run(["stats", "--json"] + range).output)["months"] as? [[String: Any]])
+        // A whole month (the newest is still going): the change against its 3-month average.
+        let month = months[1]
+        let name = try #require(month["month"] as? String)
+        let groceries = try #require(
+            (month["categories"] as? [[String: Any]])?.first { $0["category"] as? String == "groceries" })
+        let total = try #require(groceries["total"] as? Int)
+        let average = try #require(groceries["average3"] as? Int)
+        let tenths = Int((Double(total - average) / Double(abs(average)) * 1000).rounded())
+        let change =
+            "\(tenths > 0 ? "+" : tenths < 0 && tenths / 10 == 0 ? "-" : "")\(tenths / 10).\(abs(tenths % 10))%"
+        let text = try run.run(["stats", "--month", name]).output
+        #expect(text.contains("vs 3-month avg"))
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("Groceries ") })
+        #expect(row.hasSuffix(" " + change), "\(row) \(change)")
+    }
+
+    @Test("--by month without a range: the last 12 months and their total, the current month marked and not compared")
+    func byMonth() throws {
+        let (server, run) = try imported(receipts: 400)
+        _ = server
+        let now = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
+        let current = String(format: "%04d-%02d", now.year ?? 0, now.month ?? 0)
+        let answer = try json(try run.run(["stats", "--by", "month", "--json"]).output)
+        let months = try #require(answer["months"] as? [[String: Any]])
+        #expect(months.count == 12)
+        #expect(months.first?["month"] as? String == current)
+        #expect(answer["total"] as? Int == months.reduce(0) { $0 + ($1["total"] as? Int ?? 0) })
+
+        let lines = try run.run(["stats", "--by", "month"]).output.split(separator: "\n")
+        #expect(lines.count == 14)
+        #expect(lines[1].contains("(so far)") && lines[1].hasSuffix("—"), "\(lines[1])")
+        #expect(lines[2...12].allSatisfy { !$0.contains("(so far)") && $0.hasSuffix("%") })
+        #expect(lines[13].hasPrefix("Total"))
+        var russian = run
+        russian.environment["LANG"] = "ru_RU.UTF-8"
+        #expect(try russian.run(["stats", "--by", "month"]).output.contains("(идёт)"))
+        // The month going on is not compared in the category view either.
+        let latest = try run.run(["stats"]).output
+        #expect(latest.split(separator: "\n").first?.contains("(so far)") == true)
+        #expect(!latest.contains("vs previous"))
+        #expect(try run.run(["stats", "--month", months[1]["month"] as? String ?? ""]).output.contains("vs previous"))
+    }
+
+    @Test("categories set takes ids and names in any case and lists them when unknown; unset forgets a choice")
+    func setAndUnset() throws {
+        let (server, run) = try imported(receipts: 150)
+        _ = server
+        let before = try run.run(["categories", "--json"]).output
+        #expect(try run.run(["categories", "set", "молоко паст.", "РАЗВЛЕЧЕНИЯ"]).output.contains("Entertainment"))
+        #expect(try run.run(["categories", "set", "молоко паст.", "cafes and restaurants"]).output.contains("Cafés"))
+        #expect(try run.run(["categories", "set", "молоко паст.", "ELECTRONICS"]).status == 0)
+        #expect(try run.run(["stats", "--verify"]).status == 0)
+        #expect(try run.run(["categories", "--json"]).output != before)
+
+        let unknown = try run.run(["categories", "set", "молоко паст.", "food"])
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.contains("groceries") && unknown.errors.contains("Groceries"))
+        #expect(!unknown.errors.contains("uncategorized"))
+        var russian = run
+        russian.environment["LANG"] = "ru_RU.UTF-8"
+        let unknownRussian = try russian.run(["categories", "set", "молоко паст.", "еда"])
+        #expect(unknownRussian.status == 2)
+        #expect(unknownRussian.errors.contains("неизвестная категория «еда»"))
+        #expect(unknownRussian.errors.contains("Продукты"))
+
+        let forgotten = try run.run(["categories", "unset", "МОЛОКО ПАСТ.3,2% 930МЛ"])
+        #expect(forgotten.status == 0)
+        #expect(forgotten.output.contains("“молоко паст”") && forgotten.output.contains("Electronics"))
+        #expect(try run.run(["categories", "--json"]).output == before)
+        #expect(try run.run(["stats", "--verify"]).status == 0)
+        let again = try run.run(["categories", "unset", "молоко паст"])
+        #expect(again.status == 3)
+        #expect(again.errors.contains("no category was chosen for “молоко паст”"))
+    }
+
+    @Test("report for months without receipts says so and writes nothing (exit 3)")
+    func reportWithoutReceipts() throws {
+        let (server, run) = try imported(receipts: 60)
+        let folder = server.home + "/empty-report"
+        let english = try run.run(["report", "--month", "2020-01", "--out", folder])
+        #expect(english.status == 3)
+        #expect(english.errors.contains("no receipts in January 2020"))
+        var russian = run
+        russian.environment["LANG"] = "ru_RU.UTF-8"
+        let range = try russian.run(["report", "--from", "2019-01", "--to", "2019-03", "--out", folder])
+        #expect(range.status == 3)
+        #expect(range.errors.contains("за январь 2019 – март 2019 чеков нет"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+
+        // A database without a single receipt has nothing to report either.
+        let empty = server.home + "/empty.sqlite"
+        _ = try ReceiptDatabase.open(at: empty)
+        let nothing = try run.run(["report", "--db", empty, "--out", folder])
+        #expect(nothing.status == 3)
+        #expect(nothing.errors.contains("there are no receipts yet"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+}

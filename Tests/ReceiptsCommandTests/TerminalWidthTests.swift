@@ -1,0 +1,79 @@
+import Foundation
+import ReceiptTesting
+import Testing
+
+@Suite("Tables on a terminal")
+struct TerminalWidthTests {
+    /// Amounts, percentages, dates and distances as both languages print them: what must stay whole.
+    static let numbers = try? NSRegularExpression(
+        pattern: #"RUB -?[\d,]+\.\d\d|-?\d{1,3}(?:\x{A0}\d{3})*,\d\d\x{A0}₽|[+-]?\d+,\d\x{A0}%|[+-]?\d+\.\d%"#
+            + #"|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d|\d+(?:[.,]\d)? (?:m|km|м|км)\b"#)
+
+    static func numbers(in text: String) -> [String] {
+        let range = NSRange(text.startIndex..., in: text)
+        return (numbers?.matches(in: text, range: range) ?? []).compactMap { Range($0.range, in: text) }
+            .map { String(text[$0]) }.sorted()
+    }
+
+    /// Terminal cells: one a character for the text the demo prints (Cyrillic, `₽`, no-break spaces).
+    static func widest(_ text: String) -> Int { text.split(separator: "\n").map(\.count).max() ?? 0 }
+
+    @Test("every table fits a 60-column terminal with its numbers whole; into a pipe nothing is cut")
+    func sixtyColumns() throws {
+        let server = try DemoServerProcess(receipts: 300)
+        let english = server.runner()
+        #expect(try english.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try english.run(["import", "--quiet"]).status == 0)
+        let listing = try JSONSerialization.jsonObject(with: Data(try english.run(["list", "--json"]).output.utf8))
+        let months = try #require((listing as? [String: Any])?["months"] as? [[String: Any]])
+        let month = try #require(months.dropFirst().first?["month"] as? String)
+        let receipts = months.flatMap { $0["receipts"] as? [[String: Any]] ?? [] }
+        // The receipt with the longest shop name, so that something must be cut.
+        let long = try #require(
+            receipts.max { ($0["place"] as? String ?? "").count < ($1["place"] as? String ?? "").count })
+        let id = try #require(long["id"] as? Int)
+        let commands: [[String]] = [
+            ["list"], ["list", "--month", month], ["show", String(id)], ["search", "молоко"], ["stats"],
+            ["stats", "--month", month], ["stats", "--by", "month"], ["stats", "--by", "item"],
+            ["stats", "--by", "shop"], ["categories"], ["places", "--near", "55.7558,37.6173"],
+        ]
+        var cut = false
+        for language in ["en", "ru"] {
+            let run = server.runner(language: language)
+            for command in commands {
+                let terminal = try run.runOnTerminal(command, columns: 60)
+                let pipe = try run.run(command)
+                #expect(terminal.status == 0 && pipe.status == 0, "\(command) \(terminal.errors)")
+                #expect(Self.widest(terminal.output) <= 60, "\(language) \(command):\n\(terminal.output)")
+                #expect(
+                    Self.numbers(in: terminal.output) == Self.numbers(in: pipe.output),
+                    "\(language) \(command):\n\(terminal.output)")
+                #expect(!pipe.output.contains("…"), "\(command)")
+                cut = cut || terminal.output.contains("…")
+            }
+            #expect(Self.widest(try run.run(["list"]).output) > 60)
+            #expect(Self.widest(try run.run(["stats", "--month", month]).output) > 60)
+        }
+        #expect(cut)
+    }
+
+    @Test("COLUMNS sets the width on a terminal; a pipe is never cut")
+    func columnsVariable() throws {
+        let server = try DemoServerProcess(receipts: 60)
+        var run = server.runner(language: "ru")
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try run.run(["import", "--quiet"]).status == 0)
+        let listing = try JSONSerialization.jsonObject(with: Data(try run.run(["list", "--json"]).output.utf8))
+        let months = try #require((listing as? [String: Any])?["months"] as? [[String: Any]])
+        // A whole month: its table has both change columns, wider than 60 when nothing is fitted.
+        let command = ["stats", "--month", try #require(months.dropFirst().first?["month"] as? String)]
+        #expect(Self.widest(try run.runOnTerminal(command, columns: 200).output) > 60)
+        run.environment["COLUMNS"] = "60"
+        let narrow = try run.runOnTerminal(command, columns: 200)
+        #expect(narrow.status == 0)
+        #expect(Self.widest(narrow.output) <= 60)
+        let piped = try run.run(command)
+        #expect(Self.widest(piped.output) > 60)
+        #expect(Self.numbers(in: piped.output) == Self.numbers(in: narrow.output))
+    }
+}
