@@ -11,7 +11,7 @@ public import ReceiptCore
 public struct APIErrorBody: Sendable, Equatable {
     /// `unauthorized`, `bad_request`, `not_found`, `conflict`, `too_many_requests`, `payload_too_large` …
     public var error: String
-    /// A sentence for people, in English.
+    /// A sentence for people, in the language the request accepted (`Content-Language`).
     public var message: String
 
     /// An error body from its code and sentence.

@@ -36,7 +36,7 @@ public enum HTMLReport {
             """
         if let latest, selected.months.count == 1 {
             html += """
-                <p class="meta">\(escaped("\(text.receipts): \(latest.receipts) · \(text.items): \(latest.items) · \(text.versusPrevious): \(text.change(from: latest.previous, to: latest.total)) · \(text.versusAverage): \(text.change(from: latest.average, to: latest.total))"))</p>
+                <p class="meta">\(escaped("\(text.receipts): \(latest.receipts) · \(text.items): \(latest.items) · \(text.versusPrevious): \(text.change(from: latest.previous, to: latest.total, in: latest)) · \(text.versusAverage): \(text.change(from: latest.average, to: latest.total, in: latest))"))</p>
 
                 """
         }
@@ -46,7 +46,7 @@ public enum HTMLReport {
                 + legend(history.categoryTotals.map(\.category), text)
         }
         if let latest {
-            html += section("\(text.split): \(text.monthName(latest.month))", id: "split") {
+            html += section("\(text.split): \(text.monthName(latest))", id: "split") {
                 latest.total.kopecks > 0
                     ? bothFrames { SVGCharts.split(latest, text: text, in: $0) } : "<p>\(escaped(text.noData))</p>"
             }
@@ -58,7 +58,7 @@ public enum HTMLReport {
             }
         }
         for month in selected.months {
-            html += section("\(text.monthName(month.month)): \(text.money(month.total))", id: "month-\(month.month)") {
+            html += section("\(text.monthName(month)): \(text.money(month.total))", id: "month-\(month.month)") {
                 monthTable(month, text)
             }
         }
@@ -96,15 +96,15 @@ public enum HTMLReport {
         var rows = month.categories.map { line in
             [
                 text.name(line.category), text.money(line.total), text.percent(line.share), String(line.receipts),
-                String(line.items), text.change(from: line.previous, to: line.total),
-                text.change(from: line.average, to: line.total),
+                String(line.items), text.change(from: line.previous, to: line.total, in: month),
+                text.change(from: line.average, to: line.total, in: month),
             ]
         }
         rows.append([
             text.total, text.money(month.total), month.total.kopecks > 0 ? text.percent(1) : "—",
             String(month.receipts),
-            String(month.items), text.change(from: month.previous, to: month.total),
-            text.change(from: month.average, to: month.total),
+            String(month.items), text.change(from: month.previous, to: month.total, in: month),
+            text.change(from: month.average, to: month.total, in: month),
         ])
         return table(
             [

@@ -16,18 +16,18 @@ public enum MarkdownReport {
                 rightAligned: [1, 2, 3, 4],
                 statistics.months.map { month in
                     [
-                        text.monthName(month.month), text.money(month.total), String(month.receipts),
-                        String(month.items), text.change(from: month.previous, to: month.total),
+                        text.monthName(month), text.money(month.total), String(month.receipts),
+                        String(month.items), text.change(from: month.previous, to: month.total, in: month),
                     ]
                 })
             lines.append("")
         }
         for month in statistics.months {
-            lines += ["## \(text.monthName(month.month)): \(text.money(month.total))", ""]
+            lines += ["## \(text.monthName(month)): \(text.money(month.total))", ""]
             lines += [
                 "\(text.receipts): \(month.receipts) · \(text.items): \(month.items) · "
-                    + "\(text.versusPrevious): \(text.change(from: month.previous, to: month.total)) · "
-                    + "\(text.versusAverage): \(text.change(from: month.average, to: month.total))", "",
+                    + "\(text.versusPrevious): \(text.change(from: month.previous, to: month.total, in: month)) · "
+                    + "\(text.versusAverage): \(text.change(from: month.average, to: month.total, in: month))", "",
             ]
             lines += table(
                 [text.category, text.total, text.share, text.receipts, text.items, text.versusPrevious],
@@ -35,7 +35,8 @@ public enum MarkdownReport {
                 month.categories.map { line in
                     [
                         text.name(line.category), text.money(line.total), text.percent(line.share),
-                        String(line.receipts), String(line.items), text.change(from: line.previous, to: line.total),
+                        String(line.receipts), String(line.items),
+                        text.change(from: line.previous, to: line.total, in: month),
                     ]
                 })
             lines.append("")

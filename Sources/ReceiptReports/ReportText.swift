@@ -1,5 +1,5 @@
 public import ReceiptCore
-import ReceiptStats
+public import ReceiptStats
 
 /// The words and number formats reports and the `stats` command share, in Russian or English.
 public struct ReportText: Sendable {
@@ -73,8 +73,20 @@ public struct ReportText: Sendable {
         return change > 0 ? "+" + text : text
     }
 
+    /// The change of a month's amount against an earlier one; a dash for a month that has not ended,
+    /// which is never compared with whole months.
+    public func change(from old: Money, to new: Money, in month: SpendingStatistics.MonthLine) -> String {
+        month.ongoing ? "—" : change(from: old, to: new)
+    }
+
     /// A month's name: `октябрь 2026` or `October 2026`.
     public func monthName(_ month: Month) -> String { month.name(in: language) }
+
+    /// A month's name as a line of statistics shows it: marked when the month has not ended.
+    public func monthName(_ line: SpendingStatistics.MonthLine) -> String {
+        line.ongoing
+            ? pick("\(monthName(line.month)) (идёт)", "\(monthName(line.month)) (so far)") : monthName(line.month)
+    }
 
     /// A category's name.
     public func name(_ category: Category) -> String { category.name(in: language) }

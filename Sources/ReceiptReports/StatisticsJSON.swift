@@ -3,8 +3,9 @@ public import ReceiptStats
 import ReceiptStore
 
 /// The JSON form of statistics, the same for `receipts stats --json` and the report's `.json` file:
-/// `{"months": [{"month", "total", "receipts", "categories": [{"category", "total", "receipts",
-/// "items", "share"}]}]}`, amounts in kopecks, plus the comparisons and the top shops and items.
+/// `{"months": [{"month", "total", "receipts", "ongoing", "categories": [{"category", "total",
+/// "receipts", "items", "share"}]}]}`, amounts in kopecks, plus the comparisons and the top shops
+/// and items. `ongoing` is true for the month that has not ended yet.
 public struct StatisticsJSON: Encodable, Sendable {
     struct MonthEntry: Encodable {
         let month: String
@@ -13,6 +14,7 @@ public struct StatisticsJSON: Encodable, Sendable {
         let items: Int
         let previous: Int64
         let average3: Int64
+        let ongoing: Bool
         let categories: [CategoryEntry]
     }
 
@@ -56,6 +58,7 @@ public struct StatisticsJSON: Encodable, Sendable {
             MonthEntry(
                 month: month.month.description, total: month.total.kopecks, receipts: month.receipts,
                 items: month.items, previous: month.previous.kopecks, average3: month.average.kopecks,
+                ongoing: month.ongoing,
                 categories: month.categories.map { line in
                     CategoryEntry(
                         category: line.category.rawValue, name: line.category.name(in: language),

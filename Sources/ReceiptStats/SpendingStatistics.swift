@@ -39,6 +39,8 @@ public struct SpendingStatistics: Sendable, Equatable {
         public let previous: Money
         /// The average total of the three months before.
         public let average: Money
+        /// The month has not ended yet: its totals are partial, never compared with whole months.
+        public let ongoing: Bool
     }
 
     /// The months the statistics cover.
@@ -51,9 +53,10 @@ public struct SpendingStatistics: Sendable, Equatable {
     public let topItems: [NameSpending]
 
     /// The statistics of `range`, or of the latest month with receipts when nil; nil when the
-    /// database holds no receipts at all and no range was given.
+    /// database holds no receipts at all and no range was given. `ongoing` is the month that has not
+    /// ended yet (today's), whose line is marked so.
     public static func read(
-        from database: ReceiptDatabase, range: ClosedRange<Month>?, top: Int = 10
+        from database: ReceiptDatabase, range: ClosedRange<Month>?, top: Int = 10, ongoing: Month? = nil
     ) throws(StoreError) -> SpendingStatistics? {
         var chosen = range
         if chosen == nil, let latest = try database.monthTotals().last?.month { chosen = latest...latest }
@@ -103,7 +106,8 @@ public struct SpendingStatistics: Sendable, Equatable {
             months.append(
                 MonthLine(
                     month: month, total: amount, receipts: monthTotal?.receipts ?? 0, items: monthTotal?.items ?? 0,
-                    categories: categories, previous: total(month.previous), average: average(total, before: month)))
+                    categories: categories, previous: total(month.previous), average: average(total, before: month),
+                    ongoing: month == ongoing))
         }
         return SpendingStatistics(
             range: range, months: months, topShops: try database.shopTotals(range, limit: top),

@@ -15,15 +15,18 @@ public final class ReceiptsClient: Sendable {
     private let retry: RetryPolicy
     private let cookie: Mutex<String?>
     private let observer: ClientObserver?
+    private let language: Language
 
     /// A client of `server`, sending `cookie` (a saved session's) until the server sets another;
-    /// `observer` hears each try, answer and wait. Without `http` it shares one process-wide client
-    /// whose failed connection fails the try at once, so that each refusal is seen and retried here.
+    /// `observer` hears each try, answer and wait; the server's error messages come in `language`.
+    /// Without `http` it shares one process-wide client whose failed connection fails the try at
+    /// once, so that each refusal is seen and retried here.
     public init(
         server: URL, cookie: String?, http: HTTPClient? = nil, retry: RetryPolicy = .standard,
-        observer: ClientObserver? = nil
+        observer: ClientObserver? = nil, language: Language = .english
     ) {
         self.server = server
+        self.language = language
         self.http = http ?? Self.transport
         self.retry = retry
         self.cookie = Mutex(cookie)
@@ -203,6 +206,7 @@ public final class ReceiptsClient: Sendable {
     private func once(_ method: HTTPMethod, _ path: String, body: Data?, timeout: Duration) async throws -> Answer {
         var request = HTTPClientRequest(url: server.absoluteString.trimmingSuffix("/") + path)
         request.method = method
+        request.headers.add(name: "Accept-Language", value: language.acceptLanguageHeader)
         if let value = sessionCookie {
             request.headers.add(name: "Cookie", value: "\(APIContract.sessionCookie)=\(value)")
         }

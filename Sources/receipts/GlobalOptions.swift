@@ -10,17 +10,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("server"), help: ArgumentHelp(Strings.serverHelp, valueName: Strings.urlValue))
     var serverURL: String?
 
-    @Option(name: .customLong("lang"), help: ArgumentHelp(Strings.langHelp, valueName: "ru|en"))
-    var language: LanguageChoice?
+    @OptionGroup var output: OutputOptions
 
-    @Flag(help: ArgumentHelp(Strings.quietHelp))
-    var quiet = false
-
-    @Flag(help: ArgumentHelp(Strings.verboseHelp))
-    var verbose = false
+    var quiet: Bool { output.quiet }
+    var verbose: Bool { output.verbose }
 
     func validate() throws {
-        if quiet && verbose { throw ValidationError(Strings.quietAndVerbose) }
         if let serverURL, Self.serverURL(serverURL) == nil {
             throw ValidationError(Strings.badServerURL(serverURL))
         }
@@ -98,9 +93,4 @@ struct GlobalOptions: ParsableArguments {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/" + fallback + "/receipts"
     }
-}
-
-/// `--lang ru|en`.
-enum LanguageChoice: String, ExpressibleByArgument, CaseIterable {
-    case ru, en
 }

@@ -57,3 +57,22 @@ struct LoginPromptTests {
         #expect(again.status == 0)
     }
 }
+
+@Suite("receipts: the server's refusals in the user's language")
+struct ServerRefusalLanguageTests {
+    @Test("a taken login and a broken password rule come back in Russian under --lang ru, in English otherwise")
+    func refusalsTranslated() throws {
+        let server = try DemoServerProcess(receipts: 1)
+        let taken = try server.runner().run(
+            ["login", "--register", "--login", "demo", "--password-stdin", "--lang", "ru"],
+            input: "long-enough-secret\n")
+        #expect(taken.status != 0)
+        #expect(taken.errors.contains("логин demo занят"), "\(taken.errors)")
+        #expect(!taken.errors.contains("is taken"))
+
+        let short = try server.runner().run(
+            ["login", "--register", "--login", "newcomer", "--password-stdin"], input: "x\n")
+        #expect(short.status != 0)
+        #expect(short.errors.contains("password: at least"), "\(short.errors)")
+    }
+}

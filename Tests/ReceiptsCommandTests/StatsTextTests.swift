@@ -65,6 +65,7 @@ struct StatsTextTests {
         #expect(months.count == 12)
         #expect(months.first?["month"] as? String == current)
         #expect(answer["total"] as? Int == months.reduce(0) { $0 + ($1["total"] as? Int ?? 0) })
+        #expect(months.map { $0["ongoing"] as? Bool } == [true] + Array(repeating: false, count: 11))
 
         let lines = try run.run(["stats", "--by", "month"]).output.split(separator: "\n")
         #expect(lines.count == 14)
@@ -79,6 +80,22 @@ struct StatsTextTests {
         #expect(latest.split(separator: "\n").first?.contains("(so far)") == true)
         #expect(!latest.contains("vs previous"))
         #expect(try run.run(["stats", "--month", months[1]["month"] as? String ?? ""]).output.contains("vs previous"))
+
+        // The reports mark it too, with dashes for its changes.
+        let folder = try TemporaryFolder()
+        let report = try run.run([
+            "report", "--from", months[1]["month"] as? String ?? "", "--format", "md,html", "--out", folder.path,
+        ])
+        #expect(report.status == 0, "\(report.errors)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let markdown = try String(
+            contentsOfFile: folder.path + "/" + (files.first { $0.hasSuffix(".md") } ?? ""), encoding: .utf8)
+        let heading = try #require(
+            markdown.split(separator: "\n").first { $0.hasPrefix("## ") && $0.contains("(so far)") })
+        #expect(markdown.contains("vs previous: — · vs 3-month avg: —"), "\(heading)")
+        let html = try String(
+            contentsOfFile: folder.path + "/" + (files.first { $0.hasSuffix(".html") } ?? ""), encoding: .utf8)
+        #expect(html.contains("(so far)"))
     }
 
     @Test("categories set takes ids and names in any case and lists them when unknown; unset forgets a choice")

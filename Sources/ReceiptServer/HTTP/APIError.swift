@@ -3,39 +3,44 @@ import Hummingbird
 import Logging
 import NIOCore
 import ReceiptAPI
+import ReceiptCore
 
-/// An error answer: status, stable code and message, rendered as the contract's JSON error body.
+/// An error answer: status, stable code and the problem, rendered as the contract's JSON error body
+/// with its message in the language the request accepts.
 struct APIError: HTTPResponseError {
     let status: HTTPResponse.Status
     let code: String
-    let message: String
+    let problem: ServerProblem
     var headers: HTTPFields = [:]
 
-    static func badRequest(_ message: String) -> APIError {
-        APIError(status: .badRequest, code: "bad_request", message: message)
+    static func badRequest(_ problem: ServerProblem) -> APIError {
+        APIError(status: .badRequest, code: "bad_request", problem: problem)
     }
 
-    static func unauthorized(_ message: String = "log in first: no valid session cookie") -> APIError {
-        APIError(status: .unauthorized, code: "unauthorized", message: message)
+    static func unauthorized(_ problem: ServerProblem = .noSession) -> APIError {
+        APIError(status: .unauthorized, code: "unauthorized", problem: problem)
     }
 
-    static func notFound(_ message: String) -> APIError {
-        APIError(status: .notFound, code: "not_found", message: message)
+    static func notFound(_ problem: ServerProblem) -> APIError {
+        APIError(status: .notFound, code: "not_found", problem: problem)
     }
 
-    static func conflict(_ message: String) -> APIError {
-        APIError(status: .conflict, code: "conflict", message: message)
+    static func conflict(_ problem: ServerProblem) -> APIError {
+        APIError(status: .conflict, code: "conflict", problem: problem)
     }
 
-    static func tooManyRequests(_ what: String = "too many failed logins", retryAfter seconds: Int) -> APIError {
+    static func tooManyRequests(_ attempt: ServerProblem.Attempt, retryAfter seconds: Int) -> APIError {
         var error = APIError(
-            status: .tooManyRequests, code: "too_many_requests", message: "\(what); try again in \(seconds) s")
+            status: .tooManyRequests, code: "too_many_requests",
+            problem: .tooManyAttempts(attempt, seconds: seconds))
         error.headers[.retryAfter] = String(seconds)
         return error
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = jsonResponse(APIErrorBody(error: code, message: message), status: status)
+        let language = Language(acceptLanguage: request.headers[.acceptLanguage])
+        var response = jsonResponse(APIErrorBody(error: code, message: problem.message(in: language)), status: status)
+        response.headers[.contentLanguage] = language.rawValue
         response.headers.append(contentsOf: headers)
         return response
     }
@@ -56,14 +61,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try Self.translate(error).response(from: request, context: context)
         } catch is NIOTooManyBytesError {
             return try APIError(
-                status: .contentTooLarge, code: "payload_too_large", message: "the request body is larger than 64 KiB"
-            ).response(from: request, context: context)
+                status: .contentTooLarge, code: "payload_too_large", problem: .bodyTooLarge(kibibytes: 64)
+            )
+            .response(from: request, context: context)
         } catch let error as DecodingError {
-            return try APIError.badRequest("malformed JSON body: \(Self.describe(error))").response(
-                from: request, context: context)
+            return try APIError.badRequest(.malformedJSON(JSONProblem(error))).response(from: request, context: context)
         } catch {
             context.logger.error("request failed: \(error)", metadata: ["path": "\(request.uri.path)"])
-            return try APIError(status: .internalServerError, code: "internal", message: "internal error")
+            return try APIError(status: .internalServerError, code: "internal", problem: .internalError)
                 .response(from: request, context: context)
         }
     }
@@ -71,45 +76,26 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// No route answers the request: 405 with `Allow` when its path has routes for other methods.
     private static func notRouted(_ request: Request) -> APIError {
         let allowed = Route.methods(forPath: request.uri.path)
-        guard !allowed.isEmpty else { return .notFound("no such route") }
+        guard !allowed.isEmpty else { return .notFound(.noRoute) }
         let names = allowed.map(\.rawValue).joined(separator: ", ")
         var error = APIError(
             status: .methodNotAllowed, code: "method_not_allowed",
-            message: "\(request.method.rawValue) is not allowed here; use \(names)")
+            problem: .methodNotAllowed(method: request.method.rawValue, allowed: names))
         error.headers[.allow] = names
         return error
     }
 
     private static func translate(_ error: HTTPError) -> APIError {
-        let message = error.body ?? error.status.reasonPhrase
+        let problem = ServerProblem.untranslated(error.body ?? error.status.reasonPhrase)
         switch error.status {
         case .contentTooLarge:
-            return APIError(
-                status: .contentTooLarge, code: "payload_too_large", message: "the request body is too large")
-        case .methodNotAllowed:
-            return APIError(status: .methodNotAllowed, code: "method_not_allowed", message: message)
-        case .badRequest: return .badRequest(message)
+            return APIError(status: .contentTooLarge, code: "payload_too_large", problem: .bodyTooLarge(kibibytes: nil))
+        case .methodNotAllowed: return APIError(status: .methodNotAllowed, code: "method_not_allowed", problem: problem)
+        case .badRequest: return .badRequest(problem)
         default:
             return APIError(
                 status: error.status,
-                code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: message)
-        }
-    }
-
-    /// What is wrong with a request body, in JSON's words: never a Swift type's name.
-    static func describe(_ error: DecodingError) -> String {
-        func located(_ context: DecodingError.Context, _ problem: String) -> String {
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? problem : "field \(path): \(problem)"
-        }
-        switch error {
-        case .keyNotFound(let key, _): return "missing field \(key.stringValue)"
-        case .typeMismatch(let type, let context): return located(context, "expected \(JSONKind.name(of: type))")
-        case .valueNotFound(let type, let context):
-            return located(context, "expected \(JSONKind.name(of: type)), found null")
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : located(context, "not a valid value")
-        @unknown default: return "cannot be read"
+                code: error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), problem: problem)
         }
     }
 }

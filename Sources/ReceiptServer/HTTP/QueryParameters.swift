@@ -15,9 +15,9 @@ struct QueryParameters {
     func string(_ name: String) throws -> String? {
         guard let given = values[name] else { return nil }
         guard given.count == 1, let text = given.first else {
-            throw APIError.badRequest("\(name) is given \(given.count) times; give it once")
+            throw APIError.badRequest(.repeated(parameter: name, times: given.count))
         }
-        guard !text.isEmpty else { throw APIError.badRequest("\(name) is empty; give a value or leave it out") }
+        guard !text.isEmpty else { throw APIError.badRequest(.empty(parameter: name)) }
         return text
     }
 
@@ -30,7 +30,7 @@ struct QueryParameters {
         guard let text = try string(name) else { return nil }
         guard let number = Double(text), number.isFinite, range.contains(number) else {
             throw APIError.badRequest(
-                "\(name) must be a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))")
+                .outOfRange(parameter: name, from: Self.plain(range.lowerBound), to: Self.plain(range.upperBound)))
         }
         return number
     }
@@ -52,15 +52,15 @@ enum WholeNumber {
     static func parse(_ text: String, name: String, in range: ClosedRange<Int64>) throws -> Int64 {
         let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text[...]
         guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw APIError.badRequest("\(name) must be a whole number, not “\(text.prefix(40))”")
+            throw APIError.badRequest(.notWholeNumber(parameter: name, given: String(text.prefix(40))))
         }
         let negative = text.first == "-"
         guard let number = Int64(text), number <= range.upperBound else {
-            if negative { throw APIError.badRequest("\(name) must be at least \(range.lowerBound)") }
-            throw APIError.badRequest("\(name) is too large: at most \(range.upperBound)")
+            if negative { throw APIError.badRequest(.belowMinimum(parameter: name, minimum: range.lowerBound)) }
+            throw APIError.badRequest(.aboveMaximum(parameter: name, maximum: range.upperBound))
         }
         guard number >= range.lowerBound else {
-            throw APIError.badRequest("\(name) must be at least \(range.lowerBound)")
+            throw APIError.badRequest(.belowMinimum(parameter: name, minimum: range.lowerBound))
         }
         return number
     }

@@ -13,7 +13,7 @@ struct SessionMiddleware: RouterMiddleware {
             throw APIError.unauthorized()
         }
         guard let (account, expiresAt) = try accounts.account(forToken: token) else {
-            throw APIError.unauthorized("the session has ended or is unknown; log in again")
+            throw APIError.unauthorized(.sessionEnded)
         }
         var context = context
         context.account = account

@@ -26,18 +26,20 @@ struct PlaceRoutes: Sendable {
     private func search(_ request: Request) throws -> Response {
         let query = QueryParameters(request)
         guard let lat = try query.number("lat", in: -90...90), let lon = try query.number("lon", in: -180...180) else {
-            throw APIError.badRequest("lat and lon are required: the point to search around, in degrees")
+            throw APIError.badRequest(.pointRequired)
         }
         let center = try Coordinate(latitude: lat, longitude: lon)
         let text = try query.string("q") ?? ""
         // Characters as JSON Schema's maxLength counts them: code points.
-        guard text.unicodeScalars.count <= 200 else { throw APIError.badRequest("q must be at most 200 characters") }
+        guard text.unicodeScalars.count <= 200 else {
+            throw APIError.badRequest(.textTooLong(parameter: "q", maximum: 200))
+        }
         let radius = try query.number("radius", in: 1...20_037_509)
         var after: PlaceCursor?
         if let cursor = try query.string("cursor") {
             guard let position = cursors.decode(cursor, as: PlacesPosition.self),
                 position.lat == lat, position.lon == lon, position.q == text, position.radius == radius
-            else { throw APIError.badRequest("cursor does not belong to this query") }
+            else { throw APIError.badRequest(.foreignPlacesCursor) }
             after = PlaceCursor(distance: position.distance, id: position.id)
         }
         let page = index.search(

@@ -22,7 +22,7 @@ struct ReceiptRoutes: Sendable {
         var position: FeedPosition?
         if let cursor = try query.string("cursor") {
             guard let decoded = cursors.decode(cursor, as: FeedPosition.self), decoded.account == account.id else {
-                throw APIError.badRequest("cursor is not one this server gave this account")
+                throw APIError.badRequest(.foreignFeedCursor)
             }
             position = decoded
         }
@@ -49,7 +49,7 @@ struct ReceiptRoutes: Sendable {
         let id = try WholeNumber.parse(context.parameters.get("id") ?? "", name: "id", in: 1...Int64.max)
         // Another account's receipt is as absent as one that never existed.
         guard let envelope = try receipts.receipt(id: id, account: account.id) else {
-            throw APIError.notFound("no receipt \(id)")
+            throw APIError.notFound(.noReceipt(id))
         }
         return jsonResponse(envelope)
     }
@@ -61,7 +61,7 @@ struct ReceiptRoutes: Sendable {
         do {
             code = try FiscalCode(parsing: body.qr)
         } catch {
-            throw APIError(status: .unprocessableContent, code: "invalid_qr", message: error.message(in: .english))
+            throw APIError(status: .unprocessableContent, code: "invalid_qr", problem: .invalidQR(error))
         }
         let (envelope, created) = try receipts.add(code, account: account.id)
         return jsonResponse(envelope, status: created ? .created : .ok)

@@ -23,14 +23,14 @@ struct SessionRoutes: Sendable {
         let credentials = try await request.decodeJSON(as: Credentials.self, context: context)
         let problems = AccountRules.problems(login: credentials.login, password: credentials.password)
         guard problems.isEmpty else {
-            throw APIError.badRequest(problems.map { $0.message(in: .english) }.joined(separator: "; "))
+            throw APIError.badRequest(.brokenAccountRules(problems))
         }
         if let seconds = await throttle.beginRegistration(from: context.clientAddress) {
-            throw APIError.tooManyRequests("too many registrations from this address", retryAfter: seconds)
+            throw APIError.tooManyRequests(.registration, retryAfter: seconds)
         }
         let hash = await hasher.hash(credentials.password)
         guard let account = try accounts.register(login: credentials.login, passwordHash: hash) else {
-            throw APIError.conflict("login \(credentials.login) is taken")
+            throw APIError.conflict(.loginTaken(credentials.login))
         }
         return try opened(accounts.openSession(for: account), status: .created)
     }
@@ -38,18 +38,18 @@ struct SessionRoutes: Sendable {
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
         let credentials = try await request.decodeJSON(as: Credentials.self, context: context)
         if let seconds = await throttle.begin(login: credentials.login, from: context.clientAddress) {
-            throw APIError.tooManyRequests(retryAfter: seconds)
+            throw APIError.tooManyRequests(.login, retryAfter: seconds)
         }
         let stored = try accounts.credentials(login: credentials.login)
         let valid = await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
-        guard valid, let account = stored?.account else { throw APIError.unauthorized("wrong login or password") }
+        guard valid, let account = stored?.account else { throw APIError.unauthorized(.wrongCredentials) }
         await throttle.succeeded(login: credentials.login, from: context.clientAddress)
         return try opened(accounts.openSession(for: account), status: .ok)
     }
 
     private func openAnonymous(_ context: ServerContext) async throws -> Response {
         if let seconds = await throttle.beginAnonymousAccount(from: context.clientAddress) {
-            throw APIError.tooManyRequests("too many anonymous accounts from this address", retryAfter: seconds)
+            throw APIError.tooManyRequests(.anonymousAccount, retryAfter: seconds)
         }
         return try opened(accounts.openSession(for: accounts.openAnonymous()), status: .created)
     }

@@ -37,7 +37,7 @@ struct DemoCommand: AsyncParsableCommand {
         let database = try global.openDatabase()
         let months = months
         let imported = try await server.serving { url in
-            let client = ReceiptsClient(server: url, cookie: nil)
+            let client = ReceiptsClient(server: url, cookie: nil, language: Strings.language)
             let info = try await client.logIn(login: ReceiptsServer.demoLogin, password: ReceiptsServer.demoPassword)
             console.note(Strings.demoImporting(url.absoluteString, database: database.path))
             let progress = ProgressBar(enabled: !global.quiet)

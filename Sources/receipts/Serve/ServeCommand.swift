@@ -37,7 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let console = Console(global)
+        let console = Console(global.output)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = global.verbose ? .debug : (global.quiet ? .warning : .info)

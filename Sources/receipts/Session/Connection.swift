@@ -28,7 +28,9 @@ struct Connection {
         {
             policy.budget = seconds
         }
-        return ReceiptsClient(server: server, cookie: saved?.cookie, retry: policy, observer: activity.observe)
+        return ReceiptsClient(
+            server: server, cookie: saved?.cookie, retry: policy, observer: activity.observe, language: Strings.language
+        )
     }
 
     /// Keeps the session the client now holds.

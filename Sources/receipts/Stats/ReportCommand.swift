@@ -40,14 +40,15 @@ struct ReportCommand: AsyncParsableCommand {
         let range = months.range(
             available: available.first.map { first in first.month...(available.last ?? first).month })
         // An empty report is no report: a month (or range) without receipts is not found.
-        guard let selected = try SpendingStatistics.read(from: database, range: range),
+        let ongoing = (try? ServeCommand.today())?.yearMonth
+        guard let selected = try SpendingStatistics.read(from: database, range: range, ongoing: ongoing),
             selected.months.contains(where: { $0.receipts > 0 })
         else {
             throw CommandFailure(status: .notFound) { _ in Strings.nothingToReport(range) }
         }
         let last = selected.range.upperBound
         let start = min(selected.range.lowerBound, last.advanced(by: 1 - Self.historyMonths) ?? last)
-        let history = try SpendingStatistics.read(from: database, range: start...last) ?? selected
+        let history = try SpendingStatistics.read(from: database, range: start...last, ongoing: ongoing) ?? selected
         let paths: [String]
         do {
             paths = try ReportFiles.write(

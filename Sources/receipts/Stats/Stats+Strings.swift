@@ -33,8 +33,6 @@ extension Strings {
     static func receiptCount(_ count: Int) -> String {
         pick("\(count) \(russianReceiptsWord(count))", "\(count) receipt\(count == 1 ? "" : "s")")
     }
-    /// A month that has not ended yet: «ноябрь 2026 (идёт)».
-    static func ongoingMonth(_ name: String) -> String { pick("\(name) (идёт)", "\(name) (so far)") }
     static var monthsTotal: String { pick("Итого", "Total") }
     static func totalsAgree(months: Int, rows: Int) -> String {
         pick(

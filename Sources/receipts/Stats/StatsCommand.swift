@@ -42,7 +42,9 @@ struct StatsCommand: AsyncParsableCommand {
         var range = months.range(
             available: available.first.map { first in first.month...(available.last ?? first).month })
         if range == nil, by == .month { range = try SpendingStatistics.recentMonths(Self.recentMonths, in: database) }
-        guard let statistics = try SpendingStatistics.read(from: database, range: range, top: top) else {
+        let ongoing = (try? ServeCommand.today())?.yearMonth
+        guard let statistics = try SpendingStatistics.read(from: database, range: range, top: top, ongoing: ongoing)
+        else {
             console.output(Strings.noReceipts)
             return
         }
@@ -52,9 +54,7 @@ struct StatsCommand: AsyncParsableCommand {
         } else if csv {
             console.output(Self.csv(statistics, by: by, language: language), terminator: "")
         } else {
-            let ongoing = (try? ServeCommand.today())?.yearMonth
-            let text = StatsText(
-                statistics: statistics, text: ReportText(language), ongoing: ongoing, width: Console.width)
+            let text = StatsText(statistics: statistics, text: ReportText(language), width: Console.width)
             console.output(text.render(by: by))
         }
     }

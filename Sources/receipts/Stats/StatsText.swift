@@ -4,12 +4,11 @@ import ReceiptStats
 import ReceiptStore
 
 /// `receipts stats` as the terminal shows it, fitted to its width. The month that has not ended yet
-/// (``ongoing``, by this computer's date) is marked as such and never compared with whole months:
-/// its change columns are left out (by category) or show a dash (by month).
+/// (by this computer's date) is marked as such and never compared with whole months: its change
+/// columns are left out (by category) or show a dash (by month).
 struct StatsText {
     let statistics: SpendingStatistics
     let text: ReportText
-    let ongoing: Month?
     let width: Int
 
     func render(by grouping: StatsCommand.Grouping) -> String {
@@ -25,15 +24,10 @@ struct StatsText {
         }
     }
 
-    /// A month's name, marked when it has not ended.
-    private func name(_ month: Month) -> String {
-        month == ongoing ? Strings.ongoingMonth(text.monthName(month)) : text.monthName(month)
-    }
-
     /// The heading (total, changes, receipts) and the categories of one month.
     private func monthBlock(_ month: SpendingStatistics.MonthLine) -> String {
-        let whole = month.month != ongoing
-        let title = name(month.month)
+        let whole = !month.ongoing
+        let title = text.monthName(month)
         var parts = ["\(title.prefix(1).uppercased() + title.dropFirst()): \(text.money(month.total))"]
         if whole {
             parts.append("\(text.versusPrevious) \(text.change(from: month.previous, to: month.total))")
@@ -69,8 +63,8 @@ struct StatsText {
         table.minimumCut = Int.max / 4
         for month in statistics.months {
             table.append([
-                name(month.month), text.money(month.total), String(month.receipts), String(month.items),
-                month.month == ongoing ? "—" : text.change(from: month.previous, to: month.total),
+                text.monthName(month), text.money(month.total), String(month.receipts), String(month.items),
+                month.ongoing ? "—" : text.change(from: month.previous, to: month.total),
             ])
         }
         if statistics.months.count > 1 {

@@ -15,8 +15,12 @@ struct Console: Sendable {
         self.verbose = verbose
     }
 
-    init(_ options: GlobalOptions) {
+    init(_ options: OutputOptions) {
         self.init(quiet: options.quiet, verbose: options.verbose)
+    }
+
+    init(_ options: GlobalOptions) {
+        self.init(options.output)
     }
 
     /// A result: always printed.

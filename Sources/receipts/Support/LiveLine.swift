@@ -79,10 +79,15 @@ final class LiveLine: Sendable {
     private static func fitted(_ text: String) -> String {
         var size = winsize()
         guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 1 else { return text }
-        let room = Int(size.ws_col) - 1
-        guard text.count > room else { return text }
+        return fitted(text, columns: Int(size.ws_col))
+    }
+
+    /// The text in one row of `columns` cells, the last one left free so the cursor does not wrap.
+    static func fitted(_ text: String, columns: Int) -> String {
+        let room = columns - 1
+        guard text.cells > room else { return text }
         let tail = min(24, room / 2)
-        return String(text.prefix(room - tail - 1)) + "…" + String(text.suffix(tail))
+        return text.cut(toCells: room - tail) + text.suffix(cells: tail)
     }
 
     private static func emit(_ text: String, to handle: FileHandle) {

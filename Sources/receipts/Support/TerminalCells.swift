@@ -38,6 +38,18 @@ extension StringProtocol {
         return kept + "…"
     }
 
+    /// The end of the text that fits in `width` cells, whole characters only.
+    func suffix(cells width: Int) -> String {
+        var kept: [Character] = []
+        var used = 0
+        for character in reversed() {
+            guard used + character.cells <= width else { break }
+            kept.append(character)
+            used += character.cells
+        }
+        return String(kept.reversed())
+    }
+
     /// The text padded with spaces to `width` cells, on the right or (`leading`) on the left.
     func padded(toCells width: Int, leading: Bool = false) -> String {
         let room = String(repeating: " ", count: Swift.max(0, width - cells))

@@ -1,0 +1,116 @@
+import ReceiptAPI
+import ReceiptCore
+
+/// What the server tells a person in an error answer, in the language the request accepts
+/// (`Accept-Language`); the answer's `error` code stays the same in both.
+enum ServerProblem: LocalizedMessage {
+    case noSession
+    case sessionEnded
+    case wrongCredentials
+    case brokenAccountRules([AccountRules.Problem])
+    case loginTaken(String)
+    case tooManyAttempts(Attempt, seconds: Int)
+    case noReceipt(Int64)
+    case invalidQR(FiscalCodeError)
+    case foreignFeedCursor
+    case foreignPlacesCursor
+    case pointRequired
+    case textTooLong(parameter: String, maximum: Int)
+    case repeated(parameter: String, times: Int)
+    case empty(parameter: String)
+    case notWholeNumber(parameter: String, given: String)
+    case belowMinimum(parameter: String, minimum: Int64)
+    case aboveMaximum(parameter: String, maximum: Int64)
+    case outOfRange(parameter: String, from: String, to: String)
+    case notJSONBody
+    case bodyTooLarge(kibibytes: Int?)
+    case malformedJSON(JSONProblem)
+    case noRoute
+    case methodNotAllowed(method: String, allowed: String)
+    case internalError
+    /// A sentence from the HTTP library, which has it in English only.
+    case untranslated(String)
+
+    /// What a throttled client tried too often.
+    enum Attempt: Sendable {
+        case login, registration, anonymousAccount
+    }
+
+    func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .noSession:
+            return ru ? "сначала войдите: нет cookie живой сессии" : "log in first: no valid session cookie"
+        case .sessionEnded:
+            return ru
+                ? "сессия закончилась или неизвестна; войдите снова"
+                : "the session has ended or is unknown; log in again"
+        case .wrongCredentials: return ru ? "неверный логин или пароль" : "wrong login or password"
+        case .brokenAccountRules(let problems): return problems.map { $0.message(in: language) }.joined(separator: "; ")
+        case .loginTaken(let login): return ru ? "логин \(login) занят" : "login \(login) is taken"
+        case .tooManyAttempts(let attempt, let seconds):
+            let what: String
+            switch attempt {
+            case .login: what = ru ? "слишком много неудачных попыток входа" : "too many failed logins"
+            case .registration:
+                what = ru ? "слишком много регистраций с этого адреса" : "too many registrations from this address"
+            case .anonymousAccount:
+                what =
+                    ru
+                    ? "слишком много анонимных аккаунтов с этого адреса"
+                    : "too many anonymous accounts from this address"
+            }
+            return ru ? "\(what); попробуйте через \(seconds) с" : "\(what); try again in \(seconds) s"
+        case .noReceipt(let id): return ru ? "чека \(id) нет" : "no receipt \(id)"
+        case .invalidQR(let error): return error.message(in: language)
+        case .foreignFeedCursor:
+            return ru
+                ? "cursor выдан не этим сервером или не этому аккаунту"
+                : "cursor is not one this server gave this account"
+        case .foreignPlacesCursor:
+            return ru ? "cursor относится к другому запросу" : "cursor does not belong to this query"
+        case .pointRequired:
+            return ru
+                ? "нужны lat и lon: точка, вокруг которой искать, в градусах"
+                : "lat and lon are required: the point to search around, in degrees"
+        case .textTooLong(let name, let maximum):
+            return ru ? "\(name): не длиннее \(maximum) символов" : "\(name) must be at most \(maximum) characters"
+        case .repeated(let name, let times):
+            return ru
+                ? "\(name) передан \(times) раз(а); передайте один раз"
+                : "\(name) is given \(times) times; give it once"
+        case .empty(let name):
+            return ru
+                ? "\(name) пуст; дайте значение или не передавайте его"
+                : "\(name) is empty; give a value or leave it out"
+        case .notWholeNumber(let name, let given):
+            return ru
+                ? "\(name) должен быть целым числом, а не «\(given)»" : "\(name) must be a whole number, not “\(given)”"
+        case .belowMinimum(let name, let minimum):
+            return ru ? "\(name) должен быть не меньше \(minimum)" : "\(name) must be at least \(minimum)"
+        case .aboveMaximum(let name, let maximum):
+            return ru ? "\(name) слишком велик: не больше \(maximum)" : "\(name) is too large: at most \(maximum)"
+        case .outOfRange(let name, let from, let to):
+            return ru
+                ? "\(name) должен быть числом от \(from) до \(to)" : "\(name) must be a number from \(from) to \(to)"
+        case .notJSONBody:
+            return ru
+                ? "тело должно быть JSON с Content-Type: application/json"
+                : "the body must be JSON, sent as Content-Type: application/json"
+        case .bodyTooLarge(let kibibytes?):
+            return ru ? "тело запроса больше \(kibibytes) КиБ" : "the request body is larger than \(kibibytes) KiB"
+        case .bodyTooLarge(nil): return ru ? "тело запроса слишком велико" : "the request body is too large"
+        case .malformedJSON(let problem):
+            return ru
+                ? "тело не читается как JSON: \(problem.message(in: language))"
+                : "malformed JSON body: \(problem.message(in: language))"
+        case .noRoute: return ru ? "такого пути нет" : "no such route"
+        case .methodNotAllowed(let method, let allowed):
+            return ru
+                ? "\(method) здесь не разрешён; используйте \(allowed)"
+                : "\(method) is not allowed here; use \(allowed)"
+        case .internalError: return ru ? "внутренняя ошибка сервера" : "internal error"
+        case .untranslated(let text): return text
+        }
+    }
+}
