@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "ReceiptServer", targets: ["ReceiptServer"]),
         .library(name: "ReceiptSync", targets: ["ReceiptSync"]),
+        .library(name: "FiscalProviders", targets: ["FiscalProviders"]),
         .library(name: "ReceiptStats", targets: ["ReceiptStats"]),
         .library(name: "ReceiptReports", targets: ["ReceiptReports"]),
     ],
@@ -109,6 +110,18 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+            ],
+            swiftSettings: strict
+        ),
+        // Fiscal documents from where they really are: the tax service's mobile API and proverkacheka.com.
+        .target(
+            name: "FiscalProviders",
+            dependencies: [
+                "ReceiptCore", "ReceiptAPI", "ReceiptSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -136,7 +149,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
-                "PlaceSearch", "ReceiptStats", "ReceiptReports",
+                "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -54,7 +54,7 @@ public enum ExportedReceipts {
             found.append((object, context))
             return
         }
-        for key in ["ticket", "document", "receipt", "content", "data", "items"] where object[key] != nil {
+        for key in ["ticket", "document", "receipt", "content", "data", "json", "items"] where object[key] != nil {
             if let nested = object[key] { collect(nested, context: context, into: &found) }
         }
     }

@@ -10,11 +10,9 @@ import Synchronization
 /// transient failure retried within the ``RetryPolicy``.
 public final class ReceiptsClient: Sendable {
     /// The server's base address; paths such as `/api/v1/changes` are appended to it.
-    public let server: URL
-    private let http: HTTPClient
-    private let retry: RetryPolicy
+    public var server: URL { exchange.server }
+    private let exchange: HTTPExchange
     private let cookie: Mutex<String?>
-    private let observer: ClientObserver?
     private let language: Language
 
     /// A client of `server`, sending `cookie` (a saved session's) until the server sets another;
@@ -25,22 +23,10 @@ public final class ReceiptsClient: Sendable {
         server: URL, cookie: String?, http: HTTPClient? = nil, retry: RetryPolicy = .standard,
         observer: ClientObserver? = nil, language: Language = .english
     ) {
-        self.server = server
+        exchange = HTTPExchange(server: server, http: http, retry: retry, observer: observer)
         self.language = language
-        self.http = http ?? Self.transport
-        self.retry = retry
         self.cookie = Mutex(cookie)
-        self.observer = observer
     }
-
-    /// Like `HTTPClient.shared`, but a connection that cannot be made fails the request at once instead
-    /// of being retried by the library until the deadline, silently. Never shut down, as the shared one.
-    private static let transport: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(10)
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
 
     /// The session cookie's value, as last set by the server.
     public var sessionCookie: String? { cookie.withLock { $0 } }
@@ -113,12 +99,6 @@ public final class ReceiptsClient: Sendable {
 
     // MARK: Transport
 
-    struct Answer {
-        let status: Int
-        let body: Data
-        let retryAfter: TimeInterval?
-    }
-
     /// The body of requests that send none.
     struct Empty: Encodable {}
 
@@ -133,7 +113,7 @@ public final class ReceiptsClient: Sendable {
 
     /// Sends a request and reads its answer with `read`, retrying connection failures, timeouts, 5xx,
     /// 429 and answers cut short with backoff until the budget is spent; other 4xx are answered at
-    /// once. Time is measured on the continuous clock, which the wall clock's jumps do not move.
+    /// once.
     private func send<Value>(
         _ method: HTTPMethod, _ path: String, body: (some Encodable)?,
         read: (Data) throws(JSONReadError) -> Value
@@ -146,113 +126,43 @@ public final class ReceiptsClient: Sendable {
                 throw .badResponse(detail: "cannot encode the request: \(error)")
             }
         }
-        let clock = ContinuousClock()
-        let started = clock.now
-        let deadline = started + .seconds(retry.budget)
-        var attempt = 0
-        while true {
-            // No try may outlive the budget: a stalled server is a failed try, then a retry or the end.
-            let timeout = max(.milliseconds(50), min(.seconds(retry.requestTimeout), started.duration(to: deadline)))
-            let tried = clock.now
-            let problem: NetworkProblem
-            var retryAfter: TimeInterval?
-            do {
-                let answer = try await once(method, path, body: encoded, timeout: timeout)
-                observer?(
-                    .answered(
-                        method: method.rawValue, path: path, status: answer.status,
-                        duration: tried.duration(to: clock.now)
-                    ))
-                switch answer.status {
-                case 200..<300:
-                    do throws(JSONReadError) {
-                        return (try read(answer.body), answer.status)
-                    } catch {
-                        problem = .unreadable("\(answer.body.count) bytes; \(error.message(in: .english))")
-                    }
-                case 401:
-                    if path == "/api/v1/sessions" { throw ClientError.wrongCredentials }
-                    throw ClientError.unauthorized(server: server.absoluteString)
-                case 429 where path == "/api/v1/sessions":
-                    throw ClientError.throttled(seconds: Int(answer.retryAfter ?? 60))
-                case 429, 500..<600:
-                    problem = .status(answer.status)
-                    retryAfter = answer.retryAfter
-                default:
-                    let message =
-                        (try? JSONReader.read(APIErrorBody.self, from: answer.body).message)
-                        ?? "HTTP \(answer.status)"
-                    throw ClientError.rejected(status: answer.status, message: message)
+        var headers = HTTPHeaders([("Accept-Language", language.acceptLanguageHeader)])
+        if let value = sessionCookie { headers.add(name: "Cookie", value: "\(APIContract.sessionCookie)=\(value)") }
+        if encoded != nil { headers.add(name: "Content-Type", value: "application/json") }
+        let server = exchange.server.absoluteString
+        return try await exchange.send(method, path, headers: headers, body: encoded) {
+            (answer) throws(ClientError) -> HTTPExchange.Verdict<(Value, Int)> in
+            keepCookie(from: answer)
+            switch answer.status {
+            case 200..<300:
+                do throws(JSONReadError) {
+                    return .done((try read(answer.body), answer.status))
+                } catch {
+                    return .retry(.unreadable("\(answer.body.count) bytes; \(error.message(in: .english))"), after: nil)
                 }
-            } catch let error as ClientError {
-                throw error
-            } catch {
-                problem = Self.problem(error)
-                observer?(
-                    .failed(
-                        method: method.rawValue, path: path, problem: problem, duration: tried.duration(to: clock.now)))
+            case 401:
+                if path == "/api/v1/sessions" { throw .wrongCredentials }
+                throw .unauthorized(server: server)
+            case 429 where path == "/api/v1/sessions":
+                throw .throttled(seconds: Int(answer.retryAfter ?? 60))
+            case 429, 500..<600:
+                return .retry(.status(answer.status), after: answer.retryAfter)
+            default:
+                let message =
+                    (try? JSONReader.read(APIErrorBody.self, from: answer.body).message) ?? "HTTP \(answer.status)"
+                throw .rejected(status: answer.status, message: message)
             }
-            attempt += 1
-            let delay = retry.delay(attempt: attempt, retryAfter: retryAfter)
-            guard clock.now + delay <= deadline, !Task.isCancelled else {
-                observer?(.gaveUp(problem: problem))
-                throw .unreachable(server: server.absoluteString, problem: problem)
-            }
-            observer?(.retrying(problem: problem, wait: delay, deadline: deadline))
-            try? await Task.sleep(for: delay)
+        } gaveUp: { problem in
+            .unreachable(server: server, problem: problem)
         }
     }
 
-    private func once(_ method: HTTPMethod, _ path: String, body: Data?, timeout: Duration) async throws -> Answer {
-        var request = HTTPClientRequest(url: server.absoluteString.trimmingSuffix("/") + path)
-        request.method = method
-        request.headers.add(name: "Accept-Language", value: language.acceptLanguageHeader)
-        if let value = sessionCookie {
-            request.headers.add(name: "Cookie", value: "\(APIContract.sessionCookie)=\(value)")
-        }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let response = try await http.execute(request, timeout: TimeAmount(timeout))
-        let buffer = try await response.body.collect(upTo: 32 * 1024 * 1024)
-        for header in response.headers[canonicalForm: "Set-Cookie"]
+    /// Keeps the session cookie an answer sets; an empty one (logging out) forgets it.
+    private func keepCookie(from answer: HTTPExchange.Answer) {
+        for header in answer.headers[canonicalForm: "Set-Cookie"]
         where header.hasPrefix(APIContract.sessionCookie + "=") {
             let value = header.dropFirst(APIContract.sessionCookie.count + 1).prefix { $0 != ";" }
             cookie.withLock { $0 = value.isEmpty ? nil : String(value) }
         }
-        return Answer(
-            status: Int(response.status.code), body: Data(buffer.readableBytesView),
-            retryAfter: response.headers.first(name: "Retry-After").flatMap(TimeInterval.init))
-    }
-
-    /// What a failed try met, from the transport's error.
-    private static func problem(_ error: any Error) -> NetworkProblem {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut
-            case .remoteConnectionClosed: return .connectionLost
-            default: break
-            }
-        }
-        if let error = error as? IOError {
-            switch error.errnoCode {
-            case ECONNREFUSED: return .refused
-            case ECONNRESET, EPIPE: return .connectionLost
-            case ETIMEDOUT: return .timedOut
-            default: break
-            }
-        }
-        // NIO's connection error (NIOPosix, not a dependency here) wraps the errno in its description.
-        let text = String(describing: error)
-        if text.contains("Connection refused") { return .refused }
-        if text.hasPrefix("DNS error") { return .unknownHost }
-        return .other(text.count > 200 ? String(text.prefix(200)) + "…" : text)
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

@@ -54,14 +54,8 @@ public struct SessionVault: Sendable {
         let path = file(for: URL(string: session.server) ?? URL(fileURLWithPath: "/"))
         do {
             try FileManager.default.createDirectory(
-                atPath: folder + "/sessions", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let temporary = path + ".tmp-\(getpid())"
-            let data = try JSONEncoder().encode(session)
-            guard
-                FileManager.default.createFile(
-                    atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
-            else { throw CocoaError(.fileWriteUnknown) }
-            guard rename(temporary, path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFile.write(try JSONEncoder().encode(session), to: path)
         } catch {
             throw .unwritable(path: path)
         }

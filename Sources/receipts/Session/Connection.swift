@@ -22,15 +22,22 @@ struct Connection {
     /// A client with the session's cookie. It retries for at most `RECEIPTS_NETWORK_BUDGET` seconds
     /// (60 unless set) before it gives up on the network.
     func client(retry: RetryPolicy? = nil) -> ReceiptsClient {
-        var policy = retry ?? .standard
-        if retry == nil, let text = ProcessInfo.processInfo.environment["RECEIPTS_NETWORK_BUDGET"],
-            let seconds = TimeInterval(text), seconds > 0
-        {
-            policy.budget = seconds
-        }
+        let policy = retry ?? Self.retryPolicy()
         return ReceiptsClient(
             server: server, cookie: saved?.cookie, retry: policy, observer: activity.observe, language: Strings.language
         )
+    }
+
+    /// The standard retry policy, its budget `RECEIPTS_NETWORK_BUDGET` seconds when set: for the
+    /// receipts server and the fiscal providers alike.
+    static func retryPolicy() -> RetryPolicy {
+        var policy = RetryPolicy.standard
+        if let text = ProcessInfo.processInfo.environment["RECEIPTS_NETWORK_BUDGET"], let seconds = TimeInterval(text),
+            seconds > 0
+        {
+            policy.budget = seconds
+        }
+        return policy
     }
 
     /// Keeps the session the client now holds.

@@ -1,3 +1,4 @@
+import FiscalProviders
 import ReceiptAPI
 import ReceiptScan
 import ReceiptServer
@@ -68,4 +69,27 @@ extension CategoryRulesError: ReportedFailure {
         default: return .invalidInput
         }
     }
+}
+
+extension ProviderError: ReportedFailure {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unreachable: return .networkUnreachable
+        case .notSignedIn, .signInRefused, .sessionEnded: return .authenticationNeeded
+        case .limited: return .ok
+        case .clientRefused, .rejected, .badAnswer: return .failure
+        }
+    }
+}
+
+extension EndpointError: ReportedFailure {
+    var exitStatus: ExitStatus { .usage }
+}
+
+extension TaxpayerNumberError: ReportedFailure {
+    var exitStatus: ExitStatus { .usage }
+}
+
+extension TokenFileError: ReportedFailure {
+    var exitStatus: ExitStatus { .authenticationNeeded }
 }

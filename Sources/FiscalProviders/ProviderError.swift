@@ -1,0 +1,87 @@
+public import Foundation
+public import ReceiptCore
+public import ReceiptSync
+
+/// Why a provider gave no answer about a receipt.
+public enum ProviderError: Error, Equatable, LocalizedMessage {
+    /// No answer within the retry budget.
+    case unreachable(service: String, problem: NetworkProblem)
+    /// There is no session (tax service) or token (proverkacheka) to ask with.
+    case notSignedIn(ProviderName)
+    /// The service refused the sign-in: a wrong code, password or INN; its words.
+    case signInRefused(detail: String)
+    /// The session ended and could not be renewed: sign in again.
+    case sessionEnded
+    /// The service's limit for today is reached: nothing more until `until` (when known).
+    case limited(ProviderName, until: Date?)
+    /// The service refused this client's version or identity (HTTP 422 and the like).
+    case clientRefused(status: Int, detail: String)
+    /// The service refused the request and said why.
+    case rejected(status: Int, detail: String)
+    /// The answer is not what the protocol says: the receipt, or what is wrong with it.
+    case badAnswer(String)
+
+    /// What happened, and what to do.
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .unreachable(let service, let problem):
+            let state = problem.state(of: service, in: language)
+            return ru
+                ? "\(state) (\(problem.message(in: language))); проверьте соединение с сетью и попробуйте позже"
+                : "\(state) (\(problem.message(in: language))); check that this machine is online and try later"
+        case .notSignedIn(.fns):
+            return ru
+                ? "вход в налоговую не выполнен: receipts fns login --phone +7… (или --inn)"
+                : "not signed in to the tax service: receipts fns login --phone +7… (or --inn)"
+        case .notSignedIn(.proverkacheka):
+            return ru
+                ? "нет токена proverkacheka.com: задайте RECEIPTS_PROVERKACHEKA_TOKEN или положите его в файл "
+                    + "proverkacheka-token в папке настроек (права 0600)"
+                : "no proverkacheka.com token: set RECEIPTS_PROVERKACHEKA_TOKEN or put it in the file "
+                    + "proverkacheka-token in the config folder (mode 0600)"
+        case .signInRefused(let detail):
+            return ru ? "налоговая не приняла вход: \(detail)" : "the tax service refused the sign-in: \(detail)"
+        case .sessionEnded:
+            return ru
+                ? "сессия в налоговой закончилась и не продлевается: войдите снова (receipts fns login)"
+                : "the tax-service session has ended and cannot be renewed: sign in again (receipts fns login)"
+        case .limited(let provider, let until):
+            let when = until.map { Self.time($0) }
+            let who = provider == .fns ? (ru ? "налоговой" : "the tax service's") : "proverkacheka.com"
+            if ru {
+                return "дневной лимит запросов \(who) исчерпан; продолжите " + (when.map { "после \($0)" } ?? "завтра")
+            }
+            return "\(who) daily limit is reached; go on " + (when.map { "after \($0)" } ?? "tomorrow")
+        case .clientRefused(let status, let detail):
+            return ru
+                ? "сервис отказал этой версии клиента (HTTP \(status): \(detail)); задайте другую через "
+                    + "RECEIPTS_FNS_CLIENT_VERSION или RECEIPTS_FNS_USER_AGENT"
+                : "the service refused this client version (HTTP \(status): \(detail)); set another with "
+                    + "RECEIPTS_FNS_CLIENT_VERSION or RECEIPTS_FNS_USER_AGENT"
+        case .rejected(let status, let detail):
+            return ru
+                ? "сервис отклонил запрос (HTTP \(status)): \(detail)"
+                : "the service refused the request (HTTP \(status)): \(detail)"
+        case .badAnswer(let detail):
+            return ru
+                ? "сервис ответил не по протоколу: \(detail)" : "the service's answer breaks the protocol: \(detail)"
+        }
+    }
+
+    /// `2026-11-25 00:00 UTC`.
+    private static func time(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d UTC", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+            parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// The next midnight UTC after `date`: when the tax service's daily limit starts again.
+    public static func nextMidnightUTC(after date: Date) -> Date {
+        let day: TimeInterval = 86_400
+        return Date(timeIntervalSince1970: (date.timeIntervalSince1970 / day).rounded(.down) * day + day)
+    }
+}

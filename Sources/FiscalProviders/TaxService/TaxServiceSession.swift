@@ -1,0 +1,101 @@
+public import Foundation
+import ReceiptCore
+public import ReceiptSync
+
+/// A tax-service session kept between runs: the session id, the refresh token that renews it (it
+/// changes with every renewal, so both are kept), the device id it was opened from, and whose it is.
+public struct TaxServiceSession: Codable, Sendable, Equatable {
+    /// The `sessionId` header's value.
+    public var sessionID: String
+    /// The refresh token; a used one is not accepted again.
+    public var refreshToken: String
+    /// The `Device-Id` the session belongs to.
+    public var deviceID: String
+    /// The phone it was opened with, when by SMS.
+    public var phone: String?
+    /// The INN it was opened with, when by the personal account's password.
+    public var inn: String?
+    /// When it was opened or last renewed.
+    public var renewedAt: Date
+
+    /// A session as the service opened it.
+    public init(
+        sessionID: String, refreshToken: String, deviceID: String, phone: String? = nil, inn: String? = nil,
+        renewedAt: Date = Date()
+    ) {
+        self.sessionID = sessionID
+        self.refreshToken = refreshToken
+        self.deviceID = deviceID
+        self.phone = phone
+        self.inn = inn
+        self.renewedAt = renewedAt
+    }
+
+    /// A new random device id: 16 hex digits, as a phone's.
+    public static func newDeviceID() -> String {
+        (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+}
+
+/// The tax-service session file, `fns-session.json` in the config folder (0600, the folder 0700), and
+/// the device id kept there between sign-ins.
+public struct TaxServiceSessionFile: Sendable {
+    /// The file's path.
+    public let path: String
+
+    /// The file in `folder` (`receipts` in the XDG config folder).
+    public init(folder: String) {
+        path = folder + "/fns-session.json"
+    }
+
+    private struct Stored: Codable {
+        var deviceID: String
+        var session: TaxServiceSession?
+    }
+
+    /// The kept session, nil when signed out; a file that cannot be read is an error.
+    public func load() throws(VaultError) -> TaxServiceSession? {
+        try stored()?.session
+    }
+
+    /// The device id to sign in from: the kept one, else a new one that is kept from now on.
+    public func deviceID() throws(VaultError) -> String {
+        if let kept = try stored()?.deviceID { return kept }
+        let id = TaxServiceSession.newDeviceID()
+        try write(Stored(deviceID: id, session: nil))
+        return id
+    }
+
+    /// Keeps `session`, replacing the file at once.
+    public func save(_ session: TaxServiceSession) throws(VaultError) {
+        try write(Stored(deviceID: session.deviceID, session: session))
+    }
+
+    /// Forgets the session, keeping the device id.
+    public func signOut() throws(VaultError) {
+        guard let kept = try stored() else { return }
+        try write(Stored(deviceID: kept.deviceID, session: nil))
+    }
+
+    private func stored() throws(VaultError) -> Stored? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(Stored.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .unreadable(path: path)
+        }
+    }
+
+    private func write(_ stored: Stored) throws(VaultError) {
+        do {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.sortedKeys]
+            try PrivateFile.write(try encoder.encode(stored), to: path)
+        } catch {
+            throw .unwritable(path: path)
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import FiscalProviders
+import Foundation
+
+// The words of `receipts fns` and its subcommands, in Russian and English.
+extension Strings {
+    static var fnsAbstract: String {
+        pick(
+            "Чеки из личного кабинета налоговой («Проверка чеков»).",
+            "Receipts from the tax service's account («Проверка чеков»).")
+    }
+    static var fnsDiscussion: String {
+        pick(
+            "Работает через API мобильного приложения ФНС «Проверка чеков» — неофициальный, может измениться. "
+                + "Сначала receipts fns login, затем receipts fns import. Адрес: RECEIPTS_FNS_URL.",
+            "Works through the API of the tax service's app «Проверка чеков»: unofficial and subject to change. "
+                + "First receipts fns login, then receipts fns import. Address: RECEIPTS_FNS_URL.")
+    }
+    static var fnsLoginAbstract: String { pick("Войти в налоговую.", "Sign in to the tax service.") }
+    static var fnsLoginDiscussion: String {
+        pick(
+            "По SMS: --phone +7XXXXXXXXXX (на терминале код спрашивается; без терминала код отправляется, и команду "
+                + "повторяют с --code КОД). По ИНН и паролю личного кабинета: --inn ИНН [--password-stdin]. "
+                + "Из токена обновления приложения: --refresh-token-stdin. Сессия хранится в "
+                + "$XDG_CONFIG_HOME/receipts/fns-session.json с правами 0600.",
+            "By SMS: --phone +7XXXXXXXXXX (on a terminal it asks for the code; without one it sends the code, and you "
+                + "run it again with --code CODE). By the INN and the personal account's password: --inn INN "
+                + "[--password-stdin]. From the app's refresh token: --refresh-token-stdin. The session is kept in "
+                + "$XDG_CONFIG_HOME/receipts/fns-session.json with mode 0600.")
+    }
+    static var fnsPhoneHelp: String { pick("Телефон для входа по SMS.", "The phone to sign in with by SMS.") }
+    static var fnsCodeHelp: String { pick("Код из SMS.", "The code the SMS brought.") }
+    static var fnsCodeValue: String { pick("код", "code") }
+    static var fnsINNHelp: String {
+        pick(
+            "ИНН (12 цифр) для входа по паролю личного кабинета.",
+            "The INN (12 digits) to sign in with the personal account's password.")
+    }
+    static var fnsINNValue: String { pick("ИНН", "INN") }
+    static var fnsPasswordStdinHelp: String {
+        pick(
+            "Прочитать пароль из первой строки стандартного ввода.",
+            "Read the password from the first line of standard input.")
+    }
+    static var fnsRefreshStdinHelp: String {
+        pick(
+            "Прочитать токен обновления (refresh token) приложения из стандартного ввода.",
+            "Read the app's refresh token from standard input.")
+    }
+    static var fnsOneWay: String {
+        pick(
+            "укажите один способ входа: --phone, --inn или --refresh-token-stdin",
+            "give one way to sign in: --phone, --inn or --refresh-token-stdin")
+    }
+    static func fnsBadPhone(_ text: String) -> String {
+        pick("\(text): это не номер мобильного (+7 и 10 цифр)", "\(text) is not a mobile number (+7 and 10 digits)")
+    }
+    static var fnsCodeNeedsPhone: String { pick("--code идёт вместе с --phone", "--code goes with --phone") }
+    static var fnsPasswordNeedsINN: String {
+        pick("--password-stdin идёт вместе с --inn", "--password-stdin goes with --inn")
+    }
+    static var fnsPasswordNeedsTerminal: String {
+        pick(
+            "нет терминала, чтобы спросить пароль: добавьте --password-stdin",
+            "no terminal to ask for the password on: add --password-stdin")
+    }
+    static func fnsSignedIn(_ session: TaxServiceSession) -> String {
+        let who = session.phone ?? session.inn.map { pick("ИНН \($0)", "INN \($0)") } ?? pick("по токену", "by token")
+        return pick("Вход в налоговую выполнен (\(who)).", "Signed in to the tax service (\(who)).")
+    }
+    static func fnsCodeSent(_ phone: PhoneNumber) -> String {
+        pick(
+            "Код отправлен по SMS на \(phone). Повторите команду с ним: receipts fns login --phone \(phone) --code КОД",
+            "The code is sent by SMS to \(phone). Run the command again with it: receipts fns login --phone \(phone) --code CODE"
+        )
+    }
+    static func fnsCodeSentAsk(_ phone: PhoneNumber) -> String {
+        pick("Код отправлен по SMS на \(phone).", "The code is sent by SMS to \(phone).")
+    }
+    static var fnsCodePrompt: String { pick("Код из SMS: ", "SMS code: ") }
+    static var fnsPasswordPrompt: String { pick("Пароль личного кабинета: ", "Personal account password: ") }
+    static var fnsLogoutAbstract: String { pick("Забыть сессию налоговой.", "Forget the tax-service session.") }
+    static var fnsSignedOut: String { pick("Сессия налоговой забыта.", "The tax-service session is forgotten.") }
+    static var fnsWasNotSignedIn: String {
+        pick("Вход в налоговую не был выполнен.", "Not signed in to the tax service.")
+    }
+    static var fnsWhoamiAbstract: String {
+        pick("Чья сессия налоговой хранится здесь.", "Whose tax-service session is kept here.")
+    }
+    static func fnsWhoami(_ session: TaxServiceSession, server: String) -> String {
+        let who =
+            session.phone ?? session.inn.map { pick("ИНН \($0)", "INN \($0)") }
+            ?? pick("вход по токену", "signed in by token")
+        let when = ISO8601DateFormatter().string(from: session.renewedAt)
+        return pick("\(who) на \(server) (сессия обновлена \(when))", "\(who) on \(server) (session renewed \(when))")
+    }
+    static func fnsNobody(_ server: String) -> String {
+        pick("Вход в налоговую (\(server)) не выполнен.", "Not signed in to the tax service (\(server)).")
+    }
+    static var fnsImportAbstract: String {
+        pick("Загрузить чеки из личного кабинета налоговой.", "Import the receipts of the tax-service account.")
+    }
+    static var fnsImportDiscussion: String {
+        pick(
+            "Каждый чек сохраняется сразу; прерванный импорт продолжается с того же места, уже полные чеки не "
+                + "запрашиваются снова. Чек, уже известный по QR-коду, файлу или серверу чеков, дополняется, а не "
+                + "удваивается. У налоговой есть дневной лимит запросов: при нём импорт останавливается и "
+                + "продолжается на следующий день (после полуночи UTC).",
+            "Each receipt is saved as it arrives; an interrupted import goes on where it stopped, and receipts already "
+                + "complete are not asked for again. A receipt already known from a QR code, a file or the receipts "
+                + "server is completed, not doubled. The tax service has a daily limit of requests: when it is "
+                + "reached the import stops, to go on the next day (after midnight UTC).")
+    }
+    static func fnsProgress(done: Int, of total: Int, _ summary: TaxServiceImportCommand.Summary) -> String {
+        pick(
+            "чеки налоговой: \(done) из \(total), новых \(summary.imported), дополнено \(summary.updated)",
+            "tax-service tickets: \(done) of \(total), \(summary.imported) new, \(summary.updated) completed")
+    }
+    static func fnsTicketFailed(_ id: String, _ detail: String) -> String {
+        pick("чек \(id) не загружен: \(detail)", "ticket \(id) not imported: \(detail)")
+    }
+    static func fnsImported(_ summary: TaxServiceImportCommand.Summary) -> String {
+        pick(
+            "Чеков в налоговой: \(summary.tickets); новых \(summary.imported), дополнено \(summary.updated), "
+                + "без изменений \(summary.unchanged), ждут проверки \(summary.pending), с ошибкой \(summary.failed).",
+            "Tax-service tickets: \(summary.tickets); \(summary.imported) new, \(summary.updated) completed, "
+                + "\(summary.unchanged) unchanged, \(summary.pending) still being checked, \(summary.failed) failed.")
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `receipts fns`: the person's account at the tax service (the API of its app «Проверка чеков»).
+struct TaxServiceCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "fns", abstract: Strings.fnsAbstract, discussion: Strings.fnsDiscussion,
+            subcommands: [
+                TaxServiceLoginCommand.self, TaxServiceLogoutCommand.self, TaxServiceWhoAmICommand.self,
+                TaxServiceImportCommand.self,
+            ])
+    }
+}

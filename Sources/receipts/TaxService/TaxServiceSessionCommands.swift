@@ -1,0 +1,54 @@
+import ArgumentParser
+import FiscalProviders
+import Foundation
+import ReceiptSync
+
+/// `receipts fns logout`: forgets the tax-service session kept here.
+struct TaxServiceLogoutCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "logout", abstract: Strings.fnsLogoutAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+
+    func run() async throws {
+        let file = TaxServiceSessionFile(folder: global.configFolder())
+        let had = try file.load() != nil
+        try file.signOut()
+        Console(global).note(had ? Strings.fnsSignedOut : Strings.fnsWasNotSignedIn)
+    }
+}
+
+/// `receipts fns whoami [--json]`: whose tax-service session is kept here, if any.
+struct TaxServiceWhoAmICommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "whoami", abstract: Strings.fnsWhoamiAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    struct Output: Encodable {
+        let signedIn: Bool
+        let server: String
+        @NullWhenAbsent var phone: String?
+        @NullWhenAbsent var inn: String?
+        @NullWhenAbsent var renewedAt: String?
+    }
+
+    func run() async throws {
+        let server = try ProviderEndpoint.fns().absoluteString
+        let session = try TaxServiceSessionFile(folder: global.configFolder()).load()
+        let output = Output(
+            signedIn: session != nil, server: server, phone: session?.phone, inn: session?.inn,
+            renewedAt: session.map { ISO8601DateFormatter().string(from: $0.renewedAt) })
+        let console = Console(global)
+        if json {
+            console.output(try JSONOutput.encode(output))
+        } else if let session {
+            console.output(Strings.fnsWhoami(session, server: server))
+        } else {
+            console.output(Strings.fnsNobody(server))
+        }
+    }
+}
