@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "ReceiptServer", targets: ["ReceiptServer"]),
         .library(name: "ReceiptSync", targets: ["ReceiptSync"]),
+        .library(name: "ReceiptNetwork", targets: ["ReceiptNetwork"]),
         .library(name: "FiscalProviders", targets: ["FiscalProviders"]),
         .library(name: "ReceiptStats", targets: ["ReceiptStats"]),
         .library(name: "ReceiptReports", targets: ["ReceiptReports"]),
@@ -106,7 +107,19 @@ let package = Package(
         .target(
             name: "ReceiptSync",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptAPI",
+                "ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptNetwork",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // Calls over the network with retries, and files only their owner reads: what the receipts
+        // client and the fiscal providers share.
+        .target(
+            name: "ReceiptNetwork",
+            dependencies: [
+                "ReceiptCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -114,11 +127,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Fiscal documents from where they really are: the tax service's mobile API and proverkacheka.com.
+        // Fiscal documents from where they really are: the tax service's mobile API and proverkacheka.com,
+        // and the receipt files their apps export.
         .target(
             name: "FiscalProviders",
             dependencies: [
-                "ReceiptCore", "ReceiptAPI", "ReceiptSync",
+                "ReceiptCore", "ReceiptAPI", "ReceiptNetwork",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -149,7 +163,7 @@ let package = Package(
             name: "receipts",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
-                "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders",
+                "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -227,9 +241,16 @@ let package = Package(
             name: "ReceiptSyncTests",
             dependencies: [
                 "ReceiptTesting",
-                "ReceiptSync", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
+                "ReceiptSync", "ReceiptNetwork", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FiscalProvidersTests",
+            dependencies: [
+                "ReceiptTesting", "FiscalProviders", "ReceiptNetwork", "ReceiptStore", "ReceiptCore",
             ],
             swiftSettings: strict
         ),
@@ -295,7 +316,7 @@ if ProcessInfo.processInfo.environment["RECEIPTS_FUZZ"] != nil {
             name: "FuzzFiscalCode", dependencies: ["ReceiptCore", "FuzzerDriver"], path: "Fuzz/FuzzFiscalCode",
             swiftSettings: fuzzing),
         .executableTarget(
-            name: "FuzzExportedReceipts", dependencies: ["ReceiptCore", "ReceiptSync", "FuzzerDriver"],
+            name: "FuzzExportedReceipts", dependencies: ["ReceiptCore", "FiscalProviders", "FuzzerDriver"],
             path: "Fuzz/FuzzExportedReceipts", swiftSettings: fuzzing),
         .executableTarget(
             name: "FuzzImages", dependencies: ["ReceiptScan", "FuzzerDriver"], path: "Fuzz/FuzzImages",

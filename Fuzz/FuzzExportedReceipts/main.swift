@@ -1,7 +1,7 @@
+import FiscalProviders
 import Foundation
 import FuzzerDriver
 import ReceiptCore
-import ReceiptSync
 
 // libFuzzer target (`make fuzz`): any bytes as an exported receipts file. Reading either throws an
 // ExportError or gives receipts with a valid identity and month; anything else is a crash.

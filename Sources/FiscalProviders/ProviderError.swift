@@ -1,6 +1,6 @@
 public import Foundation
 public import ReceiptCore
-public import ReceiptSync
+public import ReceiptNetwork
 
 /// Why a provider gave no answer about a receipt.
 public enum ProviderError: Error, Equatable, LocalizedMessage {

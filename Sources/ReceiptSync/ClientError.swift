@@ -1,5 +1,6 @@
 import ReceiptAPI
 public import ReceiptCore
+public import ReceiptNetwork
 
 /// Why talking to the receipts server did not work.
 public enum ClientError: Error, Equatable, LocalizedMessage {

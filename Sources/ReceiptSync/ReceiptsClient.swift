@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 public import ReceiptAPI
 public import ReceiptCore
+public import ReceiptNetwork
 import Synchronization
 
 /// The receipts server's API as calls, over AsyncHTTPClient, with the session cookie kept and every

@@ -1,6 +1,7 @@
 public import Foundation
 public import ReceiptAPI
 public import ReceiptCore
+import ReceiptNetwork
 
 /// A session kept between runs: the cookie for one server and whose it is.
 public struct SavedSession: Codable, Sendable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import ReceiptAPI
 import ReceiptCore
+import ReceiptNetwork
 import ReceiptServer
 import ReceiptStore
 import ReceiptSync

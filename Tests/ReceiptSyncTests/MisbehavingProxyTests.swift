@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTP1
 import ReceiptAPI
 import ReceiptCore
+import ReceiptNetwork
 import ReceiptServer
 import ReceiptStore
 import ReceiptSync

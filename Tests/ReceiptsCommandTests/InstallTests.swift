@@ -10,7 +10,7 @@ struct InstallTests {
     /// Every top-level command, which the completions and the man page must all know.
     static let commands = [
         "login", "logout", "whoami", "import", "list", "show", "search", "history", "stats", "categories",
-        "report", "places", "qr", "scan", "add", "serve", "demo",
+        "report", "places", "qr", "scan", "add", "serve", "demo", "backup", "fns", "complete",
     ]
 
     private struct Run {
@@ -19,11 +19,14 @@ struct InstallTests {
         let errors: String
     }
 
-    private func run(_ tool: String, _ arguments: [String], in folder: URL? = nil) throws -> Run {
+    private func run(
+        _ tool: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "en_US.UTF-8"]
+            .merging(environment) { $1 }
         process.currentDirectoryURL = folder
         let output = Pipe()
         let errors = Pipe()
@@ -106,6 +109,14 @@ struct InstallTests {
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) is not installed")
         }
+        // fish finds the completion where the prefix puts it (its vendor folder under XDG_DATA_DIRS; for
+        // the default ~/.local, ~/.local/share/fish/vendor_completions.d, which fish reads too).
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "make setup installs fish")
+        let completed = try run(
+            "/usr/bin/fish", ["-c", "complete -C 'receipts st'"], in: URL(fileURLWithPath: NSTemporaryDirectory()),
+            environment: ["XDG_DATA_DIRS": prefix + "/share", "PATH": prefix + "/bin:/usr/bin:/bin"])
+        #expect(completed.output.hasPrefix("stats\t"), "fish: \(completed.output)\(completed.errors)")
+
         let help = try run(prefix + "/bin/receipts", ["--help"], in: URL(fileURLWithPath: NSTemporaryDirectory()))
         #expect(help.status == 0 && help.output.contains("SUBCOMMANDS"), "\(help.errors)")
         let parsed = try run(

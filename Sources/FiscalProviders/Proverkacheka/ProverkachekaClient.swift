@@ -1,7 +1,7 @@
 public import Foundation
 import NIOHTTP1
 public import ReceiptCore
-public import ReceiptSync
+public import ReceiptNetwork
 
 /// proverkacheka.com's receipt check: `POST /api/v1/check/get` with the token and the QR payload
 /// as a form; the answer's `code` says what became of it.

@@ -1,7 +1,7 @@
 import Foundation
 import NIOHTTP1
 public import ReceiptCore
-public import ReceiptSync
+public import ReceiptNetwork
 import Synchronization
 
 /// The tax service's mobile API, as its app and the public clients use it: signing in by SMS or by

@@ -1,6 +1,6 @@
 public import Foundation
-import ReceiptCore
-public import ReceiptSync
+public import ReceiptCore
+import ReceiptNetwork
 
 /// A tax-service session kept between runs: the session id, the refresh token that renews it (it
 /// changes with every renewal, so both are kept), the device id it was opened from, and whose it is.
@@ -54,12 +54,12 @@ public struct TaxServiceSessionFile: Sendable {
     }
 
     /// The kept session, nil when signed out; a file that cannot be read is an error.
-    public func load() throws(VaultError) -> TaxServiceSession? {
+    public func load() throws(SessionFileError) -> TaxServiceSession? {
         try stored()?.session
     }
 
     /// The device id to sign in from: the kept one, else a new one that is kept from now on.
-    public func deviceID() throws(VaultError) -> String {
+    public func deviceID() throws(SessionFileError) -> String {
         if let kept = try stored()?.deviceID { return kept }
         let id = TaxServiceSession.newDeviceID()
         try write(Stored(deviceID: id, session: nil))
@@ -67,17 +67,17 @@ public struct TaxServiceSessionFile: Sendable {
     }
 
     /// Keeps `session`, replacing the file at once.
-    public func save(_ session: TaxServiceSession) throws(VaultError) {
+    public func save(_ session: TaxServiceSession) throws(SessionFileError) {
         try write(Stored(deviceID: session.deviceID, session: session))
     }
 
     /// Forgets the session, keeping the device id.
-    public func signOut() throws(VaultError) {
+    public func signOut() throws(SessionFileError) {
         guard let kept = try stored() else { return }
         try write(Stored(deviceID: kept.deviceID, session: nil))
     }
 
-    private func stored() throws(VaultError) -> Stored? {
+    private func stored() throws(SessionFileError) -> Stored? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
             let decoder = JSONDecoder()
@@ -88,7 +88,7 @@ public struct TaxServiceSessionFile: Sendable {
         }
     }
 
-    private func write(_ stored: Stored) throws(VaultError) {
+    private func write(_ stored: Stored) throws(SessionFileError) {
         do {
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
@@ -96,6 +96,24 @@ public struct TaxServiceSessionFile: Sendable {
             try PrivateFile.write(try encoder.encode(stored), to: path)
         } catch {
             throw .unwritable(path: path)
+        }
+    }
+}
+
+/// Why the tax-service session file could not be read or written.
+public enum SessionFileError: Error, Equatable, LocalizedMessage {
+    case unreadable(path: String)
+    case unwritable(path: String)
+
+    /// Names the file; when it cannot be read, says to sign in again.
+    public func message(in language: Language) -> String {
+        switch (self, language) {
+        case (.unreadable(let path), .russian):
+            return "не удаётся прочитать сессию налоговой из \(path); войдите заново: receipts fns login"
+        case (.unreadable(let path), .english):
+            return "cannot read the tax-service session in \(path); sign in again: receipts fns login"
+        case (.unwritable(let path), .russian): return "не удаётся сохранить сессию налоговой в \(path)"
+        case (.unwritable(let path), .english): return "cannot save the tax-service session to \(path)"
         }
     }
 }

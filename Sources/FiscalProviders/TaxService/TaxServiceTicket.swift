@@ -1,6 +1,6 @@
 import Foundation
 public import ReceiptCore
-import ReceiptSync
+import ReceiptNetwork
 
 /// A ticket of the tax service: a receipt as the account holds it, short (in the list) or full.
 public struct TaxServiceTicket: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import FiscalProviders
 import Foundation
 import ReceiptCore
 import ReceiptStore

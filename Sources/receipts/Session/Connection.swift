@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAPI
 import ReceiptCore
+import ReceiptNetwork
 import ReceiptSync
 
 /// What a networked command starts from: the server, the saved session for it (if any), and a

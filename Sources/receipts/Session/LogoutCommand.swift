@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import ReceiptCore
+import ReceiptNetwork
 import ReceiptSync
 
 /// `receipts logout`: ends the session on the server and forgets its cookie.

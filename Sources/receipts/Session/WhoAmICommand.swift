@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import ReceiptAPI
 import ReceiptCore
+import ReceiptNetwork
 import ReceiptSync
 
 /// `receipts whoami [--json]`: anonymous, authorized or none, on which server, as whom.

@@ -93,3 +93,7 @@ extension TaxpayerNumberError: ReportedFailure {
 extension TokenFileError: ReportedFailure {
     var exitStatus: ExitStatus { .authenticationNeeded }
 }
+
+extension SessionFileError: ReportedFailure {
+    var exitStatus: ExitStatus { .failure }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptNetwork
 import ReceiptSync
 
 // The words every networked command shares: the `--verbose` log of the client and the status line

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptNetwork
 import ReceiptSync
 import Synchronization
 

@@ -21,7 +21,7 @@ struct TaxServiceConnection {
             settings: TaxServiceSettings(server: server), session: session, deviceID: try file.deviceID(),
             retry: Connection.retryPolicy(), observer: activity.observe
         ) { renewed in
-            do throws(VaultError) {
+            do throws(SessionFileError) {
                 try file.save(renewed)
             } catch {
                 console.note(error.message(in: Strings.language))

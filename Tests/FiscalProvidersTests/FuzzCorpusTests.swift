@@ -1,6 +1,6 @@
+import FiscalProviders
 import Foundation
 import ReceiptCore
-import ReceiptSync
 import ReceiptTesting
 import Testing
 

@@ -1,6 +1,6 @@
+import FiscalProviders
 import Foundation
 import ReceiptCore
-import ReceiptSync
 import Testing
 
 @Suite("Exported receipt files")
