@@ -108,8 +108,9 @@ public enum ExportedReceipts {
             productType: product.map { Int($0) }, unit: line["measure"] as? String)
     }
 
-    /// The shop-local time: an ISO string as it is; Unix seconds through the wrapper's local time or
-    /// QR code when there is one, else Moscow time (UTC+3): never the zone of this machine.
+    /// The shop-local time: an ISO string as it is; Unix seconds in the shop's zone, which the
+    /// wrapper's local time or QR code tells when there is one, else Moscow time (UTC+3): never the
+    /// zone of this machine.
     private static func dateTime(_ value: Any?, context: Context) throws(ExportError.Problem) -> LocalDateTime {
         if let text = value as? String {
             do {
@@ -121,9 +122,16 @@ public enum ExportedReceipts {
         guard let seconds = (value as? NSNumber)?.doubleValue, seconds.isFinite else {
             throw .invalid(field: "dateTime", reason: "missing, or neither a date-time nor Unix seconds")
         }
-        if let local = context.localTime ?? context.code?.dateTime { return local }
+        // The wrapper's local time is to the minute (`operation.date`, the QR's `t`): it gives the
+        // shop's offset from UTC, a whole number of quarter hours, and the instant gives the seconds.
+        var offset = 3 * 3600
+        if let local = context.localTime ?? context.code?.dateTime {
+            let quarters = ((Double(Self.secondsAsIfUTC(local)) - seconds) / 900).rounded()
+            guard abs(quarters) <= 14 * 4 else { return local }
+            offset = Int(quarters) * 900
+        }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 3 * 3600) ?? .gmt
+        calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? .gmt
         let parts = calendar.dateComponents(
             [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
         do {
@@ -133,6 +141,17 @@ public enum ExportedReceipts {
         } catch {
             throw .invalid(field: "dateTime", reason: error.message(in: .english))
         }
+    }
+
+    /// The Unix seconds `local` would be if it were UTC.
+    private static func secondsAsIfUTC(_ local: LocalDateTime) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let date = calendar.date(
+            from: DateComponents(
+                year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute,
+                second: local.second))
+        return Int(date?.timeIntervalSince1970 ?? 0)
     }
 
     private static func text(_ fields: [String: Any], _ key: String) throws(ExportError.Problem) -> String {

@@ -29,7 +29,8 @@ extension ReceiptDatabase {
     /// Saves receipts in one transaction, keyed by (fn, i, fp): all of them or, on an error, none.
     ///
     /// A receipt already stored is replaced when the new one differs, except that a pending one
-    /// (known from its QR code only) never replaces a complete one.
+    /// (known from its QR code only) never replaces a complete one, and one that names no place keeps
+    /// the place the stored one has.
     @discardableResult
     public func save(_ receipts: [Receipt]) throws(StoreError) -> [SaveOutcome] {
         try writeCounting { db, context in try receipts.map { try Self.save($0, in: db, context: &context) } }
@@ -59,6 +60,10 @@ extension ReceiptDatabase {
             throw RecordError(row: "receipts.id=\(id)", reason: "found by its identity, then not by its id")
         }
         if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
+        // The place is this database's knowledge (from the receipts server), which no fiscal document
+        // carries: a document from elsewhere keeps it.
+        var receipt = receipt
+        if receipt.placeID == nil { receipt.placeID = existing.placeID }
         let stored = try existing.receipt(items: items(of: id, in: db))
         if stored == receipt { return .unchanged }
         try context.count(storedReceipt: id, sign: -1, in: db)
@@ -70,6 +75,9 @@ extension ReceiptDatabase {
             try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
             let place = try context.categorizer.place(receipt.placeID, in: db)
             try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
+            if receipt.status == .complete {
+                try db.execute(sql: "DELETE FROM pending_checks WHERE receipt_id = ?", arguments: [id])
+            }
         }
         return .updated
     }

@@ -182,6 +182,23 @@ enum Schema {
             // otherwise is built anew before it is written to.
             try db.execute(sql: "ALTER TABLE search_state ADD COLUMN words TEXT NOT NULL DEFAULT ''")
         }
+        migrator.registerMigration("v9-pending-checks") { db in
+            // What a source of fiscal documents last said of a pending receipt: still waiting, or a
+            // final answer that it is invalid, with the reason. The row goes when the receipt
+            // completes (the same transaction) or is deleted.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pending_checks (
+                        receipt_id INTEGER PRIMARY KEY NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
+                        provider TEXT NOT NULL,
+                        outcome TEXT NOT NULL CHECK (outcome IN ('waiting', 'invalid')),
+                        reason TEXT,
+                        checked_at REAL NOT NULL,
+                        tries INTEGER NOT NULL CHECK (tries > 0)
+                    );
+                    CREATE INDEX receipts_pending ON receipts (date_time) WHERE status = 'pending';
+                    """)
+        }
         return migrator
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FiscalProviders
 import Foundation
 import ReceiptCore
 
@@ -11,28 +12,40 @@ struct AddCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
     @Option(help: ArgumentHelp(Strings.addQRHelp, valueName: Strings.payloadValue)) var qr: String
+    @Flag(help: ArgumentHelp(Strings.completeFlagHelp)) var complete = false
+    @Option(help: ArgumentHelp(Strings.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
 
     func run() async throws {
         let console = Console(global)
         let code = try FiscalCode(parsing: qr)
-        let outcome = try await ReceiptAdder(global, console: console).add(code)
+        let adder = try ReceiptAdder(global, console: console)
+        let outcome = try await adder.add(code)
+        let completion =
+            complete
+            ? try await adder.complete([code], provider: provider, global: global, console: console, quiet: true) : nil
         if json {
-            console.output(try JSONOutput.encode(AddReport(code: code, added: outcome)))
+            console.output(
+                try JSONOutput.encode(AddReport(code: code, added: outcome, completion: completion?.summary)))
         } else {
             console.output(Strings.added(outcome, canonical: code.canonical))
+            if let completion { console.output(Strings.completed(completion.summary)) }
         }
+        if let completion { try CompleteCommand.report(stopOf: completion, console: console) }
     }
 }
 
-/// The `--json` shape of `add`: `{"canonical", "fiscal": {"t", "s", "fn", "i", "fp", "n"}, "added"}`.
+/// The `--json` shape of `add`: `{"canonical", "fiscal": {"t", "s", "fn", "i", "fp", "n"}, "added"}`, and
+/// with `--complete` what asking for the document did, `"completion": {"completed", "pending", …}`.
 struct AddReport: Encodable {
     let canonical: String
     let fiscal: FiscalCode
     let added: AddOutcome
+    let completion: PendingCompletion.Summary?
 
-    init(code: FiscalCode, added: AddOutcome) {
+    init(code: FiscalCode, added: AddOutcome, completion: PendingCompletion.Summary? = nil) {
         canonical = code.canonical
         fiscal = code
         self.added = added
+        self.completion = completion
     }
 }

@@ -1,3 +1,4 @@
+import FiscalProviders
 import Foundation
 import ReceiptAPI
 import ReceiptCore
@@ -39,5 +40,22 @@ struct ReceiptAdder {
         let (envelope, created) = try await client.add(qr: code.canonical)
         try database.save(try envelope.document.receipt(status: envelope.status, placeID: nil))
         return created ? .addedToServer : .onServerAlready
+    }
+
+    /// `--complete`: asks a source of fiscal documents (`provider`, else the one set up) for those of
+    /// `codes` whose receipts are pending here, as `receipts complete` does.
+    func complete(
+        _ codes: [FiscalCode], provider: ProviderOption?, global: GlobalOptions, console: Console, quiet: Bool
+    )
+        async throws -> PendingCompletion.Outcome
+    {
+        var pending: [Receipt] = []
+        for code in Set(codes) {
+            if let stored = try database.receipt(code.identity), stored.status == .pending { pending.append(stored) }
+        }
+        guard !pending.isEmpty else { return PendingCompletion.Outcome() }
+        let source = try ProviderChoice.provider(provider, global: global)
+        let completion = PendingCompletion(provider: source, database: database, console: console)
+        return try await completion.run(pending.sorted { $0.dateTime < $1.dateTime }, quiet: quiet)
     }
 }

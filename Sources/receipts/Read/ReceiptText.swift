@@ -1,10 +1,13 @@
+import Foundation
 import ReceiptCore
+import ReceiptStore
 
 /// A receipt as text: like the paper, for the terminal or to paste into a messenger.
 struct ReceiptText {
     let receipt: Receipt
     let place: Place?
     let qr: String
+    var check: PendingCheck? = nil
     let language: Language
 
     func render(plain: Bool) -> String {
@@ -19,6 +22,7 @@ struct ReceiptText {
         lines.append(
             receipt.dateTime.formatted(in: language) + " · " + receipt.operation.name(in: language)
                 + (receipt.status == .pending ? (ru ? " · ожидает данных" : " · details pending") : ""))
+        if let check { lines.append(Strings.checkLine(check)) }
         lines.append("")
         var table = TextTable(rightAligned: [1, 2], cut: [0])
         for item in receipt.items {

@@ -1,3 +1,6 @@
+import Foundation
+import ReceiptStore
+
 // The words of `receipts show`, in Russian and English.
 // `receipts qr render` says a receipt is missing in these words too.
 extension Strings {
@@ -8,4 +11,19 @@ extension Strings {
     static var showIDHelp: String { pick("Номер чека из receipts list.", "The receipt's number from receipts list.") }
     static func noReceiptWithID(_ id: Int64) -> String { pick("чека #\(id) нет", "there is no receipt #\(id)") }
     static var receiptIDValue: String { pick("номер", "id") }
+    /// What a source of documents last said of a pending receipt, as `show` prints it.
+    static func checkLine(_ check: PendingCheck) -> String {
+        let source = check.provider == "fns" ? pick("налоговая", "the tax service") : check.provider
+        let when = ISO8601DateFormatter().string(from: check.checkedAt)
+        switch check.outcome {
+        case .invalid:
+            return pick(
+                "Недействителен: \(check.reason ?? "причина не указана") (\(source), \(when))",
+                "Invalid: \(check.reason ?? "no reason given") (\(source), \(when))")
+        case .waiting:
+            return pick(
+                "Ещё не готов у источника (\(source)), спрошено раз: \(check.tries), последний \(when)",
+                "Not ready yet at \(source), asked \(check.tries) times, last \(when)")
+        }
+    }
 }

@@ -22,23 +22,44 @@ struct ShowCommand: AsyncParsableCommand {
             throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
         }
         let qr = (try? receipt.fiscalCode.canonical) ?? ""
+        let check = receipt.status == .pending ? try database.check(of: receipt.identity) : nil
         if json {
             let output = ShownReceipt(
                 id: id, status: receipt.status.rawValue, qr: qr, place: place.map { PlaceEntry($0) },
-                document: FiscalDocument(receipt))
+                document: FiscalDocument(receipt), check: check.map(ShownCheck.init))
             console.output(try JSONOutput.encode(output))
             return
         }
         console.output(
-            ReceiptText(receipt: receipt, place: place, qr: qr, language: Strings.language).render(plain: share))
+            ReceiptText(receipt: receipt, place: place, qr: qr, check: check, language: Strings.language)
+                .render(plain: share))
     }
 }
 
-/// The `--json` shape of `show`: the receipt's local id, status, QR payload, place and document.
+/// The `--json` shape of `show`: the receipt's local id, status, QR payload, place and document, and
+/// for a pending receipt what a source of documents last said of it (`null` when none was asked).
 struct ShownReceipt: Encodable {
     let id: Int64
     let status: String
     let qr: String
     let place: PlaceEntry?
     let document: FiscalDocument
+    @NullWhenAbsent var check: ShownCheck?
+}
+
+/// `"check": {"provider", "outcome": "waiting"|"invalid", "reason", "checkedAt", "tries"}`.
+struct ShownCheck: Encodable {
+    let provider: String
+    let outcome: String
+    @NullWhenAbsent var reason: String?
+    let checkedAt: String
+    let tries: Int
+
+    init(_ check: PendingCheck) {
+        provider = check.provider
+        outcome = check.outcome.rawValue
+        reason = check.reason
+        checkedAt = ISO8601DateFormatter().string(from: check.checkedAt)
+        tries = check.tries
+    }
 }

@@ -54,4 +54,7 @@ extension Strings {
     static func imagesWithoutCode(_ missing: Int, of total: Int) -> String {
         pick("без кода чека снимков: \(missing) из \(total)", "\(missing) of \(total) images gave no receipt code")
     }
+    static var scanCompleteNeedsAdd: String {
+        pick("--complete идёт вместе с --add", "--complete goes with --add")
+    }
 }

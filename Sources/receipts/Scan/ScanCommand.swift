@@ -1,4 +1,5 @@
 import ArgumentParser
+import FiscalProviders
 import Foundation
 import ReceiptCore
 import ReceiptScan
@@ -12,10 +13,13 @@ struct ScanCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
     @Flag(help: ArgumentHelp(Strings.scanAddHelp)) var add = false
+    @Flag(help: ArgumentHelp(Strings.completeFlagHelp)) var complete = false
+    @Option(help: ArgumentHelp(Strings.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
     @Argument(help: ArgumentHelp(Strings.scanPathsHelp, valueName: Strings.pathValue)) var paths: [String]
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError(Strings.scanNeedsPaths) }
+        if complete, !add { throw ValidationError(Strings.scanCompleteNeedsAdd) }
     }
 
     func run() async throws {
@@ -31,13 +35,30 @@ struct ScanCommand: AsyncParsableCommand {
         // was added so far are printed before the failure is.
         var added: [[String: AddOutcome]] = images.map { _ in [:] }
         var addFailure: (any Error)?
+        var completion: PendingCompletion.Outcome?
         if add {
-            do { try await addCodes(of: images, into: &added, console: console) } catch { addFailure = error }
+            do {
+                let adder = try ReceiptAdder(global, console: console)
+                try await addCodes(of: images, with: adder, into: &added)
+                if complete {
+                    let codes = images.flatMap { $0.codes.compactMap(\.fiscal) }
+                    completion = try await adder.complete(
+                        codes, provider: provider, global: global, console: console, quiet: json || global.quiet)
+                }
+            } catch {
+                addFailure = error
+            }
         }
         if json {
             console.output(try JSONOutput.encode(zip(images, added).map { ScanReport($0, added: $1) }))
         } else {
             console.output(Self.table(images, added: added).render(width: Console.width))
+        }
+        if let completion {
+            // The array of --json stays as it is: what asking did goes to standard error there.
+            let said = Strings.completed(completion.summary)
+            if json { console.note(said) } else { console.output(said) }
+            try CompleteCommand.report(stopOf: completion, console: console)
         }
         if let addFailure { throw addFailure }
         let without = images.filter { !$0.hasFiscalCode }
@@ -51,10 +72,11 @@ struct ScanCommand: AsyncParsableCommand {
     /// Adds each fiscal code in the order the images were given, noting what adding did, image by
     /// image, by payload. A receipt in two photos is added for the first and found known for the
     /// second.
-    private func addCodes(of images: [ScannedImage], into outcomes: inout [[String: AddOutcome]], console: Console)
+    private func addCodes(
+        of images: [ScannedImage], with adder: ReceiptAdder, into outcomes: inout [[String: AddOutcome]]
+    )
         async throws
     {
-        let adder = try ReceiptAdder(global, console: console)
         for (index, image) in images.enumerated() {
             for code in image.codes {
                 guard let fiscal = code.fiscal, outcomes[index][code.text] == nil else { continue }
