@@ -12,7 +12,8 @@ struct HelpCommandTests {
         "EXIF", "bcrypt", "ru", "en", "ru|en", "html", "md", "csv", "json", "html,md,csv,json", "category", "shop",
         "item", "month", "category|shop|item|month", "groceries", "demo", "Reports", "Reports/", "LANG", "RECEIPTS_DB",
         "RECEIPTS_LANG", "RECEIPTS_SERVER", "RECEIPTS_SERVER_DB", "id,name,lat,lon,category,address", "check.png",
-        "PRAGMA", "integrity_check", "web",
+        "PRAGMA", "integrity_check", "web", "N", "API", "UTC", "SMS", "+7XXXXXXXXXX", "fns|proverkacheka",
+        "proverkacheka", "proverkacheka.com", "proverkacheka-token", "RECEIPTS_FNS_URL", "RECEIPTS_PROVERKACHEKA_TOKEN",
     ]
 
     /// The Latin words of `text` that are none of the allowed ones: not an option (`--json`), not a

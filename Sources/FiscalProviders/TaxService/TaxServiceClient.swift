@@ -107,7 +107,7 @@ public final class TaxServiceClient: FiscalProvider {
                 return .document(receipt)
             }
             if ticket.stage == .final {
-                return .invalid(reason: "the tax service answers status \(ticket.status)")
+                return .invalid(reason: ticket.finalReason)
             }
             guard let wait = waits.popFirst() else { return .notYet }
             try? await Task.sleep(for: wait)

@@ -32,6 +32,10 @@ public struct TaxServiceTicket: Sendable, Equatable {
         }
     }
 
+    /// Why the receipt cannot be had, for a ticket whose check ended (``Stage/final``): kept with the
+    /// receipt as the service's answer.
+    public var finalReason: String { "the tax service answers status \(status)" }
+
     /// Reads one ticket object: `id` and `status` are required, the rest is read when present.
     init(_ object: [String: Any]) throws(ProviderError) {
         guard let id = object["id"] as? String, !id.isEmpty else { throw .badAnswer("a ticket without an id") }

@@ -85,12 +85,14 @@ struct PendingCompletion {
         }
     }
 
-    /// What went wrong with one receipt alone (a broken document, a refusal of its code), or nil for a
-    /// failure that concerns every receipt (out of reach, signed out, limited).
+    /// What went wrong with one receipt alone (a broken document, a 4xx refusal of its code), or nil for
+    /// a failure that concerns every receipt (out of reach, signed out, limited, a refusal without a
+    /// status of its own, such as proverkacheka's code 5).
     private static func failureOfOneReceipt(_ error: ProviderError) -> String? {
         switch error {
         case .badAnswer(let detail): detail
-        case .rejected(let status, let detail) where status != 401 && status != 403: "HTTP \(status): \(detail)"
+        case .rejected(let status, let detail) where (400..<500).contains(status) && status != 401 && status != 403:
+            "HTTP \(status): \(detail)"
         default: nil
         }
     }

@@ -43,7 +43,7 @@ extension Strings {
     }
     static var fnsRefreshStdinHelp: String {
         pick(
-            "Прочитать токен обновления (refresh token) приложения из стандартного ввода.",
+            "Прочитать токен обновления приложения из стандартного ввода.",
             "Read the app's refresh token from standard input.")
     }
     static var fnsOneWay: String {

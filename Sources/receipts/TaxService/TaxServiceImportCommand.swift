@@ -75,7 +75,15 @@ struct TaxServiceImportCommand: AsyncParsableCommand {
         switch ticket.stage {
         case .checking, .final:
             // Not ready (or never will be): the QR code's receipt waits here as pending, as a scanned one.
-            if let code = ticket.code { try database.save(Receipt(pendingFrom: code)) }
+            // The service's answer is kept with it, so that `complete` asks again only for one still
+            // being checked and `show` tells why a final one will not come.
+            if let code = ticket.code {
+                try database.save(Receipt(pendingFrom: code))
+                let final = ticket.stage == .final
+                try database.recordCheck(
+                    of: code.identity, provider: ProviderName.fns.rawValue, outcome: final ? .invalid : .waiting,
+                    reason: final ? ticket.finalReason : nil)
+            }
             if ticket.stage == .checking { summary.pending += 1 } else { summary.failed += 1 }
         case .ready:
             guard let (_, receipt) = try await client.ticket(id: ticket.id), let receipt else {

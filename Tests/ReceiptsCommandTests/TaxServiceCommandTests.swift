@@ -1,0 +1,329 @@
+import Foundation
+import ReceiptCore
+import ReceiptStore
+import ReceiptTesting
+import Testing
+
+@Suite("receipts fns and receipts complete, against stand-ins of the tax service and proverkacheka")
+struct TaxServiceCommandTests {
+    static let phone = "+79991234567"
+    static let inn = "500100732259"
+    static var until: LocalDateTime { get throws { try LocalDateTime(year: 2026, month: 11, day: 20, hour: 12) } }
+
+    /// A home of its own (config, data) and a runner pointed at the stand-ins' addresses.
+    struct Home {
+        let folder: TemporaryFolder
+        var database: String { folder.file("receipts.sqlite") }
+        var config: String { folder.file("config") + "/receipts" }
+
+        init() throws { folder = try TemporaryFolder("fns") }
+
+        func runner(fns: URL? = nil, proverkacheka: URL? = nil, language: String = "en") -> CommandRunner {
+            var runner = language == "ru" ? CommandRunner().russian() : CommandRunner().english()
+            runner.environment["XDG_CONFIG_HOME"] = folder.file("config")
+            runner.environment["XDG_DATA_HOME"] = folder.file("data")
+            // Generous: the stand-ins answer from the test process, which other tests keep busy.
+            runner.environment["RECEIPTS_NETWORK_BUDGET"] = fns?.port == 9 || proverkacheka?.port == 9 ? "2" : "60"
+            if let fns { runner.environment["RECEIPTS_FNS_URL"] = fns.absoluteString }
+            if let proverkacheka { runner.environment["RECEIPTS_PROVERKACHEKA_URL"] = proverkacheka.absoluteString }
+            return runner
+        }
+
+        func open() throws -> ReceiptDatabase { try ReceiptDatabase.open(at: database) }
+    }
+
+    static func standIn() -> TaxServiceStandIn {
+        TaxServiceStandIn(accounts: [
+            TaxServiceStandIn.Account(phone: phone), TaxServiceStandIn.Account(inn: inn, password: "секрет-1"),
+        ])
+    }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Signs `home` in to the stand-in at `url` with a refresh token of `account`, as from the app.
+    static func signIn(_ home: Home, _ service: TaxServiceStandIn, _ url: URL, account: Int = 0) async throws {
+        let token = service.issueRefreshToken(account: account)
+        let login = try await home.runner(fns: url).running(["fns", "login", "--refresh-token-stdin"], input: token)
+        #expect(login.status == 0, "\(login.errors)")
+    }
+
+    @Test("SMS sign-in without a terminal: the code is sent, --code signs in; a wrong code is exit 5; whoami, logout")
+    func smsLogin() async throws {
+        let service = Self.standIn()
+        let home = try Home()
+        try await service.run { url in
+            let run = home.runner(fns: url)
+            let sent = try await run.running(["fns", "login", "--phone", "8 (999) 123-45-67"])
+            #expect(sent.status == 0, "\(sent.errors)")
+            #expect(sent.output.contains("receipts fns login --phone +79991234567 --code CODE"))
+            let code = try #require(service.smsCode(for: Self.phone))
+
+            let russian = home.runner(fns: url, language: "ru")
+            let wrong = try await russian.running(["fns", "login", "--phone", Self.phone, "--code", "0000"])
+            #expect(wrong.status == 5)
+            #expect(wrong.errors.contains("Указан неверный код подтверждения"))
+            let stillNobody = try Self.object(try await run.running(["fns", "whoami", "--json"]).output)
+            #expect(stillNobody["signedIn"] as? Bool == false)
+
+            let right = try await run.running(["fns", "login", "--phone", Self.phone, "--code", code])
+            #expect(right.status == 0)
+            #expect(right.errors.contains("Signed in to the tax service (+79991234567)"))
+            let attributes = try FileManager.default.attributesOfItem(atPath: home.config + "/fns-session.json")
+            #expect(attributes[.posixPermissions] as? Int == 0o600)
+            let folder = try FileManager.default.attributesOfItem(atPath: home.config)
+            #expect(folder[.posixPermissions] as? Int == 0o700)
+
+            let whoami = try Self.object(try await run.running(["fns", "whoami", "--json"]).output)
+            #expect(whoami["signedIn"] as? Bool == true && whoami["phone"] as? String == Self.phone)
+            #expect(whoami["server"] as? String == url.absoluteString)
+            #expect(try await run.running(["fns", "logout"]).status == 0)
+            let nobody = try Self.object(try await run.running(["fns", "whoami", "--json"]).output)
+            #expect(nobody["signedIn"] as? Bool == false)
+            let imported = try await run.running(["fns", "import", "--db", home.database])
+            #expect(imported.status == 5)
+            #expect(imported.errors.contains("receipts fns login"))
+        }
+    }
+
+    @Test("INN sign-in: a typo in the INN is exit 2 before anything is sent; a wrong password exit 5")
+    func innLogin() async throws {
+        let service = Self.standIn()
+        let home = try Home()
+        try await service.run { url in
+            let run = home.runner(fns: url)
+            let typo = try await run.running(["fns", "login", "--inn", "500100732258", "--password-stdin"], input: "x")
+            #expect(typo.status == 2)
+            #expect(typo.errors.contains("500100732258"))
+            #expect(service.requests.isEmpty)
+            let wrong = try await run.running(["fns", "login", "--inn", Self.inn, "--password-stdin"], input: "нет\n")
+            #expect(wrong.status == 5)
+            #expect(wrong.errors.contains("Неверный ИНН или пароль"))
+            let right = try await run.running(
+                ["fns", "login", "--inn", Self.inn, "--password-stdin"], input: "секрет-1\n")
+            #expect(right.status == 0)
+            #expect(right.errors.contains("INN \(Self.inn)"))
+        }
+        let offline = try await home.runner(fns: URL(string: "http://127.0.0.1:9")).running(
+            [
+                "fns", "login", "--inn", Self.inn, "--password-stdin",
+            ], input: "секрет-1\n")
+        #expect(offline.status == 4)
+        #expect(offline.errors.contains("127.0.0.1:9"))
+    }
+
+    @Test("fns import: every ticket in, a malformed one failed with its reason, one in checking pending; nothing twice")
+    func importAccount() async throws {
+        let service = Self.standIn()
+        let receipts = StandInReceipts.sample(count: 8, until: try Self.until)
+        service.know(Array(receipts.prefix(6)), inAccount: 0)
+        service.know([receipts[6]], inAccount: 0, checked: false)
+        service.breakDocument(receipts[5].identity)
+        service.update { $0.looksUntilReady = 1_000 }
+        let home = try Home()
+        try await service.run { url in
+            try await Self.signIn(home, service, url)
+            let run = home.runner(fns: url)
+            let first = try await run.running(["fns", "import", "--json", "--db", home.database])
+            #expect(first.status == 0, "\(first.errors)")
+            let summary = try Self.object(first.output)
+            #expect(summary["tickets"] as? Int == 7 && summary["imported"] as? Int == 5)
+            #expect(summary["pending"] as? Int == 1 && summary["failed"] as? Int == 1)
+            #expect(first.errors.contains("totalSum"))
+
+            let database = try home.open()
+            for receipt in receipts.prefix(5) {
+                var stored = try #require(try database.receipt(receipt.identity))
+                stored.placeID = nil
+                #expect(stored == receipt)
+            }
+            #expect(try database.receipt(receipts[6].identity)?.status == .pending)
+            #expect(try database.receiptCount() == 6)
+
+            // The second run looks at no complete receipt again.
+            let looked = service.requests.count
+            let again = try Self.object(
+                try await run.running(["fns", "import", "--json", "--db", home.database]).output)
+            #expect(again["unchanged"] as? Int == 5 && again["imported"] as? Int == 0)
+            let fetched = service.requests.dropFirst(looked).filter { $0.path.hasPrefix("/v2/tickets/") }
+            #expect(fetched.count == 1)
+
+            // The one in checking is ready later; the import completes it.
+            service.update { $0.looksUntilReady = 0 }
+            let later = try Self.object(
+                try await run.running(["fns", "import", "--json", "--db", home.database]).output)
+            #expect(later["updated"] as? Int == 1)
+            #expect(try database.receipt(receipts[6].identity) == receipts[6])
+            #expect(try database.receiptCount() == 6)
+        }
+    }
+
+    @Test("a killed import keeps what it saved; the next run brings the rest, the same as one uninterrupted run")
+    func killedImport() async throws {
+        let service = Self.standIn()
+        let receipts = StandInReceipts.sample(count: 30, until: try Self.until)
+        service.know(receipts, inAccount: 0)
+        let home = try Home()
+        let whole = try Home()
+        try await service.run { url in
+            try await Self.signIn(home, service, url)
+            try await Self.signIn(whole, service, url)
+            service.update { $0.latency = .milliseconds(100) }
+            let process = try home.runner(fns: url).start(["fns", "import", "--db", home.database])
+            var saved = 0
+            let deadline = Date().addingTimeInterval(60)
+            while saved < 5, Date() < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+                saved = (try? ReceiptDatabase.open(at: home.database).receiptCount()) ?? 0
+            }
+            process.terminate()
+            process.waitUntilExit()
+            let kept = try home.open().receiptCount()
+            #expect(kept >= 5 && kept < 30)
+            service.update { $0.latency = .zero }
+            let rest = try Self.object(
+                try await home.runner(fns: url).running(["fns", "import", "--json", "--db", home.database]).output)
+            #expect(rest["imported"] as? Int == 30 - kept && rest["unchanged"] as? Int == kept)
+            let once = try await whole.runner(fns: url).running(["fns", "import", "--db", whole.database])
+            #expect(once.status == 0)
+        }
+        let resumed = try home.runner().run(["stats", "--json", "--db", home.database])
+        let straight = try whole.runner().run(["stats", "--json", "--db", whole.database])
+        #expect(resumed.status == 0 && resumed.output == straight.output)
+    }
+
+    @Test("one receipt by QR, by file, from the receipts server and from the tax service is one receipt")
+    func oneReceipt() async throws {
+        let server = try DemoServerProcess(receipts: 60)
+        let run = server.runner()
+        let database = server.home + "/receipts.sqlite"
+        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try run.run(["import", "--db", database]).status == 0)
+        let stored = try ReceiptDatabase.open(at: database)
+        let count = try stored.receiptCount()
+        let listing = try Self.object(try run.run(["list", "--json", "--db", database]).output)
+        let months = try #require(listing["months"] as? [[String: Any]])
+        let entry = try #require((months.first?["receipts"] as? [[String: Any]])?.first)
+        let id = Int64(try #require(entry["id"] as? Int))
+        let (receipt, place) = try #require(try stored.receipt(id: id))
+        #expect(receipt.status == .complete && place != nil)
+
+        let qr = try receipt.fiscalCode.canonical
+        let added = try Self.object(try run.run(["add", "--json", "--qr", qr, "--db", database]).output)
+        #expect(added["added"] as? String == "on-server-already")
+        let file = server.home + "/export.json"
+        try StandInReceipts.taxServiceExport([receipt]).write(to: URL(fileURLWithPath: file))
+        let fromFile = try run.run(["import", "--json", "--db", database, file])
+        #expect(fromFile.status == 0, "\(fromFile.errors)")
+
+        let service = Self.standIn()
+        var document = receipt
+        document.placeID = nil
+        service.know([document], inAccount: 0)
+        let home = try Home()
+        let serverURL = server.url
+        try await service.run { url in
+            try await Self.signIn(home, service, url)
+            var fns = home.runner(fns: url)
+            fns.environment["RECEIPTS_SERVER"] = serverURL
+            let imported = try Self.object(try await fns.running(["fns", "import", "--json", "--db", database]).output)
+            #expect(imported["imported"] as? Int == 0 && imported["unchanged"] as? Int == 1)
+        }
+        #expect(try stored.receiptCount() == count)
+        #expect(try stored.receipt(receipt.identity) == receipt)
+        #expect(try stored.receipt(id: id)?.place == place)
+    }
+
+    @Test("complete: the daily limit mid-way keeps what was done, the next run the rest; invalid ones keep why")
+    func completeWithLimit() async throws {
+        let service = Self.standIn()
+        let receipts = StandInReceipts.sample(count: 6, until: try Self.until)
+        // Oldest first: receipts[5] … [2] are there, [1] ends in status 15, [0] is unknown to the service.
+        service.know(Array(receipts.dropFirst()))
+        service.refuse(receipts[1].identity, status: 15)
+        service.update { $0.dailyLimit = 5 }
+        let home = try Home()
+        let run = home.runner()
+        for receipt in receipts {
+            let added = try run.run(["add", "--qr", try receipt.fiscalCode.canonical, "--db", home.database])
+            #expect(added.status == 0)
+        }
+        let noSource = try run.run(["complete", "--db", home.database])
+        #expect(noSource.status == 5)
+        #expect(noSource.errors.contains("receipts fns login"))
+
+        try await service.run { url in
+            try await Self.signIn(home, service, url)
+            let fns = home.runner(fns: url)
+            // Two requests a receipt: the limit of five is met on the third.
+            let first = try await fns.running(["complete", "--json", "--db", home.database])
+            #expect(first.status == 0, "\(first.errors)")
+            let summary = try Self.object(first.output)
+            #expect(summary["completed"] as? Int == 2 && summary["limited"] as? Int == 4)
+            #expect(first.errors.contains("UTC"))
+            let database = try home.open()
+            #expect(try database.receipt(receipts[5].identity) == receipts[5])
+            #expect(try database.receipt(receipts[4].identity) == receipts[4])
+            #expect(try database.receipt(receipts[3].identity)?.status == .pending)
+
+            service.newDay()
+            service.update { $0.dailyLimit = 100 }
+            let second = try Self.object(
+                try await fns.running(["complete", "--json", "--db", home.database]).output)
+            #expect(second["completed"] as? Int == 2 && second["invalid"] as? Int == 2)
+            #expect(try receipts[2...].allSatisfy { try database.receipt($0.identity) == $0 })
+
+            // Invalid ones are not asked for again.
+            let third = try await fns.running(["complete", "--json", "--db", home.database])
+            #expect(third.output.contains(#""completed":0"#) && third.output.contains(#""invalid":0"#))
+        }
+        let refusedQR = try receipts[1].fiscalCode.canonical
+        let id = try #require(
+            (1...6).first { id in
+                let shown = try? Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
+                return shown?["qr"] as? String == refusedQR
+            })
+        let shown = try run.run(["show", String(id), "--db", home.database])
+        #expect(shown.output.contains("Invalid: the tax service answers status 15"))
+        let json = try Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
+        let check = try #require(json["check"] as? [String: Any])
+        #expect(check["outcome"] as? String == "invalid" && check["provider"] as? String == "fns")
+    }
+
+    @Test(
+        "proverkacheka by its token; add --qr --complete completes at once; a refused token stops; unreachable is exit 4"
+    )
+    func proverkacheka() async throws {
+        let service = ProverkachekaStandIn(tokens: ["token-1"])
+        let receipts = StandInReceipts.sample(count: 2, until: try Self.until)
+        service.know(receipts)
+        let home = try Home()
+        try await service.run { url in
+            var run = home.runner(proverkacheka: url)
+            run.environment["RECEIPTS_PROVERKACHEKA_TOKEN"] = "token-1"
+            let added = try await run.running([
+                "add", "--json", "--complete", "--qr", try receipts[0].fiscalCode.canonical, "--db", home.database,
+            ])
+            #expect(added.status == 0, "\(added.errors)")
+            let report = try Self.object(added.output)
+            #expect((report["completion"] as? [String: Any])?["completed"] as? Int == 1)
+            #expect(try home.open().receipt(receipts[0].identity) == receipts[0])
+
+            run.environment["RECEIPTS_PROVERKACHEKA_TOKEN"] = "wrong"
+            let refused = try await run.running([
+                "add", "--complete", "--provider", "proverkacheka", "--qr", try receipts[1].fiscalCode.canonical,
+                "--db", home.database,
+            ])
+            // Code 5, "anything else", concerns every receipt alike: the run stops, the receipt waits.
+            #expect(refused.status == 1)
+            #expect(refused.errors.contains("code 5: Неверный токен"))
+            #expect(try home.open().receipt(receipts[1].identity)?.status == .pending)
+        }
+        var offline = home.runner(proverkacheka: URL(string: "http://127.0.0.1:9"))
+        offline.environment["RECEIPTS_PROVERKACHEKA_TOKEN"] = "token-1"
+        let unreachable = try offline.run(["complete", "--db", home.database])
+        #expect(unreachable.status == 4)
+        #expect(try home.open().receipt(receipts[1].identity)?.status == .pending)
+    }
+}
