@@ -155,6 +155,9 @@ let package = Package(
 
         // Writes Data/samples: the sample receipt photos and their expected payloads.
         .executableTarget(
+            name: "FiscalStandIns", dependencies: ["ReceiptCore", "ReceiptTesting"], path: "Benchmarks/FiscalStandIns",
+            swiftSettings: strict),
+        .executableTarget(
             name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Benchmarks/ScanSamples",
             swiftSettings: strict),
 

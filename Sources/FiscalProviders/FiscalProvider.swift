@@ -14,7 +14,8 @@ public enum FiscalAnswer: Sendable, Equatable {
     case document(Receipt)
     /// The provider does not have it yet: ask again on a later run.
     case notYet
-    /// A final answer that there is no such receipt, or it is not valid, and why.
+    /// A final answer that there is no such receipt, or it is not valid, and why: the provider's own
+    /// answer, as it gave it (a status, its words), for the user's language to frame.
     case invalid(reason: String)
 }
 

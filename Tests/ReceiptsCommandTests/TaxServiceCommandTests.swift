@@ -285,7 +285,7 @@ struct TaxServiceCommandTests {
                 return shown?["qr"] as? String == refusedQR
             })
         let shown = try run.run(["show", String(id), "--db", home.database])
-        #expect(shown.output.contains("Invalid: the tax service answers status 15"))
+        #expect(shown.output.contains("Invalid — the tax service's answer: status 15"))
         let json = try Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
         let check = try #require(json["check"] as? [String: Any])
         #expect(check["outcome"] as? String == "invalid" && check["provider"] as? String == "fns")

@@ -84,7 +84,7 @@ public struct ProverkachekaClient: FiscalProvider {
             }
             return .document(receipt)
         case 2: return .notYet
-        case 0: return .invalid(reason: "proverkacheka.com: \(said)")
+        case 0: return .invalid(reason: said)
         case 3, 4: throw .limited(.proverkacheka, until: nil)
         default: throw .rejected(status: 200, detail: "proverkacheka.com code \(status): \(said)")
         }

@@ -98,7 +98,7 @@ public final class TaxServiceClient: FiscalProvider {
         var waits = settings.pollDelays[...]
         while true {
             guard let (ticket, receipt) = try await ticket(id: id) else {
-                return .invalid(reason: "the tax service does not know this receipt (HTTP 404)")
+                return .invalid(reason: "HTTP 404")
             }
             if let receipt {
                 guard receipt.identity == code.identity else {

@@ -32,9 +32,9 @@ public struct TaxServiceTicket: Sendable, Equatable {
         }
     }
 
-    /// Why the receipt cannot be had, for a ticket whose check ended (``Stage/final``): kept with the
-    /// receipt as the service's answer.
-    public var finalReason: String { "the tax service answers status \(status)" }
+    /// Why the receipt cannot be had, for a ticket whose check ended (``Stage/final``): the service's
+    /// answer, `status 15`, kept with the receipt.
+    public var finalReason: String { "status \(status)" }
 
     /// Reads one ticket object: `id` and `status` are required, the rest is read when present.
     init(_ object: [String: Any]) throws(ProviderError) {

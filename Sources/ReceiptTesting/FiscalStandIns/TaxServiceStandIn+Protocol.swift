@@ -70,7 +70,9 @@ extension TaxServiceStandIn.State {
         guard let phone = body["phone"] as? String, phone.hasPrefix("+7"), phone.count == 12 else {
             return .text(400, "Неверный формат номера телефона")
         }
-        smsCodes[phone] = String(format: "%04d", 1_000 + (serial * 7_919) % 9_000)
+        let code = String(format: "%04d", 1_000 + (serial * 7_919) % 9_000)
+        smsCodes[phone] = code
+        rules.sms?(phone, code)
         serial += 1
         return .empty(204)
     }

@@ -29,6 +29,9 @@ public final class TaxServiceStandIn: Sendable {
         public var gzip = false
         /// Wait this long before every answer.
         public var latency: Duration = .zero
+        /// Hears each SMS the service sends (the phone and the code), where a person trying the stand-in
+        /// by hand reads it.
+        public var sms: (@Sendable (_ phone: String, _ code: String) -> Void)?
         /// Rules as described.
         public init() {}
     }

@@ -1,3 +1,5 @@
+import FiscalProviders
+import Foundation
 import ReceiptCore
 
 // The words of `receipts complete` and of `--complete` on `scan` and `add`, in Russian and English.
@@ -55,8 +57,20 @@ extension Strings {
     static func completeFailed(_ identity: FiscalIdentity, _ detail: String) -> String {
         pick("чек \(identity) не дополнен: \(detail)", "receipt \(identity) not completed: \(detail)")
     }
-    static func completeInvalid(_ identity: FiscalIdentity, _ reason: String) -> String {
-        pick("чек \(identity) недействителен: \(reason)", "receipt \(identity) is invalid: \(reason)")
+    static func completeInvalid(_ identity: FiscalIdentity, provider: String, _ reason: String) -> String {
+        pick("чек \(identity) недействителен, ", "receipt \(identity) is invalid, ") + providerAnswer(provider, reason)
+    }
+    /// A provider's final answer framed in the user's language: «ответ налоговой: статус 15».
+    static func providerAnswer(_ provider: String, _ reason: String) -> String {
+        switch provider {
+        case ProviderName.fns.rawValue:
+            pick("ответ налоговой: ", "the tax service's answer: ")
+                + reason.replacingOccurrences(
+                    of: "status", with: pick("статус", "status"))
+        case ProviderName.proverkacheka.rawValue:
+            pick("ответ proverkacheka.com: ", "proverkacheka.com's answer: ") + reason
+        default: "\(provider): \(reason)"
+        }
     }
     static func completed(_ summary: PendingCompletion.Summary) -> String {
         let asked = summary.completed + summary.pending + summary.invalid + summary.failed

@@ -81,7 +81,7 @@ struct PendingCompletion {
             try database.recordCheck(
                 of: receipt.identity, provider: provider.name.rawValue, outcome: .invalid, reason: reason)
             summary.invalid += 1
-            console.detail(Strings.completeInvalid(receipt.identity, reason))
+            console.detail(Strings.completeInvalid(receipt.identity, provider: provider.name.rawValue, reason))
         }
     }
 

@@ -17,9 +17,8 @@ extension Strings {
         let when = ISO8601DateFormatter().string(from: check.checkedAt)
         switch check.outcome {
         case .invalid:
-            return pick(
-                "Недействителен: \(check.reason ?? "причина не указана") (\(source), \(when))",
-                "Invalid: \(check.reason ?? "no reason given") (\(source), \(when))")
+            let answer = providerAnswer(check.provider, check.reason ?? pick("причина не указана", "no reason given"))
+            return pick("Недействителен — \(answer) (\(when))", "Invalid — \(answer) (\(when))")
         case .waiting:
             return pick(
                 "Ещё не готов у источника (\(source)), спрошено раз: \(check.tries), последний \(when)",
