@@ -59,6 +59,9 @@ public enum ProviderError: Error, Equatable, LocalizedMessage {
                     + "RECEIPTS_FNS_CLIENT_VERSION или RECEIPTS_FNS_USER_AGENT"
                 : "the service refused this client version (HTTP \(status): \(detail)); set another with "
                     + "RECEIPTS_FNS_CLIENT_VERSION or RECEIPTS_FNS_USER_AGENT"
+        case .rejected(200, let detail):
+            // A refusal inside a successful answer (proverkacheka's codes): the detail says which.
+            return ru ? "сервис отклонил запрос: \(detail)" : "the service refused the request: \(detail)"
         case .rejected(let status, let detail):
             return ru
                 ? "сервис отклонил запрос (HTTP \(status)): \(detail)"

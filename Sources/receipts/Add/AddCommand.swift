@@ -28,7 +28,7 @@ struct AddCommand: AsyncParsableCommand {
                 try JSONOutput.encode(AddReport(code: code, added: outcome, completion: completion?.summary)))
         } else {
             console.output(Strings.added(outcome, canonical: code.canonical))
-            if let completion { console.output(Strings.completed(completion.summary)) }
+            if let completion, completion.askedAny { console.output(Strings.completed(completion)) }
         }
         if let completion { try CompleteCommand.report(stopOf: completion, console: console) }
     }

@@ -72,11 +72,9 @@ extension Strings {
         default: "\(provider): \(reason)"
         }
     }
-    static func completed(_ summary: PendingCompletion.Summary) -> String {
-        let asked = summary.completed + summary.pending + summary.invalid + summary.failed
-        if asked == 0 && summary.limited == 0 {
-            return pick("Ожидающих чеков нет.", "No receipts are pending.")
-        }
+    static func completed(_ outcome: PendingCompletion.Outcome) -> String {
+        let summary = outcome.summary
+        if outcome.receipts == 0 { return pick("Ожидающих чеков нет.", "No receipts are pending.") }
         var parts = [
             pick("дополнено \(summary.completed)", "\(summary.completed) completed"),
             pick("ещё ждут \(summary.pending)", "\(summary.pending) still pending"),
@@ -87,6 +85,7 @@ extension Strings {
                 pick("отложено до сброса лимита \(summary.limited)", "\(summary.limited) left for after the limit"))
         }
         if summary.failed > 0 { parts.append(pick("с ошибкой \(summary.failed)", "\(summary.failed) failed")) }
-        return pick("Ожидающие чеки: ", "Pending receipts: ") + parts.joined(separator: ", ") + "."
+        return pick("Ожидающие чеки (\(outcome.receipts)): ", "Pending receipts (\(outcome.receipts)): ")
+            + parts.joined(separator: ", ") + "."
     }
 }

@@ -32,7 +32,12 @@ struct CompleteCommand: AsyncParsableCommand {
     /// Prints what a run did, then the failure that stopped it: the daily limit as a note (nothing the
     /// person did wrong), anything else as the command's failure.
     static func report(_ outcome: PendingCompletion.Outcome, asJSON json: Bool, console: Console) throws {
-        console.output(json ? try JSONOutput.encode(outcome.summary) : Strings.completed(outcome.summary))
+        if json {
+            console.output(try JSONOutput.encode(outcome.summary))
+        } else if outcome.askedAny || outcome.stop == nil {
+            // A run stopped before its first answer says only why.
+            console.output(Strings.completed(outcome))
+        }
         try report(stopOf: outcome, console: console)
     }
 

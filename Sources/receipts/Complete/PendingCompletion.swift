@@ -24,13 +24,20 @@ struct PendingCompletion {
     /// How a run ended: every receipt asked, or stopped by a failure that concerns them all (the
     /// daily limit, the service out of reach, the session ended), after which nothing more is asked.
     struct Outcome {
+        /// How many pending receipts there were to ask for.
+        var receipts = 0
         var summary = Summary()
         var stop: ProviderError?
+
+        /// Whether any receipt got an answer, or was left for after the limit.
+        var askedAny: Bool {
+            summary.completed + summary.pending + summary.invalid + summary.failed + summary.limited > 0
+        }
     }
 
     /// Asks for each of `receipts` in order, with a progress line on a terminal unless `quiet`.
     func run(_ receipts: [Receipt], quiet: Bool) async throws -> Outcome {
-        var outcome = Outcome()
+        var outcome = Outcome(receipts: receipts.count)
         let live = !quiet && LiveLine.standardError.terminal
         defer { LiveLine.standardError.end() }
         for (index, receipt) in receipts.enumerated() {

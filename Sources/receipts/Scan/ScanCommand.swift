@@ -56,8 +56,10 @@ struct ScanCommand: AsyncParsableCommand {
         }
         if let completion {
             // The array of --json stays as it is: what asking did goes to standard error there.
-            let said = Strings.completed(completion.summary)
-            if json { console.note(said) } else { console.output(said) }
+            if completion.askedAny {
+                let said = Strings.completed(completion)
+                if json { console.note(said) } else { console.output(said) }
+            }
             try CompleteCommand.report(stopOf: completion, console: console)
         }
         if let addFailure { throw addFailure }
