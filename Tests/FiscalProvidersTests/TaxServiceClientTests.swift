@@ -48,10 +48,22 @@ struct TaxServiceClientTests {
             let session = try await client.verify(phone: phone, code: code)
             #expect(session.phone == Self.phone && session.deviceID == "0123456789abcdef")
             #expect(try await client.tickets().isEmpty)
+
+            // A code used too late is refused, and is used up.
+            service.update { $0.smsCodeLifetime = .zero }
+            try await client.requestCode(phone: phone)
+            let late = try #require(service.smsCode(for: Self.phone))
+            try await Task.sleep(for: .milliseconds(10))
+            await #expect(
+                throws: ProviderError.signInRefused(detail: "Срок действия кода подтверждения истёк, запросите новый")
+            ) { _ = try await client.verify(phone: phone, code: late) }
+            await #expect(throws: ProviderError.signInRefused(detail: "Указан неверный код подтверждения")) {
+                _ = try await client.verify(phone: phone, code: late)
+            }
         }
         // What every public client sends: device headers always, JSON bodies with the secret, the session.
         let requests = service.requests
-        #expect(requests.count == 4)
+        #expect(requests.count == 7)
         for request in requests {
             #expect(request.headers["device-os"] == "Android" && request.headers["device-id"] == "0123456789abcdef")
             #expect(request.headers["clientversion"] != nil && request.headers["user-agent"] != nil)

@@ -71,7 +71,7 @@ extension TaxServiceStandIn.State {
             return .text(400, "Неверный формат номера телефона")
         }
         let code = String(format: "%04d", 1_000 + (serial * 7_919) % 9_000)
-        smsCodes[phone] = code
+        smsCodes[phone] = (code, ContinuousClock.now)
         rules.sms?(phone, code)
         serial += 1
         return .empty(204)
@@ -80,9 +80,12 @@ extension TaxServiceStandIn.State {
     private mutating func verify(_ body: [String: Any], device: String) -> StandInAnswer {
         guard body["client_secret"] as? String == rules.clientSecret else { return .text(400, "Invalid client") }
         guard let phone = body["phone"] as? String, let code = body["code"] as? String,
-            let sent = smsCodes[phone], sent == code
+            let sent = smsCodes[phone], sent.code == code
         else { return .text(400, "Указан неверный код подтверждения") }
         smsCodes[phone] = nil
+        guard ContinuousClock.now - sent.sent <= rules.smsCodeLifetime else {
+            return .text(400, "Срок действия кода подтверждения истёк, запросите новый")
+        }
         guard let account = accounts.firstIndex(where: { $0.phone == phone }) else {
             accounts.append(TaxServiceStandIn.Account(phone: phone))
             return open(account: accounts.count - 1, device: device)

@@ -29,6 +29,8 @@ public final class TaxServiceStandIn: Sendable {
         public var gzip = false
         /// Wait this long before every answer.
         public var latency: Duration = .zero
+        /// How long an SMS code may be used; after that it is refused as expired.
+        public var smsCodeLifetime: Duration = .seconds(300)
         /// Hears each SMS the service sends (the phone and the code), where a person trying the stand-in
         /// by hand reads it.
         public var sms: (@Sendable (_ phone: String, _ code: String) -> Void)?
@@ -66,7 +68,7 @@ public final class TaxServiceStandIn: Sendable {
         var documents: [FiscalIdentity: Receipt] = [:]
         var broken: Set<FiscalIdentity> = []
         var finalStatuses: [FiscalIdentity: Int] = [:]
-        var smsCodes: [String: String] = [:]
+        var smsCodes: [String: (code: String, sent: ContinuousClock.Instant)] = [:]
         var sessions: [String: (account: Int, device: String)] = [:]
         var refreshTokens: [String: Int] = [:]
         var tickets: [String: Ticket] = [:]
@@ -124,7 +126,7 @@ public final class TaxServiceStandIn: Sendable {
 
     /// The code last sent by SMS to `phone`.
     public func smsCode(for phone: String) -> String? {
-        state.withLock { $0.smsCodes[phone] }
+        state.withLock { $0.smsCodes[phone]?.code }
     }
 
     /// A refresh token of `account`, as the app would hold one.
