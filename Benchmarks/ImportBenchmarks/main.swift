@@ -16,7 +16,7 @@ let folder = NSTemporaryDirectory() + "receipts-import-bench-" + UUID().uuidStri
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
 
-let server = try ReceiptsServer(
+let server = try await ReceiptsServer(
     settings: ServerSettings(port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .error))
 let seedStart = Date()
 _ = try await server.seedDemo(seed: 1, until: try LocalDateTime(iso: "2026-06-30T20:00:00"), receiptCount: count)

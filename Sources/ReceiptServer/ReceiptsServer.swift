@@ -54,18 +54,19 @@ public struct ServerSettings: Sendable {
 public final class ReceiptsServer: Sendable {
     /// What the server was set up with.
     public let settings: ServerSettings
-    let database: ServerDatabase
+    let storage: any ServerStorage
     let places: PlaceDirectory
+    let placeJSON = PlaceJSONCache()
     let cursors: CursorCodec
     let logger: Logger
 
     /// Opens (or creates) the server's database and loads its places and cursor secret; listens only
     /// once ``run()`` or ``application(onRunning:)`` runs.
-    public init(settings: ServerSettings) throws {
+    public init(settings: ServerSettings) async throws {
         self.settings = settings
-        database = try ServerDatabase(path: settings.databasePath)
-        places = PlaceDirectory(try database.places())
-        cursors = CursorCodec(secret: try database.secret(named: "cursor-key"))
+        storage = try SQLiteStorage(path: settings.databasePath)
+        places = PlaceDirectory(try await storage.places())
+        cursors = CursorCodec(secret: try await storage.secret(named: "cursor-key"))
         var logger = Logger(label: "receipts.server")
         logger.logLevel = settings.logLevel
         self.logger = logger
@@ -73,9 +74,9 @@ public final class ReceiptsServer: Sendable {
 
     /// Loads (upserts) places from a CSV or GeoJSON file; returns how many.
     @discardableResult
-    public func loadPlaces(from path: String) throws -> Int {
+    public func loadPlaces(from path: String) async throws -> Int {
         let loaded = try PlacesFile.read(path)
-        try database.upsert(places: loaded)
+        try await storage.upsert(places: loaded)
         places.insert(loaded)
         return loaded.count
     }
@@ -108,12 +109,12 @@ public final class ReceiptsServer: Sendable {
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: ErrorMiddleware())
         let accounts = AccountStore(
-            database: database, sessionLifetime: settings.sessionLifetime, clock: settings.clock)
+            storage: storage, sessionLifetime: settings.sessionLifetime, clock: settings.clock)
         let guarded = router.group().add(middleware: SessionMiddleware(accounts: accounts))
         let hasher = PasswordHasher(cost: settings.bcryptCost)
 
         router.get(Route.health.routerPath) { _, _ in
-            let counts = try self.database.counts()
+            let counts = try await self.storage.counts()
             return jsonResponse(HealthStatus(status: "ok", receipts: counts.receipts, places: counts.places))
         }
         router.get(Route.openAPI.routerPath) { _, _ in
@@ -125,7 +126,8 @@ public final class ReceiptsServer: Sendable {
             accounts: accounts, hasher: hasher, throttle: LoginThrottle(settings.throttle),
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)
-        ReceiptRoutes(receipts: AccountReceipts(database: database), cursors: cursors).register(on: guarded)
+        ReceiptRoutes(receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), cursors: cursors).register(
+            on: guarded)
         PlaceRoutes(index: places, cursors: cursors).register(on: router)
         return router
     }

@@ -47,7 +47,7 @@ public struct TestServer: Sendable {
             logLevel: .critical)
         settings.requestHeadTimeout = .seconds(600)
         configure(&settings)
-        let server = try ReceiptsServer(settings: settings)
+        let server = try await ReceiptsServer(settings: settings)
         if let demo {
             _ = try await server.seedDemo(seed: demo.seed, until: demo.until, receiptCount: demo.receipts)
         }

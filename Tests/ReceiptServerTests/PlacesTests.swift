@@ -16,7 +16,7 @@ struct PlacesTests {
             let summary = try await server.server.seedDemo(
                 seed: 5, until: try LocalDateTime(iso: "2025-01-31T12:00:00"), receiptCount: 10)
             #expect(summary.places >= 2_000)
-            let all = try server.server.database.places()
+            let all = try await server.server.storage.places()
             let center = try Coordinate(latitude: 55.7601, longitude: 37.6186)
             let client = server.client()
 
@@ -108,7 +108,7 @@ struct PlacesTests {
             let file = folder.file("places.csv")
             try "id,name,lat,lon,category,address\nx1,Ёлка,10,10,other,\n".write(
                 toFile: file, atomically: true, encoding: .utf8)
-            #expect(try server.server.loadPlaces(from: file) == 1)
+            #expect(try await server.server.loadPlaces(from: file) == 1)
             let page = try await server.client().get("/api/v1/places?lat=10&lon=10&q=%D0%B5%D0%BB").decode(
                 PlacesPage.self)
             #expect(page.places.map(\.id) == ["x1"])

@@ -12,7 +12,7 @@ struct SessionMiddleware: RouterMiddleware {
         guard let token = request.cookies[APIContract.sessionCookie]?.value, !token.isEmpty else {
             throw APIError.unauthorized()
         }
-        guard let (account, expiresAt) = try accounts.account(forToken: token) else {
+        guard let (account, expiresAt) = try await accounts.account(forToken: token) else {
             throw APIError.unauthorized(.sessionEnded)
         }
         var context = context

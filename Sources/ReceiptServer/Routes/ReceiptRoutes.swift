@@ -9,13 +9,13 @@ struct ReceiptRoutes: Sendable {
     let cursors: CursorCodec
 
     func register(on guarded: RouterGroup<ServerContext>) {
-        guarded.get(Route.receipts.routerPath) { request, context in try feed(request, context: context) }
+        guarded.get(Route.receipts.routerPath) { request, context in try await feed(request, context: context) }
         guarded.post(Route.receipts.routerPath) { request, context in try await add(request, context: context) }
-        guarded.get(Route.changes.routerPath) { request, context in try changes(request, context: context) }
-        guarded.get(Route.receipt.routerPath) { _, context in try receipt(context) }
+        guarded.get(Route.changes.routerPath) { request, context in try await changes(request, context: context) }
+        guarded.get(Route.receipt.routerPath) { _, context in try await receipt(context) }
     }
 
-    private func feed(_ request: Request, context: ServerContext) throws -> Response {
+    private func feed(_ request: Request, context: ServerContext) async throws -> Response {
         let account = try context.requireAccount()
         let query = QueryParameters(request)
         let limit = try query.pageSize()
@@ -26,29 +26,29 @@ struct ReceiptRoutes: Sendable {
             }
             position = decoded
         }
-        let (stored, last, hasMore) = try receipts.feed(account: account.id, after: position, limit: limit)
+        let (stored, last, hasMore) = try await receipts.feed(account: account.id, after: position, limit: limit)
         let next = hasMore ? last.map { cursors.encode($0) } : nil
         return jsonResponse(capacity: stored.pageCapacity) {
             ReceiptFeedPage.write(receipts: stored, nextCursor: next, hasMore: hasMore, to: &$0)
         }
     }
 
-    private func changes(_ request: Request, context: ServerContext) throws -> Response {
+    private func changes(_ request: Request, context: ServerContext) async throws -> Response {
         let account = try context.requireAccount()
         let query = QueryParameters(request)
         let since = try query.integer("since", in: 0...Int64.max, default: 0) ?? 0
-        let (stored, nextSince, hasMore) = try receipts.changes(
+        let (stored, nextSince, hasMore) = try await receipts.changes(
             account: account.id, since: since, limit: query.pageSize())
         return jsonResponse(capacity: stored.pageCapacity) {
             ReceiptChangesPage.write(receipts: stored, nextSince: nextSince, hasMore: hasMore, to: &$0)
         }
     }
 
-    private func receipt(_ context: ServerContext) throws -> Response {
+    private func receipt(_ context: ServerContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try WholeNumber.parse(context.parameters.get("id") ?? "", name: "id", in: 1...Int64.max)
         // Another account's receipt is as absent as one that never existed.
-        guard let envelope = try receipts.receipt(id: id, account: account.id) else {
+        guard let envelope = try await receipts.receipt(id: id, account: account.id) else {
             throw APIError.notFound(.noReceipt(id))
         }
         return jsonResponse(envelope)
@@ -63,7 +63,7 @@ struct ReceiptRoutes: Sendable {
         } catch {
             throw APIError(status: .unprocessableContent, code: "invalid_qr", problem: .invalidQR(error))
         }
-        let (envelope, created) = try receipts.add(code, account: account.id)
+        let (envelope, created) = try await receipts.add(code, account: account.id)
         return jsonResponse(envelope, status: created ? .created : .ok)
     }
 }

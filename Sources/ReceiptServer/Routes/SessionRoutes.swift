@@ -16,7 +16,7 @@ struct SessionRoutes: Sendable {
         router.post(Route.sessions.routerPath) { request, context in try await logIn(request, context: context) }
         router.post(Route.anonymousSession.routerPath) { _, context in try await openAnonymous(context) }
         guarded.get(Route.currentSession.routerPath) { _, context in try whoAmI(context) }
-        guarded.delete(Route.currentSession.routerPath) { _, context in try logOut(context) }
+        guarded.delete(Route.currentSession.routerPath) { _, context in try await logOut(context) }
     }
 
     private func register(_ request: Request, context: ServerContext) async throws -> Response {
@@ -29,10 +29,10 @@ struct SessionRoutes: Sendable {
             throw APIError.tooManyRequests(.registration, retryAfter: seconds)
         }
         let hash = await hasher.hash(credentials.password)
-        guard let account = try accounts.register(login: credentials.login, passwordHash: hash) else {
+        guard let account = try await accounts.register(login: credentials.login, passwordHash: hash) else {
             throw APIError.conflict(.loginTaken(credentials.login))
         }
-        return try opened(accounts.openSession(for: account), status: .created)
+        return try opened(await accounts.openSession(for: account), status: .created)
     }
 
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
@@ -40,18 +40,18 @@ struct SessionRoutes: Sendable {
         if let seconds = await throttle.begin(login: credentials.login, from: context.clientAddress) {
             throw APIError.tooManyRequests(.login, retryAfter: seconds)
         }
-        let stored = try accounts.credentials(login: credentials.login)
+        let stored = try await accounts.credentials(login: credentials.login)
         let valid = await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
         guard valid, let account = stored?.account else { throw APIError.unauthorized(.wrongCredentials) }
         await throttle.succeeded(login: credentials.login, from: context.clientAddress)
-        return try opened(accounts.openSession(for: account), status: .ok)
+        return try opened(await accounts.openSession(for: account), status: .ok)
     }
 
     private func openAnonymous(_ context: ServerContext) async throws -> Response {
         if let seconds = await throttle.beginAnonymousAccount(from: context.clientAddress) {
             throw APIError.tooManyRequests(.anonymousAccount, retryAfter: seconds)
         }
-        return try opened(accounts.openSession(for: accounts.openAnonymous()), status: .created)
+        return try opened(await accounts.openSession(for: accounts.openAnonymous()), status: .created)
     }
 
     private func whoAmI(_ context: ServerContext) throws -> Response {
@@ -61,8 +61,8 @@ struct SessionRoutes: Sendable {
             SessionInfo(account: account.id, kind: account.kind, login: account.login, expiresAt: Self.iso(expires)))
     }
 
-    private func logOut(_ context: ServerContext) throws -> Response {
-        if let token = context.sessionToken { try accounts.closeSession(token: token) }
+    private func logOut(_ context: ServerContext) async throws -> Response {
+        if let token = context.sessionToken { try await accounts.closeSession(token: token) }
         var response = Response(status: .noContent)
         response.setCookie(Self.cookie(value: "", expires: Date(timeIntervalSince1970: 0)))
         return response

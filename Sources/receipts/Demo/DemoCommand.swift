@@ -29,7 +29,7 @@ struct DemoCommand: AsyncParsableCommand {
         let console = Console(global)
         let folder = NSTemporaryDirectory() + "receipts-demo-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let server = try ReceiptsServer(
+        let server = try await ReceiptsServer(
             settings: ServerSettings(
                 port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .warning))
         let summary = try await server.seedDemo(until: try ServeCommand.today(), receiptCount: receipts)

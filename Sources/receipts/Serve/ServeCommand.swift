@@ -49,12 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
             logLevel: global.verbose ? .debug : (global.quiet ? .warning : .info))
         let server: ReceiptsServer
         do {
-            server = try ReceiptsServer(settings: settings)
+            server = try await ReceiptsServer(settings: settings)
         } catch {
             throw CommandFailure(status: .failure) { _ in Strings.cannotOpenServerDatabase(path, "\(error)") }
         }
         for file in placesFiles {
-            let count = try server.loadPlaces(from: file)
+            let count = try await server.loadPlaces(from: file)
             console.note(Strings.loadedPlaces(count, file))
         }
         if demo {

@@ -1,0 +1,304 @@
+import Foundation
+import GRDB
+import ReceiptAPI
+import ReceiptCore
+
+/// The server's storage in one SQLite file (WAL, foreign keys on): the embedded default.
+///
+/// Every call goes through GRDB's async API, so a query waits on GRDB's own threads and never on
+/// an event loop's; SQLite lets one writer at a time, and GRDB queues them.
+final class SQLiteStorage: ServerStorage {
+    let pool: DatabasePool
+
+    init(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.label = "receipts-server"
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try ServerSchema.migrator.migrate(pool)
+    }
+
+    // MARK: Accounts and sessions
+
+    func register(login: String, passwordHash: String, at date: Date) async throws -> Account? {
+        try await pool.write { db in
+            let taken =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [login]) ?? false
+            if taken { return nil }
+            try db.execute(
+                sql: "INSERT INTO accounts (kind, login, password_hash, created_at) VALUES ('authorized', ?, ?, ?)",
+                arguments: [login, passwordHash, date.timeIntervalSince1970])
+            return Account(id: db.lastInsertedRowID, kind: .authorized, login: login)
+        }
+    }
+
+    func openAnonymous(at date: Date) async throws -> Account {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO accounts (kind, created_at) VALUES ('anonymous', ?)",
+                arguments: [date.timeIntervalSince1970])
+            return Account(id: db.lastInsertedRowID, kind: .anonymous, login: nil)
+        }
+    }
+
+    func credentials(login: String) async throws -> (account: Account, hash: String)? {
+        try await pool.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, login, password_hash FROM accounts WHERE login = ? AND kind = 'authorized'",
+                    arguments: [login])
+            else { return nil }
+            return (Account(id: row["id"], kind: .authorized, login: row["login"]), row["password_hash"])
+        }
+    }
+
+    func insertSession(tokenHash: Data, account: Int64, createdAt: Date, expiresAt: Date) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [tokenHash, account, createdAt.timeIntervalSince1970, expiresAt.timeIntervalSince1970])
+        }
+    }
+
+    func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)? {
+        try await pool.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT accounts.id, accounts.kind, accounts.login, sessions.expires_at
+                            FROM sessions JOIN accounts ON accounts.id = sessions.account_id
+                            WHERE sessions.token_hash = ?
+                            """),
+                    arguments: [tokenHash])
+            else { return nil }
+            let kind = AccountKind(rawValue: row["kind"]) ?? .anonymous
+            return (
+                Account(id: row["id"], kind: kind, login: row["login"]),
+                Date(timeIntervalSince1970: row["expires_at"])
+            )
+        }
+    }
+
+    func deleteSession(tokenHash: Data) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [tokenHash])
+        }
+    }
+
+    // MARK: Receipts
+
+    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
+        try await pool.read { db in
+            let rows: [Row]
+            if let position {
+                rows = try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT * FROM receipts WHERE account_id = ? AND (date_time < ? OR (date_time = ? AND id < ?))
+                            ORDER BY date_time DESC, id DESC LIMIT ?
+                            """),
+                    arguments: [account, position.dateTime, position.dateTime, position.id, limit + 1])
+            } else {
+                rows = try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT * FROM receipts WHERE account_id = ? ORDER BY date_time DESC, id DESC LIMIT ?"),
+                    arguments: [account, limit + 1])
+            }
+            return try Self.page(rows, in: db)
+        }
+    }
+
+    func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT * FROM receipts WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?"),
+                arguments: [account, since, limit + 1])
+            return try Self.page(rows, in: db)
+        }
+    }
+
+    func receipt(id: Int64, account: Int64) async throws -> StoredPage? {
+        try await pool.read { db in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM receipts WHERE id = ? AND account_id = ?", arguments: [id, account])
+            return try row.map { try Self.page([$0], in: db) }
+        }
+    }
+
+    func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool) {
+        try await pool.write { db in
+            let identity = code.identity
+            if let existing = try Row.fetchOne(
+                db, sql: "SELECT * FROM receipts WHERE account_id = ? AND fn = ? AND fd = ? AND fp = ?",
+                arguments: [account, identity.fn, identity.i, identity.fp])
+            {
+                return (try Self.page([existing], in: db), false)
+            }
+            let known = try Row.fetchOne(
+                db, sql: "SELECT document, place_id FROM documents WHERE fn = ? AND fd = ? AND fp = ?",
+                arguments: [identity.fn, identity.i, identity.fp])
+            let new = NewReceipt.adding(code, known: known.map { ($0["document"], $0["place_id"]) })
+            let ids = try Self.insert([new], account: account, in: db)
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM receipts WHERE id = ?", arguments: [ids.first])
+            guard let row else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "inserted row vanished") }
+            return (try Self.page([row], in: db), true)
+        }
+    }
+
+    /// The rows as stored, and the places they name, read in the same transaction.
+    private static func page(_ rows: [Row], in db: Database) throws -> StoredPage {
+        let stored = rows.map { row in
+            StoredReceiptRow(
+                id: row["id"], status: Receipt.Status(rawValue: row["status"]) ?? .pending, sequence: row["sequence"],
+                dateTime: row["date_time"], placeID: row["place_id"], document: row["document"])
+        }
+        let ids = Set(stored.compactMap(\.placeID))
+        return StoredPage(rows: stored, places: try places(ids: ids, in: db))
+    }
+
+    /// Inserts receipts with the account's next change sequence numbers, reserved in one step;
+    /// returns their ids.
+    @discardableResult
+    private static func insert(_ batch: [NewReceipt], account: Int64, in db: Database) throws -> [Int64] {
+        let last =
+            try Int64.fetchOne(
+                db, sql: "UPDATE accounts SET last_sequence = last_sequence + ? WHERE id = ? RETURNING last_sequence",
+                arguments: [batch.count, account]) ?? 0
+        var sequence = last - Int64(batch.count)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO receipts (account_id, fn, fd, fp, date_time, status, sequence, place_id, document)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        var ids: [Int64] = []
+        ids.reserveCapacity(batch.count)
+        for receipt in batch {
+            sequence += 1
+            let document = receipt.document
+            try statement.execute(arguments: [
+                account, document.fiscalDriveNumber, document.fiscalDocumentNumber, document.fiscalSign,
+                document.dateTime, receipt.status.rawValue, sequence, receipt.placeID, receipt.json,
+            ])
+            ids.append(db.lastInsertedRowID)
+        }
+        return ids
+    }
+
+    // MARK: The demo
+
+    func accountExists(login: String) async throws -> Bool {
+        try await pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [login])
+                ?? false
+        }
+    }
+
+    func unclaimedDocument() async throws -> String? {
+        try await pool.read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT document FROM documents d WHERE NOT EXISTS (
+                        SELECT 1 FROM receipts r WHERE r.fn = d.fn AND r.fd = d.fd AND r.fp = d.fp) LIMIT 1
+                    """)
+        }
+    }
+
+    func seed(
+        login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
+    ) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO accounts (kind, login, password_hash, created_at) VALUES ('authorized', ?, ?, ?)",
+                arguments: [login, passwordHash, date.timeIntervalSince1970])
+            try Self.insert(receipts, account: db.lastInsertedRowID, in: db)
+            let known = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO documents (fn, fd, fp, place_id, document) VALUES (?, ?, ?, ?, ?)")
+            for receipt in receipts.filter({ $0.status == .complete }) + unclaimed {
+                let document = receipt.document
+                try known.execute(arguments: [
+                    document.fiscalDriveNumber, document.fiscalDocumentNumber, document.fiscalSign, receipt.placeID,
+                    receipt.json,
+                ])
+            }
+        }
+    }
+
+    // MARK: Places, secrets, health
+
+    func upsert(places: [Place]) async throws {
+        try await pool.write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO places (id, name, latitude, longitude, category, address) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, latitude = excluded.latitude,
+                        longitude = excluded.longitude, category = excluded.category, address = excluded.address
+                    """)
+            for place in places {
+                try statement.execute(arguments: [
+                    place.id, place.name, place.coordinate.latitude, place.coordinate.longitude,
+                    place.category.rawValue, place.address,
+                ])
+            }
+        }
+    }
+
+    func places() async throws -> [Place] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM places").compactMap(Self.place(from:))
+        }
+    }
+
+    func places(ids: Set<String>) async throws -> [Place] {
+        try await pool.read { db in Array(try Self.places(ids: ids, in: db).values) }
+    }
+
+    private static func places(ids: Set<String>, in db: Database) throws -> [String: Place] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT * FROM places WHERE id IN (\(marks))", arguments: StatementArguments(Array(ids)))
+        var found: [String: Place] = [:]
+        for row in rows { if let place = place(from: row) { found[place.id] = place } }
+        return found
+    }
+
+    private static func place(from row: Row) -> Place? {
+        guard let coordinate = try? Coordinate(latitude: row["latitude"], longitude: row["longitude"]) else {
+            return nil
+        }
+        return Place(
+            id: row["id"], name: row["name"], coordinate: coordinate,
+            category: Category(rawValue: row["category"]) ?? .uncategorized, address: row["address"])
+    }
+
+    func secret(named name: String) async throws -> Data {
+        try await pool.write { db in
+            if let value = try Data.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [name]) {
+                return value
+            }
+            var generator = SystemRandomNumberGenerator()
+            let value = Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [name, value])
+            return value
+        }
+    }
+
+    func counts() async throws -> (receipts: Int, places: Int) {
+        try await pool.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM places") ?? 0
+            )
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import ReceiptAPI
+import ReceiptCore
+
+/// Everything the server keeps, behind one interface: accounts and sessions, each account's
+/// receipts with their change sequence, the fiscal documents the server knows, places and secrets.
+///
+/// Every call is async and none holds an event-loop thread: the SQLite implementation
+/// (``SQLiteStorage``) runs on GRDB's own threads. Only the logic that does not depend on where the
+/// data lives stays outside: session tokens and their hashes (``AccountStore``), cursors, the
+/// place index, the JSON of places.
+protocol ServerStorage: Sendable {
+    // MARK: Accounts and sessions
+
+    /// A new authorized account; nil when the login is taken (logins are compared without case).
+    func register(login: String, passwordHash: String, at date: Date) async throws -> Account?
+    /// A new anonymous account.
+    func openAnonymous(at date: Date) async throws -> Account
+    /// The authorized account of `login` and its password hash.
+    func credentials(login: String) async throws -> (account: Account, hash: String)?
+    /// Keeps a session: only the hash of its token.
+    func insertSession(tokenHash: Data, account: Int64, createdAt: Date, expiresAt: Date) async throws
+    /// The account of the session whose token hashes to `tokenHash`, expired or not.
+    func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)?
+    /// Forgets a session.
+    func deleteSession(tokenHash: Data) async throws
+
+    // MARK: Receipts
+
+    /// A page of an account's feed, newest first: receipts strictly after `position` in (date, id)
+    /// order, one more than `limit` at most (the extra one says there is more), with their places.
+    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage
+    /// An account's receipts whose last change came after `since`, oldest change first, one more than
+    /// `limit` at most, with their places.
+    func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage
+    /// One receipt of an account, with its place.
+    func receipt(id: Int64, account: Int64) async throws -> StoredPage?
+    /// Adds the receipt of a QR code to an account, or finds it there, in one transaction: complete
+    /// with the document the server knows for it, else pending. Returns it (with its place) and
+    /// whether it is new.
+    func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool)
+
+    // MARK: The demo
+
+    /// Whether an account has `login`.
+    func accountExists(login: String) async throws -> Bool
+    /// A document the server knows that no account has added.
+    func unclaimedDocument() async throws -> String?
+    /// Creates the authorized account `login` with `receipts`, and remembers the documents of its
+    /// complete receipts and of `unclaimed`: one transaction.
+    func seed(
+        login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
+    ) async throws
+
+    // MARK: Places, secrets, health
+
+    /// Adds places, or replaces those with the same id.
+    func upsert(places: [Place]) async throws
+    /// Every place.
+    func places() async throws -> [Place]
+    /// Places by id.
+    func places(ids: Set<String>) async throws -> [Place]
+    /// A random secret kept in the storage (made on first use), so that every instance signs the
+    /// same cursors and they outlive restarts.
+    func secret(named name: String) async throws -> Data
+    /// How many receipts (all accounts) and places there are: the health check's question.
+    func counts() async throws -> (receipts: Int, places: Int)
+}
+
+/// Where a feed page ended, bound to its account.
+struct FeedPosition: Codable, Equatable, Sendable {
+    let account: Int64
+    let dateTime: String
+    let id: Int64
+}
+
+/// Receipt rows as stored, and the places they name.
+struct StoredPage: Sendable {
+    var rows: [StoredReceiptRow]
+    var places: [String: Place]
+}
+
+/// A receipt row as stored: its document as the JSON the feeds splice into a page.
+struct StoredReceiptRow: Sendable {
+    let id: Int64
+    let status: Receipt.Status
+    let sequence: Int64
+    let dateTime: String
+    let placeID: String?
+    let document: String
+}
+
+/// A receipt about to be stored, its document already written as the feeds will splice it.
+struct NewReceipt: Sendable {
+    let document: FiscalDocument
+    let json: String
+    let status: Receipt.Status
+    let placeID: String?
+
+    init(_ document: FiscalDocument, status: Receipt.Status, placeID: String?) {
+        self.document = document
+        self.json = WrittenJSON(document).text
+        self.status = status
+        self.placeID = placeID
+    }
+
+    /// What adding `code` stores: the document the server knows for it (`known`, as stored, with
+    /// its place), else a pending receipt with the code's date and total.
+    static func adding(_ code: FiscalCode, known: (document: String, placeID: String?)?) -> NewReceipt {
+        if let known, let document = try? JSONReader.read(FiscalDocument.self, from: Data(known.document.utf8)) {
+            return NewReceipt(document, status: .complete, placeID: known.placeID)
+        }
+        return NewReceipt(FiscalDocument(Receipt(pendingFrom: code)), status: .pending, placeID: nil)
+    }
+}
