@@ -62,9 +62,14 @@ public final class ReceiptsServer: Sendable {
 
     /// Opens (or creates) the server's database and loads its places and cursor secret; listens only
     /// once ``run()`` or ``application(onRunning:)`` runs.
-    public init(settings: ServerSettings) async throws {
+    public convenience init(settings: ServerSettings) async throws {
+        try await self.init(settings: settings, storage: try SQLiteStorage(path: settings.databasePath))
+    }
+
+    /// A server over `storage`.
+    init(settings: ServerSettings, storage: any ServerStorage) async throws {
         self.settings = settings
-        storage = try SQLiteStorage(path: settings.databasePath)
+        self.storage = storage
         places = PlaceDirectory(try await storage.places())
         cursors = CursorCodec(secret: try await storage.secret(named: "cursor-key"))
         var logger = Logger(label: "receipts.server")
@@ -113,8 +118,15 @@ public final class ReceiptsServer: Sendable {
         let guarded = router.group().add(middleware: SessionMiddleware(accounts: accounts))
         let hasher = PasswordHasher(cost: settings.bcryptCost)
 
-        router.get(Route.health.routerPath) { _, _ in
-            let counts = try await self.storage.counts()
+        router.get(Route.health.routerPath) { _, context in
+            // A load balancer's question: any failure of the database is "not now", never a 500.
+            let counts: (receipts: Int, places: Int)
+            do {
+                counts = try await self.storage.counts()
+            } catch {
+                context.logger.error("health: the database does not answer: \(error)")
+                throw APIError.storageUnavailable
+            }
             return jsonResponse(HealthStatus(status: "ok", receipts: counts.receipts, places: counts.places))
         }
         router.get(Route.openAPI.routerPath) { _, _ in

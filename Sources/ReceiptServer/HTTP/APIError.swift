@@ -37,6 +37,13 @@ struct APIError: HTTPResponseError {
         return error
     }
 
+    /// 503: the database does not answer; try again in a second.
+    static var storageUnavailable: APIError {
+        var error = APIError(status: .serviceUnavailable, code: "storage_unavailable", problem: .storageUnavailable)
+        error.headers[.retryAfter] = "1"
+        return error
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let language = Language(acceptLanguage: request.headers[.acceptLanguage])
         var response = jsonResponse(APIErrorBody(error: code, message: problem.message(in: language)), status: status)
@@ -64,6 +71,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 status: .contentTooLarge, code: "payload_too_large", problem: .bodyTooLarge(kibibytes: 64)
             )
             .response(from: request, context: context)
+        } catch let error as StorageUnavailable {
+            context.logger.error("database unavailable: \(error)", metadata: ["path": "\(request.uri.path)"])
+            return try APIError.storageUnavailable.response(from: request, context: context)
         } catch let error as DecodingError {
             return try APIError.badRequest(.malformedJSON(JSONProblem(error))).response(from: request, context: context)
         } catch {

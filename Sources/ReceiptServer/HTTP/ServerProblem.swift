@@ -28,6 +28,7 @@ enum ServerProblem: LocalizedMessage {
     case noRoute
     case methodNotAllowed(method: String, allowed: String)
     case internalError
+    case storageUnavailable
     /// A sentence from the HTTP library, which has it in English only.
     case untranslated(String)
 
@@ -110,6 +111,10 @@ enum ServerProblem: LocalizedMessage {
                 ? "\(method) здесь не разрешён; используйте \(allowed)"
                 : "\(method) is not allowed here; use \(allowed)"
         case .internalError: return ru ? "внутренняя ошибка сервера" : "internal error"
+        case .storageUnavailable:
+            return ru
+                ? "база данных сервера не отвечает; ничего не изменено, повторите позже"
+                : "the server's database does not answer; nothing was changed, try again later"
         case .untranslated(let text): return text
         }
     }

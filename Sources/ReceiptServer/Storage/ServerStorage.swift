@@ -67,6 +67,12 @@ protocol ServerStorage: Sendable {
     func counts() async throws -> (receipts: Int, places: Int)
 }
 
+/// The storage does not answer (the database is busy past its timeout, gone, read-only or full):
+/// nothing was changed, and the same request may succeed later. Answered as 503.
+struct StorageUnavailable: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Where a feed page ended, bound to its account.
 struct FeedPosition: Codable, Equatable, Sendable {
     let account: Int64

@@ -24,10 +24,33 @@ final class SQLiteStorage: ServerStorage {
         try ServerSchema.migrator.migrate(pool)
     }
 
+    /// GRDB's async read, with a database that does not answer told apart (``StorageUnavailable``).
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch let error as DatabaseError where Self.unavailable.contains(error.resultCode) {
+            throw StorageUnavailable(description: "\(error)")
+        }
+    }
+
+    /// GRDB's async write (one transaction), with a database that does not answer told apart.
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.write(body)
+        } catch let error as DatabaseError where Self.unavailable.contains(error.resultCode) {
+            throw StorageUnavailable(description: "\(error)")
+        }
+    }
+
+    /// The results that say the database cannot answer now, rather than that the request was wrong.
+    private static let unavailable: [ResultCode] = [
+        .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_READONLY,
+    ]
+
     // MARK: Accounts and sessions
 
     func register(login: String, passwordHash: String, at date: Date) async throws -> Account? {
-        try await pool.write { db in
+        try await write { db in
             let taken =
                 try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [login]) ?? false
@@ -40,7 +63,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func openAnonymous(at date: Date) async throws -> Account {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO accounts (kind, created_at) VALUES ('anonymous', ?)",
                 arguments: [date.timeIntervalSince1970])
@@ -49,7 +72,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func credentials(login: String) async throws -> (account: Account, hash: String)? {
-        try await pool.read { db in
+        try await read { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT id, login, password_hash FROM accounts WHERE login = ? AND kind = 'authorized'",
@@ -60,7 +83,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func insertSession(tokenHash: Data, account: Int64, createdAt: Date, expiresAt: Date) async throws {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
                 arguments: [tokenHash, account, createdAt.timeIntervalSince1970, expiresAt.timeIntervalSince1970])
@@ -68,7 +91,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)? {
-        try await pool.read { db in
+        try await read { db in
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
@@ -88,7 +111,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func deleteSession(tokenHash: Data) async throws {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [tokenHash])
         }
     }
@@ -96,7 +119,7 @@ final class SQLiteStorage: ServerStorage {
     // MARK: Receipts
 
     func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
-        try await pool.read { db in
+        try await read { db in
             let rows: [Row]
             if let position {
                 rows = try Row.fetchAll(
@@ -117,7 +140,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
-        try await pool.read { db in
+        try await read { db in
             let rows = try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM receipts WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?"),
@@ -127,7 +150,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func receipt(id: Int64, account: Int64) async throws -> StoredPage? {
-        try await pool.read { db in
+        try await read { db in
             let row = try Row.fetchOne(
                 db, sql: "SELECT * FROM receipts WHERE id = ? AND account_id = ?", arguments: [id, account])
             return try row.map { try Self.page([$0], in: db) }
@@ -135,7 +158,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool) {
-        try await pool.write { db in
+        try await write { db in
             let identity = code.identity
             if let existing = try Row.fetchOne(
                 db, sql: "SELECT * FROM receipts WHERE account_id = ? AND fn = ? AND fd = ? AND fp = ?",
@@ -196,14 +219,14 @@ final class SQLiteStorage: ServerStorage {
     // MARK: The demo
 
     func accountExists(login: String) async throws -> Bool {
-        try await pool.read { db in
+        try await read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [login])
                 ?? false
         }
     }
 
     func unclaimedDocument() async throws -> String? {
-        try await pool.read { db in
+        try await read { db in
             try String.fetchOne(
                 db,
                 sql: """
@@ -216,7 +239,7 @@ final class SQLiteStorage: ServerStorage {
     func seed(
         login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
     ) async throws {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT INTO accounts (kind, login, password_hash, created_at) VALUES ('authorized', ?, ?, ?)",
                 arguments: [login, passwordHash, date.timeIntervalSince1970])
@@ -236,7 +259,7 @@ final class SQLiteStorage: ServerStorage {
     // MARK: Places, secrets, health
 
     func upsert(places: [Place]) async throws {
-        try await pool.write { db in
+        try await write { db in
             let statement = try db.cachedStatement(
                 sql: """
                     INSERT INTO places (id, name, latitude, longitude, category, address) VALUES (?, ?, ?, ?, ?, ?)
@@ -253,13 +276,13 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func places() async throws -> [Place] {
-        try await pool.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM places").compactMap(Self.place(from:))
         }
     }
 
     func places(ids: Set<String>) async throws -> [Place] {
-        try await pool.read { db in Array(try Self.places(ids: ids, in: db).values) }
+        try await read { db in Array(try Self.places(ids: ids, in: db).values) }
     }
 
     private static func places(ids: Set<String>, in db: Database) throws -> [String: Place] {
@@ -282,7 +305,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func secret(named name: String) async throws -> Data {
-        try await pool.write { db in
+        try await write { db in
             if let value = try Data.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [name]) {
                 return value
             }
@@ -294,7 +317,7 @@ final class SQLiteStorage: ServerStorage {
     }
 
     func counts() async throws -> (receipts: Int, places: Int) {
-        try await pool.read { db in
+        try await read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM places") ?? 0
