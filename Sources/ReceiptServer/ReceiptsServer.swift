@@ -57,6 +57,7 @@ public final class ReceiptsServer: Sendable {
     let storage: any ServerStorage
     let places: PlaceDirectory
     let placeJSON = PlaceJSONCache()
+    let metrics = ServerMetrics()
     let cursors: CursorCodec
     let logger: Logger
 
@@ -111,7 +112,7 @@ public final class ReceiptsServer: Sendable {
 
     func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
-        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         let accounts = AccountStore(
             storage: storage, sessionLifetime: settings.sessionLifetime, clock: settings.clock)
@@ -129,16 +130,23 @@ public final class ReceiptsServer: Sendable {
             }
             return jsonResponse(HealthStatus(status: "ok", receipts: counts.receipts, places: counts.places))
         }
+        router.get(Route.metrics.routerPath) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
+        }
         router.get(Route.openAPI.routerPath) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: try APIContract.openAPIDocument)))
         }
         SessionRoutes(
-            accounts: accounts, hasher: hasher, throttle: LoginThrottle(settings.throttle),
+            accounts: accounts, hasher: hasher, throttle: LoginThrottle(settings.throttle), metrics: metrics,
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)
-        ReceiptRoutes(receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), cursors: cursors).register(
+        ReceiptRoutes(
+            receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), cursors: cursors, metrics: metrics
+        ).register(
             on: guarded)
         PlaceRoutes(index: places, cursors: cursors).register(on: router)
         return router

@@ -7,6 +7,7 @@ import ReceiptCore
 struct ReceiptRoutes: Sendable {
     let receipts: AccountReceipts
     let cursors: CursorCodec
+    let metrics: ServerMetrics
 
     func register(on guarded: RouterGroup<ServerContext>) {
         guarded.get(Route.receipts.routerPath) { request, context in try await feed(request, context: context) }
@@ -64,6 +65,7 @@ struct ReceiptRoutes: Sendable {
             throw APIError(status: .unprocessableContent, code: "invalid_qr", problem: .invalidQR(error))
         }
         let (envelope, created) = try await receipts.add(code, account: account.id)
+        if created { metrics.receiptAdded(status: envelope.status.rawValue) }
         return jsonResponse(envelope, status: created ? .created : .ok)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 /// Every route the server answers, in one list: the router registers them from here, and a test
 /// holds this list and `openapi.yaml` together.
 enum Route: CaseIterable {
-    case health, openAPI
+    case health, metrics, openAPI
     case accounts, sessions, anonymousSession, currentSession
     case receipts, changes, receipt
     case places
@@ -14,6 +14,7 @@ enum Route: CaseIterable {
     var path: String {
         switch self {
         case .health: "/health"
+        case .metrics: "/metrics"
         case .openAPI: "/openapi.yaml"
         case .accounts: "/api/v1/accounts"
         case .sessions: "/api/v1/sessions"
@@ -28,7 +29,7 @@ enum Route: CaseIterable {
 
     var methods: [HTTPRequest.Method] {
         switch self {
-        case .health, .openAPI, .changes, .receipt, .places: [.get]
+        case .health, .metrics, .openAPI, .changes, .receipt, .places: [.get]
         case .accounts, .sessions, .anonymousSession: [.post]
         case .currentSession: [.get, .delete]
         case .receipts: [.get, .post]

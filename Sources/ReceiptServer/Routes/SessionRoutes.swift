@@ -8,6 +8,7 @@ struct SessionRoutes: Sendable {
     let accounts: AccountStore
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    let metrics: ServerMetrics
     /// A bcrypt hash checked when a login does not exist, so that both cases take as long.
     let decoyHash: String
 
@@ -26,6 +27,7 @@ struct SessionRoutes: Sendable {
             throw APIError.badRequest(.brokenAccountRules(problems))
         }
         if let seconds = await throttle.beginRegistration(from: context.clientAddress) {
+            metrics.throttled("registration")
             throw APIError.tooManyRequests(.registration, retryAfter: seconds)
         }
         let hash = await hasher.hash(credentials.password)
@@ -38,6 +40,7 @@ struct SessionRoutes: Sendable {
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
         let credentials = try await request.decodeJSON(as: Credentials.self, context: context)
         if let seconds = await throttle.begin(login: credentials.login, from: context.clientAddress) {
+            metrics.throttled("login")
             throw APIError.tooManyRequests(.login, retryAfter: seconds)
         }
         let stored = try await accounts.credentials(login: credentials.login)
@@ -49,6 +52,7 @@ struct SessionRoutes: Sendable {
 
     private func openAnonymous(_ context: ServerContext) async throws -> Response {
         if let seconds = await throttle.beginAnonymousAccount(from: context.clientAddress) {
+            metrics.throttled("anonymous_account")
             throw APIError.tooManyRequests(.anonymousAccount, retryAfter: seconds)
         }
         return try opened(await accounts.openSession(for: accounts.openAnonymous()), status: .created)

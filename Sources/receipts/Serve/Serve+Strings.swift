@@ -44,6 +44,12 @@ extension Strings {
     static var bcryptCostHelp: String {
         pick("Стоимость bcrypt для паролей.", "bcrypt cost for passwords.")
     }
+    static var logFormatHelp: String {
+        pick(
+            "Формат журнала: logfmt (ключ=значение) или json (объект на строку); в каждой строке запроса его request_id.",
+            "The log's format: logfmt (key=value) or json (an object a line); each line of a request has its request_id."
+        )
+    }
     static func badPort(_ port: Int) -> String {
         pick("--port \(port): нужно число от 0 до 65535", "--port \(port): give a number from 0 to 65535")
     }

@@ -28,6 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
     var sessionDays = 30.0
     @Option(name: .customLong("bcrypt-cost"), help: ArgumentHelp(Strings.bcryptCostHelp, valueName: "4-16"))
     var bcryptCost: UInt8 = 12
+    @Option(name: .customLong("log-format"), help: ArgumentHelp(Strings.logFormatHelp, valueName: "logfmt|json"))
+    var logFormat: LogFormatOption = .logfmt
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError(Strings.badPort(port)) }
@@ -38,11 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global.output)
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = global.verbose ? .debug : (global.quiet ? .warning : .info)
-            return handler
-        }
+        let level: Logger.Level = global.verbose ? .debug : (global.quiet ? .warning : .info)
+        let format = logFormat.format
+        LoggingSystem.bootstrap { _ in ServerLogHandler(format: format, level: level) }
         let path = global.database()
         let settings = ServerSettings(
             host: host, port: port, databasePath: path, sessionLifetime: sessionDays * 86_400, bcryptCost: bcryptCost,
@@ -77,5 +77,17 @@ struct ServeCommand: AsyncParsableCommand {
         return try LocalDateTime(
             year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
             minute: parts.minute ?? 0)
+    }
+}
+
+/// `--log-format logfmt|json`.
+enum LogFormatOption: String, ExpressibleByArgument, CaseIterable {
+    case logfmt, json
+
+    var format: ServerLogHandler.Format {
+        switch self {
+        case .logfmt: .logfmt
+        case .json: .json
+        }
     }
 }

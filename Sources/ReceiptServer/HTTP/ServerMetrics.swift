@@ -1,0 +1,58 @@
+import Foundation
+import Prometheus
+
+/// What `GET /metrics` tells, in Prometheus' text format: requests by route, method and status,
+/// their latency, throttled attempts, receipts added. One registry a server, so that servers in one
+/// process (the tests') count apart.
+final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+
+    /// Latency buckets from half a millisecond to ten seconds.
+    private static let buckets: [Duration] = [
+        .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+        .milliseconds(20), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+        .seconds(1), .seconds(2.5), .seconds(10),
+    ]
+
+    /// A request answered: counted by route (the pattern, never the raw path), method and status.
+    func request(route: String, method: String, status: Int, took duration: Duration) {
+        let labels = [("route", route), ("method", method), ("status", String(status))]
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "receipts", metricName: "http_requests", unitName: "total",
+                helpText: "HTTP requests answered, by route, method and status."),
+            labels: labels
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(
+                namespace: "receipts", metricName: "http_request_duration", unitName: "seconds",
+                helpText: "Time from a request's head to its answer, by route and method."),
+            labels: [("route", route), ("method", method)], buckets: Self.buckets
+        ).record(duration)
+    }
+
+    /// A login, registration or anonymous account refused by the throttle.
+    func throttled(_ what: String) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "receipts", metricName: "throttled_attempts", unitName: "total",
+                helpText: "Attempts refused with 429 by the throttle, by kind."),
+            labels: [("kind", what)]
+        ).increment()
+    }
+
+    /// A receipt added by QR: new, complete or pending.
+    func receiptAdded(status: String) {
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                namespace: "receipts", metricName: "receipts_added", unitName: "total",
+                helpText: "Receipts added to accounts by QR, by the status they got."),
+            labels: [("status", status)]
+        ).increment()
+    }
+
+    /// The text format, for `GET /metrics`.
+    func exposition() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import Logging
+import ReceiptAPI
+import Synchronization
+import Testing
+
+@testable import ReceiptServer
+
+@Suite("Server: request ids, metrics and log lines, for running it as a service")
+struct OperationsTests {
+    @Test("every answer carries X-Request-Id: the balancer's when it is a sane token, else the server's own")
+    func requestIDs() async throws {
+        try await ServerHarness.run { server in
+            let client = server.client()
+            let kept = try await client.send("/health", method: .get, body: nil, headers: [.requestID: "lb-42.a_b"])
+            #expect(kept.headers[.requestID] == "lb-42.a_b")
+            var seen: Set<String> = []
+            for (uri, header) in [
+                ("/api/v1/receipts", "has space"), ("/nowhere", String(repeating: "x", count: 129)),
+                ("/api/v1/receipts/0", "quote\"d"), ("/health", ""),
+            ] {
+                let response = try await client.send(uri, method: .get, body: nil, headers: [.requestID: header])
+                let id = try #require(response.headers[.requestID], "\(uri)")
+                #expect(id != header && !id.isEmpty && !seen.contains(id), "\(uri): \(id)")
+                seen.insert(id)
+            }
+        }
+    }
+
+    @Test("/metrics counts requests by route pattern, method and status, their latency, throttling and adds")
+    func metrics() async throws {
+        try await ServerHarness.run(configure: { $0.throttle.failedLoginsPerLogin = ThrottleLimits.Rate(1, per: 300) })
+        { server in
+            let client = try await server.anonymous()
+            let code = "t=20250214T1130&s=899.00&fn=9960440301234567&i=5501&fp=2702394115&n=2"
+            #expect(try await client.post("/api/v1/receipts", json: AddReceiptRequest(qr: code)).status == .created)
+            #expect(try await client.post("/api/v1/receipts", json: AddReceiptRequest(qr: code)).status == .ok)
+            for _ in 0..<3 { _ = try await client.send("/api/v1/receipts/1", method: .get, body: nil) }
+            _ = try await client.send("/api/v1/receipts/99", method: .get, body: nil)
+            let wrong = Credentials(login: "nobody", password: "wrong password")
+            for _ in 0..<3 { _ = try await server.client().post("/api/v1/sessions", json: wrong) }
+
+            let response = try await server.client().send("/metrics", method: .get, body: nil)
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let lines = Set(response.text.split(separator: "\n").map(String.init))
+            #expect(lines.contains(#"receipts_receipts_added_total{status="pending"} 1"#))
+            let receipt = lines.filter { $0.hasPrefix("receipts_http_requests_total{route=\"/api/v1/receipts/") }
+            #expect(receipt.contains { $0.hasSuffix(#"method="GET",status="200"} 3"#) }, "\(receipt)")
+            #expect(receipt.contains { $0.hasSuffix(#"method="GET",status="404"} 1"#) }, "\(receipt)")
+            #expect(lines.contains { $0.hasPrefix(#"receipts_throttled_attempts_total{kind="login"}"#) })
+            #expect(
+                lines.contains {
+                    $0.hasPrefix(
+                        #"receipts_http_request_duration_seconds_count{route="/api/v1/receipts",method="POST"} 2"#)
+                })
+        }
+    }
+
+    @Test("log lines: logfmt quotes what would break a pair, JSON escapes, the request id once")
+    func logLines() {
+        let lines = Mutex<[String]>([])
+        var logfmt = Logger(label: "test") { _ in
+            ServerLogHandler(format: .logfmt, level: .info) { line in lines.withLock { $0.append(line) } }
+        }
+        logfmt[metadataKey: "request_id"] = "r-1"
+        logfmt[metadataKey: "hb.request.id"] = "r-1"
+        logfmt.info("answered", metadata: ["path": "/a b", "note": "say \"hi\"=\n", "status": "200"])
+        logfmt.debug("not written")
+        var json = Logger(label: "test") { _ in
+            ServerLogHandler(format: .json, level: .info) { line in lines.withLock { $0.append(line) } }
+        }
+        json[metadataKey: "request_id"] = "r-2"
+        json.error("it \"broke\"\tbadly", metadata: ["path": "/ü"])
+        let written = lines.withLock { $0 }
+        #expect(written.count == 2)
+        let first = written[0]
+        #expect(first.hasPrefix("ts=") && first.hasSuffix("\n"))
+        #expect(
+            first.contains(
+                #" level=info msg=answered note="say \"hi\"=\n" path="/a b" request_id=r-1 status=200"#))
+        #expect(!first.contains("hb.request.id"))
+        let object = try? JSONSerialization.jsonObject(with: Data(written[1].utf8)) as? [String: String]
+        #expect(object?["msg"] == "it \"broke\"\tbadly" && object?["path"] == "/ü" && object?["level"] == "error")
+        #expect(object?["request_id"] == "r-2" && object?["ts"]?.hasSuffix("Z") == true)
+    }
+}
