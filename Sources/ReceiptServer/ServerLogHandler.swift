@@ -1,5 +1,6 @@
 public import Foundation
 public import Logging
+import ReceiptAPI
 
 /// The server's log lines on standard error, one event a line, in logfmt (`key=value`, as people
 /// and most log shippers read) or JSON (one object a line), with the request's id in every line of
@@ -67,21 +68,11 @@ public struct ServerLogHandler: LogHandler {
         return plain ? value : jsonString(value)
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal, written as the API writes its strings.
     static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var writer = JSONWriter(capacity: value.utf8.count + 8)
+        writer.write(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     private static func timestamp(_ date: Date) -> String {

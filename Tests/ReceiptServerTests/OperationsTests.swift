@@ -30,8 +30,10 @@ struct OperationsTests {
 
     @Test("/metrics counts requests by route pattern, method and status, their latency, throttling and adds")
     func metrics() async throws {
-        try await ServerHarness.run(configure: { $0.throttle.failedLoginsPerLogin = ThrottleLimits.Rate(1, per: 300) })
-        { server in
+        let strict: (inout ServerSettings) -> Void = {
+            $0.throttle.failedLoginsPerLogin = ThrottleLimits.Rate(1, per: 300)
+        }
+        try await ServerHarness.run(configure: strict) { server in
             let client = try await server.anonymous()
             let code = "t=20250214T1130&s=899.00&fn=9960440301234567&i=5501&fp=2702394115&n=2"
             #expect(try await client.post("/api/v1/receipts", json: AddReceiptRequest(qr: code)).status == .created)

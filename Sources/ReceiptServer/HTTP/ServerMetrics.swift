@@ -33,21 +33,19 @@ final class ServerMetrics: Sendable {
 
     /// A login, registration or anonymous account refused by the throttle.
     func throttled(_ what: String) {
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(
-                namespace: "receipts", metricName: "throttled_attempts", unitName: "total",
-                helpText: "Attempts refused with 429 by the throttle, by kind."),
-            labels: [("kind", what)]
-        ).increment()
+        count("throttled_attempts", help: "Attempts refused with 429 by the throttle, by kind.", ("kind", what))
     }
 
     /// A receipt added by QR: new, complete or pending.
     func receiptAdded(status: String) {
+        count("receipts_added", help: "Receipts added to accounts by QR, by the status they got.", ("status", status))
+    }
+
+    private func count(_ name: String, help: String, _ label: (String, String)) {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(
-                namespace: "receipts", metricName: "receipts_added", unitName: "total",
-                helpText: "Receipts added to accounts by QR, by the status they got."),
-            labels: [("status", status)]
+                namespace: "receipts", metricName: name, unitName: "total", helpText: help),
+            labels: [label]
         ).increment()
     }
 
