@@ -7,7 +7,7 @@ SHELL := /bin/bash
 # fonts-dejavu-core: the test that looks at the HTML report in a real browser; wrk: the server under load;
 # python3-venv: the API fuzzer's virtual environment.
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	zbar-tools chromium poppler-utils fonts-dejavu-core wrk fish
+	zbar-tools chromium poppler-utils fonts-dejavu-core wrk fish postgresql
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.

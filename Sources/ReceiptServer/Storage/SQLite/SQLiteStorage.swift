@@ -120,20 +120,24 @@ final class SQLiteStorage: ServerStorage {
 
     func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
         try await read { db in
-            let rows: [Row]
+            let rows: [StoredReceiptRow]
             if let position {
-                rows = try Row.fetchAll(
+                rows = try Self.rows(
                     db.cachedStatement(
                         sql: """
-                            SELECT * FROM receipts WHERE account_id = ? AND (date_time < ? OR (date_time = ? AND id < ?))
+                            SELECT \(Self.columns) FROM receipts
+                            WHERE account_id = ? AND (date_time < ? OR (date_time = ? AND id < ?))
                             ORDER BY date_time DESC, id DESC LIMIT ?
                             """),
-                    arguments: [account, position.dateTime, position.dateTime, position.id, limit + 1])
+                    [account, position.dateTime, position.dateTime, position.id, limit + 1])
             } else {
-                rows = try Row.fetchAll(
+                rows = try Self.rows(
                     db.cachedStatement(
-                        sql: "SELECT * FROM receipts WHERE account_id = ? ORDER BY date_time DESC, id DESC LIMIT ?"),
-                    arguments: [account, limit + 1])
+                        sql: """
+                            SELECT \(Self.columns) FROM receipts WHERE account_id = ?
+                            ORDER BY date_time DESC, id DESC LIMIT ?
+                            """),
+                    [account, limit + 1])
             }
             return try Self.page(rows, in: db)
         }
@@ -141,51 +145,68 @@ final class SQLiteStorage: ServerStorage {
 
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
         try await read { db in
-            let rows = try Row.fetchAll(
+            let rows = try Self.rows(
                 db.cachedStatement(
-                    sql: "SELECT * FROM receipts WHERE account_id = ? AND sequence > ? ORDER BY sequence LIMIT ?"),
-                arguments: [account, since, limit + 1])
+                    sql: """
+                        SELECT \(Self.columns) FROM receipts WHERE account_id = ? AND sequence > ?
+                        ORDER BY sequence LIMIT ?
+                        """),
+                [account, since, limit + 1])
             return try Self.page(rows, in: db)
         }
     }
 
     func receipt(id: Int64, account: Int64) async throws -> StoredPage? {
         try await read { db in
-            let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM receipts WHERE id = ? AND account_id = ?", arguments: [id, account])
-            return try row.map { try Self.page([$0], in: db) }
+            let rows = try Self.rows(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM receipts WHERE id = ? AND account_id = ?"),
+                [id, account])
+            return rows.isEmpty ? nil : try Self.page(rows, in: db)
         }
     }
 
     func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool) {
         try await write { db in
             let identity = code.identity
-            if let existing = try Row.fetchOne(
-                db, sql: "SELECT * FROM receipts WHERE account_id = ? AND fn = ? AND fd = ? AND fp = ?",
-                arguments: [account, identity.fn, identity.i, identity.fp])
-            {
-                return (try Self.page([existing], in: db), false)
-            }
+            let existing = try Self.rows(
+                db.cachedStatement(
+                    sql: "SELECT \(Self.columns) FROM receipts WHERE account_id = ? AND fn = ? AND fd = ? AND fp = ?"),
+                [account, identity.fn, identity.i, identity.fp])
+            if !existing.isEmpty { return (try Self.page(existing, in: db), false) }
             let known = try Row.fetchOne(
                 db, sql: "SELECT document, place_id FROM documents WHERE fn = ? AND fd = ? AND fp = ?",
                 arguments: [identity.fn, identity.i, identity.fp])
             let new = NewReceipt.adding(code, known: known.map { ($0["document"], $0["place_id"]) })
             let ids = try Self.insert([new], account: account, in: db)
-            let row = try Row.fetchOne(db, sql: "SELECT * FROM receipts WHERE id = ?", arguments: [ids.first])
-            guard let row else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "inserted row vanished") }
-            return (try Self.page([row], in: db), true)
+            let rows = try Self.rows(
+                db.cachedStatement(sql: "SELECT \(Self.columns) FROM receipts WHERE id = ?"), [ids.first])
+            guard !rows.isEmpty else {
+                throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "inserted row vanished")
+            }
+            return (try Self.page(rows, in: db), true)
         }
     }
 
-    /// The rows as stored, and the places they name, read in the same transaction.
-    private static func page(_ rows: [Row], in db: Database) throws -> StoredPage {
-        let stored = rows.map { row in
-            StoredReceiptRow(
-                id: row["id"], status: Receipt.Status(rawValue: row["status"]) ?? .pending, sequence: row["sequence"],
-                dateTime: row["date_time"], placeID: row["place_id"], document: row["document"])
+    /// The columns of ``StoredReceiptRow``, in the order ``rows(_:_:)`` reads them.
+    private static let columns = "id, status, sequence, date_time, place_id, document"
+
+    /// The rows a statement selecting ``columns`` gives, read by position from a cursor: no row is
+    /// copied and no column looked up by name (the feeds' hot path).
+    private static func rows(_ statement: Statement, _ arguments: StatementArguments) throws -> [StoredReceiptRow] {
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
+        var rows: [StoredReceiptRow] = []
+        while let row = try cursor.next() {
+            rows.append(
+                StoredReceiptRow(
+                    id: row[0], status: Receipt.Status(rawValue: row[1]) ?? .pending, sequence: row[2],
+                    dateTime: row[3], placeID: row[4], document: row[5]))
         }
-        let ids = Set(stored.compactMap(\.placeID))
-        return StoredPage(rows: stored, places: try places(ids: ids, in: db))
+        return rows
+    }
+
+    /// The rows and the places they name, read in the same transaction.
+    private static func page(_ rows: [StoredReceiptRow], in db: Database) throws -> StoredPage {
+        StoredPage(rows: rows, places: try places(ids: Set(rows.compactMap(\.placeID)), in: db))
     }
 
     /// Inserts receipts with the account's next change sequence numbers, reserved in one step;

@@ -1,0 +1,134 @@
+import Foundation
+
+/// A throwaway PostgreSQL server for tests: `initdb` in a temporary folder, `postgres` on a free
+/// loopback port with `fsync=off`, stopped (SIGINT, a fast shutdown) and removed when the value
+/// goes away. `RECEIPTS_TEST_POSTGRES_URL` names a developer's own server instead.
+///
+/// `initdb` and `postgres` refuse to run as root: as root the folder goes to the `postgres` user and
+/// both run through `setpriv`. `postgres` is a child process polled with `pg_isready`, never
+/// `pg_ctl start`, whose daemon keeps the pipe open that `Process` waits on.
+public final class PostgresCluster: @unchecked Sendable {
+    /// `postgresql://postgres@127.0.0.1:PORT/postgres`, or the developer's URL.
+    public let url: String
+    private let folder: String?
+    private let server: Process?
+
+    /// What went wrong starting the cluster, with what the programs said.
+    public struct StartError: Error, CustomStringConvertible {
+        /// The step and its output.
+        public let description: String
+    }
+
+    /// Starts a cluster, or takes `RECEIPTS_TEST_POSTGRES_URL`.
+    public init() throws {
+        if let given = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"], !given.isEmpty {
+            url = given
+            folder = nil
+            server = nil
+            return
+        }
+        let bin = try Self.binaries()
+        let folder = "/tmp/receipts-pg-" + UUID().uuidString.prefix(8).lowercased()
+        try FileManager.default.createDirectory(atPath: folder + "/socket", withIntermediateDirectories: true)
+        let asRoot = getuid() == 0
+        if asRoot {
+            try Self.run("/bin/chown", ["-R", "postgres:postgres", folder])
+        }
+        let data = folder + "/data"
+        try Self.run(
+            bin + "/initdb",
+            ["-D", data, "--no-sync", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C"], asPostgres: asRoot)
+        let port = try Self.freePort()
+        let server = Process()
+        let arguments = [
+            "-D", data, "-p", String(port), "-k", folder + "/socket", "-c", "listen_addresses=127.0.0.1",
+            "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+        ]
+        (server.executableURL, server.arguments) = Self.command(bin + "/postgres", arguments, asPostgres: asRoot)
+        let log = FileHandle(forWritingAtPath: "/dev/null")
+        server.standardOutput = log
+        server.standardError = log
+        try server.run()
+        self.folder = folder
+        self.server = server
+        url = "postgresql://postgres@127.0.0.1:\(port)/postgres"
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            if (try? Self.run(bin + "/pg_isready", ["-h", "127.0.0.1", "-p", String(port), "-q"])) != nil { break }
+            guard server.isRunning, Date() < deadline else {
+                stop()
+                throw StartError(description: "postgres did not start on port \(port)")
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops the server (SIGINT: a fast shutdown) and removes its folder.
+    public func stop() {
+        if let server, server.isRunning {
+            kill(server.processIdentifier, SIGINT)
+            server.waitUntilExit()
+        }
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Runs `sql` through `psql` and returns what it printed (unaligned, tuples only).
+    public func psql(_ sql: String) throws -> String {
+        try Self.run(try Self.binaries() + "/psql", [url, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+    }
+
+    /// The newest PostgreSQL's programs Debian installed.
+    static func binaries() throws -> String {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init)
+        guard let newest = versions.max(), FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/postgres")
+        else { throw StartError(description: "no PostgreSQL server under \(root): run make setup") }
+        return "\(root)/\(newest)/bin"
+    }
+
+    private static func command(_ program: String, _ arguments: [String], asPostgres: Bool) -> (URL, [String]) {
+        guard asPostgres else { return (URL(fileURLWithPath: program), arguments) }
+        return (
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--reuid=postgres", "--regid=postgres", "--init-groups", program] + arguments
+        )
+    }
+
+    @discardableResult
+    private static func run(_ program: String, _ arguments: [String], asPostgres: Bool = false) throws -> String {
+        let process = Process()
+        (process.executableURL, process.arguments) = command(program, arguments, asPostgres: asPostgres)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw StartError(description: "\(program) exited \(process.terminationStatus): \(text)")
+        }
+        return text
+    }
+
+    /// A port free on loopback now: bound to port 0 and let go.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw StartError(description: "no socket for a free port") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw StartError(description: "could not bind a loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
