@@ -83,7 +83,8 @@ public final class PostgresCluster: @unchecked Sendable {
     static func binaries() throws -> String {
         let root = "/usr/lib/postgresql"
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init)
-        guard let newest = versions.max(), FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/postgres")
+        guard let newest = versions.max(),
+            FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/postgres")
         else { throw StartError(description: "no PostgreSQL server under \(root): run make setup") }
         return "\(root)/\(newest)/bin"
     }
