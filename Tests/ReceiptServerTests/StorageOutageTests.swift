@@ -85,10 +85,6 @@ final class OutageStorage: ServerStorage {
         try check()
         return try await real.places()
     }
-    func places(ids: Set<String>) async throws -> [Place] {
-        try check()
-        return try await real.places(ids: ids)
-    }
     func secret(named name: String) async throws -> Data {
         try check()
         return try await real.secret(named: name)

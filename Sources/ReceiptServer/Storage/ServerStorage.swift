@@ -58,8 +58,6 @@ protocol ServerStorage: Sendable {
     func upsert(places: [Place]) async throws
     /// Every place.
     func places() async throws -> [Place]
-    /// Places by id.
-    func places(ids: Set<String>) async throws -> [Place]
     /// A random secret kept in the storage (made on first use), so that every instance signs the
     /// same cursors and they outlive restarts.
     func secret(named name: String) async throws -> Data

@@ -302,10 +302,6 @@ final class SQLiteStorage: ServerStorage {
         }
     }
 
-    func places(ids: Set<String>) async throws -> [Place] {
-        try await read { db in Array(try Self.places(ids: ids, in: db).values) }
-    }
-
     private static func places(ids: Set<String>, in db: Database) throws -> [String: Place] {
         guard !ids.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
