@@ -257,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "FiscalProvidersTests",
             dependencies: [
-                "ReceiptTesting", "FiscalProviders", "ReceiptNetwork", "ReceiptStore", "ReceiptCore",
+                "ReceiptTesting", "FiscalProviders", "ReceiptAPI", "ReceiptNetwork", "ReceiptStore", "ReceiptCore",
             ],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 public import Foundation
+public import ReceiptAPI
 public import ReceiptCore
 
 /// Receipts from files that the tax service's and the OFDs' apps export: a bare receipt, an array,
@@ -18,7 +19,7 @@ public enum ExportedReceipts {
         guard !found.isEmpty else { throw .noReceipts }
         var receipts: [Receipt] = []
         for (index, candidate) in found.enumerated() {
-            do throws(ExportError.Problem) {
+            do throws(DocumentError) {
                 receipts.append(try receipt(candidate.fields, context: candidate.context))
             } catch {
                 throw .badReceipt(index: index + 1, problem: error)
@@ -59,7 +60,7 @@ public enum ExportedReceipts {
         }
     }
 
-    private static func receipt(_ fields: [String: Any], context: Context) throws(ExportError.Problem) -> Receipt {
+    private static func receipt(_ fields: [String: Any], context: Context) throws(DocumentError) -> Receipt {
         let fn = try text(fields, "fiscalDriveNumber")
         let i = try integer(fields, "fiscalDocumentNumber")
         let fp = try integer(fields, "fiscalSign")
@@ -67,17 +68,16 @@ public enum ExportedReceipts {
         do {
             identity = try FiscalIdentity(fn: fn, i: i, fp: fp)
         } catch {
-            throw .invalid(
-                field: error.field.map(\.rawValue) ?? "fiscalDriveNumber", reason: error.message(in: .english))
+            throw .invalid(field: error.field.map(\.rawValue) ?? "fiscalDriveNumber", reason: .code(error))
         }
         let operationCode = (try? integer(fields, "operationType")) ?? context.code.map { Int64($0.operation.rawValue) }
         guard let operationCode, let operation = OperationType(rawValue: Int(operationCode)) else {
-            throw .invalid(field: "operationType", reason: "must be 1, 2, 3 or 4")
+            throw .invalid(field: "operationType", reason: .notAnOperation(operationCode))
         }
         let total = try integer(fields, "totalSum")
-        let items = try (fields["items"] as? [Any] ?? []).enumerated().map { index, value throws(ExportError.Problem) in
+        let items = try (fields["items"] as? [Any] ?? []).enumerated().map { index, value throws(DocumentError) in
             guard let line = value as? [String: Any] else {
-                throw .invalid(field: "items[\(index)]", reason: "not an object")
+                throw .invalid(field: "items[\(index)]", reason: .notAnObject)
             }
             return try item(line, index: index)
         }
@@ -91,10 +91,10 @@ public enum ExportedReceipts {
             status: .complete)
     }
 
-    private static func item(_ line: [String: Any], index: Int) throws(ExportError.Problem) -> Item {
+    private static func item(_ line: [String: Any], index: Int) throws(DocumentError) -> Item {
         let name = trimmed(line["name"]) ?? ""
         guard let quantity = (line["quantity"] as? NSNumber)?.doubleValue, quantity.isFinite, quantity >= 0 else {
-            throw .invalid(field: "items[\(index)].quantity", reason: "must be a number")
+            throw .invalid(field: "items[\(index)].quantity", reason: .notAQuantity)
         }
         let price = try integer(line, "price", prefix: "items[\(index)].")
         let sum = try integer(line, "sum", prefix: "items[\(index)].")
@@ -111,16 +111,16 @@ public enum ExportedReceipts {
     /// The shop-local time: an ISO string as it is; Unix seconds in the shop's zone, which the
     /// wrapper's local time or QR code tells when there is one, else Moscow time (UTC+3): never the
     /// zone of this machine.
-    private static func dateTime(_ value: Any?, context: Context) throws(ExportError.Problem) -> LocalDateTime {
+    private static func dateTime(_ value: Any?, context: Context) throws(DocumentError) -> LocalDateTime {
         if let text = value as? String {
             do {
                 return try LocalDateTime(iso: String(text.prefix(19)))
             } catch {
-                throw .invalid(field: "dateTime", reason: error.message(in: .english))
+                throw .invalid(field: "dateTime", reason: .dateTime(error))
             }
         }
         guard let seconds = (value as? NSNumber)?.doubleValue, seconds.isFinite else {
-            throw .invalid(field: "dateTime", reason: "missing, or neither a date-time nor Unix seconds")
+            throw .invalid(field: "dateTime", reason: .notADateTime)
         }
         // The wrapper's local time is to the minute (`operation.date`, the QR's `t`): it gives the
         // shop's offset from UTC, a whole number of quarter hours, and the instant gives the seconds.
@@ -139,7 +139,7 @@ public enum ExportedReceipts {
                 year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
                 minute: parts.minute ?? 0, second: parts.second ?? 0)
         } catch {
-            throw .invalid(field: "dateTime", reason: error.message(in: .english))
+            throw .invalid(field: "dateTime", reason: .dateTime(error))
         }
     }
 
@@ -154,13 +154,13 @@ public enum ExportedReceipts {
         return Int(date?.timeIntervalSince1970 ?? 0)
     }
 
-    private static func text(_ fields: [String: Any], _ key: String) throws(ExportError.Problem) -> String {
+    private static func text(_ fields: [String: Any], _ key: String) throws(DocumentError) -> String {
         if let value = fields[key] as? String { return value.trimmingCharacters(in: .whitespaces) }
         if let number = fields[key] as? NSNumber { return number.stringValue }
-        throw .invalid(field: key, reason: "missing")
+        throw .invalid(field: key, reason: .missing)
     }
 
-    private static func integer(_ fields: [String: Any], _ key: String, prefix: String = "") throws(ExportError.Problem)
+    private static func integer(_ fields: [String: Any], _ key: String, prefix: String = "") throws(DocumentError)
         -> Int64
     {
         if let number = fields[key] as? NSNumber, number.doubleValue.rounded() == number.doubleValue,
@@ -171,7 +171,7 @@ public enum ExportedReceipts {
         if let text = fields[key] as? String, let number = Int64(text.trimmingCharacters(in: .whitespaces)) {
             return number
         }
-        throw .invalid(field: prefix + key, reason: fields[key] == nil ? "missing" : "must be a whole number")
+        throw .invalid(field: prefix + key, reason: fields[key] == nil ? .missing : .notAWholeNumber)
     }
 
     private static func trimmed(_ value: Any?) -> String? {
@@ -185,12 +185,8 @@ public enum ExportedReceipts {
 public enum ExportError: Error, Equatable, LocalizedMessage {
     case notJSON
     case noReceipts
-    case badReceipt(index: Int, problem: Problem)
-
-    /// What is wrong with one receipt of the file: the field and why.
-    public enum Problem: Error, Equatable, Sendable {
-        case invalid(field: String, reason: String)
-    }
+    /// The receipt at `index` (from 1) of the file, and what is wrong with it.
+    case badReceipt(index: Int, problem: DocumentError)
 
     /// The message `import FILE` prints after the file's name: `receipt #1: field fiscalDocumentNumber:
     /// missing`.
@@ -200,7 +196,8 @@ public enum ExportError: Error, Equatable, LocalizedMessage {
         case .notJSON: return ru ? "это не JSON" : "not JSON"
         case .noReceipts: return ru ? "в файле нет чеков" : "no receipts in the file"
         case .badReceipt(let index, .invalid(let field, let reason)):
-            return ru ? "чек №\(index): поле \(field): \(reason)" : "receipt #\(index): field \(field): \(reason)"
+            let why = reason.message(in: language)
+            return ru ? "чек №\(index): поле \(field): \(why)" : "receipt #\(index): field \(field): \(why)"
         }
     }
 }

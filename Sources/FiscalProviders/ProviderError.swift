@@ -18,8 +18,35 @@ public enum ProviderError: Error, Equatable, LocalizedMessage {
     case clientRefused(status: Int, detail: String)
     /// The service refused the request and said why.
     case rejected(status: Int, detail: String)
-    /// The answer is not what the protocol says: the receipt, or what is wrong with it.
-    case badAnswer(String)
+    /// The answer is not what the protocol says: what is wrong with it.
+    case badAnswer(BadAnswer)
+
+    /// How an answer breaks the protocol.
+    public enum BadAnswer: Sendable, Equatable, LocalizedMessage {
+        /// The answer is not JSON of the shape the protocol gives (`{"code", "data"}`).
+        case notShaped(expected: String)
+        /// A ticket without a status.
+        case ticketWithoutStatus(ticket: String)
+        /// A document that is not a receipt (the caller names the ticket or receipt it is of).
+        case badReceipt(ExportError)
+        /// The document is of another receipt than the one asked for.
+        case otherReceipt(holds: FiscalIdentity, asked: FiscalIdentity)
+
+        /// What is wrong with the answer.
+        public func message(in language: Language) -> String {
+            let ru = language == .russian
+            switch self {
+            case .notShaped(let expected):
+                return ru ? "ответ не того вида: ждали \(expected)" : "the answer is not shaped as \(expected)"
+            case .ticketWithoutStatus(let ticket):
+                return ru ? "у чека \(ticket) нет статуса" : "ticket \(ticket) has no status"
+            case .badReceipt(let error):
+                return error.message(in: language)
+            case .otherReceipt(let holds, let asked):
+                return ru ? "в ответе чек \(holds), а не \(asked)" : "the answer holds receipt \(holds), not \(asked)"
+            }
+        }
+    }
 
     /// What happened, and what to do.
     public func message(in language: Language) -> String {
@@ -67,8 +94,8 @@ public enum ProviderError: Error, Equatable, LocalizedMessage {
                 ? "сервис отклонил запрос (HTTP \(status)): \(detail)"
                 : "the service refused the request (HTTP \(status)): \(detail)"
         case .badAnswer(let detail):
-            return ru
-                ? "сервис ответил не по протоколу: \(detail)" : "the service's answer breaks the protocol: \(detail)"
+            let what = detail.message(in: language)
+            return ru ? "сервис ответил не по протоколу: \(what)" : "the service's answer breaks the protocol: \(what)"
         }
     }
 

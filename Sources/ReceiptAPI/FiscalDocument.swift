@@ -90,7 +90,7 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
     public func receipt(status: Receipt.Status, placeID: String?) throws(DocumentError) -> Receipt {
         do {
             guard let operation = OperationType(rawValue: operationType) else {
-                throw DocumentError.invalid(field: "operationType", reason: "\(operationType) is not 1…4")
+                throw DocumentError.invalid(field: "operationType", reason: .notAnOperation(Int64(operationType)))
             }
             return Receipt(
                 identity: try FiscalIdentity(fn: fiscalDriveNumber, i: fiscalDocumentNumber, fp: fiscalSign),
@@ -111,12 +111,11 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
         } catch let error as DocumentError {
             throw error
         } catch let error as FiscalCodeError {
-            throw .invalid(
-                field: error.field.map(Self.documentField) ?? "fiscal identity", reason: error.message(in: .english))
+            throw .invalid(field: error.field.map(Self.documentField) ?? "fiscalDriveNumber", reason: .code(error))
         } catch let error as LocalDateTimeError {
-            throw .invalid(field: "dateTime", reason: error.message(in: .english))
+            throw .invalid(field: "dateTime", reason: .dateTime(error))
         } catch {
-            throw .invalid(field: "document", reason: String(describing: error))
+            throw .invalid(field: "document", reason: .unreadable)
         }
     }
 
@@ -132,15 +131,60 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
     }
 }
 
-/// Why a fiscal document cannot be taken as a receipt.
+/// Why a fiscal document cannot be taken as a receipt: the field, and what is wrong with it.
 public enum DocumentError: Error, Equatable, LocalizedMessage {
-    case invalid(field: String, reason: String)
+    case invalid(field: String, reason: FieldProblem)
 
     /// Names the document field and what is wrong with it.
     public func message(in language: Language) -> String {
         switch (self, language) {
-        case (.invalid(let field, let reason), .russian): return "поле \(field) документа: \(reason)"
-        case (.invalid(let field, let reason), .english): return "document field \(field): \(reason)"
+        case (.invalid(let field, let reason), .russian):
+            return "поле \(field) документа: \(reason.message(in: language))"
+        case (.invalid(let field, let reason), .english):
+            return "document field \(field): \(reason.message(in: language))"
+        }
+    }
+}
+
+/// What is wrong with one field of a fiscal document, in either language.
+public enum FieldProblem: Sendable, Equatable, LocalizedMessage {
+    /// The field is not there.
+    case missing
+    /// An amount or a number that must be whole is not (or is text that is not a number).
+    case notAWholeNumber
+    /// A quantity that is not a finite number of at least zero.
+    case notAQuantity
+    /// An item that is not a JSON object.
+    case notAnObject
+    /// `operationType` outside 1…4 (nil: absent and not in the QR code either).
+    case notAnOperation(Int64?)
+    /// `dateTime` neither a date-time nor Unix seconds.
+    case notADateTime
+    /// The fiscal identity's check failed.
+    case code(FiscalCodeError)
+    /// A date or time that does not exist.
+    case dateTime(LocalDateTimeError)
+    /// The document could not be read at all.
+    case unreadable
+
+    /// What is wrong, without the field's name.
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .missing: return ru ? "нет" : "missing"
+        case .notAWholeNumber: return ru ? "должно быть целым числом" : "must be a whole number"
+        case .notAQuantity: return ru ? "должно быть числом не меньше нуля" : "must be a number of at least zero"
+        case .notAnObject: return ru ? "не объект JSON" : "not a JSON object"
+        case .notAnOperation(let value?):
+            return ru ? "\(value) — не 1, 2, 3 или 4" : "\(value) is not 1, 2, 3 or 4"
+        case .notAnOperation(nil):
+            return ru ? "нет (должно быть 1, 2, 3 или 4)" : "missing (must be 1, 2, 3 or 4)"
+        case .notADateTime:
+            return ru
+                ? "нет, или это не дата-время и не секунды Unix" : "missing, or neither a date-time nor Unix seconds"
+        case .code(let error): return error.message(in: language)
+        case .dateTime(let error): return error.message(in: language)
+        case .unreadable: return ru ? "не читается" : "cannot be read"
         }
     }
 }

@@ -56,3 +56,28 @@ public protocol LocalizedMessage: Sendable {
     /// The text in the given language, one or more complete sentences without a trailing newline.
     func message(in language: Language) -> String
 }
+
+/// A message already said in both languages: carries a ``LocalizedMessage`` through a module that
+/// does not know its type (a JSON reading error inside a network problem).
+public struct LocalizedText: LocalizedMessage, Hashable {
+    /// The Russian text.
+    public let russian: String
+    /// The English text.
+    public let english: String
+
+    /// The two texts as given.
+    public init(russian: String, english: String) {
+        self.russian = russian
+        self.english = english
+    }
+
+    /// The message in both languages, as it reads now.
+    public init(_ message: some LocalizedMessage) {
+        self.init(russian: message.message(in: .russian), english: message.message(in: .english))
+    }
+
+    /// The text in `language`.
+    public func message(in language: Language) -> String {
+        language == .russian ? russian : english
+    }
+}

@@ -14,7 +14,7 @@ public enum NetworkProblem: Sendable, Equatable, LocalizedMessage {
     /// The server answered with this status: a 5xx, or 429 outside logging in.
     case status(Int)
     /// The server answered 2xx with a body that is not what the contract says.
-    case unreadable(String)
+    case unreadable(LocalizedText)
     /// Any other failure of the transport, as the library described it.
     case other(String)
 
@@ -39,7 +39,7 @@ public enum NetworkProblem: Sendable, Equatable, LocalizedMessage {
         case .timedOut: return ru ? "истекло время ожидания" : "timed out"
         case .connectionLost: return ru ? "соединение оборвалось" : "the connection broke"
         case .status(let code): return "HTTP \(code)"
-        case .unreadable(let detail): return detail
+        case .unreadable(let detail): return detail.message(in: language)
         case .other(let detail): return detail
         }
     }

@@ -16,7 +16,7 @@ public enum ClientError: Error, Equatable, LocalizedMessage {
     /// The server refused the request and said why.
     case rejected(status: Int, message: String)
     /// The server answered with something that is not what the contract says.
-    case badResponse(detail: String)
+    case badResponse(LocalizedText)
 
     /// What went wrong and what to do: check the connection, log in, wait; the detail after it.
     public func message(in language: Language) -> String {
@@ -52,8 +52,8 @@ public enum ClientError: Error, Equatable, LocalizedMessage {
                 ? "сервер отклонил запрос (\(status)): \(message)"
                 : "the server refused the request (\(status)): \(message)"
         case .badResponse(let detail):
-            return ru
-                ? "сервер ответил не по протоколу: \(detail)" : "the server's answer breaks the protocol: \(detail)"
+            let what = detail.message(in: language)
+            return ru ? "сервер ответил не по протоколу: \(what)" : "the server's answer breaks the protocol: \(what)"
         }
     }
 }

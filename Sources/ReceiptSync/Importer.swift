@@ -148,11 +148,13 @@ public struct Importer: Sendable {
                     id: entry.id, name: entry.name, coordinate: coordinate, category: category, address: entry.address)
                 placeID = entry.id
             }
-            do {
+            do throws(DocumentError) {
                 return try envelope.document.receipt(status: envelope.status, placeID: placeID)
             } catch {
-                let reason = (error as? any LocalizedMessage)?.message(in: .english) ?? "\(error)"
-                throw ClientError.badResponse(detail: "receipt \(envelope.id): \(reason)")
+                throw ClientError.badResponse(
+                    LocalizedText(
+                        russian: "чек \(envelope.id): \(error.message(in: .russian))",
+                        english: "receipt \(envelope.id): \(error.message(in: .english))"))
             }
         }
         return (receipts, Array(places.values))

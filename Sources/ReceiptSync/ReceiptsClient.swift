@@ -124,7 +124,10 @@ public final class ReceiptsClient: Sendable {
             do {
                 encoded = try JSONEncoder().encode(body)
             } catch {
-                throw .badResponse(detail: "cannot encode the request: \(error)")
+                throw .badResponse(
+                    LocalizedText(
+                        russian: "запрос не кодируется в JSON: \(error)", english: "cannot encode the request: \(error)"
+                    ))
             }
         }
         var headers = HTTPHeaders([("Accept-Language", language.acceptLanguageHeader)])
@@ -139,7 +142,11 @@ public final class ReceiptsClient: Sendable {
                 do throws(JSONReadError) {
                     return .done((try read(answer.body), answer.status))
                 } catch {
-                    return .retry(.unreadable("\(answer.body.count) bytes; \(error.message(in: .english))"), after: nil)
+                    let bytes = answer.body.count
+                    let what = LocalizedText(
+                        russian: "\(bytes) байт; \(error.message(in: .russian))",
+                        english: "\(bytes) bytes; \(error.message(in: .english))")
+                    return .retry(.unreadable(what), after: nil)
                 }
             case 401:
                 if path == "/api/v1/sessions" { throw .wrongCredentials }

@@ -1,5 +1,6 @@
 import FiscalProviders
 import Foundation
+import ReceiptAPI
 import ReceiptCore
 import Testing
 
@@ -67,7 +68,7 @@ struct ExportedReceiptsTests {
         let error = try #require(throws: ExportError.self) { try Self.read("[\(Self.bare), \(badFN)]") }
         #expect(error.message(in: .english).hasPrefix("receipt #2: field fn"))
         let noTotal = Self.bare.replacingOccurrences(of: #""totalSum": 580300, "#, with: "")
-        #expect(throws: ExportError.badReceipt(index: 1, problem: .invalid(field: "totalSum", reason: "missing"))) {
+        #expect(throws: ExportError.badReceipt(index: 1, problem: .invalid(field: "totalSum", reason: .missing))) {
             try Self.read(noTotal)
         }
     }

@@ -1,5 +1,6 @@
 import FiscalProviders
 import Foundation
+import ReceiptAPI
 import ReceiptCore
 import ReceiptNetwork
 import ReceiptTesting
@@ -230,7 +231,13 @@ struct TaxServiceClientTests {
                 Issue.record("expected a bad answer, got \(String(describing: broken))")
                 return
             }
-            #expect(detail.contains("totalSum"))
+            #expect(
+                detail
+                    == .badReceipt(
+                        .badReceipt(index: 1, problem: .invalid(field: "totalSum", reason: .notAWholeNumber))))
+            #expect(
+                broken?.message(in: .russian)
+                    == "сервис ответил не по протоколу: чек №1: поле totalSum: должно быть целым числом")
             // Unix seconds with the shop-local time beside them (Vladivostok's receipt keeps its own
             // time), padded INNs trimmed, fractional quantities whole.
             for index in 1..<4 {

@@ -43,7 +43,8 @@ struct FiscalDocumentTests {
         let operation = try #require(throws: DocumentError.self) {
             try document.receipt(status: .complete, placeID: nil)
         }
-        #expect(operation == .invalid(field: "operationType", reason: "9 is not 1…4"))
+        #expect(operation == .invalid(field: "operationType", reason: .notAnOperation(9)))
+        #expect(operation.message(in: .russian) == "поле operationType документа: 9 — не 1, 2, 3 или 4")
         document.operationType = 1
         document.dateTime = "2019-02-30T10:00:00"
         #expect(throws: DocumentError.self) { try document.receipt(status: .complete, placeID: nil) }

@@ -86,6 +86,10 @@ struct ImportCommandTests {
         #expect(result.status == 6)
         #expect(result.output.contains(#""imported":1"#) && result.output.contains(#""unchanged":1"#))
         #expect(result.output.contains("broken.json"))
+        // What is wrong is said in the user's language, field names as the file spells them.
+        let russian = try server.runner(language: "ru").run(["import", broken])
+        #expect(russian.status == 6)
+        #expect(russian.errors.contains("чек №1: поле fiscalDocumentNumber: нет"), "\(russian.errors)")
 
         // A missing file is not found: 3, the others imported still; with a broken one besides, 6.
         let missing = try server.runner(language: "ru").run(["import", good, server.home + "/absent.json"])

@@ -63,24 +63,22 @@ public struct ProverkachekaClient: FiscalProvider {
     static func answer(_ data: Data, for code: FiscalCode) throws(ProviderError) -> FiscalAnswer {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let status = (object["code"] as? NSNumber)?.intValue
-        else { throw .badAnswer("the answer is not {code, data}") }
+        else { throw .badAnswer(.notShaped(expected: #"{"code", "data"}"#)) }
         let said = (object["data"] as? String).map { String($0.prefix(200)) } ?? "code \(status)"
         switch status {
         case 1:
             guard let document = (object["data"] as? [String: Any])?["json"] as? [String: Any],
                 let json = try? JSONSerialization.data(withJSONObject: document)
-            else { throw .badAnswer("code 1 without data.json") }
-            let receipt: Receipt
+            else { throw .badAnswer(.notShaped(expected: #"{"code": 1, "data": {"json": {…}}}"#)) }
+            let receipts: [Receipt]
             do {
-                guard let first = try ExportedReceipts.read(json).first else { throw ProviderError.badAnswer("") }
-                receipt = first
-            } catch let error as ExportError {
-                throw .badAnswer(error.message(in: .english))
+                receipts = try ExportedReceipts.read(json)
             } catch {
-                throw .badAnswer("data.json holds no receipt")
+                throw .badAnswer(.badReceipt(error))
             }
+            guard let receipt = receipts.first else { throw .badAnswer(.badReceipt(.noReceipts)) }
             guard receipt.identity == code.identity else {
-                throw .badAnswer("the answer holds receipt \(receipt.identity), not \(code.identity)")
+                throw .badAnswer(.otherReceipt(holds: receipt.identity, asked: code.identity))
             }
             return .document(receipt)
         case 2: return .notYet

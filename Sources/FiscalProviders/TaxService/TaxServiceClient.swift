@@ -87,7 +87,7 @@ public final class TaxServiceClient: FiscalProvider {
         let data = try await authorized(.POST, "/v2/ticket", json: ["qr": code.canonical])
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let id = object["id"] as? String, !id.isEmpty
-        else { throw .badAnswer("the new ticket has no id") }
+        else { throw .badAnswer(.notShaped(expected: #"{"id"}"#)) }
         return id
     }
 
@@ -102,7 +102,7 @@ public final class TaxServiceClient: FiscalProvider {
             }
             if let receipt {
                 guard receipt.identity == code.identity else {
-                    throw .badAnswer("ticket \(id) holds receipt \(receipt.identity), not \(code.identity)")
+                    throw .badAnswer(.otherReceipt(holds: receipt.identity, asked: code.identity))
                 }
                 return .document(receipt)
             }
@@ -149,7 +149,7 @@ public final class TaxServiceClient: FiscalProvider {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let sessionID = object["sessionId"] as? String, !sessionID.isEmpty,
             let refresh = object["refresh_token"] as? String, !refresh.isEmpty
-        else { throw .badAnswer("the sign-in answer has no sessionId and refresh_token") }
+        else { throw .badAnswer(.notShaped(expected: #"{"sessionId", "refresh_token"}"#)) }
         let opened = TaxServiceSession(
             sessionID: sessionID, refreshToken: refresh, deviceID: deviceID, phone: phone, inn: inn)
         session.withLock { $0 = opened }

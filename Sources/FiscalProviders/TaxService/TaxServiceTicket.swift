@@ -38,9 +38,11 @@ public struct TaxServiceTicket: Sendable, Equatable {
 
     /// Reads one ticket object: `id` and `status` are required, the rest is read when present.
     init(_ object: [String: Any]) throws(ProviderError) {
-        guard let id = object["id"] as? String, !id.isEmpty else { throw .badAnswer("a ticket without an id") }
+        guard let id = object["id"] as? String, !id.isEmpty else {
+            throw .badAnswer(.notShaped(expected: #"{"id", "status", …}"#))
+        }
         guard let status = (object["status"] as? NSNumber)?.intValue else {
-            throw .badAnswer("ticket \(id) has no status")
+            throw .badAnswer(.ticketWithoutStatus(ticket: id))
         }
         self.id = id
         self.status = status
@@ -64,10 +66,12 @@ public struct TaxServiceTicket: Sendable, Equatable {
     /// The tickets of `GET /v2/tickets`: a JSON array of ticket objects.
     static func list(_ data: Data) throws(ProviderError) -> [TaxServiceTicket] {
         guard let array = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else {
-            throw .badAnswer("the ticket list is not a JSON array")
+            throw .badAnswer(.notShaped(expected: #"[{"id", "status", …}, …]"#))
         }
         return try array.map { (element) throws(ProviderError) in
-            guard let object = element as? [String: Any] else { throw .badAnswer("a ticket that is not an object") }
+            guard let object = element as? [String: Any] else {
+                throw .badAnswer(.notShaped(expected: #"[{"id", "status", …}, …]"#))
+            }
             return try TaxServiceTicket(object)
         }
     }
@@ -75,7 +79,7 @@ public struct TaxServiceTicket: Sendable, Equatable {
     /// A full ticket of `GET /v2/tickets/{id}`: the ticket and, when it is ready, its receipt.
     static func full(_ data: Data) throws(ProviderError) -> (ticket: TaxServiceTicket, receipt: Receipt?) {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw .badAnswer("the ticket is not a JSON object")
+            throw .badAnswer(.notShaped(expected: #"{"id", "status", …}"#))
         }
         let ticket = try TaxServiceTicket(object)
         let document = ((object["ticket"] as? [String: Any])?["document"] as? [String: Any])?["receipt"]
@@ -85,7 +89,7 @@ public struct TaxServiceTicket: Sendable, Equatable {
             guard let receipt = try ExportedReceipts.read(data).first else { return (ticket, nil) }
             return (ticket, receipt)
         } catch {
-            throw .badAnswer("ticket \(ticket.id): \(error.message(in: .english))")
+            throw .badAnswer(.badReceipt(error))
         }
     }
 }

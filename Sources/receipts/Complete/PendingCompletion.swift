@@ -97,7 +97,7 @@ struct PendingCompletion {
     /// status of its own, such as proverkacheka's code 5).
     private static func failureOfOneReceipt(_ error: ProviderError) -> String? {
         switch error {
-        case .badAnswer(let detail): detail
+        case .badAnswer(let detail): detail.message(in: Strings.language)
         case .rejected(let status, let detail) where (400..<500).contains(status) && status != 401 && status != 403:
             "HTTP \(status): \(detail)"
         default: nil

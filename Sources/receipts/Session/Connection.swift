@@ -44,7 +44,10 @@ struct Connection {
     /// Keeps the session the client now holds.
     func save(_ info: SessionInfo, from client: ReceiptsClient) throws -> SavedSession {
         guard let cookie = client.sessionCookie else {
-            throw ClientError.badResponse(detail: "the server opened a session without a cookie")
+            throw ClientError.badResponse(
+                LocalizedText(
+                    russian: "сервер открыл сессию, не прислав cookie",
+                    english: "the server opened a session without a cookie"))
         }
         let session = SavedSession(server: server.absoluteString, cookie: cookie, info: info)
         try vault.save(session)

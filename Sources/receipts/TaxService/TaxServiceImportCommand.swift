@@ -51,7 +51,7 @@ struct TaxServiceImportCommand: AsyncParsableCommand {
                 }
                 guard case .badAnswer(let detail) = error else { throw error }
                 summary.failed += 1
-                problems.append(Strings.fnsTicketFailed(ticket.id, detail))
+                problems.append(Strings.fnsTicketFailed(ticket.id, detail.message(in: Strings.language)))
             }
         }
         if live {
