@@ -6,6 +6,7 @@ public import Logging
 import NIOCore
 import ReceiptAPI
 import ReceiptCore
+import ServiceLifecycle
 
 /// How a receipts server is set up.
 public struct ServerSettings: Sendable {
@@ -13,8 +14,8 @@ public struct ServerSettings: Sendable {
     public var host: String
     /// The port to listen on; 0 takes any free one (``ReceiptsServer/application(onRunning:)`` says which).
     public var port: Int
-    /// The server's SQLite database file.
-    public var databasePath: String
+    /// Where the server keeps its data: an SQLite file, or a PostgreSQL database several instances share.
+    public var database: ServerDatabase
     /// How long a session lasts; 30 days unless set.
     public var sessionLifetime: TimeInterval
     /// bcrypt's cost for new passwords: 12 unless set (tests use the minimum, 4).
@@ -38,7 +39,7 @@ public struct ServerSettings: Sendable {
     ) {
         self.host = host
         self.port = port
-        self.databasePath = databasePath
+        self.database = .sqlite(path: databasePath)
         self.sessionLifetime = sessionLifetime
         self.bcryptCost = bcryptCost
         self.logLevel = logLevel
@@ -62,9 +63,30 @@ public final class ReceiptsServer: Sendable {
     let logger: Logger
 
     /// Opens (or creates) the server's database and loads its places and cursor secret; listens only
-    /// once ``run()`` or ``application(onRunning:)`` runs.
+    /// once ``run()`` or ``application(onRunning:)`` runs. A PostgreSQL database that cannot be used
+    /// throws ``PostgresOpenError``.
     public convenience init(settings: ServerSettings) async throws {
-        try await self.init(settings: settings, storage: try SQLiteStorage(path: settings.databasePath))
+        let storage: any ServerStorage
+        switch settings.database {
+        case .sqlite(let path):
+            storage = try SQLiteStorage(path: path)
+        case .postgres(let address):
+            var logger = Logger(label: "receipts.postgres")
+            logger.logLevel = settings.logLevel == .trace ? .debug : .warning
+            storage = try await PostgresStorage(address, logger: logger)
+        }
+        do {
+            try await self.init(settings: settings, storage: storage)
+        } catch {
+            await storage.close()
+            throw error
+        }
+    }
+
+    /// Lets go of the database. The application closes it when it stops; a server that never ran
+    /// (a command that only seeds or loads places) closes it here.
+    public func close() async {
+        await storage.close()
     }
 
     /// A server over `storage`.
@@ -101,6 +123,7 @@ public final class ReceiptsServer: Sendable {
                     ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
+            services: [StorageCloser(storage: storage)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -150,5 +173,16 @@ public final class ReceiptsServer: Sendable {
             on: guarded)
         PlaceRoutes(index: places, cursors: cursors).register(on: router)
         return router
+    }
+}
+
+/// Closes the storage when the application stops: a service started before the HTTP server, so
+/// stopped after it, once the requests in flight have their answers.
+struct StorageCloser: Service {
+    let storage: any ServerStorage
+
+    func run() async {
+        try? await gracefulShutdown()
+        await storage.close()
     }
 }

@@ -42,7 +42,8 @@ public final class PostgresCluster: @unchecked Sendable {
         let server = Process()
         let arguments = [
             "-D", data, "-p", String(port), "-k", folder + "/socket", "-c", "listen_addresses=127.0.0.1",
-            "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+            "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
+            "max_connections=400",
         ]
         (server.executableURL, server.arguments) = Self.command(bin + "/postgres", arguments, asPostgres: asRoot)
         let log = FileHandle(forWritingAtPath: "/dev/null")
@@ -75,8 +76,27 @@ public final class PostgresCluster: @unchecked Sendable {
     }
 
     /// Runs `sql` through `psql` and returns what it printed (unaligned, tuples only).
+    @discardableResult
     public func psql(_ sql: String) throws -> String {
         try Self.run(try Self.binaries() + "/psql", [url, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+    }
+
+    /// A new empty database on the cluster, for one test (or one pair of servers) alone: its URL.
+    public func newDatabase() throws -> String {
+        let name = "receipts_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+        try psql("CREATE DATABASE \(name)")
+        guard var components = URLComponents(string: url) else {
+            throw StartError(description: "the cluster's URL does not parse")
+        }
+        components.path = "/" + name
+        guard let database = components.string else { throw StartError(description: "no URL for \(name)") }
+        return database
+    }
+
+    /// Drops a database ``newDatabase()`` made, its connections ended first.
+    public func dropDatabase(_ database: String) throws {
+        guard let name = URLComponents(string: database)?.path.dropFirst(), name.hasPrefix("receipts_") else { return }
+        try psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
     /// The newest PostgreSQL's programs Debian installed.

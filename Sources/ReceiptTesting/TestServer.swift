@@ -46,13 +46,29 @@ public struct TestServer: Sendable {
             host: "127.0.0.1", port: 0, databasePath: folder.file("server.sqlite"), bcryptCost: 4,
             logLevel: .critical)
         settings.requestHeadTimeout = .seconds(600)
+        let postgres = try Self.postgres()
+        if let postgres { settings.database = .postgres(try PostgresAddress(postgres.database)) }
+        defer { if let postgres { try? postgres.cluster.dropDatabase(postgres.database) } }
         configure(&settings)
         let server = try await ReceiptsServer(settings: settings)
-        if let demo {
-            _ = try await server.seedDemo(seed: demo.seed, until: demo.until, receiptCount: demo.receipts)
+        do {
+            if let demo {
+                _ = try await server.seedDemo(seed: demo.seed, until: demo.until, receiptCount: demo.receipts)
+            }
+        } catch {
+            await server.close()
+            throw error
         }
         return try await server.application().test(.live) { client in
             try await body(TestServer(port: client.port ?? 0, server: server, folder: folder.path))
         }
+    }
+
+    /// With `RECEIPTS_TEST_STORAGE=postgresql`, a database of its own on the test cluster
+    /// (`RECEIPTS_TEST_POSTGRES_URL`, else one started for it): the same tests, over PostgreSQL.
+    private static func postgres() throws -> (cluster: PostgresCluster, database: String)? {
+        guard ProcessInfo.processInfo.environment["RECEIPTS_TEST_STORAGE"] == "postgresql" else { return nil }
+        let cluster = try PostgresCluster()
+        return (cluster, try cluster.newDatabase())
     }
 }

@@ -72,9 +72,9 @@ final class OutageStorage: ServerStorage {
     }
     func seed(
         login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
-    ) async throws {
+    ) async throws -> Bool {
         try check()
-        try await real.seed(
+        return try await real.seed(
             login: login, passwordHash: passwordHash, receipts: receipts, unclaimed: unclaimed, at: date)
     }
     func upsert(places: [Place]) async throws {
@@ -93,6 +93,7 @@ final class OutageStorage: ServerStorage {
         try check()
         return try await real.counts()
     }
+    func close() async { await real.close() }
 }
 
 @Suite("Server: a database that stops answering")

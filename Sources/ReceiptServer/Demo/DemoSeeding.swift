@@ -25,14 +25,7 @@ extension ReceiptsServer {
     /// receipts ending on `until`, and documents the server knows for adding by QR. Does nothing when
     /// the demo account exists already.
     public func seedDemo(seed: UInt64 = 1, until: LocalDateTime, receiptCount: Int? = nil) async throws -> DemoSummary {
-        if try await storage.accountExists(login: Self.demoLogin) {
-            let sample = try await storage.unclaimedDocument()
-            let counts = try await storage.counts()
-            return DemoSummary(
-                seeded: false, places: counts.places, receipts: counts.receipts,
-                sampleQR: sample.flatMap { try? JSONReader.read(FiscalDocument.self, from: Data($0.utf8)) }
-                    .flatMap { try? $0.receipt(status: .complete, placeID: nil).fiscalCode.canonical })
-        }
+        if try await storage.accountExists(login: Self.demoLogin) { return try await seededBefore() }
         let data = try DemoData.generate(seed: seed, until: until, receiptCount: receiptCount)
         // The demo password is known to all; its hash needs no more than the minimum cost.
         let hash = await PasswordHasher(cost: 4).hash(Self.demoPassword)
@@ -40,11 +33,23 @@ extension ReceiptsServer {
         let unclaimed = data.unclaimed.map { NewReceipt($0.document, status: .complete, placeID: $0.placeID) }
         try await storage.upsert(places: data.places)
         places.insert(data.places)
-        try await storage.seed(
+        let seeded = try await storage.seed(
             login: Self.demoLogin, passwordHash: hash, receipts: receipts, unclaimed: unclaimed, at: Date())
+        // Another instance on the same database seeded it in the meantime.
+        guard seeded else { return try await seededBefore() }
         let sample = try data.unclaimed.first.map {
             try $0.document.receipt(status: .complete, placeID: nil).fiscalCode.canonical
         }
         return DemoSummary(seeded: true, places: data.places.count, receipts: data.receipts.count, sampleQR: sample)
+    }
+
+    /// What the demo seeded earlier holds, and a QR code of a document no account has added yet.
+    private func seededBefore() async throws -> DemoSummary {
+        let sample = try await storage.unclaimedDocument()
+        let counts = try await storage.counts()
+        return DemoSummary(
+            seeded: false, places: counts.places, receipts: counts.receipts,
+            sampleQR: sample.flatMap { try? JSONReader.read(FiscalDocument.self, from: Data($0.utf8)) }
+                .flatMap { try? $0.receipt(status: .complete, placeID: nil).fiscalCode.canonical })
     }
 }

@@ -6,7 +6,8 @@ import ReceiptCore
 /// receipts with their change sequence, the fiscal documents the server knows, places and secrets.
 ///
 /// Every call is async and none holds an event-loop thread: the SQLite implementation
-/// (``SQLiteStorage``) runs on GRDB's own threads. Only the logic that does not depend on where the
+/// (``SQLiteStorage``) runs on GRDB's own threads, the PostgreSQL one (``PostgresStorage``) is
+/// natively async. Only the logic that does not depend on where the
 /// data lives stays outside: session tokens and their hashes (``AccountStore``), cursors, the
 /// place index, the JSON of places.
 protocol ServerStorage: Sendable {
@@ -47,10 +48,11 @@ protocol ServerStorage: Sendable {
     /// A document the server knows that no account has added.
     func unclaimedDocument() async throws -> String?
     /// Creates the authorized account `login` with `receipts`, and remembers the documents of its
-    /// complete receipts and of `unclaimed`: one transaction.
+    /// complete receipts and of `unclaimed`: one transaction. False, and nothing done, when the
+    /// account exists (another instance seeded it first).
     func seed(
         login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
-    ) async throws
+    ) async throws -> Bool
 
     // MARK: Places, secrets, health
 
@@ -63,6 +65,9 @@ protocol ServerStorage: Sendable {
     func secret(named name: String) async throws -> Data
     /// How many receipts (all accounts) and places there are: the health check's question.
     func counts() async throws -> (receipts: Int, places: Int)
+
+    /// Lets go of the database (a pool's connections); nothing is asked of the storage afterwards.
+    func close() async
 }
 
 /// The storage does not answer (the database is busy past its timeout, gone, read-only or full):

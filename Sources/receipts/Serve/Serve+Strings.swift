@@ -23,8 +23,10 @@ extension Strings {
     }
     static var serverDBHelp: String {
         pick(
-            "Файл базы сервера (или RECEIPTS_SERVER_DB; по умолчанию $XDG_DATA_HOME/receipts/server.sqlite).",
-            "The server's database file (or RECEIPTS_SERVER_DB; default $XDG_DATA_HOME/receipts/server.sqlite).")
+            "Файл базы сервера или адрес PostgreSQL postgresql://USER@HOST:PORT/DBNAME (пароль из PGPASSWORD) "
+                + "(или RECEIPTS_SERVER_DB; по умолчанию $XDG_DATA_HOME/receipts/server.sqlite).",
+            "The server's database file, or a PostgreSQL URL postgresql://USER@HOST:PORT/DBNAME (password from "
+                + "PGPASSWORD) (or RECEIPTS_SERVER_DB; default $XDG_DATA_HOME/receipts/server.sqlite).")
     }
     static var demoHelp: String { pick("Заполнить базу демо-данными.", "Seed the demo data.") }
     static var seedHelp: String { pick("Зерно демо-данных.", "The demo data's seed.") }
@@ -68,6 +70,11 @@ extension Strings {
     }
     static func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
         pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")
+    }
+    static func cannotUsePostgres(_ error: PostgresOpenError) -> String {
+        pick(
+            "не удаётся работать с PostgreSQL \(error.address): \(error.reason)",
+            "cannot use PostgreSQL at \(error.address): \(error.reason)")
     }
     static func loadedPlaces(_ count: Int, _ path: String) -> String {
         pick("загружено магазинов из \(path): \(count)", "loaded \(count) places from \(path)")

@@ -43,15 +43,24 @@ struct ServeCommand: AsyncParsableCommand {
         let level: Logger.Level = global.verbose ? .debug : (global.quiet ? .warning : .info)
         let format = logFormat.format
         LoggingSystem.bootstrap { _ in ServerLogHandler(format: format, level: level) }
-        let path = global.database()
-        let settings = ServerSettings(
-            host: host, port: port, databasePath: path, sessionLifetime: sessionDays * 86_400, bcryptCost: bcryptCost,
+        var settings = ServerSettings(
+            host: host, port: port, databasePath: "", sessionLifetime: sessionDays * 86_400, bcryptCost: bcryptCost,
             logLevel: global.verbose ? .debug : (global.quiet ? .warning : .info))
+        do {
+            settings.database = try ServerDatabase(global.database())
+        } catch {
+            throw CommandFailure(status: .invalidInput) { language in error.message(in: language) }
+        }
+        let database = settings.database
         let server: ReceiptsServer
         do {
             server = try await ReceiptsServer(settings: settings)
+        } catch let error as PostgresOpenError {
+            throw CommandFailure(status: .failure) { _ in Strings.cannotUsePostgres(error) }
         } catch {
-            throw CommandFailure(status: .failure) { _ in Strings.cannotOpenServerDatabase(path, "\(error)") }
+            throw CommandFailure(status: .failure) { _ in
+                Strings.cannotOpenServerDatabase(database.description, "\(error)")
+            }
         }
         for file in placesFiles {
             let count = try await server.loadPlaces(from: file)
@@ -64,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await server.application { port in
-                console.note(Strings.serving(host: host, port: port, database: path))
+                console.note(Strings.serving(host: host, port: port, database: database.description))
             }.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw CommandFailure(status: .failure) { _ in Strings.portInUse(port, host: host) }

@@ -259,8 +259,12 @@ final class SQLiteStorage: ServerStorage {
 
     func seed(
         login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
-    ) async throws {
+    ) async throws -> Bool {
         try await write { db in
+            let taken =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM accounts WHERE login = ?)", arguments: [login]) ?? false
+            if taken { return false }
             try db.execute(
                 sql: "INSERT INTO accounts (kind, login, password_hash, created_at) VALUES ('authorized', ?, ?, ?)",
                 arguments: [login, passwordHash, date.timeIntervalSince1970])
@@ -274,6 +278,7 @@ final class SQLiteStorage: ServerStorage {
                     receipt.json,
                 ])
             }
+            return true
         }
     }
 
@@ -332,6 +337,9 @@ final class SQLiteStorage: ServerStorage {
             return value
         }
     }
+
+    /// Nothing to do: the pool closes when the storage goes.
+    func close() async {}
 
     func counts() async throws -> (receipts: Int, places: Int) {
         try await read { db in

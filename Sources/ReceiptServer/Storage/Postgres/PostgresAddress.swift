@@ -1,0 +1,138 @@
+public import Foundation
+public import ReceiptCore
+
+/// Where the server keeps its data: an SQLite file (the embedded default), or a PostgreSQL database
+/// that several instances share.
+public enum ServerDatabase: Sendable, Equatable, CustomStringConvertible {
+    case sqlite(path: String)
+    case postgres(PostgresAddress)
+
+    /// `postgresql://…` or `postgres://…` is PostgreSQL; anything else is the path of an SQLite file.
+    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(PostgresAddressError)
+    {
+        if PostgresAddress.schemes.contains(where: { text.lowercased().hasPrefix($0 + "://") }) {
+            self = .postgres(try PostgresAddress(text, environment: environment))
+        } else {
+            self = .sqlite(path: text)
+        }
+    }
+
+    /// The path, or the URL without its password: what the server may print and log.
+    public var description: String {
+        switch self {
+        case .sqlite(let path): path
+        case .postgres(let address): address.description
+        }
+    }
+}
+
+/// A PostgreSQL database as a libpq-style URL names it:
+/// `postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?sslmode=…]`.
+///
+/// As libpq does, a missing password comes from `PGPASSWORD`, a missing user from `PGUSER` (else
+/// `postgres`), a missing database is the user's name, and `sslmode` is `prefer` unless given:
+/// `disable`, `prefer` and `require` do not check the certificate, `verify-ca` checks its chain,
+/// `verify-full` the host name as well.
+public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
+    /// The server's host name or address (without the brackets of an IPv6 one).
+    public var host: String
+    /// Its port: 5432 unless given.
+    public var port: Int
+    /// The user: the URL's, else `PGUSER`, else `postgres`.
+    public var user: String
+    /// The password: the URL's, else `PGPASSWORD`; never printed.
+    public var password: String?
+    /// The database: the URL's path, else the user's name.
+    public var database: String
+    /// How the connection is encrypted.
+    public var sslMode: SSLMode
+
+    /// How the connection is encrypted (libpq's `sslmode`).
+    public enum SSLMode: String, Sendable, CaseIterable {
+        case disable, allow, prefer, require
+        case verifyCA = "verify-ca"
+        case verifyFull = "verify-full"
+    }
+
+    static let schemes = ["postgresql", "postgres"]
+
+    /// Reads `text`; says which part is wrong.
+    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(PostgresAddressError)
+    {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            Self.schemes.contains(scheme)
+        else { throw .notAURL }
+        guard let host = components.host, !host.isEmpty else { throw .noHost }
+        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        port = components.port ?? 5432
+        guard (1...65_535).contains(port) else { throw .badPort }
+        let givenUser = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
+        user =
+            givenUser.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGUSER"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "postgres"
+        password =
+            components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
+            ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        let path = components.percentEncodedPath.removingPercentEncoding ?? ""
+        let name = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        guard !name.contains("/") else { throw .badDatabaseName(name) }
+        database = name.isEmpty ? user : name
+        sslMode = .prefer
+        for item in components.queryItems ?? [] {
+            switch item.name {
+            case "sslmode":
+                guard let mode = item.value.flatMap(SSLMode.init(rawValue:)) else {
+                    throw .badSSLMode(item.value ?? "")
+                }
+                sslMode = mode
+            case "application_name", "connect_timeout": continue
+            default: throw .unknownParameter(item.name)
+            }
+        }
+    }
+
+    /// `postgresql://user@host:port/db?sslmode=…`: the address without its password, safe to print.
+    public var description: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let mode = sslMode == .prefer ? "" : "?sslmode=\(sslMode.rawValue)"
+        return "postgresql://\(user)@\(shownHost):\(port)/\(database)\(mode)"
+    }
+}
+
+/// Why a PostgreSQL URL cannot be used; the URL itself is not repeated (it may hold a password).
+public enum PostgresAddressError: Error, Equatable, LocalizedMessage {
+    case notAURL
+    case noHost
+    case badPort
+    case badDatabaseName(String)
+    case badSSLMode(String)
+    case unknownParameter(String)
+
+    /// What is wrong, and the form that is right.
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        let form = "postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?sslmode=…]"
+        switch self {
+        case .notAURL:
+            return ru ? "адрес PostgreSQL не читается; нужен вид \(form)" : "not a PostgreSQL URL; the form is \(form)"
+        case .noHost:
+            return ru
+                ? "в адресе PostgreSQL нет узла; нужен вид \(form)"
+                : "the PostgreSQL URL has no host; the form is \(form)"
+        case .badPort:
+            return ru ? "порт в адресе PostgreSQL вне 1–65535" : "the PostgreSQL URL's port is outside 1–65535"
+        case .badDatabaseName(let name):
+            return ru ? "«\(name)» — не имя базы PostgreSQL" : "“\(name)” is not a PostgreSQL database name"
+        case .badSSLMode(let mode):
+            let modes = PostgresAddress.SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
+            return ru
+                ? "sslmode=\(mode) не бывает; можно: \(modes)" : "there is no sslmode=\(mode); use one of \(modes)"
+        case .unknownParameter(let name):
+            return ru
+                ? "параметр \(name) в адресе PostgreSQL не поддерживается (только sslmode)"
+                : "the PostgreSQL URL parameter \(name) is not supported (only sslmode)"
+        }
+    }
+}

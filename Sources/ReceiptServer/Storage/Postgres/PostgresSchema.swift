@@ -1,0 +1,130 @@
+import Logging
+import PostgresNIO
+
+/// The server's PostgreSQL schema: the same tables, checks, uniqueness and cascades as the SQLite
+/// one (``ServerSchema``), as named, append-only migrations that our own runner applies.
+///
+/// The runner takes a transaction-level advisory lock first, so that instances starting together
+/// migrate once: the others wait, then find every name applied. Each migration is a list of
+/// statements (the extended protocol takes one at a time); all pending ones and their names commit
+/// together or not at all.
+enum PostgresSchema {
+    /// A migration: its name, kept in `schema_migrations`, and its statements.
+    struct Migration {
+        let name: String
+        let statements: [PostgresQuery]
+    }
+
+    /// Every migration, oldest first. Never edit one that has shipped: add another.
+    static let migrations: [Migration] = [
+        Migration(
+            name: "v1-accounts-sessions-receipts-places",
+            statements: [
+                "CREATE TABLE meta (key TEXT PRIMARY KEY, value BYTEA NOT NULL)",
+                """
+                CREATE TABLE accounts (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('authorized', 'anonymous')),
+                    login TEXT COLLATE "C",
+                    password_hash TEXT,
+                    created_at TIMESTAMPTZ NOT NULL,
+                    last_sequence BIGINT NOT NULL DEFAULT 0,
+                    CHECK ((kind = 'authorized') = (login IS NOT NULL AND password_hash IS NOT NULL))
+                )
+                """,
+                // Logins are compared without case, as SQLite's NOCASE does (they are ASCII).
+                "CREATE UNIQUE INDEX accounts_login ON accounts (lower(login))",
+                """
+                CREATE TABLE sessions (
+                    token_hash BYTEA PRIMARY KEY,
+                    account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                    created_at TIMESTAMPTZ NOT NULL,
+                    expires_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX sessions_by_account ON sessions (account_id)",
+                """
+                CREATE TABLE places (
+                    id TEXT COLLATE "C" PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    latitude DOUBLE PRECISION NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                    longitude DOUBLE PRECISION NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                    category TEXT NOT NULL,
+                    address TEXT NOT NULL DEFAULT ''
+                )
+                """,
+                """
+                CREATE TABLE documents (
+                    fn TEXT COLLATE "C" NOT NULL,
+                    fd BIGINT NOT NULL,
+                    fp BIGINT NOT NULL,
+                    place_id TEXT COLLATE "C" REFERENCES places (id) ON DELETE SET NULL,
+                    document TEXT NOT NULL,
+                    PRIMARY KEY (fn, fd, fp)
+                )
+                """,
+                """
+                CREATE TABLE receipts (
+                    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                    fn TEXT COLLATE "C" NOT NULL,
+                    fd BIGINT NOT NULL,
+                    fp BIGINT NOT NULL,
+                    date_time TEXT COLLATE "C" NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('complete', 'pending')),
+                    sequence BIGINT NOT NULL,
+                    place_id TEXT COLLATE "C" REFERENCES places (id) ON DELETE SET NULL,
+                    document TEXT NOT NULL,
+                    UNIQUE (account_id, fn, fd, fp)
+                )
+                """,
+                // The feed pages by (date_time, id) descending, the changes by sequence: each an index
+                // range scan of one account, never a scan of all receipts.
+                "CREATE INDEX receipts_feed ON receipts (account_id, date_time DESC, id DESC)",
+                "CREATE UNIQUE INDEX receipts_changes ON receipts (account_id, sequence)",
+                "CREATE INDEX receipts_by_document ON receipts (fn, fd, fp)",
+            ])
+    ]
+
+    /// The advisory lock the runner holds: any constant that no other program on the database uses.
+    static let lockKey: Int64 = 0x7265_6365_6970_7473  // "receipts"
+
+    /// Applies the migrations `connection`'s database lacks; throws ``PostgresSchemaError/newer``
+    /// when it has one this program does not know (a newer `receipts` made it).
+    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                """, logger: logger)
+            var applied: Set<String> = []
+            for try await name in try await connection.query("SELECT name FROM schema_migrations", logger: logger)
+                .decode(String.self)
+            {
+                applied.insert(name)
+            }
+            let known = Set(migrations.map(\.name))
+            if let unknown = applied.subtracting(known).sorted().first { throw PostgresSchemaError.newer(unknown) }
+            for migration in migrations where !applied.contains(migration.name) {
+                for statement in migration.statements { try await connection.query(statement, logger: logger) }
+                try await connection.query(
+                    "INSERT INTO schema_migrations (name) VALUES (\(migration.name))", logger: logger)
+            }
+        }
+    }
+}
+
+/// Why the schema cannot be brought up to date.
+enum PostgresSchemaError: Error, CustomStringConvertible {
+    /// The database has a migration this program does not know.
+    case newer(String)
+
+    var description: String {
+        switch self {
+        case .newer(let name):
+            "the database was migrated by a newer receipts (it has “\(name)”); run that version or a newer one"
+        }
+    }
+}

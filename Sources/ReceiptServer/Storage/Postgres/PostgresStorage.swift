@@ -1,0 +1,518 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ReceiptAPI
+import ReceiptCore
+
+/// The server's storage in PostgreSQL, shared by as many instances as run: postgres-nio's client
+/// and its pool of connections, natively async.
+///
+/// One truth for every instance: sessions, the change sequence, cursor secrets and the demo live
+/// in the database. Adds to one account are serialized by a lock on its row, taken before anything
+/// is read, so that the same receipt added through two instances at once is stored once, and an
+/// account's sequence numbers commit in the order they are given: no reader can see a change
+/// numbered below one it has already read.
+final class PostgresStorage: ServerStorage {
+    private let client: PostgresClient
+    private let running: Task<Void, Never>
+    private let logger: Logger
+    /// How long a call may wait for the database before the request is answered 503.
+    private let patience: Duration
+
+    /// Connects to `address`, brings its schema up to date (once, whichever instance comes first),
+    /// and starts the pool. A database that cannot be reached or refuses throws
+    /// ``PostgresOpenError`` at once.
+    init(_ address: PostgresAddress, logger: Logger, patience: Duration = .seconds(5)) async throws {
+        self.logger = logger
+        self.patience = patience
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: try Self.connectionConfiguration(address), id: 1, logger: logger)
+            do {
+                try await PostgresSchema.migrate(connection, logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
+        } catch let error as PostgresSchemaError {
+            throw PostgresOpenError(address: address, reason: error.description)
+        } catch {
+            throw PostgresOpenError(address: address, reason: Self.reason(error))
+        }
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: try Self.tls(address.sslMode))
+        configuration.options.maximumConnections = 16
+        configuration.options.minimumConnections = 2
+        configuration.options.connectTimeout = .seconds(3)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+    }
+
+    /// Closes the pool's connections; calls made afterwards fail.
+    func close() async {
+        running.cancel()
+        await running.value
+    }
+
+    // MARK: Connections and faults
+
+    private static func connectionConfiguration(_ address: PostgresAddress) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch address.sslMode {
+        case .disable: tls = .disable
+        case .allow, .prefer:
+            tls = .prefer(try NIOSSLContext(configuration: try Self.tlsConfiguration(address.sslMode)))
+        default: tls = .require(try NIOSSLContext(configuration: try Self.tlsConfiguration(address.sslMode)))
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(10)
+        return configuration
+    }
+
+    private static func tls(_ mode: PostgresAddress.SSLMode) throws -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case .disable: .disable
+        case .allow, .prefer: .prefer(try tlsConfiguration(mode))
+        default: .require(try tlsConfiguration(mode))
+        }
+    }
+
+    /// libpq's meaning of each mode: only `verify-ca` and `verify-full` look at the certificate.
+    private static func tlsConfiguration(_ mode: PostgresAddress.SSLMode) throws -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case .verifyFull: configuration.certificateVerification = .fullVerification
+        case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+        default: configuration.certificateVerification = .none
+        }
+        return configuration
+    }
+
+    /// What went wrong connecting, in a few words: the server's own message when it answered.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let state = error.serverInfo?[.sqlState].map { " (\($0))" } ?? ""
+                return message + state
+            }
+            if let underlying = error.underlying { return "\(underlying)" }
+            return "\(error.code)"
+        }
+        return "\(error)"
+    }
+
+    /// SQLSTATE classes that say the database cannot answer now (connection, resources, shutdown,
+    /// a serialization conflict), rather than that the query was wrong.
+    private static let transientStates = ["08", "53", "57", "40"]
+
+    /// Whether `error` means the database does not answer now: the request is answered 503.
+    private static func isTransient(_ error: any Error) -> Bool {
+        if error is PostgresDecodingError { return false }
+        guard let error = error as? PSQLError else { return true }
+        guard error.code == .server else { return true }
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return transientStates.contains { state.hasPrefix($0) }
+    }
+
+    /// Runs `body` within the storage's patience; a database that does not answer (gone, refusing,
+    /// slower than that) is ``StorageUnavailable``.
+    private func call<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+        let client = client
+        let patience = patience
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await body(client) }
+                group.addTask {
+                    try await Task.sleep(for: patience)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw StorageUnavailable(description: "PostgreSQL did not answer within \(patience)")
+                }
+                return value
+            }
+        } catch let error as StorageUnavailable {
+            throw error
+        } catch  where Self.isTransient(error) {
+            throw StorageUnavailable(description: Self.reason(error))
+        }
+    }
+
+    /// A transaction within the storage's patience.
+    private func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws -> T {
+        let logger = logger
+        return try await call { client in
+            try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+        }
+    }
+
+    // MARK: Accounts and sessions
+
+    func register(login: String, passwordHash: String, at date: Date) async throws -> Account? {
+        try await call { client in
+            let rows = try await client.query(
+                """
+                INSERT INTO accounts (kind, login, password_hash, created_at)
+                VALUES ('authorized', \(login), \(passwordHash), \(date)) ON CONFLICT DO NOTHING RETURNING id
+                """)
+            for try await id in rows.decode(Int64.self) { return Account(id: id, kind: .authorized, login: login) }
+            return nil
+        }
+    }
+
+    func openAnonymous(at date: Date) async throws -> Account {
+        try await call { client in
+            let rows = try await client.query(
+                "INSERT INTO accounts (kind, created_at) VALUES ('anonymous', \(date)) RETURNING id")
+            for try await id in rows.decode(Int64.self) { return Account(id: id, kind: .anonymous, login: nil) }
+            throw StorageFault("no accounts row came back")
+        }
+    }
+
+    func credentials(login: String) async throws -> (account: Account, hash: String)? {
+        try await call { client in
+            let rows = try await client.query(
+                """
+                SELECT id, login, password_hash FROM accounts
+                WHERE lower(login) = lower(\(login)) AND kind = 'authorized'
+                """)
+            for try await (id, login, hash) in rows.decode((Int64, String, String).self) {
+                return (Account(id: id, kind: .authorized, login: login), hash)
+            }
+            return nil
+        }
+    }
+
+    func insertSession(tokenHash: Data, account: Int64, createdAt: Date, expiresAt: Date) async throws {
+        try await call { client in
+            _ = try await client.query(
+                """
+                INSERT INTO sessions (token_hash, account_id, created_at, expires_at)
+                VALUES (\(tokenHash), \(account), \(createdAt), \(expiresAt))
+                """)
+        }
+    }
+
+    func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)? {
+        try await call { client in
+            let rows = try await client.query(
+                """
+                SELECT accounts.id, accounts.kind, accounts.login, sessions.expires_at
+                FROM sessions JOIN accounts ON accounts.id = sessions.account_id
+                WHERE sessions.token_hash = \(tokenHash)
+                """)
+            for try await (id, kind, login, expires) in rows.decode((Int64, String, String?, Date).self) {
+                return (Account(id: id, kind: AccountKind(rawValue: kind) ?? .anonymous, login: login), expires)
+            }
+            return nil
+        }
+    }
+
+    func deleteSession(tokenHash: Data) async throws {
+        try await call { client in
+            _ = try await client.query("DELETE FROM sessions WHERE token_hash = \(tokenHash)")
+        }
+    }
+
+    // MARK: Receipts
+
+    /// The receipt columns of ``StoredReceiptRow`` and the place each names, joined.
+    private static let selection = """
+        SELECT r.id, r.status, r.sequence, r.date_time, r.place_id, r.document,
+            p.name, p.latitude, p.longitude, p.category, p.address
+        FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+        """
+
+    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
+        try await call { client in
+            let query: PostgresQuery
+            if let position {
+                query = """
+                    \(unescaped: Self.selection)
+                    WHERE r.account_id = \(account) AND (r.date_time, r.id) < (\(position.dateTime), \(position.id))
+                    ORDER BY r.date_time DESC, r.id DESC LIMIT \(limit + 1)
+                    """
+            } else {
+                query = """
+                    \(unescaped: Self.selection)
+                    WHERE r.account_id = \(account) ORDER BY r.date_time DESC, r.id DESC LIMIT \(limit + 1)
+                    """
+            }
+            return try await Self.page(client.query(query))
+        }
+    }
+
+    func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
+        try await call { client in
+            try await Self.page(
+                client.query(
+                    """
+                    \(unescaped: Self.selection)
+                    WHERE r.account_id = \(account) AND r.sequence > \(since) ORDER BY r.sequence LIMIT \(limit + 1)
+                    """))
+        }
+    }
+
+    func receipt(id: Int64, account: Int64) async throws -> StoredPage? {
+        let page = try await call { client in
+            try await Self.page(
+                client.query("\(unescaped: Self.selection) WHERE r.id = \(id) AND r.account_id = \(account)"))
+        }
+        return page.rows.isEmpty ? nil : page
+    }
+
+    func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool) {
+        try await transaction { connection, logger in
+            let identity = code.identity
+            // The account's row lock first: a second add of the same receipt waits here, then finds it.
+            try await connection.query("SELECT 1 FROM accounts WHERE id = \(account) FOR UPDATE", logger: logger)
+            let existing = try await Self.page(
+                connection.query(
+                    """
+                    \(unescaped: Self.selection) WHERE r.account_id = \(account)
+                    AND r.fn = \(identity.fn) AND r.fd = \(identity.i) AND r.fp = \(identity.fp)
+                    """, logger: logger))
+            if !existing.rows.isEmpty { return (existing, false) }
+            var known: (document: String, placeID: String?)?
+            let documents = try await connection.query(
+                """
+                SELECT document, place_id FROM documents
+                WHERE fn = \(identity.fn) AND fd = \(identity.i) AND fp = \(identity.fp)
+                """, logger: logger)
+            for try await (document, placeID) in documents.decode((String, String?).self) {
+                known = (document, placeID)
+            }
+            let new = NewReceipt.adding(code, known: known)
+            let ids = try await Self.insert([new], account: account, on: connection, logger: logger)
+            let added = try await Self.page(
+                connection.query("\(unescaped: Self.selection) WHERE r.id = \(ids.first ?? 0)", logger: logger))
+            guard !added.rows.isEmpty else { throw StorageFault("no receipts row came back") }
+            return (added, true)
+        }
+    }
+
+    /// Reads the rows of a query of ``selection`` into a page.
+    private static func page(_ rows: PostgresRowSequence) async throws -> StoredPage {
+        var page = StoredPage(rows: [], places: [:])
+        for try await row in rows {
+            let (id, status, sequence, dateTime, placeID, document, name, latitude, longitude, category, address) =
+                try row.decode(
+                    (Int64, String, Int64, String, String?, String, String?, Double?, Double?, String?, String?).self)
+            page.rows.append(
+                StoredReceiptRow(
+                    id: id, status: Receipt.Status(rawValue: status) ?? .pending, sequence: sequence,
+                    dateTime: dateTime, placeID: placeID, document: document))
+            guard let placeID, page.places[placeID] == nil else { continue }
+            if let place = place(id: placeID, (name, latitude, longitude, category, address)) {
+                page.places[placeID] = place
+            }
+        }
+        return page
+    }
+
+    /// Inserts receipts with the account's next change sequence numbers, reserved in one step (which
+    /// locks the account's row until the transaction ends); returns their ids.
+    @discardableResult
+    private static func insert(
+        _ batch: [NewReceipt], account: Int64, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [Int64] {
+        guard !batch.isEmpty else { return [] }
+        var last: Int64?
+        for try await value in try await connection.query(
+            """
+            UPDATE accounts SET last_sequence = last_sequence + \(Int64(batch.count)) WHERE id = \(account)
+            RETURNING last_sequence
+            """, logger: logger
+        ).decode(Int64.self) {
+            last = value
+        }
+        guard let last else { throw StorageFault("no accounts row came back") }
+        let first = last - Int64(batch.count) + 1
+        var ids: [Int64] = []
+        ids.reserveCapacity(batch.count)
+        // Arrays bound once per thousand rows: one round trip each, whatever the batch.
+        var start = 0
+        while start < batch.count {
+            let chunk = batch[start..<min(start + 1_000, batch.count)]
+            let documents = chunk.map(\.document)
+            let rows = try await connection.query(
+                """
+                INSERT INTO receipts (account_id, fn, fd, fp, date_time, status, sequence, place_id, document)
+                SELECT \(account), fn, fd, fp, date_time, status, sequence, NULLIF(place_id, ''), document
+                FROM unnest(\(documents.map(\.fiscalDriveNumber))::text[], \(documents.map(\.fiscalDocumentNumber))::bigint[],
+                    \(documents.map(\.fiscalSign))::bigint[], \(documents.map(\.dateTime))::text[],
+                    \(chunk.map(\.status.rawValue))::text[],
+                    \((0..<Int64(chunk.count)).map { first + Int64(start) + $0 })::bigint[],
+                    \(chunk.map { $0.placeID ?? "" })::text[], \(chunk.map(\.json))::text[])
+                    AS new (fn, fd, fp, date_time, status, sequence, place_id, document)
+                ORDER BY sequence
+                RETURNING id
+                """, logger: logger)
+            for try await id in rows.decode(Int64.self) { ids.append(id) }
+            start += chunk.count
+        }
+        return ids
+    }
+
+    // MARK: The demo
+
+    func accountExists(login: String) async throws -> Bool {
+        try await call { client in
+            for try await exists in try await client.query(
+                "SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(login) = lower(\(login)))"
+            ).decode(Bool.self) {
+                return exists
+            }
+            return false
+        }
+    }
+
+    func unclaimedDocument() async throws -> String? {
+        try await call { client in
+            let rows = try await client.query(
+                """
+                SELECT document FROM documents d WHERE NOT EXISTS (
+                    SELECT 1 FROM receipts r WHERE r.fn = d.fn AND r.fd = d.fd AND r.fp = d.fp)
+                ORDER BY fn, fd, fp LIMIT 1
+                """)
+            for try await document in rows.decode(String.self) { return document }
+            return nil
+        }
+    }
+
+    func seed(
+        login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
+    ) async throws -> Bool {
+        try await transaction { connection, logger in
+            // Instances starting together with --demo: the first seeds, the others find it seeded.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey + 1))", logger: logger)
+            var account: Int64?
+            for try await id in try await connection.query(
+                """
+                INSERT INTO accounts (kind, login, password_hash, created_at)
+                VALUES ('authorized', \(login), \(passwordHash), \(date)) ON CONFLICT DO NOTHING RETURNING id
+                """, logger: logger
+            ).decode(Int64.self) {
+                account = id
+            }
+            guard let account else { return false }
+            try await Self.insert(receipts, account: account, on: connection, logger: logger)
+            let known = receipts.filter { $0.status == .complete } + unclaimed
+            var start = 0
+            while start < known.count {
+                let chunk = known[start..<min(start + 1_000, known.count)]
+                let documents = chunk.map(\.document)
+                try await connection.query(
+                    """
+                    INSERT INTO documents (fn, fd, fp, place_id, document)
+                    SELECT fn, fd, fp, NULLIF(place_id, ''), document
+                    FROM unnest(\(documents.map(\.fiscalDriveNumber))::text[], \(documents.map(\.fiscalDocumentNumber))::bigint[],
+                        \(documents.map(\.fiscalSign))::bigint[], \(chunk.map { $0.placeID ?? "" })::text[],
+                        \(chunk.map(\.json))::text[]) AS new (fn, fd, fp, place_id, document)
+                    ON CONFLICT DO NOTHING
+                    """, logger: logger)
+                start += chunk.count
+            }
+            return true
+        }
+    }
+
+    // MARK: Places, secrets, health
+
+    func upsert(places: [Place]) async throws {
+        guard !places.isEmpty else { return }
+        // One id once per statement: the last of a file's repeats wins, as row by row it would.
+        var latest: [String: Int] = [:]
+        for (index, place) in places.enumerated() { latest[place.id] = index }
+        let unique = places.enumerated().filter { latest[$0.element.id] == $0.offset }.map(\.element)
+        try await transaction { connection, logger in
+            var start = 0
+            while start < unique.count {
+                let chunk = unique[start..<min(start + 1_000, unique.count)]
+                try await connection.query(
+                    """
+                    INSERT INTO places (id, name, latitude, longitude, category, address)
+                    SELECT * FROM unnest(\(chunk.map(\.id))::text[], \(chunk.map(\.name))::text[],
+                        \(chunk.map(\.coordinate.latitude))::float8[], \(chunk.map(\.coordinate.longitude))::float8[],
+                        \(chunk.map(\.category.rawValue))::text[], \(chunk.map(\.address))::text[])
+                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, latitude = excluded.latitude,
+                        longitude = excluded.longitude, category = excluded.category, address = excluded.address
+                    """, logger: logger)
+                start += chunk.count
+            }
+        }
+    }
+
+    func places() async throws -> [Place] {
+        try await call { client in
+            var found: [Place] = []
+            let rows = try await client.query("SELECT id, name, latitude, longitude, category, address FROM places")
+            for try await (id, name, latitude, longitude, category, address) in rows.decode(
+                (String, String?, Double?, Double?, String?, String?).self)
+            {
+                if let place = Self.place(id: id, (name, latitude, longitude, category, address)) {
+                    found.append(place)
+                }
+            }
+            return found
+        }
+    }
+
+    private static func place(
+        id: String,
+        _ columns: (name: String?, latitude: Double?, longitude: Double?, category: String?, address: String?)
+    ) -> Place? {
+        guard let name = columns.name, let latitude = columns.latitude, let longitude = columns.longitude,
+            let coordinate = try? Coordinate(latitude: latitude, longitude: longitude)
+        else { return nil }
+        return Place(
+            id: id, name: name, coordinate: coordinate,
+            category: columns.category.flatMap(Category.init(rawValue:)) ?? .uncategorized,
+            address: columns.address ?? "")
+    }
+
+    func secret(named name: String) async throws -> Data {
+        var generator = SystemRandomNumberGenerator()
+        let fresh = Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        return try await call { client in
+            // Instances asking at once: the first insert wins, and every one reads the winner.
+            try await client.query("INSERT INTO meta (key, value) VALUES (\(name), \(fresh)) ON CONFLICT DO NOTHING")
+            for try await value in try await client.query("SELECT value FROM meta WHERE key = \(name)").decode(
+                Data.self)
+            {
+                return value
+            }
+            throw StorageFault("no meta row came back")
+        }
+    }
+
+    func counts() async throws -> (receipts: Int, places: Int) {
+        try await call { client in
+            let rows = try await client.query(
+                "SELECT (SELECT count(*) FROM receipts), (SELECT count(*) FROM places)")
+            for try await (receipts, places) in rows.decode((Int64, Int64).self) {
+                return (Int(receipts), Int(places))
+            }
+            return (0, 0)
+        }
+    }
+}
+
+/// PostgreSQL could not be used at start: the address (without its password) and why.
+public struct PostgresOpenError: Error, CustomStringConvertible {
+    /// Where the server tried.
+    public let address: PostgresAddress
+    /// The server's message, or what the connection met.
+    public let reason: String
+
+    /// `cannot use PostgreSQL at postgresql://user@host:port/db: reason`.
+    public var description: String { "\(address): \(reason)" }
+}
