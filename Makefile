@@ -45,13 +45,17 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
-## test: every test, after the formatting check; warnings fail the build (see Package.swift). Then
-## the API fuzzer (scripts/api-fuzz.sh): schemathesis against `receipts serve --demo`, about a minute.
+## test: every test, after the formatting check; warnings fail the build (see Package.swift), with
+## a throwaway PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's
+## tests again with the server on PostgreSQL; then the API fuzzer (scripts/api-fuzz.sh): schemathesis
+## against `receipts serve --demo`, about a minute.
 test: setup lint $(FUZZ_STAMP)
 	$(SWIFT) build --build-tests
 	@# The man page's generator, for the test of what `make install` puts in place.
 	$(SWIFT) package plugin generate-manual --help > /dev/null
-	$(SWIFT) test --skip-build
+	scripts/with-postgres.sh $(SWIFT) test --skip-build
+	RECEIPTS_TEST_STORAGE=postgresql scripts/with-postgres.sh \
+	  $(SWIFT) test --skip-build --filter 'ReceiptServerTests|ReceiptSyncTests'
 	RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh
 
 ## The API fuzzer's virtual environment, made only when missing; a new pin installs into it.

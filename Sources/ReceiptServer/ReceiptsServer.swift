@@ -29,6 +29,9 @@ public struct ServerSettings: Sendable {
     public var requestHeadTimeout: Duration = .seconds(15)
     /// How long a client may take to send a whole request once its head has arrived.
     public var requestTimeout: Duration = .seconds(60)
+    /// How long a request waits for PostgreSQL (a connection, a lock, the query) before it is
+    /// answered 503: the database is taken to be gone.
+    public var databasePatience: Duration = .seconds(10)
     /// How many failed logins, registrations and anonymous accounts the server takes before 429.
     public var throttle = ThrottleLimits()
 
@@ -73,7 +76,7 @@ public final class ReceiptsServer: Sendable {
         case .postgres(let address):
             var logger = Logger(label: "receipts.postgres")
             logger.logLevel = settings.logLevel == .trace ? .debug : .warning
-            storage = try await PostgresStorage(address, logger: logger)
+            storage = try await PostgresStorage(address, logger: logger, patience: settings.databasePatience)
         }
         do {
             try await self.init(settings: settings, storage: storage)
@@ -164,7 +167,8 @@ public final class ReceiptsServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: try APIContract.openAPIDocument)))
         }
         SessionRoutes(
-            accounts: accounts, hasher: hasher, throttle: LoginThrottle(settings.throttle), metrics: metrics,
+            accounts: accounts, hasher: hasher, throttle: LoginThrottle(storage: storage, limits: settings.throttle),
+            metrics: metrics,
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)
         ReceiptRoutes(

@@ -46,6 +46,8 @@ public struct TestServer: Sendable {
             host: "127.0.0.1", port: 0, databasePath: folder.file("server.sqlite"), bcryptCost: 4,
             logLevel: .critical)
         settings.requestHeadTimeout = .seconds(600)
+        // Tests check what is answered, not how fast: a loaded machine may keep PostgreSQL waiting.
+        settings.databasePatience = .seconds(120)
         let postgres = try Self.postgres()
         if let postgres { settings.database = .postgres(try PostgresAddress(postgres.database)) }
         defer { if let postgres { try? postgres.cluster.dropDatabase(postgres.database) } }

@@ -25,7 +25,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let database = try cluster.newDatabase()
             defer { try? cluster.dropDatabase(database) }
             let storage = try await PostgresStorage(
-                try PostgresAddress(database), logger: Logger(label: "receipts.test.postgres"))
+                try PostgresAddress(database), logger: Logger(label: "receipts.test.postgres"), patience: .seconds(120))
             do {
                 let result = try await body(storage)
                 await storage.close()
@@ -189,6 +189,32 @@ struct StorageConformanceTests {
             }
             #expect(both.filter { $0 }.count == 1 && both.count == 2)
             #expect(try await storage.counts().receipts == 3)
+        }
+    }
+
+    @Test(
+        "attempts are counted per key within the window; forgetting and withdrawing take them back",
+        arguments: Backend.allCases)
+    func attempts(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            let rate = ThrottleLimits.Rate(3, per: 60)
+            let pair = [Attempt(key: "a", rate: rate), Attempt(key: "b", rate: ThrottleLimits.Rate(100, per: 60))]
+            for second in 0..<3 {
+                #expect(try await storage.admit(pair, now: Self.now + Double(second)) == nil)
+            }
+            // The fourth waits until the first is a minute old; nothing of it is counted, not even under b.
+            #expect(try await storage.admit(pair, now: Self.now + 10) == 50)
+            #expect(
+                try await storage.admit([Attempt(key: "b", rate: ThrottleLimits.Rate(4, per: 60))], now: Self.now + 10)
+                    == nil)
+            #expect(try await storage.admit(pair, now: Self.now + 60) == nil)
+            // a holds 1, 2 and 60; taking back 60 lets 60.2 in, and then 60.5 waits until 1 is a minute old.
+            try await storage.withdrawLatestAttempt(of: "a")
+            let one = [Attempt(key: "a", rate: rate)]
+            #expect(try await storage.admit(one, now: Self.now + 60.2) == nil)
+            #expect(try await storage.admit(one, now: Self.now + 60.5) == 1)
+            try await storage.forgetAttempts(of: "a")
+            #expect(try await storage.admit(one, now: Self.now + 60.5) == nil)
         }
     }
 }

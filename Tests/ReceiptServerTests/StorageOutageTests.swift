@@ -93,6 +93,18 @@ final class OutageStorage: ServerStorage {
         try check()
         return try await real.counts()
     }
+    func admit(_ attempts: [Attempt], now: Date) async throws -> Int? {
+        try check()
+        return try await real.admit(attempts, now: now)
+    }
+    func forgetAttempts(of key: String) async throws {
+        try check()
+        try await real.forgetAttempts(of: key)
+    }
+    func withdrawLatestAttempt(of key: String) async throws {
+        try check()
+        try await real.withdrawLatestAttempt(of: key)
+    }
     func close() async { await real.close() }
 }
 

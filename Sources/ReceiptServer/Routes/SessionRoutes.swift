@@ -26,7 +26,7 @@ struct SessionRoutes: Sendable {
         guard problems.isEmpty else {
             throw APIError.badRequest(.brokenAccountRules(problems))
         }
-        if let seconds = await throttle.beginRegistration(from: context.clientAddress) {
+        if let seconds = try await throttle.beginRegistration(from: context.clientAddress) {
             metrics.throttled("registration")
             throw APIError.tooManyRequests(.registration, retryAfter: seconds)
         }
@@ -39,19 +39,19 @@ struct SessionRoutes: Sendable {
 
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
         let credentials = try await request.decodeJSON(as: Credentials.self, context: context)
-        if let seconds = await throttle.begin(login: credentials.login, from: context.clientAddress) {
+        if let seconds = try await throttle.begin(login: credentials.login, from: context.clientAddress) {
             metrics.throttled("login")
             throw APIError.tooManyRequests(.login, retryAfter: seconds)
         }
         let stored = try await accounts.credentials(login: credentials.login)
         let valid = await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
         guard valid, let account = stored?.account else { throw APIError.unauthorized(.wrongCredentials) }
-        await throttle.succeeded(login: credentials.login, from: context.clientAddress)
+        try await throttle.succeeded(login: credentials.login, from: context.clientAddress)
         return try opened(await accounts.openSession(for: account), status: .ok)
     }
 
     private func openAnonymous(_ context: ServerContext) async throws -> Response {
-        if let seconds = await throttle.beginAnonymousAccount(from: context.clientAddress) {
+        if let seconds = try await throttle.beginAnonymousAccount(from: context.clientAddress) {
             metrics.throttled("anonymous_account")
             throw APIError.tooManyRequests(.anonymousAccount, retryAfter: seconds)
         }

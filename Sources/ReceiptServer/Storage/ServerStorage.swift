@@ -54,6 +54,17 @@ protocol ServerStorage: Sendable {
         login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
     ) async throws -> Bool
 
+    // MARK: Throttling
+
+    /// Counts an attempt under every key at `now`, in one step, unless one of them has had its rate's
+    /// count of attempts within its window: then nothing is counted, and the seconds until that key
+    /// may try again come back. Every instance counts in the same place.
+    func admit(_ attempts: [Attempt], now: Date) async throws -> Int?
+    /// Forgets every attempt of `key`.
+    func forgetAttempts(of key: String) async throws
+    /// Takes back the latest attempt of `key`.
+    func withdrawLatestAttempt(of key: String) async throws
+
     // MARK: Places, secrets, health
 
     /// Adds places, or replaces those with the same id.
@@ -74,6 +85,24 @@ protocol ServerStorage: Sendable {
 /// nothing was changed, and the same request may succeed later. Answered as 503.
 struct StorageUnavailable: Error, CustomStringConvertible {
     let description: String
+}
+
+/// An attempt to count: under which key, and at what rate the key is allowed.
+struct Attempt: Sendable {
+    let key: String
+    let rate: ThrottleLimits.Rate
+}
+
+extension Attempt {
+    /// Attempts older than this are forgotten whatever their key: longer than any window the server uses.
+    static let longestWindow: TimeInterval = 86_400
+
+    /// The seconds until a key with these attempts (oldest first, all within the window) may try
+    /// again; nil when it may now.
+    static func wait(_ recent: [Date], rate: ThrottleLimits.Rate, now: Date) -> Int? {
+        guard recent.count >= rate.count, let oldest = recent.first else { return nil }
+        return max(1, Int(oldest.addingTimeInterval(rate.window).timeIntervalSince(now).rounded(.up)))
+    }
 }
 
 /// Where a feed page ended, bound to its account.

@@ -83,7 +83,14 @@ enum PostgresSchema {
                 "CREATE INDEX receipts_feed ON receipts (account_id, date_time DESC, id DESC)",
                 "CREATE UNIQUE INDEX receipts_changes ON receipts (account_id, sequence)",
                 "CREATE INDEX receipts_by_document ON receipts (fn, fd, fp)",
-            ])
+            ]),
+        Migration(
+            name: "v2-attempts",
+            statements: [
+                #"CREATE TABLE attempts (key TEXT COLLATE "C" NOT NULL, at TIMESTAMPTZ NOT NULL)"#,
+                "CREATE INDEX attempts_by_key ON attempts (key, at)",
+                "CREATE INDEX attempts_by_time ON attempts (at)",
+            ]),
     ]
 
     /// The advisory lock the runner holds: any constant that no other program on the database uses.

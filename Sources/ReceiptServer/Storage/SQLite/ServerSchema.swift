@@ -58,6 +58,14 @@ enum ServerSchema {
                     CREATE UNIQUE INDEX receipts_changes ON receipts (account_id, sequence);
                     """)
         }
+        migrator.registerMigration("v2-attempts") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE attempts (key TEXT NOT NULL, at REAL NOT NULL);
+                    CREATE INDEX attempts_by_key ON attempts (key, at);
+                    CREATE INDEX attempts_by_time ON attempts (at);
+                    """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ReceiptAPI
+import ReceiptCore
+import ReceiptTesting
+import Testing
+
+@testable import ReceiptServer
+
+/// Two `receipts serve` instances on one PostgreSQL database, each on its own loopback port.
+struct TwoInstances: Sendable {
+    let a: ServerHarness
+    let b: ServerHarness
+
+    /// Starts both over a fresh database (seeding the demo through both at the same moment) and runs `body`.
+    static func run(demoReceipts: Int = 120, _ body: @Sendable (TwoInstances) async throws -> Void) async throws {
+        let cluster = try PostgresCluster()
+        let database = try cluster.newDatabase()
+        defer { try? cluster.dropDatabase(database) }
+        var settings = ServerSettings(host: "127.0.0.1", port: 0, databasePath: "", bcryptCost: 4, logLevel: .critical)
+        settings.database = .postgres(try PostgresAddress(database))
+        settings.requestHeadTimeout = .seconds(600)
+        settings.databasePatience = .seconds(120)
+        async let first = ReceiptsServer(settings: settings)
+        async let second = ReceiptsServer(settings: settings)
+        let (a, b) = try await (first, second)
+        let until = try LocalDateTime(iso: "2025-06-30T20:00:00")
+        async let seededA = a.seedDemo(seed: 3, until: until, receiptCount: demoReceipts)
+        async let seededB = b.seedDemo(seed: 3, until: until, receiptCount: demoReceipts)
+        let seeded = try await [seededA, seededB]
+        #expect(seeded.filter(\.seeded).count == 1, "the demo is seeded once")
+        #expect(seeded.allSatisfy { $0.receipts == demoReceipts })
+        try await a.application().test(.live) { clientA in
+            try await b.application().test(.live) { clientB in
+                try await body(
+                    TwoInstances(
+                        a: ServerHarness(port: clientA.port ?? 0, server: a),
+                        b: ServerHarness(port: clientB.port ?? 0, server: b)))
+            }
+        }
+    }
+}
+
+@Suite("Server: several instances on one PostgreSQL database")
+struct InstancesTests {
+    @Test("a session opened on one instance works on the other; logging out on one ends it on both")
+    func sessions() async throws {
+        try await TwoInstances.run { both in
+            let onA = both.a.client()
+            #expect(
+                try await onA.post("/api/v1/sessions", json: Credentials(login: "demo", password: "demo")).status == .ok
+            )
+            let onB = both.b.client()
+            onB.sessionCookie = onA.sessionCookie
+            let me = try await onB.get("/api/v1/sessions/current")
+            #expect(me.status == .ok)
+            #expect(try me.decode(SessionInfo.self).login == "demo")
+            #expect(try await onB.delete("/api/v1/sessions/current").status == .noContent)
+            onA.sessionCookie = onB.sessionCookie ?? onA.sessionCookie
+            #expect(try await onA.get("/api/v1/sessions/current").status == .unauthorized)
+
+            // A login taken through one instance is taken for the other.
+            _ = try await both.a.registered("alice")
+            let again = try await both.b.client().post(
+                "/api/v1/accounts", json: Credentials(login: "ALICE", password: "correct horse battery"))
+            #expect(again.status == .conflict)
+        }
+    }
+
+    @Test("the same QR added through both at once is one receipt; each account's changes never go back")
+    func addingAtOnce() async throws {
+        try await TwoInstances.run { both in
+            let onA = try await both.a.registered("bob")
+            let onB = both.b.client()
+            onB.sessionCookie = onA.sessionCookie
+            // Twenty codes, each sent through both instances at the same moment.
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for i in 1...20 {
+                    let body = AddReceiptRequest(qr: FeedTests.payload(i))
+                    group.addTask { try await onA.post("/api/v1/receipts", json: body).status }
+                    group.addTask { try await onB.post("/api/v1/receipts", json: body).status }
+                }
+                return try await group.reduce(into: [HTTPResponse.Status]()) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 20)
+            #expect(statuses.filter { $0 == .ok }.count == 20)
+            let changes = try await onB.get("/api/v1/changes?since=0&limit=100").decode(ReceiptChangesPage.self)
+            #expect(changes.receipts.count == 20)
+            #expect(changes.receipts.map(\.sequence) == Array(1...20))
+        }
+    }
+
+    @Test("an import that switches instance at every page equals one through a single instance")
+    func pagesAcrossInstances() async throws {
+        try await TwoInstances.run(demoReceipts: 260) { both in
+            let onA = both.a.client()
+            _ = try await onA.post("/api/v1/sessions", json: Credentials(login: "demo", password: "demo"))
+            let onB = both.b.client()
+            onB.sessionCookie = onA.sessionCookie
+            func walk(_ clients: [APIClient]) async throws -> [Int64] {
+                var seen: [Int64] = []
+                var cursor: String?
+                var turn = 0
+                repeat {
+                    let client = clients[turn % clients.count]
+                    let response = try await client.get("/api/v1/receipts" + (cursor.map { "?cursor=\($0)" } ?? ""))
+                    #expect(response.status == .ok, "\(response.text)")
+                    let page = try response.decode(ReceiptFeedPage.self)
+                    seen += page.receipts.map(\.id)
+                    cursor = page.nextCursor
+                    turn += 1
+                } while cursor != nil
+                return seen
+            }
+            let switching = try await walk([onA, onB])
+            let single = try await walk([onA])
+            #expect(switching == single && switching.count == 260)
+
+            var since: Int64 = 0
+            var changed: [Int64] = []
+            var more = true
+            var turn = 0
+            while more {
+                let client = turn % 2 == 0 ? onB : onA
+                let page = try await client.get("/api/v1/changes?since=\(since)&limit=50").decode(
+                    ReceiptChangesPage.self)
+                changed += page.receipts.map(\.id)
+                since = page.nextSince
+                more = page.hasMore
+                turn += 1
+            }
+            #expect(Set(changed) == Set(single) && changed.count == 260)
+        }
+    }
+
+    @Test("wrong passwords are counted across instances")
+    func throttlingAcross() async throws {
+        try await TwoInstances.run { both in
+            let wrong = Credentials(login: "demo", password: "not the password")
+            var statuses: [HTTPResponse.Status] = []
+            for attempt in 0..<6 {
+                let client = (attempt % 2 == 0 ? both.a : both.b).client()
+                statuses.append(try await client.post("/api/v1/sessions", json: wrong).status)
+            }
+            #expect(statuses.prefix(5).allSatisfy { $0 == .unauthorized }, "\(statuses)")
+            #expect(statuses.last == .tooManyRequests)
+        }
+    }
+}
