@@ -126,7 +126,7 @@ public final class ReceiptsServer: Sendable {
                     ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
-            services: [StorageCloser(storage: storage)],
+            services: [StorageCloser(storage: storage), PlaceWatcher(storage: storage, places: places, logger: logger)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -188,5 +188,26 @@ struct StorageCloser: Service {
     func run() async {
         try? await gracefulShutdown()
         await storage.close()
+    }
+}
+
+/// Keeps the place index as the storage's places are: another instance's `--places` is searched
+/// here within a second (PostgreSQL's `LISTEN`); nothing to watch on SQLite.
+struct PlaceWatcher: Service {
+    let storage: any ServerStorage
+    let places: PlaceDirectory
+    let logger: Logger
+
+    func run() async {
+        await cancelWhenGracefulShutdown {
+            await storage.watchPlaces { [storage, places, logger] in
+                do {
+                    places.replace(with: try await storage.places())
+                } catch {
+                    logger.warning("reloading places: \(error)")
+                }
+            }
+        }
+        try? await gracefulShutdown()
     }
 }

@@ -28,6 +28,9 @@ public struct CommandRunner: Sendable {
     /// The whole environment of a run: nothing is inherited from the test's own.
     public var environment: [String: String] = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
 
+    /// The folder the command runs in; the test's own when nil.
+    public var currentDirectory: String?
+
     /// A runner with a bare environment (`PATH` and `HOME` only).
     public init() {}
 
@@ -37,6 +40,7 @@ public struct CommandRunner: Sendable {
         process.executableURL = try Self.executable
         process.arguments = arguments
         process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let output = Pipe()
         let errors = Pipe()
         let standardInput = Pipe()

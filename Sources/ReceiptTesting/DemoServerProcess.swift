@@ -13,12 +13,14 @@ public final class DemoServerProcess {
     public var home: String { folder.path }
     private let folder: TemporaryFolder
 
-    /// Starts the server with `receipts` demo receipts and waits until it says where it listens.
-    public init(receipts: Int = 300) throws {
+    /// Starts the server with `receipts` demo receipts and waits until it says where it listens; on
+    /// `database` (a PostgreSQL URL) when given, else on `server.sqlite` in its home.
+    public init(receipts: Int = 300, database: String? = nil) throws {
         folder = try TemporaryFolder("cli")
         process.executableURL = try CommandRunner.executable
         process.arguments = [
-            "serve", "--demo", "--demo-receipts", String(receipts), "--port", "0", "--db", folder.file("server.sqlite"),
+            "serve", "--demo", "--demo-receipts", String(receipts), "--port", "0", "--db",
+            database ?? folder.file("server.sqlite"),
         ]
         process.environment = CommandRunner().english().environment
         let errors = Pipe()

@@ -105,6 +105,9 @@ final class OutageStorage: ServerStorage {
         try check()
         try await real.withdrawLatestAttempt(of: key)
     }
+    func watchPlaces(_ changed: @escaping @Sendable () async -> Void) async {
+        await real.watchPlaces(changed)
+    }
     func close() async { await real.close() }
 }
 

@@ -58,3 +58,52 @@ struct ServeBusyPortTests {
         }
     }
 }
+
+@Suite("receipts serve on PostgreSQL")
+struct ServePostgresTests {
+    /// A loopback port nothing listens on (below 1024, and no service of this machine uses it).
+    static let closedPort = 1
+
+    @Test("a PostgreSQL nobody answers at is one line, exit 1, in the user's language, no password shown")
+    func unreachable() throws {
+        for (language, expected) in [
+            ("en", "cannot use PostgreSQL at postgresql://bob@127.0.0.1:1/receipts?sslmode=prefer: the connection was refused"),
+            ("ru", "не удаётся работать с PostgreSQL postgresql://bob@127.0.0.1:1/receipts?sslmode=prefer: соединение отклонено"),
+        ] {
+            let result = try CommandRunner().english().run([
+                "serve", "--port", "0", "--db", "postgresql://bob:hunter2@127.0.0.1:\(Self.closedPort)/receipts",
+                "--lang", language,
+            ])
+            #expect(result.status == 1)
+            #expect(result.errors.contains(expected), "\(result.errors)")
+            #expect(!result.errors.contains("hunter2") && !result.output.contains("hunter2"))
+            #expect(result.errors.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test("a mistyped URL is refused with exit 6, not taken for an SQLite file named after it")
+    func mistyped() throws {
+        let folder = try TemporaryFolder("serve")
+        for mistyped in ["postgresql:/bob:hunter2@127.0.0.1:1/x", "pgsql://bob:hunter2@h/x", "postgresql://"] {
+            var run = CommandRunner().english()
+            run.currentDirectory = folder.path
+            let result = try run.run(["serve", "--port", "0", "--db", mistyped])
+            #expect(result.status == 6, "\(mistyped): \(result.errors)")
+            #expect(!result.errors.contains("hunter2"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("the demo on PostgreSQL: served, seeded, and the database named without its password")
+    func demo() async throws {
+        let cluster = try PostgresCluster()
+        let database = try cluster.newDatabase()
+        defer { try? cluster.dropDatabase(database) }
+        let server = try DemoServerProcess(receipts: 40, database: database)
+        #expect(server.startupLog.contains("demo: log in as demo / demo; 40 receipts"))
+        #expect(server.startupLog.contains("(database postgresql://postgres@127.0.0.1:"))
+        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: server.url + "/health")))
+        #expect(String(decoding: data, as: UTF8.self).contains("\"receipts\":40"))
+        #expect(server.stop() == 0)
+    }
+}

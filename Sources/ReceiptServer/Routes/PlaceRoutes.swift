@@ -71,5 +71,11 @@ final class PlaceDirectory: Sendable {
         index.withLock { index in for place in places { index.insert(place) } }
     }
 
+    /// Puts `places` in place of every place: the index is built before the lock is taken.
+    func replace(with places: [Place]) {
+        let fresh = PlaceIndex(places)
+        index.withLock { $0 = fresh }
+    }
+
     var count: Int { index.withLock { $0.count } }
 }

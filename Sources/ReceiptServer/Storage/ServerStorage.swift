@@ -71,6 +71,9 @@ protocol ServerStorage: Sendable {
     func upsert(places: [Place]) async throws
     /// Every place.
     func places() async throws -> [Place]
+    /// Calls `changed` whenever places change in the storage (another instance loaded some), until
+    /// the task is cancelled; returns at once when no other instance can change them (SQLite).
+    func watchPlaces(_ changed: @escaping @Sendable () async -> Void) async
     /// A random secret kept in the storage (made on first use), so that every instance signs the
     /// same cursors and they outlive restarts.
     func secret(named name: String) async throws -> Data

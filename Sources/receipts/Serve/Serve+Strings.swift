@@ -71,11 +71,6 @@ extension Strings {
     static func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
         pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")
     }
-    static func cannotUsePostgres(_ error: PostgresOpenError) -> String {
-        pick(
-            "не удаётся работать с PostgreSQL \(error.address): \(error.reason)",
-            "cannot use PostgreSQL at \(error.address): \(error.reason)")
-    }
     static func loadedPlaces(_ count: Int, _ path: String) -> String {
         pick("загружено магазинов из \(path): \(count)", "loaded \(count) places from \(path)")
     }

@@ -56,7 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             server = try await ReceiptsServer(settings: settings)
         } catch let error as PostgresOpenError {
-            throw CommandFailure(status: .failure) { _ in Strings.cannotUsePostgres(error) }
+            throw CommandFailure(status: .failure) { language in error.message(in: language) }
         } catch {
             throw CommandFailure(status: .failure) { _ in
                 Strings.cannotOpenServerDatabase(database.description, "\(error)")

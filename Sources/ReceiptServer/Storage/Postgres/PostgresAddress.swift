@@ -8,14 +8,19 @@ public enum ServerDatabase: Sendable, Equatable, CustomStringConvertible {
     case postgres(PostgresAddress)
 
     /// `postgresql://…` or `postgres://…` is PostgreSQL; anything else is the path of an SQLite file.
+    ///
+    /// Text that looks meant as a URL (any `scheme://`, or a mistyped `postgresql:/…`, `postgres//…`,
+    /// `pgsql:…`) is read as one and refused when it is not right: taken as a path, it would make
+    /// an SQLite file named after it, and print the password in it.
     public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(PostgresAddressError)
     {
-        if PostgresAddress.schemes.contains(where: { text.lowercased().hasPrefix($0 + "://") }) {
-            self = .postgres(try PostgresAddress(text, environment: environment))
-        } else {
-            self = .sqlite(path: text)
-        }
+        let lowered = text.lowercased()
+        let meant =
+            lowered.contains("://")
+            || (["postgres", "pgsql"].contains { lowered.hasPrefix($0) }
+                && (lowered.contains(":") || lowered.contains("@")))
+        self = meant ? .postgres(try PostgresAddress(text, environment: environment)) : .sqlite(path: text)
     }
 
     /// The path, or the URL without its password: what the server may print and log.
@@ -31,15 +36,16 @@ public enum ServerDatabase: Sendable, Equatable, CustomStringConvertible {
 /// `postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?sslmode=…]`.
 ///
 /// As libpq does, a missing password comes from `PGPASSWORD`, a missing user from `PGUSER` (else
-/// `postgres`), a missing database is the user's name, and `sslmode` is `prefer` unless given:
-/// `disable`, `prefer` and `require` do not check the certificate, `verify-ca` checks its chain,
-/// `verify-full` the host name as well.
+/// the name this program runs as), a missing database is the user's name, and `sslmode` is `prefer`
+/// unless given: `disable`, `allow`, `prefer` and `require` do not check the certificate (`allow`
+/// is taken as `prefer`), `verify-ca` checks its chain, `verify-full` the host name as well, against
+/// the system's roots or the file `sslrootcert` names.
 public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// The server's host name or address (without the brackets of an IPv6 one).
     public var host: String
     /// Its port: 5432 unless given.
     public var port: Int
-    /// The user: the URL's, else `PGUSER`, else `postgres`.
+    /// The user: the URL's, else `PGUSER`, else the name this program runs as.
     public var user: String
     /// The password: the URL's, else `PGPASSWORD`; never printed.
     public var password: String?
@@ -47,6 +53,9 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public var database: String
     /// How the connection is encrypted.
     public var sslMode: SSLMode
+    /// The PEM file of the certificate authorities `verify-ca` and `verify-full` trust; the
+    /// system's when nil.
+    public var sslRootCertificate: String?
 
     /// How the connection is encrypted (libpq's `sslmode`).
     public enum SSLMode: String, Sendable, CaseIterable {
@@ -80,6 +89,7 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         guard !name.contains("/") else { throw .badDatabaseName(name) }
         database = name.isEmpty ? user : name
         sslMode = .prefer
+        sslRootCertificate = nil
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
@@ -87,6 +97,9 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
                     throw .badSSLMode(item.value ?? "")
                 }
                 sslMode = mode
+            case "sslrootcert":
+                guard let path = item.value, !path.isEmpty else { throw .badSSLRootCertificate }
+                sslRootCertificate = path
             case "application_name", "connect_timeout": continue
             default: throw .unknownParameter(item.name)
             }
@@ -96,8 +109,16 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// `postgresql://user@host:port/db?sslmode=…`: the address without its password, safe to print.
     public var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        let mode = sslMode == .prefer ? "" : "?sslmode=\(sslMode.rawValue)"
-        return "postgresql://\(user)@\(shownHost):\(port)/\(database)\(mode)"
+        let shownUser = user.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? user
+        var parameters = ["sslmode=\(sslMode.rawValue)"]
+        if let sslRootCertificate { parameters.append("sslrootcert=\(sslRootCertificate)") }
+        return "postgresql://\(shownUser)@\(shownHost):\(port)/\(database)?" + parameters.joined(separator: "&")
+    }
+
+    /// The name this program runs as, libpq's default user.
+    private static var systemUser: String {
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "postgres" }
+        return String(cString: name)
     }
 }
 
@@ -108,6 +129,7 @@ public enum PostgresAddressError: Error, Equatable, LocalizedMessage {
     case badPort
     case badDatabaseName(String)
     case badSSLMode(String)
+    case badSSLRootCertificate
     case unknownParameter(String)
 
     /// What is wrong, and the form that is right.
@@ -129,10 +151,12 @@ public enum PostgresAddressError: Error, Equatable, LocalizedMessage {
             let modes = PostgresAddress.SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
             return ru
                 ? "sslmode=\(mode) не бывает; можно: \(modes)" : "there is no sslmode=\(mode); use one of \(modes)"
+        case .badSSLRootCertificate:
+            return ru ? "sslrootcert= без пути к файлу" : "sslrootcert= names no file"
         case .unknownParameter(let name):
             return ru
-                ? "параметр \(name) в адресе PostgreSQL не поддерживается (только sslmode)"
-                : "the PostgreSQL URL parameter \(name) is not supported (only sslmode)"
+                ? "параметр \(name) в адресе PostgreSQL не поддерживается (только sslmode и sslrootcert)"
+                : "the PostgreSQL URL parameter \(name) is not supported (only sslmode and sslrootcert)"
         }
     }
 }

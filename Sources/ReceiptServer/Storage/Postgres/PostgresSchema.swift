@@ -124,14 +124,13 @@ enum PostgresSchema {
 }
 
 /// Why the schema cannot be brought up to date.
-enum PostgresSchemaError: Error, CustomStringConvertible {
+enum PostgresSchemaError: Error {
     /// The database has a migration this program does not know.
     case newer(String)
 
-    var description: String {
+    var problem: PostgresProblem {
         switch self {
-        case .newer(let name):
-            "the database was migrated by a newer receipts (it has “\(name)”); run that version or a newer one"
+        case .newer(let name): .newer(name)
         }
     }
 }

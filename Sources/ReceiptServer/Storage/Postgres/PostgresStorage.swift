@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import ReceiptAPI
 import ReceiptCore
+import Synchronization
 
 /// The server's storage in PostgreSQL, shared by as many instances as run: postgres-nio's client
 /// and its pool of connections, natively async.
@@ -15,9 +16,12 @@ import ReceiptCore
 final class PostgresStorage: ServerStorage {
     private let client: PostgresClient
     private let running: Task<Void, Never>
+    /// How to open a connection of its own, outside the pool (listening for place changes).
+    private let connection: PostgresConnection.Configuration
     private let logger: Logger
     /// How long a call may wait for the database before the request is answered 503.
     private let patience: Duration
+    private let outage = Mutex(OutageState())
 
     /// Connects to `address`, brings its schema up to date (once, whichever instance comes first),
     /// and starts the pool. A database that cannot be reached or refuses throws
@@ -25,9 +29,15 @@ final class PostgresStorage: ServerStorage {
     init(_ address: PostgresAddress, logger: Logger, patience: Duration) async throws {
         self.logger = logger
         self.patience = patience
+        let configuration: PostgresConnection.Configuration
         do {
-            let connection = try await PostgresConnection.connect(
-                configuration: try Self.connectionConfiguration(address), id: 1, logger: logger)
+            configuration = try Self.connectionConfiguration(address)
+        } catch {
+            throw PostgresOpenError(address: address, problem: .other(Self.reason(error)))
+        }
+        self.connection = configuration
+        do {
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
             do {
                 try await PostgresSchema.migrate(connection, logger: logger)
             } catch {
@@ -36,17 +46,17 @@ final class PostgresStorage: ServerStorage {
             }
             try await connection.close()
         } catch let error as PostgresSchemaError {
-            throw PostgresOpenError(address: address, reason: error.description)
+            throw PostgresOpenError(address: address, problem: error.problem)
         } catch {
-            throw PostgresOpenError(address: address, reason: Self.reason(error))
+            throw PostgresOpenError(address: address, problem: PostgresProblem(error))
         }
-        var configuration = PostgresClient.Configuration(
+        var pool = PostgresClient.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: try Self.tls(address.sslMode))
-        configuration.options.maximumConnections = 16
-        configuration.options.minimumConnections = 2
-        configuration.options.connectTimeout = .seconds(3)
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            database: address.database, tls: Self.tls(address))
+        pool.options.maximumConnections = 16
+        pool.options.minimumConnections = 2
+        pool.options.connectTimeout = .seconds(3)
+        let client = PostgresClient(configuration: pool, backgroundLogger: logger)
         self.client = client
         running = Task { await client.run() }
     }
@@ -64,8 +74,8 @@ final class PostgresStorage: ServerStorage {
         switch address.sslMode {
         case .disable: tls = .disable
         case .allow, .prefer:
-            tls = .prefer(try NIOSSLContext(configuration: try Self.tlsConfiguration(address.sslMode)))
-        default: tls = .require(try NIOSSLContext(configuration: try Self.tlsConfiguration(address.sslMode)))
+            tls = .prefer(try NIOSSLContext(configuration: Self.tlsConfiguration(address)))
+        default: tls = .require(try NIOSSLContext(configuration: Self.tlsConfiguration(address)))
         }
         var configuration = PostgresConnection.Configuration(
             host: address.host, port: address.port, username: address.user, password: address.password,
@@ -74,22 +84,23 @@ final class PostgresStorage: ServerStorage {
         return configuration
     }
 
-    private static func tls(_ mode: PostgresAddress.SSLMode) throws -> PostgresClient.Configuration.TLS {
-        switch mode {
+    private static func tls(_ address: PostgresAddress) -> PostgresClient.Configuration.TLS {
+        switch address.sslMode {
         case .disable: .disable
-        case .allow, .prefer: .prefer(try tlsConfiguration(mode))
-        default: .require(try tlsConfiguration(mode))
+        case .allow, .prefer: .prefer(tlsConfiguration(address))
+        default: .require(tlsConfiguration(address))
         }
     }
 
     /// libpq's meaning of each mode: only `verify-ca` and `verify-full` look at the certificate.
-    private static func tlsConfiguration(_ mode: PostgresAddress.SSLMode) throws -> TLSConfiguration {
+    private static func tlsConfiguration(_ address: PostgresAddress) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
-        switch mode {
+        switch address.sslMode {
         case .verifyFull: configuration.certificateVerification = .fullVerification
         case .verifyCA: configuration.certificateVerification = .noHostnameVerification
         default: configuration.certificateVerification = .none
         }
+        if let roots = address.sslRootCertificate { configuration.trustRoots = .file(roots) }
         return configuration
     }
 
@@ -120,28 +131,41 @@ final class PostgresStorage: ServerStorage {
     }
 
     /// Runs `body` within the storage's patience; a database that does not answer (gone, refusing,
-    /// slower than that) is ``StorageUnavailable``.
+    /// frozen, slower than that) is ``StorageUnavailable``.
+    ///
+    /// Once one call has found the database gone, the others fail at once while a single call at a
+    /// time tries it again: during an outage requests get their 503 without waiting, and the first
+    /// call that gets through closes the outage for all.
     private func call<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
-        let client = client
-        let patience = patience
-        do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await body(client) }
-                group.addTask {
-                    try await Task.sleep(for: patience)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw StorageUnavailable(description: "PostgreSQL did not answer within \(patience)")
-                }
-                return value
-            }
-        } catch let error as StorageUnavailable {
-            throw error
-        } catch  where Self.isTransient(error) {
-            throw StorageUnavailable(description: Self.reason(error))
+        let probing = try outage.withLock { state throws(StorageUnavailable) -> Bool in
+            guard state.down else { return false }
+            if state.probing { throw StorageUnavailable(description: "PostgreSQL is not answering") }
+            state.probing = true
+            return true
         }
+        let client = client
+        do {
+            guard let value = try await FirstOf.run(within: patience, { try await body(client) }) else {
+                throw StorageUnavailable(description: "PostgreSQL did not answer within \(patience)")
+            }
+            if probing { outage.withLock { $0 = OutageState() } }
+            return value
+        } catch let error as StorageUnavailable {
+            outage.withLock { $0 = OutageState(down: true, probing: false) }
+            throw error
+        } catch where Self.isTransient(error) {
+            outage.withLock { $0 = OutageState(down: true, probing: false) }
+            throw StorageUnavailable(description: Self.reason(error))
+        } catch {
+            if probing { outage.withLock { $0 = OutageState() } }
+            throw error
+        }
+    }
+
+    /// Whether the database was found gone, and whether a call is trying it again.
+    private struct OutageState {
+        var down = false
+        var probing = false
     }
 
     /// A transaction within the storage's patience.
@@ -494,6 +518,32 @@ final class PostgresStorage: ServerStorage {
                     """, logger: logger)
                 start += chunk.count
             }
+            // Delivered to every listening instance when the transaction commits.
+            try await connection.query("SELECT pg_notify(\(Self.placesChannel), '')", logger: logger)
+        }
+    }
+
+    /// The channel instances hear place changes on.
+    private static let placesChannel = "receipts_places"
+
+    /// Listens on a connection of its own; when it breaks, waits a second, connects again, and calls
+    /// `changed` once (a change may have come in between).
+    func watchPlaces(_ changed: @escaping @Sendable () async -> Void) async {
+        var first = true
+        while !Task.isCancelled {
+            do {
+                let listener = try await PostgresConnection.connect(configuration: connection, id: 2, logger: logger)
+                defer { Task { try? await listener.close() } }
+                try await listener.listen(on: Self.placesChannel) { notifications in
+                    if !first { await changed() }
+                    first = false
+                    for try await _ in notifications { await changed() }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("listening for place changes: \(Self.reason(error)); trying again in a second")
+            }
+            try? await Task.sleep(for: .seconds(1))
         }
     }
 
@@ -552,13 +602,64 @@ final class PostgresStorage: ServerStorage {
     }
 }
 
-/// PostgreSQL could not be used at start: the address (without its password) and why.
-public struct PostgresOpenError: Error, CustomStringConvertible {
-    /// Where the server tried.
-    public let address: PostgresAddress
-    /// The server's message, or what the connection met.
-    public let reason: String
+/// The first of a piece of work and a deadline. Work past its deadline is cancelled but not
+/// awaited: a query on a frozen connection cannot be cancelled, and nobody should wait for it.
+enum FirstOf {
+    /// `body`'s value, or nil when `patience` ran out first.
+    static func run<T: Sendable>(within patience: Duration, _ body: @escaping @Sendable () async throws -> T)
+        async throws -> T?
+    {
+        let answer = Answer<T>()
+        return try await withCheckedThrowingContinuation { continuation in
+            answer.wait(continuation)
+            let work = Task {
+                do { answer.give(.success(try await body())) } catch { answer.give(.failure(error)) }
+            }
+            let timer = Task {
+                try? await Task.sleep(for: patience)
+                if answer.give(.success(nil)) { work.cancel() }
+            }
+            answer.onGiven { timer.cancel() }
+        }
+    }
 
-    /// `cannot use PostgreSQL at postgresql://user@host:port/db: reason`.
-    public var description: String { "\(address): \(reason)" }
+    /// A continuation resumed once, by whichever comes first.
+    private final class Answer<T: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<T?, any Error>?
+            var given = false
+            var done: (@Sendable () -> Void)?
+        }
+        private let state = Mutex(State())
+
+        func wait(_ continuation: CheckedContinuation<T?, any Error>) {
+            state.withLock { $0.continuation = continuation }
+        }
+
+        /// Runs `done` once an answer is given (at once if it is already).
+        func onGiven(_ done: @escaping @Sendable () -> Void) {
+            let now = state.withLock { state -> Bool in
+                if state.given { return true }
+                state.done = done
+                return false
+            }
+            if now { done() }
+        }
+
+        /// Resumes the waiter unless it was resumed already; true when this call did.
+        @discardableResult
+        func give(_ result: Result<T?, any Error>) -> Bool {
+            let taken = state.withLock { state -> (CheckedContinuation<T?, any Error>, (@Sendable () -> Void)?)? in
+                guard !state.given, let continuation = state.continuation else { return nil }
+                state.given = true
+                state.continuation = nil
+                defer { state.done = nil }
+                return (continuation, state.done)
+            }
+            guard let (continuation, done) = taken else { return false }
+            continuation.resume(with: result)
+            done?()
+            return true
+        }
+    }
 }

@@ -345,6 +345,9 @@ final class SQLiteStorage: ServerStorage {
         }
     }
 
+    /// One process owns an SQLite file: nobody else changes its places.
+    func watchPlaces(_ changed: @escaping @Sendable () async -> Void) async {}
+
     private static func places(ids: Set<String>, in db: Database) throws -> [String: Place] {
         guard !ids.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
