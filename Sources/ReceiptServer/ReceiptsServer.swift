@@ -126,7 +126,9 @@ public final class ReceiptsServer: Sendable {
                     ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
-            services: [StorageCloser(storage: storage), PlaceWatcher(storage: storage, places: places, logger: logger)],
+            services: [
+                StorageCloser(storage: storage), PlaceWatcher(storage: storage, places: places, logger: logger),
+            ],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A throwaway PostgreSQL server for tests: `initdb` in a temporary folder, `postgres` on a free
 /// loopback port with `fsync=off`, stopped (SIGINT, a fast shutdown) and removed when the value
@@ -11,7 +12,6 @@ public final class PostgresCluster: @unchecked Sendable {
     /// `postgresql://postgres@127.0.0.1:PORT/postgres`, or the developer's URL.
     public let url: String
     private let folder: String?
-    private let server: Process?
 
     /// What went wrong starting the cluster, with what the programs said.
     public struct StartError: Error, CustomStringConvertible {
@@ -19,12 +19,13 @@ public final class PostgresCluster: @unchecked Sendable {
         public let description: String
     }
 
-    /// Starts a cluster, or takes `RECEIPTS_TEST_POSTGRES_URL`.
-    public init() throws {
-        if let given = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"], !given.isEmpty {
+    /// Starts a cluster, or takes `RECEIPTS_TEST_POSTGRES_URL` unless `own` (a test that stops and
+    /// starts its server needs one of its own).
+    public init(own: Bool = false) throws {
+        if !own, let given = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"], !given.isEmpty {
             url = given
             folder = nil
-            server = nil
+            launch = nil
             return
         }
         let bin = try Self.binaries()
@@ -39,39 +40,68 @@ public final class PostgresCluster: @unchecked Sendable {
             bin + "/initdb",
             ["-D", data, "--no-sync", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C"], asPostgres: asRoot)
         let port = try Self.freePort()
-        let server = Process()
+        self.folder = folder
+        launch = Launch(bin: bin, data: data, socket: folder + "/socket", port: port, asRoot: asRoot)
+        url = "postgresql://postgres@127.0.0.1:\(port)/postgres"
+        do {
+            try start()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// How the server is started: again on the same port and data after ``pause()``.
+    private struct Launch {
+        let bin: String
+        let data: String
+        let socket: String
+        let port: Int
+        let asRoot: Bool
+    }
+    private let launch: Launch?
+    private let server = Mutex<Process?>(nil)
+
+    /// Starts the server (again) and waits until it takes connections.
+    public func start() throws {
+        guard let launch else { return }
+        let process = Process()
         let arguments = [
-            "-D", data, "-p", String(port), "-k", folder + "/socket", "-c", "listen_addresses=127.0.0.1",
+            "-D", launch.data, "-p", String(launch.port), "-k", launch.socket, "-c", "listen_addresses=127.0.0.1",
             "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
             "max_connections=400",
         ]
-        (server.executableURL, server.arguments) = Self.command(bin + "/postgres", arguments, asPostgres: asRoot)
+        (process.executableURL, process.arguments) = Self.command(
+            launch.bin + "/postgres", arguments, asPostgres: launch.asRoot)
         let log = FileHandle(forWritingAtPath: "/dev/null")
-        server.standardOutput = log
-        server.standardError = log
-        try server.run()
-        self.folder = folder
-        self.server = server
-        url = "postgresql://postgres@127.0.0.1:\(port)/postgres"
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        server.withLock { $0 = process }
         let deadline = Date().addingTimeInterval(30)
         while true {
-            if (try? Self.run(bin + "/pg_isready", ["-h", "127.0.0.1", "-p", String(port), "-q"])) != nil { break }
-            guard server.isRunning, Date() < deadline else {
-                stop()
-                throw StartError(description: "postgres did not start on port \(port)")
+            let ready = try? Self.run(
+                launch.bin + "/pg_isready", ["-h", "127.0.0.1", "-p", String(launch.port), "-q"])
+            if ready != nil { break }
+            guard process.isRunning, Date() < deadline else {
+                throw StartError(description: "postgres did not start on port \(launch.port)")
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
     }
 
+    /// Stops the server (SIGINT: a fast shutdown, connections ended) and keeps its data for ``start()``.
+    public func pause() {
+        guard let process = server.withLock({ $0 }), process.isRunning else { return }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+    }
+
     deinit { stop() }
 
-    /// Stops the server (SIGINT: a fast shutdown) and removes its folder.
+    /// Stops the server and removes its folder.
     public func stop() {
-        if let server, server.isRunning {
-            kill(server.processIdentifier, SIGINT)
-            server.waitUntilExit()
-        }
+        pause()
         if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 

@@ -149,4 +149,24 @@ struct InstancesTests {
             #expect(statuses.last == .tooManyRequests)
         }
     }
+
+    @Test("places loaded on one instance are searched on the other within seconds")
+    func placesSpread() async throws {
+        try await TwoInstances.run(demoReceipts: 10) { both in
+            let folder = try TemporaryFolder("places")
+            let file = folder.file("places.csv")
+            try "id,name,lat,lon,category,address\nnew-1,Лавка Ромашка,55.7601,37.6186,groceries,Тверская 9\n".write(
+                toFile: file, atomically: true, encoding: .utf8)
+            let search = "/api/v1/places?lat=55.7601&lon=37.6186&q=%D1%80%D0%BE%D0%BC%D0%B0%D1%88"
+            let reader = try await both.b.anonymous()
+            #expect(try await reader.get(search).decode(PlacesPage.self).places.isEmpty)
+            #expect(try await both.a.server.loadPlaces(from: file) == 1)
+            var found = false
+            for _ in 0..<100 where !found {
+                found = try await reader.get(search).decode(PlacesPage.self).places.contains { $0.id == "new-1" }
+                if !found { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(found, "instance B never heard of the place")
+        }
+    }
 }

@@ -8,7 +8,8 @@ import Testing
 struct PostgresAddressTests {
     @Test("URLs read as libpq reads them; the password comes from PGPASSWORD and is never printed")
     func urls() throws {
-        let full = try PostgresAddress("postgresql://bob:s%40cret@db.example:6543/receipts?sslmode=require", environment: [:])
+        let full = try PostgresAddress(
+            "postgresql://bob:s%40cret@db.example:6543/receipts?sslmode=require", environment: [:])
         #expect(full.host == "db.example" && full.port == 6543 && full.user == "bob" && full.database == "receipts")
         #expect(full.password == "s@cret" && full.sslMode == .require)
         #expect(full.description == "postgresql://bob@db.example:6543/receipts?sslmode=require")
@@ -29,7 +30,8 @@ struct PostgresAddressTests {
 
     @Test("a path is SQLite; anything meant as a URL is read as one, mistypes refused")
     func databases() throws {
-        #expect(try ServerDatabase("/var/lib/receipts/server.sqlite") == .sqlite(path: "/var/lib/receipts/server.sqlite"))
+        #expect(
+            try ServerDatabase("/var/lib/receipts/server.sqlite") == .sqlite(path: "/var/lib/receipts/server.sqlite"))
         #expect(try ServerDatabase("postgres-data.sqlite") == .sqlite(path: "postgres-data.sqlite"))
         for mistyped in ["postgresql:/bob:pw@h/x", "pgsql://h/x", "mysql://h/x", "postgres//bob:pw@h/x"] {
             #expect(throws: PostgresAddressError.self, "\(mistyped)") { try ServerDatabase(mistyped) }

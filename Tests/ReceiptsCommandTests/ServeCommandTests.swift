@@ -67,8 +67,14 @@ struct ServePostgresTests {
     @Test("a PostgreSQL nobody answers at is one line, exit 1, in the user's language, no password shown")
     func unreachable() throws {
         for (language, expected) in [
-            ("en", "cannot use PostgreSQL at postgresql://bob@127.0.0.1:1/receipts?sslmode=prefer: the connection was refused"),
-            ("ru", "не удаётся работать с PostgreSQL postgresql://bob@127.0.0.1:1/receipts?sslmode=prefer: соединение отклонено"),
+            (
+                "en",
+                "cannot use PostgreSQL at postgresql://bob@127.0.0.1:1/receipts?sslmode=prefer: the connection was refused"
+            ),
+            (
+                "ru",
+                "не удаётся работать с PostgreSQL postgresql://bob@127.0.0.1:1/receipts?sslmode=prefer: соединение отклонено"
+            ),
         ] {
             let result = try CommandRunner().english().run([
                 "serve", "--port", "0", "--db", "postgresql://bob:hunter2@127.0.0.1:\(Self.closedPort)/receipts",

@@ -82,7 +82,8 @@ public enum PostgresProblem: Sendable, Equatable, LocalizedMessage {
             return ru
                 ? "соединение отклонено: PostgreSQL не запущен на этом узле и порту"
                 : "the connection was refused: PostgreSQL is not running at that host and port"
-        case .unknownHost: return ru ? "такого узла нет (DNS не знает имени)" : "no such host (DNS does not know the name)"
+        case .unknownHost:
+            return ru ? "такого узла нет (DNS не знает имени)" : "no such host (DNS does not know the name)"
         case .timedOut: return ru ? "сервер не ответил за 10 с" : "the server did not answer within 10 s"
         case .sslUnsupported:
             return ru

@@ -153,7 +153,7 @@ final class PostgresStorage: ServerStorage {
         } catch let error as StorageUnavailable {
             outage.withLock { $0 = OutageState(down: true, probing: false) }
             throw error
-        } catch where Self.isTransient(error) {
+        } catch  where Self.isTransient(error) {
             outage.withLock { $0 = OutageState(down: true, probing: false) }
             throw StorageUnavailable(description: Self.reason(error))
         } catch {

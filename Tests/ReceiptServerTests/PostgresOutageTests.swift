@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ReceiptAPI
+import ReceiptCore
+import ReceiptTesting
+import Synchronization
+import Testing
+
+@testable import ReceiptServer
+
+@Suite("Server: PostgreSQL stopped and started under load")
+struct PostgresOutageTests {
+    @Test("requests get 503 while it is down, never 500; it recovers by itself and nothing acknowledged is lost")
+    func stopAndStart() async throws {
+        let cluster = try PostgresCluster(own: true)
+        let database = try cluster.newDatabase()
+        var settings = ServerSettings(host: "127.0.0.1", port: 0, databasePath: "", bcryptCost: 4, logLevel: .critical)
+        settings.database = .postgres(try PostgresAddress(database))
+        settings.databasePatience = .seconds(3)
+        let server = try await ReceiptsServer(settings: settings)
+        try await server.application().test(.live) { client in
+            let harness = ServerHarness(port: client.port ?? 0, server: server)
+            let owner = try await harness.registered("olga")
+            let state = LoadState()
+
+            // Four clients adding receipts and reading the feed as fast as they are answered.
+            let load = Task {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<4 {
+                        let worker = harness.client()
+                        worker.sessionCookie = owner.sessionCookie
+                        group.addTask {
+                            while state.running.load(ordering: .relaxed) {
+                                let i = state.next.add(1, ordering: .relaxed).oldValue
+                                let added = try await worker.post(
+                                    "/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(i)))
+                                state.statuses.withLock { $0[Int(added.status.code), default: 0] += 1 }
+                                if added.status == .created {
+                                    let id = try added.decode(ReceiptEnvelope.self).id
+                                    state.acknowledged.withLock { $0.append(id) }
+                                }
+                                let page = try await worker.get("/api/v1/receipts?limit=5")
+                                state.statuses.withLock { $0[Int(page.status.code), default: 0] += 1 }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            try await Task.sleep(for: .seconds(1))
+            let before = state.acknowledged.withLock { $0.count }
+            cluster.pause()
+            let down = try await owner.get("/health")
+            #expect(down.status == .serviceUnavailable && down.errorCode == "storage_unavailable")
+            #expect(down.headers[.retryAfter] != nil)
+            try await Task.sleep(for: .seconds(2))
+            try cluster.start()
+            // Back by itself: no restart of the server.
+            var healthy = false
+            for _ in 0..<120 where !healthy {
+                healthy = try await owner.get("/health").status == .ok
+                if !healthy { try await Task.sleep(for: .milliseconds(500)) }
+            }
+            #expect(healthy, "the server did not recover within a minute")
+            try await Task.sleep(for: .seconds(1))
+            state.running.store(false, ordering: .relaxed)
+            try await load.value
+
+            let seen = state.statuses.withLock { $0 }
+            #expect(Set(seen.keys).isSubset(of: [200, 201, 503]), "\(seen)")
+            #expect(seen[503, default: 0] > 0, "\(seen)")
+            let after = state.acknowledged.withLock { $0 }
+            #expect(after.count > before, "receipts were added after the recovery")
+            var stored: Set<Int64> = []
+            var since: Int64 = 0
+            var more = true
+            while more {
+                let response = try await owner.get("/api/v1/changes?since=\(since)&limit=100")
+                try #require(response.status == .ok, "\(response.text)")
+                let page = try response.decode(ReceiptChangesPage.self)
+                stored.formUnion(page.receipts.map(\.id))
+                since = page.nextSince
+                more = page.hasMore
+            }
+            #expect(Set(after).isSubset(of: stored), "every acknowledged receipt is kept")
+        }
+        try? cluster.dropDatabase(database)
+        cluster.stop()
+    }
+}
+
+/// What the load saw: statuses by code, the receipts acknowledged with 201, whether to go on.
+private final class LoadState: Sendable {
+    let statuses = Mutex<[Int: Int]>([:])
+    let acknowledged = Mutex<[Int64]>([])
+    let running = Atomic<Bool>(true)
+    let next = Atomic<Int>(1)
+}
