@@ -1,32 +1,80 @@
 #!/usr/bin/env bash
 # make bench: the receipts server under load. The release server with the demo account (10,000
-# receipts) on loopback; wrk keeps 8, then 64 connections busy on the receipt feed for LOAD_SECONDS (30)
-# each;
-# prints throughput, latency percentiles and every error, as a Markdown table.
+# receipts) on loopback, three ways: on SQLite; on PostgreSQL (a throwaway cluster from
+# scripts/with-postgres.sh); and two instances on one PostgreSQL database, wrk's two threads each on
+# one. wrk keeps 8, then 64 connections busy on the receipt feed for LOAD_SECONDS (30) each; prints
+# throughput, latency percentiles and every error side by side, as a Markdown table.
+#   RECEIPTS=path/to/receipts LOAD_SECONDS=10 scripts/load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-receipts=${RECEIPTS:-.build/release/receipts}
+if [[ -z "${RECEIPTS_TEST_POSTGRES_URL:-}" ]]; then exec scripts/with-postgres.sh "$0" "$@"; fi
+receipts=$(realpath "${RECEIPTS:-.build/release/receipts}")
 seconds=${LOAD_SECONDS:-30}
 folder=$(mktemp -d)
-on_exit="rm -rf $folder"
-source scripts/demo-server.sh
-start_demo_server "$receipts" "$folder" --demo-receipts 10000
-curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
-  -d '{"login": "demo", "password": "demo"}' "$base/api/v1/sessions" >/dev/null
-cookie=$(awk '$6 == "receipts_session" { print $7 }' "$folder/cookies.txt")
-[ -n "$cookie" ] || { echo "could not log in to the demo account"; exit 1; }
-page=$(curl -sS -H "Cookie: receipts_session=$cookie" -o /dev/null -w '%{size_download}' "$base/api/v1/receipts?limit=50")
+servers=()
+stop_servers() {
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${servers[@]}"; do wait "$pid" 2>/dev/null || true; done
+  servers=()
+}
+trap 'stop_servers; rm -rf "$folder"' EXIT
+psql_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql
 
-for connections in 8 64; do
-  wrk -t2 -c$connections -d"${seconds}s" --latency -H "Cookie: receipts_session=$cookie" \
-    "$base/api/v1/receipts?limit=50" >"$folder/wrk-$connections.txt"
-done
+# start NAME DB [ARGUMENTS…]: a server on a free port; sets `port`.
+start() {
+  local name=$1 db=$2
+  shift 2
+  "$receipts" serve "$@" --db "$db" --port 0 >"$folder/$name.log" 2>&1 &
+  servers+=($!)
+  port=""
+  for _ in $(seq 1 600); do
+    port=$(sed -n 's|^receipts server on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$folder/$name.log" | head -n 1)
+    [ -n "$port" ] && return
+    sleep 0.1
+  done
+  echo "the server $name did not start:"; cat "$folder/$name.log"; exit 1
+}
+
+# load NAME PORT…: logs in on the first, then wrk at 8 and 64 connections, its threads spread over the ports.
+load() {
+  local name=$1
+  shift
+  local first=$1
+  curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
+    -d '{"login": "demo", "password": "demo"}' "http://127.0.0.1:$first/api/v1/sessions" >/dev/null
+  cookie=$(awk '$6 == "receipts_session" { print $7 }' "$folder/cookies.txt")
+  [ -n "$cookie" ] || { echo "could not log in to the demo account on $name"; exit 1; }
+  page=$(curl -sS -H "Cookie: receipts_session=$cookie" -o /dev/null -w '%{size_download}' \
+    "http://127.0.0.1:$first/api/v1/receipts?limit=50")
+  for connections in 8 64; do
+    PORTS="$*" wrk -t2 -c$connections -d"${seconds}s" --latency -s scripts/load-spread.lua \
+      -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$first/api/v1/receipts?limit=50" \
+      >"$folder/wrk-$name-$connections.txt"
+  done
+}
+
+start sqlite "$folder/server.sqlite" --demo --demo-receipts 10000
+load sqlite "$port"
+stop_servers
+
+database="${RECEIPTS_TEST_POSTGRES_URL%/*}/receipts_load"
+"$psql_bin" "$RECEIPTS_TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS receipts_load" -c "CREATE DATABASE receipts_load"
+start postgres-a "$database" --demo --demo-receipts 10000
+first=$port
+load postgres "$first"
+start postgres-b "$database"
+load postgres-2 "$first" "$port"
+stop_servers
+"$psql_bin" "$RECEIPTS_TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS receipts_load WITH (FORCE)"
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-echo "receipts server under load — ${cpu:-unknown CPU}, $(nproc) cores; server and wrk on one machine, loopback"
+echo "receipts server under load — ${cpu:-unknown CPU}, $(nproc) cores; servers, PostgreSQL and wrk on one machine, loopback"
 echo "wrk -t2 -d${seconds}s on GET /api/v1/receipts?limit=50 (50 receipts, $page bytes a page), demo account of 10,000 receipts"
-python3 - "$folder/wrk-8.txt" "$folder/wrk-64.txt" <<'PY'
+echo
+python3 - "$folder" <<'PY'
 import re, sys
+folder = sys.argv[1]
+setups = [("sqlite", "SQLite"), ("postgres", "PostgreSQL"), ("postgres-2", "PostgreSQL, 2 instances")]
 def read(path):
     text = open(path).read()
     def find(pattern, default="0"):
@@ -34,35 +82,28 @@ def read(path):
         return match.group(1) if match else default
     latency = {p: re.search(r"^\s+%s%%\s+(\S+)" % p, text, re.M) for p in ("50", "90", "99")}
     socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    errors = int(find(r"Non-2xx or 3xx responses: (\d+)")) + (sum(int(x) for x in socket.groups()) if socket else 0)
     return {
-        "requests": find(r"(\d+) requests in"),
         "rate": float(find(r"Requests/sec:\s+([\d.]+)")),
         "latency": {p: (m.group(1) if m else "—") for p, m in latency.items()},
-        "non2xx": find(r"Non-2xx or 3xx responses: (\d+)"),
-        "socket": sum(int(x) for x in socket.groups()) if socket else 0,
+        "errors": errors,
     }
-runs = {"8": read(sys.argv[1]), "64": read(sys.argv[2])}
-print("| what | 8 connections | 64 connections |")
-print("|---|---:|---:|")
-print(f"| requests | {runs['8']['requests']} | {runs['64']['requests']} |")
-print(f"| throughput | {runs['8']['rate']:,.0f} requests/s | {runs['64']['rate']:,.0f} requests/s |")
+runs = {(name, c): read(f"{folder}/wrk-{name}-{c}.txt") for name, _ in setups for c in (8, 64)}
+columns = [(name, label, c) for name, label in setups for c in (8, 64)]
+print("| what | " + " | ".join(f"{label}, {c} conn." for _, label, c in columns) + " |")
+print("|---|" + "---:|" * len(columns))
+print("| throughput (pages/s) | " + " | ".join(f"{runs[(n, c)]['rate']:,.0f}" for n, _, c in columns) + " |")
 for p in ("50", "90", "99"):
-    print(f"| latency p{p} | {runs['8']['latency'][p]} | {runs['64']['latency'][p]} |")
-print(f"| non-2xx answers | {runs['8']['non2xx']} | {runs['64']['non2xx']} |")
-print(f"| socket errors (connect, read, write, timeout) | {runs['8']['socket']} | {runs['64']['socket']} |")
+    print(f"| latency p{p} | " + " | ".join(runs[(n, c)]["latency"][p] for n, _, c in columns) + " |")
+print("| errors (non-2xx, socket) | " + " | ".join(str(runs[(n, c)]["errors"]) for n, _, c in columns) + " |")
+sqlite64 = runs[("sqlite", 64)]["rate"]
+for name, label in setups[1:]:
+    share = runs[(name, 64)]["rate"] / sqlite64 * 100 if sqlite64 else 0
+    print(f"\n{label} at 64 connections: {share:.0f} % of SQLite's throughput.", end="")
+print()
+for name, label, c in columns:
+    r = runs[(name, c)]
+    print(f"<!-- summary | server: receipt feed under wrk, {label}, {c} connections | 10000 receipts, 50 a page | "
+          f"{r['rate']:,.0f} requests/s | p50 {r['latency']['50']}, p99 {r['latency']['99']}, {r['errors']} errors | "
+          f"no errors -->")
 PY
-for connections in 8 64; do
-python3 - "$folder/wrk-$connections.txt" "$connections" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-rate = re.search(r"Requests/sec:\s+([\d.]+)", text)
-p50 = re.search(r"^\s+50%\s+(\S+)", text, re.M)
-p99 = re.search(r"^\s+99%\s+(\S+)", text, re.M)
-errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
-failed = (int(errors.group(1)) if errors else 0) + (sum(int(x) for x in socket.groups()) if socket else 0)
-print(f"<!-- summary | server: receipt feed under wrk, {sys.argv[2]} connections | 10000 receipts, 50 a page | "
-      f"{float(rate.group(1)) if rate else 0:,.0f} requests/s | p50 {p50.group(1) if p50 else '—'}, "
-      f"p99 {p99.group(1) if p99 else '—'}, {failed} errors | no errors -->")
-PY
-done

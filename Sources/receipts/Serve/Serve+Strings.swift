@@ -8,12 +8,16 @@ extension Strings {
     }
     static var serveDiscussion: String {
         pick(
-            "Хранит данные в SQLite (--db). С --demo заполняет "
+            "Хранит данные в файле SQLite или в базе PostgreSQL (--db); несколько серверов на одной базе "
+                + "PostgreSQL работают как один. С --demo заполняет "
                 + "базу демо-данными: учётная запись demo / demo, два года чеков, магазины Москвы.\n\n"
-                + "Пример:\n  receipts serve --demo --port 8080",
-            "Keeps its data in SQLite (--db). With --demo it seeds demo "
+                + "Примеры:\n  receipts serve --demo --port 8080\n"
+                + "  PGPASSWORD=… receipts serve --db postgresql://receipts@db:5432/receipts --host 0.0.0.0",
+            "Keeps its data in an SQLite file or a PostgreSQL database (--db); several servers on one "
+                + "PostgreSQL database act as one. With --demo it seeds demo "
                 + "data: the account demo / demo, two years of receipts, shops over Moscow.\n\n"
-                + "Example:\n  receipts serve --demo --port 8080")
+                + "Examples:\n  receipts serve --demo --port 8080\n"
+                + "  PGPASSWORD=… receipts serve --db postgresql://receipts@db:5432/receipts --host 0.0.0.0")
     }
     static var hostHelp: String {
         pick("Адрес, на котором слушать.", "The address to listen on.")
@@ -23,10 +27,12 @@ extension Strings {
     }
     static var serverDBHelp: String {
         pick(
-            "Файл базы сервера или адрес PostgreSQL postgresql://USER@HOST:PORT/DBNAME (пароль из PGPASSWORD) "
-                + "(или RECEIPTS_SERVER_DB; по умолчанию $XDG_DATA_HOME/receipts/server.sqlite).",
-            "The server's database file, or a PostgreSQL URL postgresql://USER@HOST:PORT/DBNAME (password from "
-                + "PGPASSWORD) (or RECEIPTS_SERVER_DB; default $XDG_DATA_HOME/receipts/server.sqlite).")
+            "Файл базы сервера или адрес PostgreSQL postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?sslmode=…] "
+                + "(пароль — также из PGPASSWORD, пользователь — из PGUSER); или RECEIPTS_SERVER_DB; "
+                + "по умолчанию $XDG_DATA_HOME/receipts/server.sqlite.",
+            "The server's database file, or a PostgreSQL URL postgresql://USER[:PASSWORD]@HOST[:PORT]/DBNAME"
+                + "[?sslmode=…] (the password also from PGPASSWORD, the user from PGUSER); or RECEIPTS_SERVER_DB; "
+                + "default $XDG_DATA_HOME/receipts/server.sqlite.")
     }
     static var demoHelp: String { pick("Заполнить базу демо-данными.", "Seed the demo data.") }
     static var seedHelp: String { pick("Зерно демо-данных.", "The demo data's seed.") }
