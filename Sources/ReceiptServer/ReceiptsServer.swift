@@ -32,6 +32,10 @@ public struct ServerSettings: Sendable {
     /// How long a request waits for PostgreSQL (a connection, a lock, the query) before it is
     /// answered 503: the database is taken to be gone.
     public var databasePatience: Duration = .seconds(10)
+    /// What completes pending receipts in the background (`serve --complete-with`); none when nil.
+    public var completer: (any ReceiptCompleter)?
+    /// How the background completion paces itself.
+    public var completionPacing = CompletionPacing()
     /// How many failed logins, registrations and anonymous accounts the server takes before 429.
     public var throttle = ThrottleLimits()
 
@@ -126,11 +130,24 @@ public final class ReceiptsServer: Sendable {
                     ])),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
-            services: [
-                StorageCloser(storage: storage), PlaceWatcher(storage: storage, places: places, logger: logger),
-            ],
+            services: services(),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
+    }
+
+    /// What runs beside the HTTP server: the storage's closing (last to stop), the place watcher, and
+    /// the completion worker when a provider is set.
+    private func services() -> [any Service] {
+        var services: [any Service] = [
+            StorageCloser(storage: storage), PlaceWatcher(storage: storage, places: places, logger: logger),
+        ]
+        if let completer = settings.completer {
+            services.append(
+                CompletionWorker(
+                    storage: storage, completer: completer, pacing: settings.completionPacing, clock: settings.clock,
+                    metrics: metrics, logger: logger))
+        }
+        return services
     }
 
     /// Runs until the process is told to stop (SIGINT, SIGTERM).

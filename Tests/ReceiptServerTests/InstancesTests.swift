@@ -16,7 +16,10 @@ struct TwoInstances: Sendable {
     let b: ServerHarness
 
     /// Starts both over a fresh database (seeding the demo through both at the same moment) and runs `body`.
-    static func run(demoReceipts: Int = 120, _ body: @Sendable (TwoInstances) async throws -> Void) async throws {
+    static func run(
+        demoReceipts: Int = 120, configure: (inout ServerSettings) -> Void = { _ in },
+        _ body: @Sendable (TwoInstances) async throws -> Void
+    ) async throws {
         let cluster = try PostgresCluster()
         let database = try cluster.newDatabase()
         defer { try? cluster.dropDatabase(database) }
@@ -24,8 +27,10 @@ struct TwoInstances: Sendable {
         settings.database = .postgres(try PostgresAddress(database))
         settings.requestHeadTimeout = .seconds(600)
         settings.databasePatience = .seconds(120)
-        async let first = ReceiptsServer(settings: settings)
-        async let second = ReceiptsServer(settings: settings)
+        configure(&settings)
+        let shared = settings
+        async let first = ReceiptsServer(settings: shared)
+        async let second = ReceiptsServer(settings: shared)
         let (a, b) = try await (first, second)
         let until = try LocalDateTime(iso: "2025-06-30T20:00:00")
         async let seededA = a.seedDemo(seed: 3, until: until, receiptCount: demoReceipts)
@@ -167,6 +172,40 @@ struct InstancesTests {
                 if !found { try await Task.sleep(for: .milliseconds(100)) }
             }
             #expect(found, "instance B never heard of the place")
+        }
+    }
+
+    @Test("two instances share the completion jobs: every pending receipt asked once, all completed")
+    func sharedJobs() async throws {
+        let completer = ScriptedCompleter()
+        for i in 1...30 { completer.know(try CompletionTests.document(i)) }
+        let configure: (inout ServerSettings) -> Void = { settings in
+            settings.completer = completer
+            CompletionTests.fastPacing(&settings)
+        }
+        try await TwoInstances.run(demoReceipts: 10, configure: configure) { both in
+            let onA = try await both.a.registered("una")
+            let onB = both.b.client()
+            onB.sessionCookie = onA.sessionCookie
+            for i in 1...30 {
+                let client = i % 2 == 0 ? onA : onB
+                #expect(
+                    try await client.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(i))).status
+                        == .created)
+            }
+            // The demo's own pending receipts are asked too (and stay "not yet"): look at these 30.
+            var changes: [ReceiptEnvelope] = []
+            for _ in 0..<400 where changes.filter({ $0.status == .complete }).count < 30 {
+                try await Task.sleep(for: .milliseconds(50))
+                changes = try await onA.get("/api/v1/changes?since=0&limit=100").decode(ReceiptChangesPage.self)
+                    .receipts
+            }
+            #expect(changes.count == 30 && changes.allSatisfy { $0.status == .complete })
+            // 30 adds and 30 completions, each its own change: the last is number 60.
+            #expect(changes.last?.sequence == 60 && Set(changes.map(\.sequence)).count == 30)
+            let ours = Set(try (1...30).map { try CompletionTests.document($0).identity })
+            let asked = completer.asked.filter { ours.contains($0.key) }
+            #expect(asked.count == 30 && asked.values.allSatisfy { $0 == 1 }, "\(asked.values.sorted())")
         }
     }
 }

@@ -108,6 +108,18 @@ final class OutageStorage: ServerStorage {
     func watchPlaces(_ changed: @escaping @Sendable () async -> Void) async {
         await real.watchPlaces(changed)
     }
+    func takeCompletionJob(now: Date, until: Date) async throws -> CompletionJob? {
+        try check()
+        return try await real.takeCompletionJob(now: now, until: until)
+    }
+    func finishCompletionJob(_ job: CompletionJob, _ outcome: CompletionOutcome) async throws {
+        try check()
+        try await real.finishCompletionJob(job, outcome)
+    }
+    func completionCounts() async throws -> (open: Int, invalid: Int) {
+        try check()
+        return try await real.completionCounts()
+    }
     func close() async { await real.close() }
 }
 

@@ -41,6 +41,13 @@ final class ServerMetrics: Sendable {
         count("receipts_added", help: "Receipts added to accounts by QR, by the status they got.", ("status", status))
     }
 
+    /// A completion job ended: `document`, `not_yet`, `invalid` or `limited`.
+    func completed(_ outcome: String) {
+        count(
+            "completion_jobs", help: "Pending receipts asked of the provider in the background, by outcome.",
+            ("outcome", outcome))
+    }
+
     private func count(_ name: String, help: String, _ label: (String, String)) {
         registry.makeCounter(
             descriptor: MetricNameDescriptor(

@@ -91,6 +91,26 @@ enum PostgresSchema {
                 "CREATE INDEX attempts_by_key ON attempts (key, at)",
                 "CREATE INDEX attempts_by_time ON attempts (at)",
             ]),
+        Migration(
+            name: "v3-completion-jobs",
+            statements: [
+                """
+                CREATE TABLE completion_jobs (
+                    receipt_id BIGINT PRIMARY KEY REFERENCES receipts (id) ON DELETE CASCADE,
+                    not_before TIMESTAMPTZ NOT NULL,
+                    taken_until TIMESTAMPTZ,
+                    lease BIGINT,
+                    tries INTEGER NOT NULL DEFAULT 0,
+                    outcome TEXT CHECK (outcome IN ('invalid')),
+                    reason TEXT
+                )
+                """,
+                "CREATE INDEX completion_jobs_due ON completion_jobs (not_before) WHERE outcome IS NULL",
+                """
+                INSERT INTO completion_jobs (receipt_id, not_before)
+                SELECT id, '-infinity' FROM receipts WHERE status = 'pending'
+                """,
+            ]),
     ]
 
     /// The advisory lock the runner holds: any constant that no other program on the database uses.

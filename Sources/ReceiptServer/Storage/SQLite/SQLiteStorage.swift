@@ -233,6 +233,11 @@ final class SQLiteStorage: ServerStorage {
                 document.dateTime, receipt.status.rawValue, sequence, receipt.placeID, receipt.json,
             ])
             ids.append(db.lastInsertedRowID)
+            if receipt.status == .pending {
+                try db.execute(
+                    sql: "INSERT INTO completion_jobs (receipt_id, not_before) VALUES (?, 0)",
+                    arguments: [db.lastInsertedRowID])
+            }
         }
         return ids
     }
@@ -279,6 +284,80 @@ final class SQLiteStorage: ServerStorage {
                 ])
             }
             return true
+        }
+    }
+
+    // MARK: Completing pending receipts
+
+    func takeCompletionJob(now: Date, until: Date) async throws -> CompletionJob? {
+        try await write { db in
+            let moment = now.timeIntervalSince1970
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT j.receipt_id, j.tries, r.account_id, r.document
+                        FROM completion_jobs j JOIN receipts r ON r.id = j.receipt_id
+                        WHERE j.outcome IS NULL AND j.not_before <= ? AND (j.taken_until IS NULL OR j.taken_until < ?)
+                        ORDER BY j.not_before LIMIT 1
+                        """, arguments: [moment, moment])
+            else { return nil }
+            let lease = Int64.random(in: 1...Int64.max)
+            let receiptID: Int64 = row["receipt_id"]
+            try db.execute(
+                sql: "UPDATE completion_jobs SET taken_until = ?, lease = ?, tries = tries + 1 WHERE receipt_id = ?",
+                arguments: [until.timeIntervalSince1970, lease, receiptID])
+            let tries: Int = row["tries"]
+            return CompletionJob(
+                receiptID: receiptID, account: row["account_id"], document: row["document"], tries: tries + 1,
+                lease: lease)
+        }
+    }
+
+    func finishCompletionJob(_ job: CompletionJob, _ outcome: CompletionOutcome) async throws {
+        try await write { db in
+            let held =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM completion_jobs WHERE receipt_id = ? AND lease = ?)",
+                    arguments: [job.receiptID, job.lease]) ?? false
+            guard held else { return }
+            switch outcome {
+            case .completed(let receipt):
+                let sequence =
+                    try Int64.fetchOne(
+                        db,
+                        sql:
+                            "UPDATE accounts SET last_sequence = last_sequence + 1 WHERE id = ? RETURNING last_sequence",
+                        arguments: [job.account]) ?? 0
+                try db.execute(
+                    sql: """
+                        UPDATE receipts SET status = 'complete', document = ?, date_time = ?, sequence = ?
+                        WHERE id = ? AND status = 'pending'
+                        """,
+                    arguments: [receipt.json, receipt.document.dateTime, sequence, job.receiptID])
+                try db.execute(sql: "DELETE FROM completion_jobs WHERE receipt_id = ?", arguments: [job.receiptID])
+            case .retry(let date):
+                try db.execute(
+                    sql:
+                        "UPDATE completion_jobs SET not_before = ?, taken_until = NULL, lease = NULL WHERE receipt_id = ?",
+                    arguments: [date.timeIntervalSince1970, job.receiptID])
+            case .invalid(let reason):
+                try db.execute(
+                    sql: """
+                        UPDATE completion_jobs SET outcome = 'invalid', reason = ?, taken_until = NULL, lease = NULL
+                        WHERE receipt_id = ?
+                        """,
+                    arguments: [reason, job.receiptID])
+            }
+        }
+    }
+
+    func completionCounts() async throws -> (open: Int, invalid: Int) {
+        try await read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM completion_jobs WHERE outcome IS NULL") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM completion_jobs WHERE outcome = 'invalid'") ?? 0
+            )
         }
     }
 

@@ -66,6 +66,23 @@ enum ServerSchema {
                     CREATE INDEX attempts_by_time ON attempts (at);
                     """)
         }
+        migrator.registerMigration("v3-completion-jobs") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE completion_jobs (
+                        receipt_id INTEGER PRIMARY KEY REFERENCES receipts(id) ON DELETE CASCADE,
+                        not_before REAL NOT NULL,
+                        taken_until REAL,
+                        lease INTEGER,
+                        tries INTEGER NOT NULL DEFAULT 0,
+                        outcome TEXT CHECK (outcome IN ('invalid')),
+                        reason TEXT
+                    );
+                    CREATE INDEX completion_jobs_due ON completion_jobs (not_before) WHERE outcome IS NULL;
+                    INSERT INTO completion_jobs (receipt_id, not_before)
+                        SELECT id, 0 FROM receipts WHERE status = 'pending';
+                    """)
+        }
         return migrator
     }
 }
