@@ -15,14 +15,17 @@ public final class DemoServerProcess {
 
     /// Starts the server with `receipts` demo receipts and waits until it says where it listens; on
     /// `database` (a PostgreSQL URL) when given, else on `server.sqlite` in its home.
-    public init(receipts: Int = 300, database: String? = nil) throws {
+    public convenience init(receipts: Int = 300, database: String? = nil) throws {
+        try self.init(extra: ["--demo", "--demo-receipts", String(receipts)], database: database)
+    }
+
+    /// Starts `receipts serve` with `extra` arguments, in the environment of `runner` (when given,
+    /// else a plain English one), and waits until it says where it listens.
+    public init(extra: [String], database: String? = nil, runner: CommandRunner? = nil) throws {
         folder = try TemporaryFolder("cli")
         process.executableURL = try CommandRunner.executable
-        process.arguments = [
-            "serve", "--demo", "--demo-receipts", String(receipts), "--port", "0", "--db",
-            database ?? folder.file("server.sqlite"),
-        ]
-        process.environment = CommandRunner().english().environment
+        process.arguments = ["serve", "--port", "0", "--db", database ?? folder.file("server.sqlite")] + extra
+        process.environment = (runner ?? CommandRunner().english()).environment
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -4,6 +4,10 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("receipts fns and receipts complete, against stand-ins of the tax service and proverkacheka")
 struct TaxServiceCommandTests {
     static let phone = "+79991234567"
@@ -325,5 +329,46 @@ struct TaxServiceCommandTests {
         let unreachable = try offline.run(["complete", "--db", home.database])
         #expect(unreachable.status == 4)
         #expect(try home.open().receipt(receipts[1].identity)?.status == .pending)
+    }
+
+    @Test("serve --complete-with fns completes a receipt added by QR in the background, items and all")
+    func serveCompletes() async throws {
+        let service = Self.standIn()
+        let receipt = try #require(StandInReceipts.sample(count: 1, until: try Self.until).first)
+        service.know([receipt])
+        let home = try Home()
+        try await service.run { url in
+            try await Self.signIn(home, service, url)
+            let server = try DemoServerProcess(extra: ["--complete-with", "fns"], runner: home.runner(fns: url))
+            defer { server.stop() }
+            let base = try #require(URL(string: server.url))
+            var open = URLRequest(url: base.appendingPathComponent("api/v1/sessions/anonymous"))
+            open.httpMethod = "POST"
+            let (_, opened) = try await URLSession.shared.data(for: open)
+            let cookie = try #require((opened as? HTTPURLResponse)?.value(forHTTPHeaderField: "Set-Cookie"))
+                .split(separator: ";").first.map(String.init)
+            var add = URLRequest(url: base.appendingPathComponent("api/v1/receipts"))
+            add.httpMethod = "POST"
+            add.setValue(cookie, forHTTPHeaderField: "Cookie")
+            add.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            add.httpBody = try JSONSerialization.data(withJSONObject: ["qr": try receipt.fiscalCode.canonical])
+            let (_, added) = try await URLSession.shared.data(for: add)
+            #expect((added as? HTTPURLResponse)?.statusCode == 201)
+            var changes = URLRequest(url: try #require(URL(string: server.url + "/api/v1/changes?since=0")))
+            changes.setValue(cookie, forHTTPHeaderField: "Cookie")
+            var status = ""
+            var items = 0
+            for _ in 0..<300 where status != "complete" {
+                try await Task.sleep(for: .milliseconds(100))
+                let (data, _) = try await URLSession.shared.data(for: changes)
+                let page = try Self.object(String(decoding: data, as: UTF8.self))
+                let first = (page["receipts"] as? [[String: Any]])?.first
+                status = first?["status"] as? String ?? ""
+                items = ((first?["document"] as? [String: Any])?["items"] as? [Any])?.count ?? 0
+            }
+            #expect(status == "complete")
+            #expect(items == receipt.items.count && items > 0)
+            #expect(service.requests.contains { $0.path == "/v2/ticket" })
+        }
     }
 }

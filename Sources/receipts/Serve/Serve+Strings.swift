@@ -34,6 +34,13 @@ extension Strings {
                 + "[?sslmode=…] (the password also from PGPASSWORD, the user from PGUSER); or RECEIPTS_SERVER_DB; "
                 + "default $XDG_DATA_HOME/receipts/server.sqlite.")
     }
+    static var completeWithHelp: String {
+        pick(
+            "Дополнять ожидающие чеки в фоне: через налоговую (сессия receipts fns login) или proverkacheka.com "
+                + "(токен RECEIPTS_PROVERKACHEKA_TOKEN).",
+            "Complete pending receipts in the background: through the tax service (the session of receipts fns "
+                + "login) or proverkacheka.com (the token in RECEIPTS_PROVERKACHEKA_TOKEN).")
+    }
     static var demoHelp: String { pick("Заполнить базу демо-данными.", "Seed the demo data.") }
     static var seedHelp: String { pick("Зерно демо-данных.", "The demo data's seed.") }
     static var demoReceiptsHelp: String {

@@ -30,6 +30,10 @@ struct ServeCommand: AsyncParsableCommand {
     var bcryptCost: UInt8 = 12
     @Option(name: .customLong("log-format"), help: ArgumentHelp(Strings.logFormatHelp, valueName: "logfmt|json"))
     var logFormat: LogFormatOption = .logfmt
+    @Option(
+        name: .customLong("complete-with"),
+        help: ArgumentHelp(Strings.completeWithHelp, valueName: "fns|proverkacheka"))
+    var completeWith: ProviderOption?
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError(Strings.badPort(port)) }
@@ -50,6 +54,11 @@ struct ServeCommand: AsyncParsableCommand {
             settings.database = try ServerDatabase(global.database())
         } catch {
             throw CommandFailure(status: .invalidInput) { language in error.message(in: language) }
+        }
+        if let completeWith {
+            // The provider as `receipts complete` sets it up: the session of `fns login`, or the token.
+            let options = try GlobalOptions.parse(["--quiet"])
+            settings.completer = ProviderCompleter(provider: try ProviderChoice.provider(completeWith, global: options))
         }
         let database = settings.database
         let server: ReceiptsServer
