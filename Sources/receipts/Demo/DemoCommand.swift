@@ -16,7 +16,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Option(
-        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
+        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: "N"))
     var receipts: Int?
     @Option(help: ArgumentHelp(Strings.demoMonthsHelp, valueName: Strings.countValue)) var months = 3
 

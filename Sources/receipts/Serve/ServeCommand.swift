@@ -19,7 +19,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(Strings.demoHelp)) var demo = false
     @Option(help: ArgumentHelp(Strings.seedHelp, valueName: Strings.countValue)) var seed: UInt64 = 1
     @Option(
-        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: Strings.countValue))
+        name: .customLong("demo-receipts"), help: ArgumentHelp(Strings.demoReceiptsHelp, valueName: "N"))
     var demoReceipts: Int?
     @Option(name: .customLong("places"), help: ArgumentHelp(Strings.placesFileHelp, valueName: Strings.pathValue))
     var placesFiles: [String] = []
