@@ -22,8 +22,8 @@ public enum CompletionAnswer: Sendable {
     case notYet
     /// A final answer that the receipt cannot be had, in the provider's words.
     case invalid(reason: String)
-    /// The provider's daily limit is reached: nothing more until then (tomorrow when nil).
-    case limited(until: Date?)
+    /// The provider's daily limit is reached: nothing more until then.
+    case limited(until: Date)
 }
 
 /// How the completion worker paces itself.
@@ -115,9 +115,8 @@ struct CompletionWorker: Service {
             try await storage.finishCompletionJob(job, .invalid(reason: reason))
             metrics.completed("invalid")
             return .zero
-        case .limited(let until):
+        case .limited(let end):
             // Nothing more today: this job waits for the limit's end, and so does the worker.
-            let end = until ?? Self.nextMidnightUTC(after: now)
             try await storage.finishCompletionJob(job, .retry(at: end))
             metrics.completed("limited")
             logger.notice("\(completer.name)'s daily limit is reached: completing again after \(end)")
@@ -131,11 +130,6 @@ struct CompletionWorker: Service {
             let receipt = try? document.receipt(status: .pending, placeID: nil)
         else { return nil }
         return try? receipt.fiscalCode
-    }
-
-    static func nextMidnightUTC(after date: Date) -> Date {
-        let day: TimeInterval = 86_400
-        return Date(timeIntervalSince1970: (date.timeIntervalSince1970 / day).rounded(.down) * day + day)
     }
 }
 

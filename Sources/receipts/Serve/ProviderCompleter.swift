@@ -1,4 +1,5 @@
 import FiscalProviders
+import Foundation
 import ReceiptCore
 import ReceiptServer
 
@@ -16,8 +17,11 @@ struct ProviderCompleter: ReceiptCompleter {
             case .notYet: return .notYet
             case .invalid(let reason): return .invalid(reason: reason)
             }
-        } catch .limited(_, let until) {
-            return .limited(until: until)
+        } catch {
+            guard case .limited(_, let until) = error else { throw error }
+            // A limit without its end (proverkacheka's) is taken to end, as the tax service's does, at midnight UTC.
+            let end: Date = until ?? ProviderError.nextMidnightUTC(after: Date())
+            return .limited(until: end)
         }
     }
 }
