@@ -33,7 +33,7 @@ final class PostgresStorage: ServerStorage {
         do {
             configuration = try Self.connectionConfiguration(address)
         } catch {
-            throw PostgresOpenError(address: address, problem: .other(Self.reason(error)))
+            throw PostgresOpenError(address: address, problem: PostgresProblem(error))
         }
         self.connection = configuration
         do {
@@ -104,19 +104,6 @@ final class PostgresStorage: ServerStorage {
         return configuration
     }
 
-    /// What went wrong connecting, in a few words: the server's own message when it answered.
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] {
-                let state = error.serverInfo?[.sqlState].map { " (\($0))" } ?? ""
-                return message + state
-            }
-            if let underlying = error.underlying { return "\(underlying)" }
-            return "\(error.code)"
-        }
-        return "\(error)"
-    }
-
     /// SQLSTATE classes that say the database cannot answer now (connection, resources, shutdown,
     /// a serialization conflict), rather than that the query was wrong.
     private static let transientStates = ["08", "53", "57", "40"]
@@ -155,7 +142,7 @@ final class PostgresStorage: ServerStorage {
             throw error
         } catch  where Self.isTransient(error) {
             outage.withLock { $0 = OutageState(down: true, probing: false) }
-            throw StorageUnavailable(description: Self.reason(error))
+            throw StorageUnavailable(description: PostgresProblem(error).message(in: .english))
         } catch {
             if probing { outage.withLock { $0 = OutageState() } }
             throw error
@@ -632,7 +619,9 @@ final class PostgresStorage: ServerStorage {
                 }
             } catch {
                 if Task.isCancelled { return }
-                logger.warning("listening for place changes: \(Self.reason(error)); trying again in a second")
+                logger.warning(
+                    "listening for place changes: \(PostgresProblem(error).message(in: .english)); trying again in a second"
+                )
             }
             try? await Task.sleep(for: .seconds(1))
         }
