@@ -178,7 +178,9 @@ public final class ReceiptsServer: Sendable {
         router.get(Route.metrics.routerPath) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: self.metrics.exposition())))
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(
+                        bytes: self.metrics.exposition(storageCallsInFlight: self.storage.callsInFlight))))
         }
         router.get(Route.openAPI.routerPath) { _, _ in
             Response(

@@ -52,6 +52,8 @@ struct OperationsTests {
             #expect(receipt.contains { $0.hasSuffix(#"method="GET",status="200"} 3"#) }, "\(receipt)")
             #expect(receipt.contains { $0.hasSuffix(#"method="GET",status="404"} 1"#) }, "\(receipt)")
             #expect(lines.contains { $0.hasPrefix(#"receipts_throttled_attempts_total{kind="login"}"#) })
+            // The /metrics request itself is not a storage call: none is under way.
+            #expect(lines.contains("receipts_storage_calls_in_flight 0.0"))
             #expect(
                 lines.contains {
                     $0.hasPrefix(

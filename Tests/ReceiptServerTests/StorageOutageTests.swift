@@ -121,6 +121,7 @@ final class OutageStorage: ServerStorage {
         return try await real.completionCounts()
     }
     func close() async { await real.close() }
+    var callsInFlight: Int { real.callsInFlight }
 }
 
 @Suite("Server: a database that stops answering")

@@ -56,8 +56,13 @@ final class ServerMetrics: Sendable {
         ).increment()
     }
 
-    /// The text format, for `GET /metrics`.
-    func exposition() -> [UInt8] {
-        registry.emitToBuffer()
+    /// The text format, for `GET /metrics`, with the storage calls under way now.
+    func exposition(storageCallsInFlight: Int) -> [UInt8] {
+        registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "receipts", metricName: "storage_calls_in_flight", unitName: "",
+                helpText: "Storage calls waiting for the database or running (the pool's use).")
+        ).set(Int64(storageCallsInFlight))
+        return registry.emitToBuffer()
     }
 }

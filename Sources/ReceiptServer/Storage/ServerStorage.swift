@@ -1,6 +1,7 @@
 import Foundation
 import ReceiptAPI
 import ReceiptCore
+import Synchronization
 
 /// Everything the server keeps, behind one interface: accounts and sessions, each account's
 /// receipts with their change sequence, the fiscal documents the server knows, places and secrets.
@@ -95,6 +96,8 @@ protocol ServerStorage: Sendable {
 
     /// Lets go of the database (a pool's connections); nothing is asked of the storage afterwards.
     func close() async
+    /// How many calls are waiting for the database or running now: the pool's use, for `/metrics`.
+    var callsInFlight: Int { get }
 }
 
 /// The storage does not answer (the database is busy past its timeout, gone, read-only or full):
@@ -123,6 +126,21 @@ enum CompletionOutcome: Sendable {
     case retry(at: Date)
     /// The provider's final answer that the receipt cannot be had: the job ends, the receipt stays pending.
     case invalid(reason: String)
+}
+
+/// Counts the storage calls under way, for ``ServerStorage/callsInFlight``.
+final class CallCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// Calls now.
+    var value: Int { count.load(ordering: .relaxed) }
+
+    /// Runs `body`, counted while it runs.
+    func counting<T>(_ body: () async throws -> T) async throws -> T {
+        count.add(1, ordering: .relaxed)
+        defer { count.subtract(1, ordering: .relaxed) }
+        return try await body()
+    }
 }
 
 /// An attempt to count: under which key, and at what rate the key is allowed.

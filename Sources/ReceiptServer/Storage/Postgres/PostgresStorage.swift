@@ -22,6 +22,9 @@ final class PostgresStorage: ServerStorage {
     /// How long a call may wait for the database before the request is answered 503.
     private let patience: Duration
     private let outage = Mutex(OutageState())
+    private let calls = CallCounter()
+
+    var callsInFlight: Int { calls.value }
 
     /// Connects to `address`, brings its schema up to date (once, whichever instance comes first),
     /// and starts the pool. A database that cannot be reached or refuses throws
@@ -132,7 +135,11 @@ final class PostgresStorage: ServerStorage {
         }
         let client = client
         do {
-            guard let value = try await FirstOf.run(within: patience, { try await body(client) }) else {
+            let patience = patience
+            let answer = try await calls.counting {
+                try await FirstOf.run(within: patience, { try await body(client) })
+            }
+            guard let value = answer else {
                 throw StorageUnavailable(description: "PostgreSQL did not answer within \(patience)")
             }
             if probing { outage.withLock { $0 = OutageState() } }

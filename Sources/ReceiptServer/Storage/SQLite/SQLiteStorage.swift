@@ -9,6 +9,9 @@ import ReceiptCore
 /// an event loop's; SQLite lets one writer at a time, and GRDB queues them.
 final class SQLiteStorage: ServerStorage {
     let pool: DatabasePool
+    private let calls = CallCounter()
+
+    var callsInFlight: Int { calls.value }
 
     init(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
@@ -27,7 +30,7 @@ final class SQLiteStorage: ServerStorage {
     /// GRDB's async read, with a database that does not answer told apart (``StorageUnavailable``).
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await pool.read(body)
+            return try await calls.counting { try await pool.read(body) }
         } catch let error as DatabaseError where Self.unavailable.contains(error.resultCode) {
             throw StorageUnavailable(description: "\(error)")
         }
@@ -36,7 +39,7 @@ final class SQLiteStorage: ServerStorage {
     /// GRDB's async write (one transaction), with a database that does not answer told apart.
     private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await pool.write(body)
+            return try await calls.counting { try await pool.write(body) }
         } catch let error as DatabaseError where Self.unavailable.contains(error.resultCode) {
             throw StorageUnavailable(description: "\(error)")
         }
