@@ -336,6 +336,11 @@ final class PostgresStorage: ServerStorage {
         return page
     }
 
+    /// Rows bound as arrays a thousand at a time: one round trip each, whatever the batch.
+    private static func chunks<T>(_ items: [T]) -> [ArraySlice<T>] {
+        stride(from: 0, to: items.count, by: 1_000).map { items[$0..<min($0 + 1_000, items.count)] }
+    }
+
     /// Inserts receipts with the account's next change sequence numbers, reserved in one step (which
     /// locks the account's row until the transaction ends); returns their ids.
     @discardableResult
@@ -356,10 +361,7 @@ final class PostgresStorage: ServerStorage {
         let first = last - Int64(batch.count) + 1
         var ids: [Int64] = []
         ids.reserveCapacity(batch.count)
-        // Arrays bound once per thousand rows: one round trip each, whatever the batch.
-        var start = 0
-        while start < batch.count {
-            let chunk = batch[start..<min(start + 1_000, batch.count)]
+        for chunk in chunks(batch) {
             let documents = chunk.map(\.document)
             let rows = try await connection.query(
                 """
@@ -368,14 +370,13 @@ final class PostgresStorage: ServerStorage {
                 FROM unnest(\(documents.map(\.fiscalDriveNumber))::text[], \(documents.map(\.fiscalDocumentNumber))::bigint[],
                     \(documents.map(\.fiscalSign))::bigint[], \(documents.map(\.dateTime))::text[],
                     \(chunk.map(\.status.rawValue))::text[],
-                    \((0..<Int64(chunk.count)).map { first + Int64(start) + $0 })::bigint[],
+                    \(chunk.indices.map { first + Int64($0) })::bigint[],
                     \(chunk.map { $0.placeID ?? "" })::text[], \(chunk.map(\.json))::text[])
                     AS new (fn, fd, fp, date_time, status, sequence, place_id, document)
                 ORDER BY sequence
                 RETURNING id
                 """, logger: logger)
             for try await id in rows.decode(Int64.self) { ids.append(id) }
-            start += chunk.count
         }
         // Each pending receipt is a job for the completion workers, due at once.
         try await connection.query(
@@ -430,9 +431,7 @@ final class PostgresStorage: ServerStorage {
             guard let account else { return false }
             try await Self.insert(receipts, account: account, on: connection, logger: logger)
             let known = receipts.filter { $0.status == .complete } + unclaimed
-            var start = 0
-            while start < known.count {
-                let chunk = known[start..<min(start + 1_000, known.count)]
+            for chunk in Self.chunks(known) {
                 let documents = chunk.map(\.document)
                 try await connection.query(
                     """
@@ -443,7 +442,6 @@ final class PostgresStorage: ServerStorage {
                         \(chunk.map(\.json))::text[]) AS new (fn, fd, fp, place_id, document)
                     ON CONFLICT DO NOTHING
                     """, logger: logger)
-                start += chunk.count
             }
             return true
         }
@@ -589,9 +587,7 @@ final class PostgresStorage: ServerStorage {
         for (index, place) in places.enumerated() { latest[place.id] = index }
         let unique = places.enumerated().filter { latest[$0.element.id] == $0.offset }.map(\.element)
         try await transaction { connection, logger in
-            var start = 0
-            while start < unique.count {
-                let chunk = unique[start..<min(start + 1_000, unique.count)]
+            for chunk in Self.chunks(unique) {
                 try await connection.query(
                     """
                     INSERT INTO places (id, name, latitude, longitude, category, address)
@@ -601,7 +597,6 @@ final class PostgresStorage: ServerStorage {
                     ON CONFLICT (id) DO UPDATE SET name = excluded.name, latitude = excluded.latitude,
                         longitude = excluded.longitude, category = excluded.category, address = excluded.address
                     """, logger: logger)
-                start += chunk.count
             }
             // Delivered to every listening instance when the transaction commits.
             try await connection.query("SELECT pg_notify(\(Self.placesChannel), '')", logger: logger)
