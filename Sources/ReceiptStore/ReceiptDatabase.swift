@@ -173,6 +173,9 @@ public final class ReceiptDatabase: Sendable {
 
         var configuration = Configuration()
         configuration.readonly = true
+        // Another process may be making the file this moment (an import's first transaction, its
+        // switch to the write-ahead log): wait for it as every other connection does.
+        configuration.busyMode = .timeout(5)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
