@@ -29,13 +29,25 @@ struct SlowClientTests {
                 for connection in heads + bodies where !connection.isClosedByServer { connection.send("x") }
                 closedHeads = heads.filter(\.isClosedByServer).count
                 closedBodies = bodies.filter(\.isClosedByServer).count
-                // Everyone else is served all the while.
-                let health = try await harness.client().get("/health")
-                #expect(health.status == .ok)
+                // Everyone else is served all the while. A new connection that a saturated machine
+                // kept from sending its request for the whole head deadline is cut off as a dribbler
+                // is, rightly: another one then must get through.
+                #expect(try await Self.health(harness) == .ok)
                 if closedHeads == heads.count && closedBodies == bodies.count { break }
             }
             #expect(closedHeads == heads.count)
             #expect(closedBodies == bodies.count)
         }
+    }
+
+    private static func health(_ harness: ServerHarness) async throws -> HTTPResponse.Status {
+        for attempt in 1... {
+            do {
+                return try await harness.client().get("/health").status
+            } catch  where attempt < 3 {
+                continue
+            }
+        }
+        preconditionFailure("the loop returns or throws")
     }
 }

@@ -103,6 +103,12 @@ struct StorageConformanceTests {
             #expect(completed.rows[0].sequence == 2)
             #expect(try await storage.unclaimedDocument() == nil)
             #expect(try await storage.receipt(id: completed.rows[0].id, account: account.id)?.rows.count == 1)
+            // A place written again after pages named it is read as it is now.
+            let moved = Place(
+                id: "p1", name: "Пятёрочка у метро", coordinate: try Coordinate(latitude: 55.76, longitude: 37.6),
+                category: .groceries, address: "Тверская, 2")
+            try await storage.upsert(places: [moved])
+            #expect(try await storage.receipt(id: completed.rows[0].id, account: account.id)?.places["p1"] == moved)
             let other = try await storage.openAnonymous(at: Self.now)
             #expect(try await storage.receipt(id: completed.rows[0].id, account: other.id) == nil)
             #expect(try await storage.counts() == (receipts: 2, places: 1))

@@ -65,18 +65,19 @@ struct AccountReceipts: Sendable {
     }
 }
 
-/// Places as the feeds' JSON, keyed by the whole place (a changed place is a new key): every feed
-/// page names dozens of places, each written once rather than for every page.
+/// Places as the feeds' JSON, each written once rather than for every page that names it: a page
+/// names dozens. Kept by id with the place it was written from, so a changed place is written anew;
+/// comparing is cheap when the storage hands out the same place again.
 final class PlaceJSONCache: Sendable {
-    private let cache = Mutex<[Place: WrittenJSON<PlaceEntry>]>([:])
+    private let cache = Mutex<[String: (place: Place, json: WrittenJSON<PlaceEntry>)]>([:])
 
     func written(_ place: Place) -> WrittenJSON<PlaceEntry> {
-        if let known = cache.withLock({ $0[place] }) { return known }
+        if let known = cache.withLock({ $0[place.id] }), known.place == place { return known.json }
         let json = WrittenJSON(PlaceEntry(place))
         cache.withLock { cache in
             // Places change rarely; a cache grown past every place there could be starts afresh.
             if cache.count >= 100_000 { cache.removeAll() }
-            cache[place] = json
+            cache[place.id] = (place, json)
         }
         return json
     }

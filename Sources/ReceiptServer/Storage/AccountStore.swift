@@ -69,13 +69,31 @@ struct AccountStore: Sendable {
 extension Data {
     /// Base64 with the URL- and cookie-safe alphabet and no padding.
     var base64URLEncoded: String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let standard = base64EncodedString().utf8
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(standard.count)
+        for byte in standard {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: "-"))
+            case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "_"))
+            case UInt8(ascii: "="): continue
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     init?(base64URLEncoded text: String) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        self.init(base64Encoded: base64)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
+            default: bytes.append(byte)
+            }
+        }
+        while bytes.count % 4 != 0 { bytes.append(UInt8(ascii: "=")) }
+        self.init(base64Encoded: Data(bytes))
     }
 }

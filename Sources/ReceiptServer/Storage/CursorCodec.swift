@@ -10,10 +10,16 @@ struct CursorCodec: Sendable {
         key = SymmetricKey(data: secret)
     }
 
-    func encode<Position: Encodable>(_ position: Position) -> String {
+    /// Sorted keys: a position is always the same bytes. One encoder for every cursor: making one
+    /// for each page cost more than the encoding.
+    private static let encoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let payload = (try? encoder.encode(position)) ?? Data()
+        return encoder
+    }()
+
+    func encode<Position: Encodable>(_ position: Position) -> String {
+        let payload = (try? Self.encoder.encode(position)) ?? Data()
         let signature = Data(HMAC<SHA256>.authenticationCode(for: payload, using: key)).prefix(16)
         return payload.base64URLEncoded + "." + signature.base64URLEncoded
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReceiptAPI
 import ReceiptCore
+import Synchronization
 
 /// The server's storage in one SQLite file (WAL, foreign keys on): the embedded default.
 ///
@@ -10,6 +11,8 @@ import ReceiptCore
 final class SQLiteStorage: ServerStorage {
     let pool: DatabasePool
     private let calls = CallCounter()
+    /// The places pages name, kept after their first reading: this process alone writes them.
+    private let knownPlaces = KnownPlaces()
 
     var callsInFlight: Int { calls.value }
 
@@ -142,7 +145,7 @@ final class SQLiteStorage: ServerStorage {
                             """),
                     [account, limit + 1])
             }
-            return try Self.page(rows, in: db)
+            return try self.page(rows, in: db)
         }
     }
 
@@ -155,7 +158,7 @@ final class SQLiteStorage: ServerStorage {
                         ORDER BY sequence LIMIT ?
                         """),
                 [account, since, limit + 1])
-            return try Self.page(rows, in: db)
+            return try self.page(rows, in: db)
         }
     }
 
@@ -164,7 +167,7 @@ final class SQLiteStorage: ServerStorage {
             let rows = try Self.rows(
                 db.cachedStatement(sql: "SELECT \(Self.columns) FROM receipts WHERE id = ? AND account_id = ?"),
                 [id, account])
-            return rows.isEmpty ? nil : try Self.page(rows, in: db)
+            return rows.isEmpty ? nil : try self.page(rows, in: db)
         }
     }
 
@@ -175,7 +178,7 @@ final class SQLiteStorage: ServerStorage {
                 db.cachedStatement(
                     sql: "SELECT \(Self.columns) FROM receipts WHERE account_id = ? AND fn = ? AND fd = ? AND fp = ?"),
                 [account, identity.fn, identity.i, identity.fp])
-            if !existing.isEmpty { return (try Self.page(existing, in: db), false) }
+            if !existing.isEmpty { return (try self.page(existing, in: db), false) }
             let known = try Row.fetchOne(
                 db, sql: "SELECT document, place_id FROM documents WHERE fn = ? AND fd = ? AND fp = ?",
                 arguments: [identity.fn, identity.i, identity.fp])
@@ -186,7 +189,7 @@ final class SQLiteStorage: ServerStorage {
             guard !rows.isEmpty else {
                 throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "inserted row vanished")
             }
-            return (try Self.page(rows, in: db), true)
+            return (try self.page(rows, in: db), true)
         }
     }
 
@@ -207,9 +210,9 @@ final class SQLiteStorage: ServerStorage {
         return rows
     }
 
-    /// The rows and the places they name, read in the same transaction.
-    private static func page(_ rows: [StoredReceiptRow], in db: Database) throws -> StoredPage {
-        StoredPage(rows: rows, places: try places(ids: Set(rows.compactMap(\.placeID)), in: db))
+    /// The rows and the places they name, as of the same transaction.
+    private func page(_ rows: [StoredReceiptRow], in db: Database) throws -> StoredPage {
+        StoredPage(rows: rows, places: try knownPlaces.places(ids: Set(rows.compactMap(\.placeID)), in: db))
     }
 
     /// Inserts receipts with the account's next change sequence numbers, reserved in one step;
@@ -419,6 +422,7 @@ final class SQLiteStorage: ServerStorage {
                 ])
             }
         }
+        knownPlaces.forget()
     }
 
     func places() async throws -> [Place] {
@@ -429,16 +433,6 @@ final class SQLiteStorage: ServerStorage {
 
     /// One process owns an SQLite file: nobody else changes its places.
     func watchPlaces(_ changed: @escaping @Sendable () async -> Void) async {}
-
-    private static func places(ids: Set<String>, in db: Database) throws -> [String: Place] {
-        guard !ids.isEmpty else { return [:] }
-        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let rows = try Row.fetchAll(
-            db, sql: "SELECT * FROM places WHERE id IN (\(marks))", arguments: StatementArguments(Array(ids)))
-        var found: [String: Place] = [:]
-        for row in rows { if let place = place(from: row) { found[place.id] = place } }
-        return found
-    }
 
     private static func place(from row: Row) -> Place? {
         guard let coordinate = try? Coordinate(latitude: row["latitude"], longitude: row["longitude"]) else {
@@ -470,6 +464,60 @@ final class SQLiteStorage: ServerStorage {
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM receipts") ?? 0,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM places") ?? 0
             )
+        }
+    }
+}
+
+/// The places feed pages name, each read from the file once: a page names dozens, and reading and
+/// decoding them again for every page was a tenth of the feed's time. Every write of places
+/// forgets them all; a reading that began before such a write keeps nothing it read.
+private final class KnownPlaces: Sendable {
+    private struct State {
+        var places: [String: Place] = [:]
+        /// Counts the writes of places, so that a reading that overlapped one is not kept.
+        var generation = 0
+    }
+    private let state = Mutex(State())
+
+    /// Places with these ids, from memory or else from the file within the caller's transaction.
+    func places(ids: Set<String>, in db: Database) throws -> [String: Place] {
+        guard !ids.isEmpty else { return [:] }
+        var found: [String: Place] = [:]
+        var missing: [String] = []
+        let generation = state.withLock { state in
+            for id in ids {
+                if let place = state.places[id] { found[id] = place } else { missing.append(id) }
+            }
+            return state.generation
+        }
+        guard !missing.isEmpty else { return found }
+        let marks = Array(repeating: "?", count: missing.count).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: "SELECT id, name, latitude, longitude, category, address FROM places WHERE id IN (\(marks))")
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(missing))
+        var read: [Place] = []
+        while let row = try rows.next() {
+            guard let coordinate = try? Coordinate(latitude: row[2], longitude: row[3]) else { continue }
+            read.append(
+                Place(
+                    id: row[0], name: row[1], coordinate: coordinate,
+                    category: Category(rawValue: row[4]) ?? .uncategorized, address: row[5]))
+        }
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            // Grown past any real map's places, it starts afresh rather than grow without bound.
+            if state.places.count + read.count > 200_000 { state.places.removeAll() }
+            for place in read { state.places[place.id] = place }
+        }
+        for place in read { found[place.id] = place }
+        return found
+    }
+
+    /// Called after places were written: what was read before is no longer known to be true.
+    func forget() {
+        state.withLock { state in
+            state.generation += 1
+            state.places.removeAll()
         }
     }
 }
