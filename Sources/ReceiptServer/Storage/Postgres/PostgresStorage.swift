@@ -221,13 +221,8 @@ final class PostgresStorage: ServerStorage {
 
     func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)? {
         try await call { client in
-            let rows = try await client.query(
-                """
-                SELECT accounts.id, accounts.kind, accounts.login, sessions.expires_at
-                FROM sessions JOIN accounts ON accounts.id = sessions.account_id
-                WHERE sessions.token_hash = \(tokenHash)
-                """)
-            for try await (id, kind, login, expires) in rows.decode((Int64, String, String?, Date).self) {
+            for try await (id, kind, login, expires) in try await client.execute(SessionStatement(tokenHash: tokenHash))
+            {
                 return (Account(id: id, kind: AccountKind(rawValue: kind) ?? .anonymous, login: login), expires)
             }
             return nil
@@ -243,7 +238,7 @@ final class PostgresStorage: ServerStorage {
     // MARK: Receipts
 
     /// The receipt columns of ``StoredReceiptRow`` and the place each names, joined.
-    private static let selection = """
+    static let selection = """
         SELECT r.id, r.status, r.sequence, r.date_time, r.place_id, r.document,
             p.name, p.latitude, p.longitude, p.category, p.address
         FROM receipts r LEFT JOIN places p ON p.id = r.place_id
@@ -251,31 +246,18 @@ final class PostgresStorage: ServerStorage {
 
     func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
         try await call { client in
-            let query: PostgresQuery
             if let position {
-                query = """
-                    \(unescaped: Self.selection)
-                    WHERE r.account_id = \(account) AND (r.date_time, r.id) < (\(position.dateTime), \(position.id))
-                    ORDER BY r.date_time DESC, r.id DESC LIMIT \(limit + 1)
-                    """
-            } else {
-                query = """
-                    \(unescaped: Self.selection)
-                    WHERE r.account_id = \(account) ORDER BY r.date_time DESC, r.id DESC LIMIT \(limit + 1)
-                    """
+                let statement = FeedAfterStatement(
+                    account: account, dateTime: position.dateTime, id: position.id, limit: limit + 1)
+                return try await Self.page(client.execute(statement))
             }
-            return try await Self.page(client.query(query))
+            return try await Self.page(client.execute(FeedStatement(account: account, limit: limit + 1)))
         }
     }
 
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
         try await call { client in
-            try await Self.page(
-                client.query(
-                    """
-                    \(unescaped: Self.selection)
-                    WHERE r.account_id = \(account) AND r.sequence > \(since) ORDER BY r.sequence LIMIT \(limit + 1)
-                    """))
+            try await Self.page(client.execute(ChangesStatement(account: account, since: since, limit: limit + 1)))
         }
     }
 
@@ -318,7 +300,8 @@ final class PostgresStorage: ServerStorage {
     }
 
     /// Reads the rows of a query of ``selection`` into a page.
-    private static func page(_ rows: PostgresRowSequence) async throws -> StoredPage {
+    private static func page<Rows: AsyncSequence>(_ rows: Rows) async throws -> StoredPage
+    where Rows.Element == PostgresRow {
         var page = StoredPage(rows: [], places: [:])
         for try await row in rows {
             let (id, status, sequence, dateTime, placeID, document, name, latitude, longitude, category, address) =
@@ -743,5 +726,92 @@ enum FirstOf {
             done?()
             return true
         }
+    }
+}
+
+// MARK: Prepared statements
+
+/// The hot path's queries, prepared once on each connection of the pool: PostgreSQL then parses
+/// and plans them once rather than at every request. Their rows are read as ad hoc queries' are.
+private protocol PreparedRows: PostgresPreparedStatement where Row == PostgresRow {}
+
+extension PreparedRows {
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+/// The account and expiry of a session, by its token's hash.
+private struct SessionStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT accounts.id, accounts.kind, accounts.login, sessions.expires_at
+        FROM sessions JOIN accounts ON accounts.id = sessions.account_id
+        WHERE sessions.token_hash = $1
+        """
+    typealias Row = (Int64, String, String?, Date)
+    let tokenHash: Data
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        try bindings.append(tokenHash)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+/// The feed's first page.
+private struct FeedStatement: PreparedRows {
+    static let sql =
+        PostgresStorage.selection + """
+             WHERE r.account_id = $1 ORDER BY r.date_time DESC, r.id DESC LIMIT $2
+            """
+    let account: Int64
+    let limit: Int
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(account)
+        bindings.append(Int64(limit))
+        return bindings
+    }
+}
+
+/// A page of the feed after a position.
+private struct FeedAfterStatement: PreparedRows {
+    static let sql =
+        PostgresStorage.selection + """
+             WHERE r.account_id = $1 AND (r.date_time, r.id) < ($2, $3)
+            ORDER BY r.date_time DESC, r.id DESC LIMIT $4
+            """
+    let account: Int64
+    let dateTime: String
+    let id: Int64
+    let limit: Int
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        bindings.append(account)
+        bindings.append(dateTime)
+        bindings.append(id)
+        bindings.append(Int64(limit))
+        return bindings
+    }
+}
+
+/// A page of the change feed.
+private struct ChangesStatement: PreparedRows {
+    static let sql =
+        PostgresStorage.selection + """
+             WHERE r.account_id = $1 AND r.sequence > $2 ORDER BY r.sequence LIMIT $3
+            """
+    let account: Int64
+    let since: Int64
+    let limit: Int
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(account)
+        bindings.append(since)
+        bindings.append(Int64(limit))
+        return bindings
     }
 }
