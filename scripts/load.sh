@@ -3,7 +3,8 @@
 # receipts) on loopback, three ways: on SQLite; on PostgreSQL (a throwaway cluster from
 # scripts/with-postgres.sh); and two instances on one PostgreSQL database, wrk's two threads each on
 # one. wrk keeps 8, then 64 connections busy on the receipt feed for LOAD_SECONDS (30) each; prints
-# throughput, latency percentiles and every error side by side, as a Markdown table.
+# throughput, latency percentiles and every error side by side, as a Markdown table, after a
+# 3-second warm-up of each setup that is not counted.
 #   RECEIPTS=path/to/receipts LOAD_SECONDS=10 scripts/load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +47,9 @@ load() {
   [ -n "$cookie" ] || { echo "could not log in to the demo account on $name"; exit 1; }
   page=$(curl -sS -H "Cookie: receipts_session=$cookie" -o /dev/null -w '%{size_download}' \
     "http://127.0.0.1:$first/api/v1/receipts?limit=50")
+  # A warm-up, not counted: every instance opens its pool's connections and prepares its statements.
+  PORTS="$*" wrk -t2 -c64 -d3s -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" \
+    "http://127.0.0.1:$first/api/v1/receipts?limit=50" >/dev/null
   for connections in 8 64; do
     PORTS="$*" wrk -t2 -c$connections -d"${seconds}s" --latency -s scripts/load-spread.lua \
       -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$first/api/v1/receipts?limit=50" \

@@ -737,6 +737,13 @@ private protocol PreparedRows: PostgresPreparedStatement where Row == PostgresRo
 
 extension PreparedRows {
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+
+    /// The values bound to `$1`, `$2`… in order.
+    static func bindings(_ values: any PostgresNonThrowingEncodable...) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { bindings.append(value) }
+        return bindings
+    }
 }
 
 /// The account and expiry of a session, by its token's hash.
@@ -767,12 +774,7 @@ private struct FeedStatement: PreparedRows {
     let account: Int64
     let limit: Int
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(account)
-        bindings.append(Int64(limit))
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { Self.bindings(account, Int64(limit)) }
 }
 
 /// A page of the feed after a position.
@@ -787,14 +789,7 @@ private struct FeedAfterStatement: PreparedRows {
     let id: Int64
     let limit: Int
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 4)
-        bindings.append(account)
-        bindings.append(dateTime)
-        bindings.append(id)
-        bindings.append(Int64(limit))
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { Self.bindings(account, dateTime, id, Int64(limit)) }
 }
 
 /// A page of the change feed.
@@ -807,11 +802,5 @@ private struct ChangesStatement: PreparedRows {
     let since: Int64
     let limit: Int
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 3)
-        bindings.append(account)
-        bindings.append(since)
-        bindings.append(Int64(limit))
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { Self.bindings(account, since, Int64(limit)) }
 }
