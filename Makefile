@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # zbar-tools: zbarimg, which the scan benchmark compares with; chromium, poppler-utils and
 # fonts-dejavu-core: the test that looks at the HTML report in a real browser; wrk: the server under load;
 # python3-venv: the API fuzzer's virtual environment.
-APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
+APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
 	zbar-tools chromium poppler-utils fonts-dejavu-core wrk fish postgresql
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
@@ -15,6 +15,10 @@ RECEIPTS := .build/debug/receipts
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV := .build/venv
 FUZZ_STAMP := $(FUZZ_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
+# The scan benchmark's outside yardstick: zxing-cpp from PyPI (with Pillow to open the photos).
+BENCH_VENV := .build/bench-venv
+BENCH_PYTHON_PACKAGES := zxing-cpp==3.1.1 pillow==13.0.0
+BENCH_STAMP := $(BENCH_VENV)/zxing-cpp-3.1.1.installed
 
 .PHONY: setup build test lint format demo demo-api bench fuzz clean install manual install-files uninstall
 
@@ -64,6 +68,12 @@ $(FUZZ_STAMP):
 	$(FUZZ_VENV)/bin/python -m pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION)
 	@touch $@
 
+## The scan benchmark's yardstick environment, made as the fuzzer's is.
+$(BENCH_STAMP):
+	@[ -x $(BENCH_VENV)/bin/python ] || python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check $(BENCH_PYTHON_PACKAGES)
+	@touch $@
+
 ## demo: the main job on an embedded demo server (log in, import, the last three months), last
 ## month's statistics and its report, the sample QR payloads read, and the sample receipt photos
 ## scanned and added (no session: pending).
@@ -91,7 +101,7 @@ demo-api: build
 
 ## bench: release-build benchmarks with machine, data size, medians and ratios, in one report
 ## (Reports/bench.md: a summary table, then every benchmark's own tables).
-bench: setup
+bench: setup $(BENCH_STAMP)
 	$(SWIFT) build -c release --product CoreBenchmarks
 	$(SWIFT) build -c release --product ImportBenchmarks
 	$(SWIFT) build -c release --product PlaceBenchmarks
@@ -100,7 +110,8 @@ bench: setup
 	$(SWIFT) build -c release --product receipts
 	@mkdir -p Reports
 	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
-	  echo; .build/release/StatsBenchmarks; echo; .build/release/ScanBenchmarks; echo; scripts/load.sh; } \
+	  echo; .build/release/StatsBenchmarks; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \
+	  echo; scripts/load.sh; } \
 	  | tee Reports/bench-output.md
 	scripts/bench-summary.py < Reports/bench-output.md > Reports/bench.md
 	@sed -n '1,/^$$/p;/^| benchmark/,/^$$/p' Reports/bench.md

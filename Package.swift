@@ -147,12 +147,16 @@ let package = Package(
         // Images and QR codes through the C libraries below.
         .target(
             name: "ReceiptScan",
-            dependencies: ["ReceiptCore", "CZBar", "CQREncode", "CPNG", "CJPEG", "CJPEGShim", "CWebP"],
+            dependencies: ["ReceiptCore", "CZBar", "CZXingShim", "CQREncode", "CPNG", "CJPEG", "CJPEGShim", "CWebP"],
             swiftSettings: imageCode
         ),
 
         // libjpeg behind an error handler that returns instead of exiting: setjmp stays in C.
         .target(name: "CJPEGShim", dependencies: ["CJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+
+        // zxing-cpp (Debian's libzxing-dev), the second QR reader, behind a C interface: its C++
+        // types and exceptions stay inside the shim.
+        .target(name: "CZXingShim", linkerSettings: [.linkedLibrary("ZXing")]),
 
         // Receipt-like photos with the damage of real ones, for the tests, the samples and the benchmark.
         .target(name: "ReceiptPhotos", dependencies: ["ReceiptCore", "ReceiptScan"], swiftSettings: imageCode),

@@ -1,9 +1,9 @@
 import CZBar
 import Foundation
 
-/// A code found in an image: its text exactly as zbar decoded it.
+/// A code found in an image: its text exactly as the engine decoded it.
 public struct DecodedSymbol: Sendable, Hashable {
-    /// The text exactly as zbar decoded it, its bytes read as UTF-8.
+    /// The text exactly as the engine decoded it, its bytes read as UTF-8.
     public let text: String
 
     /// A symbol with this text, for comparing with what a decoder found.
@@ -12,13 +12,19 @@ public struct DecodedSymbol: Sendable, Hashable {
     }
 }
 
-/// Finds QR codes in grayscale images through libzbar, in one pass over the picture as it is.
+/// Finds QR codes in grayscale images through libzbar or zxing-cpp, in one pass over the picture
+/// as it is (zxing-cpp also looks at downscaled copies of a large one).
 ///
-/// Only what zbar itself decodes is returned: nothing is guessed or repaired afterwards.
+/// Only what the engine itself decodes is returned: nothing is guessed or repaired afterwards.
 public enum QRDecoder {
-    /// Every QR code zbar finds in the image, in the order it reports them.
-    public static func decode(_ image: GrayImage) throws(ScanError) -> [DecodedSymbol] {
-        try ZBarScanner().scan(image)
+    /// Every QR code the engine finds in the image, in the order it reports them.
+    public static func decode(_ image: GrayImage, engine: FoundCode.Engine = .zbar) throws(ScanError)
+        -> [DecodedSymbol]
+    {
+        switch engine {
+        case .zbar: try ZBarScanner().scan(image)
+        case .zxing: try ZXingReader.scan(image, thorough: true)
+        }
     }
 }
 

@@ -1,8 +1,10 @@
-/// Reads the QR codes of a receipt photo: a cascade of zbar passes over ever more worked versions
-/// of the picture, cheapest first, that stops as soon as a pass yields a fiscal payload.
+/// Reads the QR codes of a receipt photo: a cascade of passes over ever more worked versions of the
+/// picture, cheapest first, that stops as soon as a pass yields a fiscal payload.
 ///
-/// Every pass hands zbar a real picture; what is returned is only what zbar decoded in some pass,
-/// never a guess. Codes found along the way (a shop's web address, say) are returned too.
+/// Each step of a pass hands its pictures to zbar; where zbar found no fiscal payload in them,
+/// zxing-cpp is asked about the same pictures, so an easy photo costs zbar alone. What is returned
+/// is only what one of the two decoded, never a guess. Codes found along the way (a shop's web
+/// address, say) are returned too.
 public struct ReceiptCodeReader: Sendable {
     /// The passes, in the order they are tried.
     public enum Pass: String, Sendable, CaseIterable {
@@ -25,10 +27,16 @@ public struct ReceiptCodeReader: Sendable {
         public var pass: Pass?
     }
 
-    /// A reader; each ``read(_:)`` sets up its own zbar scanner, so one reader serves many threads.
-    public init() {}
+    /// The engines a reader asks, in order.
+    public let engines: [FoundCode.Engine]
 
-    /// The codes zbar reads in the photo; empty when none is found, which is no error.
+    /// A reader; each ``read(_:)`` sets up its own zbar scanner, so one reader serves many threads.
+    /// `engines` leaves one out, for measuring each alone.
+    public init(engines: [FoundCode.Engine] = FoundCode.Engine.allCases) {
+        self.engines = engines
+    }
+
+    /// The codes the engines read in the photo; empty when none is found, which is no error.
     public func read(_ photo: GrayImage) throws(ScanError) -> Result {
         let scanner = try ZBarScanner()
         var result = Result(codes: [], pass: nil)
@@ -36,9 +44,17 @@ public struct ReceiptCodeReader: Sendable {
         let views = PhotoViews(photo)
         for pass in Pass.allCases {
             for step in views.steps(for: pass) {
-                for picture in step() {
-                    for symbol in try scanner.scan(picture) where seen.insert(symbol.text).inserted {
-                        result.codes.append(FoundCode(text: symbol.text))
+                let pictures = step()
+                for engine in engines where !result.codes.contains(where: { $0.fiscal != nil }) {
+                    for picture in pictures {
+                        let symbols =
+                            switch engine {
+                            case .zbar: try scanner.scan(picture)
+                            case .zxing: try ZXingReader.scan(picture, thorough: pass == .whole || pass == .workedWhole)
+                            }
+                        for symbol in symbols where seen.insert(symbol.text).inserted {
+                            result.codes.append(FoundCode(text: symbol.text, engine: engine))
+                        }
                     }
                 }
                 if result.codes.contains(where: { $0.fiscal != nil }) {

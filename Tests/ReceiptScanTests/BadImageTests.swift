@@ -131,7 +131,7 @@ struct BadImageTests {
     @Test("the C libraries report their versions")
     func versions() {
         let versions = ImageLibraries.versions
-        #expect(Set(versions.keys) == ["zbar", "libqrencode", "libpng", "libwebp", "libjpeg"])
+        #expect(Set(versions.keys) == ["zbar", "zxing-cpp", "libqrencode", "libpng", "libwebp", "libjpeg"])
         #expect(versions.values.allSatisfy { $0.first?.isNumber == true })
     }
 

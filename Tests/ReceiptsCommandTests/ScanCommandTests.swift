@@ -59,6 +59,7 @@ struct ScanCommandTests {
         let plain = try #require((entry("a-plain.png")["codes"] as? [[String: Any]])?.first)
         #expect(plain["payload"] as? String == Self.payload)
         #expect(plain["canonical"] as? String == Self.payload)
+        #expect(plain["engine"] as? String == "zbar")
         let fiscal = try #require(plain["fiscal"] as? [String: Any])
         #expect(Set(fiscal.keys) == ["t", "s", "fn", "i", "fp", "n"])
         #expect(fiscal["fn"] as? String == "9251440300007971")

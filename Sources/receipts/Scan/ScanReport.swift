@@ -1,9 +1,10 @@
 import ReceiptCore
 import ReceiptScan
 
-/// The `--json` shape of `scan`: a list of `{"file", "codes": [{"payload", "canonical", "fiscal"}],
-/// "error"}`, `canonical` and `fiscal` null for a code that is not a fiscal payload, `error` null
-/// when the image was read; with `--add`, each fiscal code also says what adding it did.
+/// The `--json` shape of `scan`: a list of `{"file", "codes": [{"payload", "canonical", "fiscal",
+/// "engine"}], "error"}`, `canonical` and `fiscal` null for a code that is not a fiscal payload,
+/// `engine` the library that read it (`zbar` or `zxing-cpp`), `error` null when the image was
+/// read; with `--add`, each fiscal code also says what adding it did.
 struct ScanReport: Encodable {
     let file: String
     let codes: [Code]
@@ -13,6 +14,7 @@ struct ScanReport: Encodable {
         let payload: String
         @NullWhenAbsent var canonical: String?
         @NullWhenAbsent var fiscal: FiscalCode?
+        let engine: FoundCode.Engine
         /// Left out unless `--add` added the code.
         var added: AddOutcome?
     }
@@ -20,7 +22,9 @@ struct ScanReport: Encodable {
     init(_ image: ScannedImage, added: [String: AddOutcome] = [:]) {
         file = image.file
         codes = image.codes.map {
-            Code(payload: $0.text, canonical: $0.fiscal?.canonical, fiscal: $0.fiscal, added: added[$0.text])
+            Code(
+                payload: $0.text, canonical: $0.fiscal?.canonical, fiscal: $0.fiscal, engine: $0.engine,
+                added: added[$0.text])
         }
         error = image.error?.message(in: Strings.language)
     }
