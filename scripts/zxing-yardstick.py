@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The scan benchmark's outside yardstick: zxing-cpp from PyPI, not the project's own reader.
 
-Reads each image file named on the command line as grayscale and prints one JSON line a file:
+Prints {"version"} of zxing-cpp first; then reads each image file named on the command line as
+grayscale and prints one JSON line a file:
 {"file", "codes": [texts of the QR codes zxing-cpp read], "ms": decoding time, the file read
 included, in milliseconds}. An image it cannot open gives no codes and an "error".
 `make bench` runs it from .build/bench-venv (zxing-cpp and Pillow at pinned versions).
@@ -9,12 +10,14 @@ included, in milliseconds}. An image it cannot open gives no codes and an "error
 import json
 import sys
 import time
+from importlib.metadata import version
 
 import zxingcpp
 from PIL import Image
 
 
 def main() -> None:
+    print(json.dumps({"version": version("zxing-cpp")}), flush=True)
     for path in sys.argv[1:]:
         start = time.perf_counter()
         entry = {"file": path, "codes": []}

@@ -4,8 +4,9 @@ import ReceiptCore
 import ReceiptPhotos
 import ReceiptScan
 
-// `make bench`: the QR cascade on a degraded set of receipt photos made here (every kind of damage,
-// 1.5 MP and 12 MP frames, saved as JPEG like a phone does), side by side with `zbarimg` of
+// `make bench`: the QR cascade on two sets of degraded receipt photos made here (the phone set,
+// calibrated against zxing-cpp, and the older easy set; every kind of damage, 1.5 MP and 12 MP
+// frames, saved as JPEG like a phone does; SCAN_BENCH_SETS=phone or easy for one), side by side with `zbarimg` of
 // zbar-tools on the same files, with the cascade's zbar alone, and with zxing-cpp from PyPI as an
 // outside yardstick (ZXING_PYTHON: a Python with zxing-cpp and Pillow, which `make bench` sets up).
 // Release build; one image at a time on one core for all.
@@ -14,13 +15,32 @@ let environment = ProcessInfo.processInfo.environment
 let perKind = Int(environment["SCAN_BENCH_PER_KIND"] ?? "") ?? 13
 let onlyKinds = environment["SCAN_BENCH_KINDS"].map { Set($0.split(separator: ",").map(String.init)) }
 let sizes: [(name: String, width: Int, height: Int)] = [("1.5 MP", 1_500, 1_000), ("12 MP", 4_000, 3_000)]
-let kinds = PhotoDamage.allCases.filter { onlyKinds?.contains($0.rawValue) ?? true }
+/// A kind of damage of one of the two sets: the phone set (``PhoneDamage``, the yardstick calibrated
+/// against zxing-cpp) and the older easy set (``PhotoDamage``, calibrated against zbar).
+struct Kind {
+    let set: String
+    let name: String
+    let photo: (String, Int, Int, Int) -> ReceiptPhoto
+    /// A number of its own, so that every photo's payload differs.
+    let number: Int
+}
+
+let sets = (environment["SCAN_BENCH_SETS"] ?? "phone,easy").split(separator: ",").map(String.init)
+let phoneKinds = PhoneDamage.allCases.enumerated().map { index, damage in
+    Kind(set: "phone", name: damage.rawValue, photo: damage.photo, number: 50 + index)
+}
+let easyKinds = PhotoDamage.allCases.enumerated().map { index, damage in
+    Kind(set: "easy", name: damage.rawValue, photo: damage.photo, number: index)
+}
+let kinds = (phoneKinds + easyKinds).filter { sets.contains($0.set) && (onlyKinds?.contains($0.name) ?? true) }
 
 struct Sample {
     let file: String
-    let kind: PhotoDamage
+    let kind: Kind
     let size: String
     let payload: String
+    /// The tallies it counts in: its kind's, and its set's overall.
+    var keys: [String] { ["\(kind.set)/\(kind.name)", "\(kind.set)/all"] }
 }
 
 /// A fiscal payload with plausible fields, different for every index.
@@ -50,10 +70,10 @@ var samples: [Sample] = []
 for size in sizes {
     for kind in kinds {
         for variant in 0..<perKind {
-            let text = payload((PhotoDamage.allCases.firstIndex(of: kind) ?? 0) * 100_000 + size.width * 10 + variant)
-            let file = folder + "/\(kind.rawValue)-\(size.width)-\(variant).jpg"
+            let text = payload(kind.number * 100_000 + size.width * 10 + variant)
+            let file = folder + "/\(kind.set)-\(kind.name)-\(size.width)-\(variant).jpg"
             if keptFolder == nil || !FileManager.default.fileExists(atPath: file) {
-                let photo = kind.photo(of: text, width: size.width, height: size.height, variant: variant)
+                let photo = kind.photo(text, size.width, size.height, variant)
                 try Data(try photo.jpeg()).write(to: URL(fileURLWithPath: file))
             }
             samples.append(Sample(file: file, kind: kind, size: size.name, payload: text))
@@ -85,7 +105,7 @@ func cascade(_ sample: Sample, engines: [FoundCode.Engine] = FoundCode.Engine.al
 
 /// The yardstick: zxing-cpp from PyPI over every file in one Python process; per file, whether the
 /// payload was among its codes and its own time from file to codes. Nil without ZXING_PYTHON.
-func zxingYardstick(_ samples: [Sample]) -> [String: (found: Bool, ms: Double)]? {
+func zxingYardstick(_ samples: [Sample]) -> (version: String, answers: [String: (found: Bool, ms: Double)])? {
     guard let python = environment["ZXING_PYTHON"], FileManager.default.isExecutableFile(atPath: python) else {
         return nil
     }
@@ -99,14 +119,16 @@ func zxingYardstick(_ samples: [Sample]) -> [String: (found: Bool, ms: Double)]?
     process.waitUntilExit()
     let expected = Dictionary(samples.map { ($0.file, $0.payload) }, uniquingKeysWith: { first, _ in first })
     var answers: [String: (found: Bool, ms: Double)] = [:]
+    var version = "?"
     for line in data.split(separator: UInt8(ascii: "\n")) {
-        guard let entry = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-            let file = entry["file"] as? String, let codes = entry["codes"] as? [String],
+        guard let entry = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { continue }
+        if let named = entry["version"] as? String { version = named }
+        guard let file = entry["file"] as? String, let codes = entry["codes"] as? [String],
             let ms = entry["ms"] as? Double
         else { continue }
         answers[file] = (codes.contains(expected[file] ?? ""), ms)
     }
-    return answers
+    return (version, answers)
 }
 
 /// The other side: `zbarimg --raw -q FILE`, a process per image as a script would run it.
@@ -143,47 +165,46 @@ var zbarAlone: [String: Tally] = [:]
 var theirs: [String: Tally] = [:]
 var yardstick: [String: Tally] = [:]
 var yardstickBySize: [String: [Double]] = [:]
-var engines: [String: Int] = [:]
+var outcomes: [(pass: String, engine: String)] = []
 var oursBySize: [String: Tally] = [:]
 var oursDecodeBySize: [String: [Double]] = [:]
 var zbarAloneBySize: [String: [Double]] = [:]
 var theirsBySize: [String: Tally] = [:]
-var passes: [String: Int] = [:]
 let hasZbarimg =
     FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") && environment["SCAN_BENCH_NO_ZBARIMG"] == nil
 for sample in samples {
     let mine = cascade(sample)
     let zbarOnly = cascade(sample, engines: [.zbar])
-    passes[mine.pass, default: 0] += 1
-    engines[mine.engine, default: 0] += 1
-    for key in [sample.kind.rawValue, "all"] {
+    outcomes.append((mine.pass, mine.engine))
+    for key in sample.keys {
         ours[key, default: Tally()].total += 1
         ours[key, default: Tally()].found += mine.found ? 1 : 0
         zbarAlone[key, default: Tally()].total += 1
         zbarAlone[key, default: Tally()].found += zbarOnly.found ? 1 : 0
     }
-    oursBySize[sample.size, default: Tally()].times.append(mine.ms)
-    oursDecodeBySize[sample.size, default: []].append(mine.decodeMs)
-    zbarAloneBySize[sample.size, default: []].append(zbarOnly.ms)
+    let sized = "\(sample.kind.set)/\(sample.size)"
+    oursBySize[sized, default: Tally()].times.append(mine.ms)
+    oursDecodeBySize[sized, default: []].append(mine.decodeMs)
+    zbarAloneBySize[sized, default: []].append(zbarOnly.ms)
     if environment["SCAN_BENCH_VERBOSE"] != nil, !mine.found {
         print("missed: \(sample.file)")
     }
     guard hasZbarimg, let other = zbarimg(sample) else { continue }
-    for key in [sample.kind.rawValue, "all"] {
+    for key in sample.keys {
         theirs[key, default: Tally()].total += 1
         theirs[key, default: Tally()].found += other.found ? 1 : 0
     }
-    theirsBySize[sample.size, default: Tally()].times.append(other.ms)
+    theirsBySize[sized, default: Tally()].times.append(other.ms)
 }
 
 let zxingAnswers = zxingYardstick(samples)
 for sample in samples {
-    guard let answer = zxingAnswers?[sample.file] else { continue }
-    for key in [sample.kind.rawValue, "all"] {
+    guard let answer = zxingAnswers?.answers[sample.file] else { continue }
+    for key in sample.keys {
         yardstick[key, default: Tally()].total += 1
         yardstick[key, default: Tally()].found += answer.found ? 1 : 0
     }
-    yardstickBySize[sample.size, default: []].append(answer.ms)
+    yardstickBySize["\(sample.kind.set)/\(sample.size)", default: []].append(answer.ms)
 }
 
 var uts = utsname()
@@ -200,61 +221,84 @@ print()
 print(
     "Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(machine), "
         + "\(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB; zbar \(libraries["zbar"] ?? "?"), "
-        + "zxing-cpp \(libraries["zxing-cpp"] ?? "?") (the yardstick: PyPI's, its own version), "
+        + "zxing-cpp \(libraries["zxing-cpp"] ?? "?") (the yardstick: PyPI's zxing-cpp \(zxingAnswers?.version ?? "–")), "
         + "libjpeg \(libraries["libjpeg"] ?? "?"). Release build, one image at a time; load average "
         + "\(load ?? "?") at the end.")
 print(
     "Data: \(samples.count) JPEG photos made by `ReceiptPhotos` (\(perKind) per kind of damage and frame size, "
         + "\(sizes.map(\.name).joined(separator: " and "))), generated in "
         + String(format: "%.1f s", generationSeconds) + ".")
-print()
-print("| damage | images | cascade (zbar, then zxing-cpp) | its zbar alone | zbarimg | zxing-cpp (PyPI) |")
-print("|---|---:|---:|---:|---:|---:|")
-for key in kinds.map(\.rawValue) + ["all"] {
-    let name = key == "all" ? "**all**" : key
+let setTitles = [
+    "phone": "Phone set (`PhoneDamage`: phone photos of receipts, calibrated against zxing-cpp)",
+    "easy": "Easy set (`PhotoDamage`: the older set, calibrated against zbar)",
+]
+var passes: [String: [String: Int]] = [:]
+var engineCounts: [String: [String: Int]] = [:]
+for (sample, outcome) in zip(samples, outcomes) {
+    passes[sample.kind.set, default: [:]][outcome.pass, default: 0] += 1
+    engineCounts[sample.kind.set, default: [:]][outcome.engine, default: 0] += 1
+}
+for set in sets where samples.contains(where: { $0.kind.set == set }) {
+    print()
+    print("### \(setTitles[set] ?? set)")
+    print()
+    print("| damage | images | cascade (zbar, then zxing-cpp) | its zbar alone | zbarimg | zxing-cpp (PyPI) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name in kinds.filter({ $0.set == set }).map(\.name) + ["all"] {
+        let key = "\(set)/\(name)"
+        let shown = name == "all" ? "**all**" : name
+        print(
+            "| \(shown) | \(ours[key]?.total ?? 0) | \(ours[key]?.rate ?? "–") | \(zbarAlone[key]?.rate ?? "–") | "
+                + "\(theirs[key]?.rate ?? "–") | \(yardstick[key]?.rate ?? "–") |")
+    }
+    print()
     print(
-        "| \(name) | \(ours[key]?.total ?? 0) | \(ours[key]?.rate ?? "–") | \(zbarAlone[key]?.rate ?? "–") | "
-            + "\(theirs[key]?.rate ?? "–") | \(yardstick[key]?.rate ?? "–") |")
-}
-print()
-print(
-    "| frame | cascade median (file → codes) | of which decoding | its zbar alone | zbarimg median (process) "
-        + "| ratio | zxing-cpp median (in Python, file → codes) |")
-print("|---|---:|---:|---:|---:|---:|---:|")
-for size in sizes.map(\.name) {
-    let mine = median(oursBySize[size]?.times ?? [])
-    let decode = median(oursDecodeBySize[size] ?? [])
-    let other = median(theirsBySize[size]?.times ?? [])
-    let ratio = mine > 0 && other > 0 ? String(format: "%.1f× faster", other / mine) : "–"
-    let zxing = median(yardstickBySize[size] ?? [])
-    let cells: [String] = [
-        size, String(format: "%.1f ms", mine), String(format: "%.1f ms", decode),
-        String(format: "%.1f ms", median(zbarAloneBySize[size] ?? [])),
-        other > 0 ? String(format: "%.1f ms", other) : "–", ratio, zxing > 0 ? String(format: "%.1f ms", zxing) : "–",
-    ]
-    print("| " + cells.joined(separator: " | ") + " |")
-}
-print()
-let passNames = ReceiptCodeReader.Pass.allCases.map(\.rawValue) + ["none", "error"]
-print(
-    "Pass that found the code: "
-        + passNames.compactMap { name in passes[name].map { "\(name) \($0)" } }.joined(separator: ", ") + ".")
-print(
-    "Engine that read it: "
-        + (FoundCode.Engine.allCases.map(\.rawValue) + ["none"]).compactMap { name in
-            engines[name].map { "\(name) \($0)" }
-        }.joined(separator: ", ") + ".")
-summaryRow(
-    "QR codes read from photos", data: "\(samples.count) photos, \(sizes.map(\.name).joined(separator: " and "))",
-    median: ours["all"]?.rate ?? "–",
-    compared: "zbarimg \(theirs["all"]?.rate ?? "–"), zxing-cpp \(yardstick["all"]?.rate ?? "–")",
-    target: "≥ 97 %, ≥ zxing-cpp + 10 points")
-for (size, goal) in zip(sizes.map(\.name), ["≤ 30 ms, faster than zbarimg", "≤ 120 ms, faster than zbarimg"]) {
-    let mine = median(oursBySize[size]?.times ?? [])
-    let other = median(theirsBySize[size]?.times ?? [])
+        "| frame | cascade median (file → codes) | of which decoding | its zbar alone | zbarimg median (process) "
+            + "| ratio | zxing-cpp median (in Python, file → codes) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for size in sizes.map(\.name) {
+        let key = "\(set)/\(size)"
+        let mine = median(oursBySize[key]?.times ?? [])
+        let decode = median(oursDecodeBySize[key] ?? [])
+        let other = median(theirsBySize[key]?.times ?? [])
+        let ratio = mine > 0 && other > 0 ? String(format: "%.1f× faster", other / mine) : "–"
+        let zxing = median(yardstickBySize[key] ?? [])
+        let cells: [String] = [
+            size, String(format: "%.1f ms", mine), String(format: "%.1f ms", decode),
+            String(format: "%.1f ms", median(zbarAloneBySize[key] ?? [])),
+            other > 0 ? String(format: "%.1f ms", other) : "–", ratio,
+            zxing > 0 ? String(format: "%.1f ms", zxing) : "–",
+        ]
+        print("| " + cells.joined(separator: " | ") + " |")
+    }
+    print()
+    let passNames = ReceiptCodeReader.Pass.allCases.map(\.rawValue) + ["none", "error"]
+    print(
+        "Pass that found the code: "
+            + passNames.compactMap { name in passes[set]?[name].map { "\(name) \($0)" } }.joined(separator: ", ")
+            + ". Engine that read it: "
+            + (FoundCode.Engine.allCases.map(\.rawValue) + ["none"]).compactMap { name in
+                engineCounts[set]?[name].map { "\(name) \($0)" }
+            }.joined(separator: ", ") + ".")
+    let count = samples.filter { $0.kind.set == set }.count
+    let goals =
+        set == "phone"
+        ? ("≥ 97 %, ≥ zxing-cpp + 10 points", ["≤ 30 ms, faster than zbarimg", "≤ 120 ms, faster than zbarimg"])
+        : ("", ["", ""])
     summaryRow(
-        "QR from a \(size) photo, file to codes", data: "\(oursBySize[size]?.times.count ?? 0) photos",
-        median: String(format: "%.1f ms", mine),
-        compared: mine > 0 && other > 0 ? String(format: "%.1f× faster than zbarimg", other / mine) : "",
-        target: goal)
+        "QR codes read from photos, \(set) set",
+        data: "\(count) photos, \(sizes.map(\.name).joined(separator: " and "))",
+        median: ours["\(set)/all"]?.rate ?? "–",
+        compared: "zbarimg \(theirs["\(set)/all"]?.rate ?? "–"), zxing-cpp \(yardstick["\(set)/all"]?.rate ?? "–")",
+        target: goals.0)
+    for (size, goal) in zip(sizes.map(\.name), goals.1) {
+        let key = "\(set)/\(size)"
+        let mine = median(oursBySize[key]?.times ?? [])
+        let other = median(theirsBySize[key]?.times ?? [])
+        summaryRow(
+            "QR from a \(size) photo, file to codes, \(set) set", data: "\(oursBySize[key]?.times.count ?? 0) photos",
+            median: String(format: "%.1f ms", mine),
+            compared: mine > 0 && other > 0 ? String(format: "%.1f× faster than zbarimg", other / mine) : "",
+            target: goal)
+    }
 }

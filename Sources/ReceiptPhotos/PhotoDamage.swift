@@ -9,14 +9,8 @@ public enum PhotoDamage: String, Sendable, CaseIterable {
     /// for the same arguments on every run. `width × height` is the frame (1.5 or 12 MP, say).
     public func photo(of payload: String, width: Int, height: Int, variant: Int) -> ReceiptPhoto {
         var generator = SeededRandom(seed: UInt64(variant) &* 7919 &+ UInt64(hashSeed))
-        // A module spans about 1/330 of the frame's short side: a code a quarter of the way across.
-        let base = Double(min(width, height)) / 330
-        var photo = ReceiptPhoto(
-            payload: payload, width: width, height: height,
-            modulePixels: base * .random(in: 0.9...1.3, using: &generator))
+        var photo = ReceiptPhoto.framed(payload, width: width, height: height, using: &generator)
         photo.seed = UInt64(variant) &+ 1
-        photo.centreX = .random(in: 0.35...0.65, using: &generator)
-        photo.centreY = .random(in: 0.4...0.6, using: &generator)
         photo.degrees = .random(in: -4...4, using: &generator)
         photo.noise = 3
         let strength = Double(variant % 5) / 4  // 0, ¼, ½, ¾, 1: five levels of the damage
