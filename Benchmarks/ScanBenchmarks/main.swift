@@ -80,6 +80,23 @@ for size in sizes {
         }
     }
 }
+// Receipts whose code was torn off, in the phone set's damage: nothing may be found in them.
+var codeless: [String] = []
+if sets.contains("phone") {
+    for size in sizes {
+        for index in 0..<25 {
+            let damage = PhoneDamage.allCases[index % PhoneDamage.allCases.count]
+            let file = folder + "/codeless-\(size.width)-\(index).jpg"
+            if keptFolder == nil || !FileManager.default.fileExists(atPath: file) {
+                var photo = damage.photo(
+                    of: payload(900_000 + index), width: size.width, height: size.height, variant: index)
+                photo.hasCode = false
+                try Data(try photo.jpeg()).write(to: URL(fileURLWithPath: file))
+            }
+            codeless.append(file)
+        }
+    }
+}
 let generationSeconds = Date().timeIntervalSince(generationStart)
 
 func milliseconds(since start: UInt64) -> Double {
@@ -88,18 +105,20 @@ func milliseconds(since start: UInt64) -> Double {
 
 /// Our side: the file read, decoded and scanned by the cascade (with both engines, or only some).
 func cascade(_ sample: Sample, engines: [FoundCode.Engine] = FoundCode.Engine.allCases) -> (
-    found: Bool, ms: Double, decodeMs: Double, pass: String, engine: String
+    found: Bool, ms: Double, decodeMs: Double, pass: String, engine: String, wrong: Int
 ) {
     let start = DispatchTime.now().uptimeNanoseconds
     guard let data = FileManager.default.contents(atPath: sample.file), let image = try? ImageLoader.load(data)
-    else { return (false, milliseconds(since: start), 0, "error", "none") }
+    else { return (false, milliseconds(since: start), 0, "error", "none", 0) }
     let loaded = DispatchTime.now().uptimeNanoseconds
     let result = try? ReceiptCodeReader(engines: engines).read(image)
     let decodeMs = milliseconds(since: loaded)
     let code = result?.codes.first { $0.text == sample.payload }
+    // A payload read that is not the one printed: a wrong reading.
+    let wrong = result?.codes.filter { $0.text != sample.payload }.count ?? 0
     return (
         code != nil, milliseconds(since: start), decodeMs, result?.pass?.rawValue ?? "none",
-        code?.engine.rawValue ?? "none"
+        code?.engine.rawValue ?? "none", wrong
     )
 }
 
@@ -166,6 +185,7 @@ var theirs: [String: Tally] = [:]
 var yardstick: [String: Tally] = [:]
 var yardstickBySize: [String: [Double]] = [:]
 var outcomes: [(pass: String, engine: String)] = []
+var wrongReadings: [String: Int] = [:]
 var oursBySize: [String: Tally] = [:]
 var oursDecodeBySize: [String: [Double]] = [:]
 var zbarAloneBySize: [String: [Double]] = [:]
@@ -176,6 +196,7 @@ for sample in samples {
     let mine = cascade(sample)
     let zbarOnly = cascade(sample, engines: [.zbar])
     outcomes.append((mine.pass, mine.engine))
+    wrongReadings[sample.kind.set, default: 0] += mine.wrong
     for key in sample.keys {
         ours[key, default: Tally()].total += 1
         ours[key, default: Tally()].found += mine.found ? 1 : 0
@@ -197,6 +218,12 @@ for sample in samples {
     theirsBySize[sized, default: Tally()].times.append(other.ms)
 }
 
+let codesInCodeless = codeless.reduce(0) { count, file in
+    guard let data = FileManager.default.contents(atPath: file), let image = try? ImageLoader.load(data) else {
+        return count
+    }
+    return count + ((try? ReceiptCodeReader().read(image).codes.count) ?? 0)
+}
 let zxingAnswers = zxingYardstick(samples)
 for sample in samples {
     guard let answer = zxingAnswers?.answers[sample.file] else { continue }
@@ -280,6 +307,11 @@ for set in sets where samples.contains(where: { $0.kind.set == set }) {
             + (FoundCode.Engine.allCases.map(\.rawValue) + ["none"]).compactMap { name in
                 engineCounts[set]?[name].map { "\(name) \($0)" }
             }.joined(separator: ", ") + ".")
+    print(
+        "Wrong payloads (a code read that is not the one printed): \(wrongReadings[set] ?? 0)."
+            + (set == "phone" && !codeless.isEmpty
+                ? " Codes found in \(codeless.count) photos of receipts whose code was torn off: \(codesInCodeless)."
+                : ""))
     let count = samples.filter { $0.kind.set == set }.count
     let goals =
         set == "phone"

@@ -4,8 +4,8 @@ import ReceiptScan
 /// A flat, upright receipt as printed: rows of text-like marks on white paper and the QR code of
 /// `payload` near the bottom, `scale` pixels a module.
 enum ReceiptPaper {
-    /// The paper, and the centre of the code on it.
-    static func draw(_ payload: String, scale: Int, seed: UInt64) throws(ScanError) -> (
+    /// The paper, and the centre of the code on it; without `code`, the place for it stays blank.
+    static func draw(_ payload: String, scale: Int, seed: UInt64, code drawsCode: Bool = true) throws(ScanError) -> (
         paper: GrayImage, codeCentre: (x: Double, y: Double)
     ) {
         let code = try QRRenderer.render(payload, scale: scale, margin: 4)
@@ -32,7 +32,7 @@ enum ReceiptPaper {
             }
             y += lineHeight * 2
         }
-        for row in 0..<code.height {
+        for row in 0..<(drawsCode ? code.height : 0) {
             for column in 0..<code.width where code[column, row] == 0 {
                 paper[column + padding, row + textHeight] = 20
             }

@@ -54,6 +54,9 @@ public struct ReceiptPhoto: Sendable, Equatable {
     public var glareStrength: Double = 0.9
     /// Faded thermal print, 0…1: the ink comes out lighter, more in some places than in others.
     public var fade: Double = 0
+    /// False for a receipt whose code was torn off: the text and the blank paper where the code
+    /// was, for checking that no code is found where there is none.
+    public var hasCode = true
 
     /// A sharp, upright, well-lit photo of the code; change the fields to damage it.
     public init(payload: String, width: Int, height: Int, modulePixels: Double) {
@@ -94,7 +97,7 @@ public struct ReceiptPhoto: Sendable, Equatable {
     private func rendered() throws(ScanError) -> GrayImage {
         let scale = max(2, Int(modulePixels.rounded(.up)))
         // The QR code's centre is the point the photo is aimed at.
-        let drawn = try ReceiptPaper.draw(payload, scale: scale, seed: seed)
+        let drawn = try ReceiptPaper.draw(payload, scale: scale, seed: seed, code: hasCode)
         let anchor = drawn.codeCentre
         let paper = fade > 0 ? faded(drawn.paper) : drawn.paper
         let factor = modulePixels / Double(scale)

@@ -50,4 +50,13 @@ struct PhonePhotoTests {
             #expect(try ReceiptCodeReader().read(picture).codes.allSatisfy { $0.text == Self.payload }, "\(name)")
         }
     }
+
+    @Test(
+        "receipts whose code was torn off, however damaged, give no code",
+        arguments: [PhoneDamage.glare, .lowLight, .mixed])
+    func codeless(_ damage: PhoneDamage) throws {
+        var photo = damage.photo(of: Self.payload, width: 960, height: 720, variant: 2)
+        photo.hasCode = false
+        #expect(try ReceiptCodeReader().read(try photo.render()).codes.isEmpty)
+    }
 }
