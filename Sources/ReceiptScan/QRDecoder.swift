@@ -21,9 +21,17 @@ public enum QRDecoder {
     public static func decode(_ image: GrayImage, engine: FoundCode.Engine = .zbar) throws(ScanError)
         -> [DecodedSymbol]
     {
-        switch engine {
-        case .zbar: try ZBarScanner().scan(image)
-        case .zxing: try ZXingReader.scan(image, thorough: true)
+        try engine.scan(image, zbar: ZBarScanner(), thorough: true)
+    }
+}
+
+extension FoundCode.Engine {
+    /// The codes this engine finds in one picture: zbar through the caller's scanner (made once for
+    /// a whole cascade), zxing-cpp looking at downscaled copies too when `thorough`.
+    func scan(_ picture: GrayImage, zbar scanner: ZBarScanner, thorough: Bool) throws(ScanError) -> [DecodedSymbol] {
+        switch self {
+        case .zbar: try scanner.scan(picture)
+        case .zxing: try ZXingReader.scan(picture, thorough: thorough)
         }
     }
 }

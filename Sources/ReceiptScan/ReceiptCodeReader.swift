@@ -47,12 +47,9 @@ public struct ReceiptCodeReader: Sendable {
                 let pictures = step()
                 for engine in engines where !result.codes.contains(where: { $0.fiscal != nil }) {
                     for picture in pictures {
-                        let symbols =
-                            switch engine {
-                            case .zbar: try scanner.scan(picture)
-                            case .zxing: try ZXingReader.scan(picture, thorough: pass == .whole || pass == .workedWhole)
-                            }
-                        for symbol in symbols where seen.insert(symbol.text).inserted {
+                        let whole = pass == .whole || pass == .workedWhole
+                        for symbol in try engine.scan(picture, zbar: scanner, thorough: whole)
+                        where seen.insert(symbol.text).inserted {
                             result.codes.append(FoundCode(text: symbol.text, engine: engine))
                         }
                     }
