@@ -15,20 +15,22 @@ enum Prompt {
         return readLine(strippingNewline: true)
     }
 
-    /// Reads a line with the terminal's echo off, so the password is not shown.
+    /// Reads a line with the terminal's echo off, so the password is not shown. The echo goes off
+    /// before the question is shown, and nothing typed is thrown away: a password typed (or pasted)
+    /// the moment the question appears is neither shown nor lost.
     static func secret(_ question: String) -> String? {
         LiveLine.standardError.end()
-        FileHandle.standardError.write(Data(question.utf8))
         var original = termios()
         let hasTerminal = tcgetattr(STDIN_FILENO, &original) == 0
         if hasTerminal {
             var silent = original
             silent.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+            tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         }
+        FileHandle.standardError.write(Data(question.utf8))
         defer {
             if hasTerminal {
-                tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+                tcsetattr(STDIN_FILENO, TCSANOW, &original)
                 FileHandle.standardError.write(Data("\n".utf8))
             }
         }
