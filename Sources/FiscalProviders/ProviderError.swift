@@ -20,6 +20,8 @@ public enum ProviderError: Error, Equatable, LocalizedMessage {
     case rejected(status: Int, detail: String)
     /// The answer is not what the protocol says: what is wrong with it.
     case badAnswer(BadAnswer)
+    /// The session shared by several clients could not be read or kept (a server's database).
+    case sharedSessionUnavailable(detail: String)
 
     /// How an answer breaks the protocol.
     public enum BadAnswer: Sendable, Equatable, LocalizedMessage {
@@ -96,6 +98,10 @@ public enum ProviderError: Error, Equatable, LocalizedMessage {
         case .badAnswer(let detail):
             let what = detail.message(in: language)
             return ru ? "сервис ответил не по протоколу: \(what)" : "the service's answer breaks the protocol: \(what)"
+        case .sharedSessionUnavailable(let detail):
+            return ru
+                ? "общая сессия налоговой недоступна в базе сервера: \(detail)"
+                : "the shared tax-service session cannot be read or kept in the server's database: \(detail)"
         }
     }
 

@@ -32,7 +32,7 @@ final class ScriptedCompleter: ReceiptCompleter {
     func limitOnce(until: Date) { state.withLock { $0.limitOnce = until } }
     var asked: [FiscalIdentity: Int] { state.withLock { $0.asked } }
 
-    func complete(_ code: FiscalCode) async throws -> CompletionAnswer {
+    func complete(_ code: FiscalCode, state _: any CompleterState) async throws -> CompletionAnswer {
         state.withLock { state in
             if let until = state.limitOnce {
                 state.limitOnce = nil

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReceiptAPI
+import ReceiptTesting
 import Testing
 
 /// What the API fuzzer found, each answered as `openapi.yaml` says.

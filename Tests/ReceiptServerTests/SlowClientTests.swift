@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReceiptServer
+import ReceiptTesting
 import Testing
 
 @Suite("Slow clients")

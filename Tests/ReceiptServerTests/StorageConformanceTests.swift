@@ -223,4 +223,36 @@ struct StorageConformanceTests {
             #expect(try await storage.admit(one, now: Self.now + 60.5) == nil)
         }
     }
+
+    @Test(
+        "a completer's value changes one change at a time; a change that fails leaves it; nil leaves it",
+        arguments: Backend.allCases)
+    func completerValues(_ backend: Backend) async throws {
+        try await backend.withStorage { storage in
+            #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == nil)
+            // Ten changes at once, each reading, waiting (as a provider's renewal would) and adding one:
+            // none may start from a value another has not finished with.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        _ = try await storage.changeCompleterValue(named: "n") { kept in
+                            let count = kept.map { Int(String(decoding: $0, as: UTF8.self)) ?? -100 } ?? 0
+                            try await Task.sleep(for: .milliseconds(20))
+                            return Data(String(count + 1).utf8)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let ten = Data("10".utf8)
+            #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == ten)
+            struct Refused: Error {}
+            await #expect(throws: Refused.self) {
+                try await storage.changeCompleterValue(named: "n") { _ in throw Refused() }
+            }
+            #expect(try await storage.changeCompleterValue(named: "n") { $0 } == ten)
+            #expect(try await storage.changeCompleterValue(named: "other") { _ in Data([1]) } == Data([1]))
+            #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == ten)
+        }
+    }
 }

@@ -120,6 +120,12 @@ final class OutageStorage: ServerStorage {
         try check()
         return try await real.completionCounts()
     }
+    func changeCompleterValue(named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?)
+        async throws -> Data?
+    {
+        try check()
+        return try await real.changeCompleterValue(named: name, change)
+    }
     func close() async { await real.close() }
     var callsInFlight: Int { real.callsInFlight }
 }

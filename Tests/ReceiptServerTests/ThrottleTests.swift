@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import ReceiptAPI
 import ReceiptServer
+import ReceiptTesting
 import Testing
 
 /// Throttling slows down whoever floods, not the people they aim at: failed logins count per login

@@ -112,4 +112,63 @@ struct ServePostgresTests {
         #expect(String(decoding: data, as: UTF8.self).contains("\"receipts\":40"))
         #expect(server.stop() == 0)
     }
+
+    @Test(
+        "SIGTERM under load: the request in flight is answered, no request gets a 5xx, exit 0, nothing acknowledged lost"
+    )
+    func stopUnderLoad() async throws {
+        let cluster = try PostgresCluster()
+        let database = try cluster.newDatabase()
+        defer { try? cluster.dropDatabase(database) }
+        let server = try DemoServerProcess(receipts: 40, database: database)
+        let visitor = try await ServerVisitor(server.url)
+        // A request in flight when the signal comes: its body half sent.
+        let slowBody = #"{"qr": "\#(Self.payload(0))"}"#
+        let slow = try RawConnection(port: server.port)
+        slow.send(
+            "POST /api/v1/receipts HTTP/1.1\r\nHost: localhost\r\nCookie: \(visitor.cookie)\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(slowBody.utf8.count)\r\nConnection: close\r\n\r\n"
+                + slowBody.prefix(10))
+        // Four clients adding receipts one after another until the server stops answering.
+        let load = (1...4).map { client in
+            Task { () -> (acknowledged: [Int], statuses: [Int]) in
+                var acknowledged: [Int] = []
+                var statuses: [Int] = []
+                for n in 0..<10_000 {
+                    let number = client * 10_000 + n
+                    guard let status = try? await visitor.add(payload: Self.payload(number)) else { break }
+                    statuses.append(status)
+                    if status == 201 { acknowledged.append(number) }
+                }
+                return (acknowledged, statuses)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        kill(server.process.processIdentifier, SIGTERM)
+        try await Task.sleep(for: .milliseconds(300))
+        slow.send(String(slowBody.dropFirst(10)))
+        let answer = await slow.receiveAll()
+        #expect(answer.hasPrefix("HTTP/1.1 201"), "\(answer)")
+        var acknowledged = [0]
+        var statuses: [Int] = []
+        for task in load {
+            let result = await task.value
+            acknowledged += result.acknowledged
+            statuses += result.statuses
+        }
+        #expect(server.stop() == 0)
+        #expect(acknowledged.count > 5, "the load ran: \(statuses.count) answers")
+        #expect(statuses.allSatisfy { $0 == 201 }, "\(Dictionary(grouping: statuses) { $0 }.mapValues(\.count))")
+        // Started again on the same database, the account holds every receipt it was told was added.
+        let again = try DemoServerProcess(extra: [], database: database)
+        let kept = try await ServerVisitor(a: visitor, at: again.url).documentNumbers()
+        #expect(
+            Set(acknowledged.map { $0 + 1 }).subtracting(kept).isEmpty, "\(kept.count) kept of \(acknowledged.count)")
+        #expect(again.stop() == 0)
+    }
+
+    /// The QR payload of receipt `n`, each its own: its fiscal document number is `n + 1`.
+    static func payload(_ n: Int) -> String {
+        "t=20260110T1230&s=\(100 + n % 900).00&fn=9251440300007971&i=\(n + 1)&fp=\(1_000_000 + n)&n=1"
+    }
 }

@@ -341,34 +341,137 @@ struct TaxServiceCommandTests {
             try await Self.signIn(home, service, url)
             let server = try DemoServerProcess(extra: ["--complete-with", "fns"], runner: home.runner(fns: url))
             defer { server.stop() }
-            let base = try #require(URL(string: server.url))
-            var open = URLRequest(url: base.appendingPathComponent("api/v1/sessions/anonymous"))
-            open.httpMethod = "POST"
-            let (_, opened) = try await URLSession.shared.data(for: open)
-            let cookie = try #require((opened as? HTTPURLResponse)?.value(forHTTPHeaderField: "Set-Cookie"))
-                .split(separator: ";").first.map(String.init)
-            var add = URLRequest(url: base.appendingPathComponent("api/v1/receipts"))
-            add.httpMethod = "POST"
-            add.setValue(cookie, forHTTPHeaderField: "Cookie")
-            add.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            add.httpBody = try JSONSerialization.data(withJSONObject: ["qr": try receipt.fiscalCode.canonical])
-            let (_, added) = try await URLSession.shared.data(for: add)
-            #expect((added as? HTTPURLResponse)?.statusCode == 201)
-            var changes = URLRequest(url: try #require(URL(string: server.url + "/api/v1/changes?since=0")))
-            changes.setValue(cookie, forHTTPHeaderField: "Cookie")
-            var status = ""
-            var items = 0
-            for _ in 0..<300 where status != "complete" {
-                try await Task.sleep(for: .milliseconds(100))
-                let (data, _) = try await URLSession.shared.data(for: changes)
-                let page = try Self.object(String(decoding: data, as: UTF8.self))
-                let first = (page["receipts"] as? [[String: Any]])?.first
-                status = first?["status"] as? String ?? ""
-                items = ((first?["document"] as? [String: Any])?["items"] as? [Any])?.count ?? 0
-            }
-            #expect(status == "complete")
-            #expect(items == receipt.items.count && items > 0)
+            let client = try await ServerVisitor(server.url)
+            try await client.add(receipt)
+            let done = try await client.waitUntilComplete(count: 1)
+            #expect(done.count == 1)
+            #expect(done.first?.items == receipt.items.count && receipt.items.count > 0)
             #expect(service.requests.contains { $0.path == "/v2/ticket" })
         }
+    }
+
+    @Test(
+        "two serve --complete-with fns on one PostgreSQL share the tax-service session: when it ends, one renews it and both go on"
+    )
+    func instancesShareTheSession() async throws {
+        let service = Self.standIn()
+        // Each question takes a while, so that both instances' workers have jobs at the same time.
+        service.update { $0.latency = .milliseconds(40) }
+        let receipts = StandInReceipts.sample(count: 16, until: try Self.until)
+        service.know(receipts)
+        let home = try Home()
+        let cluster = try PostgresCluster()
+        let database = try cluster.newDatabase()
+        defer { try? cluster.dropDatabase(database) }
+        try await service.run { url in
+            try await Self.signIn(home, service, url)
+            let runner = home.runner(fns: url)
+            let a = try DemoServerProcess(extra: ["--complete-with", "fns"], database: database, runner: runner)
+            defer { a.stop() }
+            let b = try DemoServerProcess(extra: ["--complete-with", "fns"], database: database, runner: runner)
+            defer { b.stop() }
+            let throughA = try await ServerVisitor(a.url)
+            for receipt in receipts.prefix(4) { try await throughA.add(receipt) }
+            #expect(try await throughA.waitUntilComplete(count: 4).count == 4)
+            // A day passes: every session ends. The refresh token turns over at each renewal, so an
+            // instance renewing with the one it started from would be refused (498) and stop.
+            let before = service.requests.count
+            service.endSessions()
+            let throughB = ServerVisitor(a: throughA, at: b.url)
+            for receipt in receipts.dropFirst(4) { try await throughB.add(receipt) }
+            let done = try await throughB.waitUntilComplete(count: receipts.count)
+            #expect(done.count == receipts.count)
+            let refreshes = service.requests.dropFirst(before).filter { $0.path == "/v2/mobile/users/refresh" }
+            #expect(refreshes.count == 1, "one instance renews; the other takes its session")
+            let tickets = service.requests.dropFirst(before).filter { $0.path == "/v2/ticket" }
+            #expect(Set(tickets.compactMap { $0.headers["device-id"] }).count == 1, "one device, as the app")
+        }
+    }
+}
+
+/// A client of a `receipts serve` process over HTTP, as an app would be: one anonymous session.
+struct ServerVisitor {
+    let base: URL
+    let cookie: String
+    /// Sends only the cookie given: a shared session would keep cookies by host, and every test's
+    /// server is on 127.0.0.1, so one test's session would be sent to another's server.
+    private static let http: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return URLSession(configuration: configuration)
+    }()
+
+    /// Opens an anonymous session on the server at `url`.
+    init(_ url: String) async throws {
+        base = try #require(URL(string: url))
+        var open = URLRequest(url: base.appendingPathComponent("api/v1/sessions/anonymous"))
+        open.httpMethod = "POST"
+        let (_, opened) = try await Self.http.data(for: open)
+        cookie = try #require(
+            (opened as? HTTPURLResponse)?.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first.map(
+                String.init))
+    }
+
+    /// The same session, through another instance at `url`.
+    init(a visitor: ServerVisitor, at url: String) {
+        base = URL(string: url) ?? visitor.base
+        cookie = visitor.cookie
+    }
+
+    /// Adds `receipt` by its QR code; expects it new.
+    func add(_ receipt: Receipt) async throws {
+        #expect(try await add(payload: try receipt.fiscalCode.canonical) == 201)
+    }
+
+    /// Adds a receipt by its QR payload; the answer's status.
+    func add(payload: String) async throws -> Int {
+        var add = URLRequest(url: base.appendingPathComponent("api/v1/receipts"))
+        add.httpMethod = "POST"
+        add.setValue(cookie, forHTTPHeaderField: "Cookie")
+        add.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        add.httpBody = try JSONSerialization.data(withJSONObject: ["qr": payload])
+        let (_, added) = try await Self.http.data(for: add)
+        return (added as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    /// The fiscal document numbers of every receipt of the session, through the change feed.
+    func documentNumbers() async throws -> Set<Int> {
+        var numbers: Set<Int> = []
+        var since = 0
+        while true {
+            var request = URLRequest(
+                url: try #require(URL(string: base.absoluteString + "/api/v1/changes?since=\(since)")))
+            request.setValue(cookie, forHTTPHeaderField: "Cookie")
+            let (data, _) = try await Self.http.data(for: request)
+            let page = try TaxServiceCommandTests.object(String(decoding: data, as: UTF8.self))
+            for receipt in page["receipts"] as? [[String: Any]] ?? [] {
+                if let number = (receipt["document"] as? [String: Any])?["fiscalDocumentNumber"] as? Int {
+                    numbers.insert(number)
+                }
+            }
+            guard let next = page["nextSince"] as? Int, next > since, page["hasMore"] as? Bool == true else { break }
+            since = next
+        }
+        return numbers
+    }
+
+    /// The complete receipts of the session (with how many items each), once `count` are, or after 30 s.
+    func waitUntilComplete(count: Int) async throws -> [(id: Int, items: Int)] {
+        var changes = URLRequest(url: try #require(URL(string: base.absoluteString + "/api/v1/changes?since=0")))
+        changes.setValue(cookie, forHTTPHeaderField: "Cookie")
+        var complete: [(id: Int, items: Int)] = []
+        for _ in 0..<300 {
+            let (data, _) = try await Self.http.data(for: changes)
+            let page = try TaxServiceCommandTests.object(String(decoding: data, as: UTF8.self))
+            complete = (page["receipts"] as? [[String: Any]] ?? []).compactMap { receipt in
+                guard receipt["status"] as? String == "complete" else { return nil }
+                let items = ((receipt["document"] as? [String: Any])?["items"] as? [Any])?.count ?? 0
+                return (receipt["id"] as? Int ?? 0, items)
+            }
+            if complete.count >= count { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return complete
     }
 }

@@ -16,6 +16,7 @@ public final class TaxServiceClient: FiscalProvider {
     private let deviceID: String
     private let session: Mutex<TaxServiceSession?>
     private let keep: @Sendable (TaxServiceSession) -> Void
+    private let keeper = Mutex<(any TaxServiceSessionKeeper)?>(nil)
 
     /// A client signed in with `session` (nil to sign in first) from `deviceID`; `keep` hears every
     /// session opened or renewed.
@@ -32,6 +33,16 @@ public final class TaxServiceClient: FiscalProvider {
 
     /// The session in use, as last opened or renewed.
     public var currentSession: TaxServiceSession? { session.withLock { $0 } }
+
+    /// Goes on with `session`, opened or renewed elsewhere (by another client of the same keeper).
+    public func use(_ session: TaxServiceSession) {
+        self.session.withLock { $0 = session }
+    }
+
+    /// Renews refused sessions through `keeper` from now on, one client at a time, rather than alone.
+    public func share(through keeper: any TaxServiceSessionKeeper) {
+        self.keeper.withLock { $0 = keeper }
+    }
 
     // MARK: Signing in
 
@@ -124,14 +135,26 @@ public final class TaxServiceClient: FiscalProvider {
         do {
             return try await call(method, path, json: json, sessionID: current.sessionID)
         } catch .rejected(status: 401, _) {
-            let renewed = try opened(
-                try await refreshCall(current.refreshToken), phone: current.phone, inn: current.inn)
+            let renewed = try await renewed(after: current)
             do {
                 return try await call(method, path, json: json, sessionID: renewed.sessionID)
             } catch .rejected(status: 401, _) {
                 throw .sessionEnded
             }
         }
+    }
+
+    /// A session in place of the refused `stale`: renewed with its refresh token, or, when sessions
+    /// are shared, as the keeper gives it (perhaps renewed by another client meanwhile).
+    private func renewed(after stale: TaxServiceSession) async throws(ProviderError) -> TaxServiceSession {
+        let renew: @Sendable (TaxServiceSession) async throws(ProviderError) -> TaxServiceSession = {
+            [self] (kept) throws(ProviderError) in
+            try opened(try await refreshCall(kept.refreshToken), phone: kept.phone, inn: kept.inn)
+        }
+        guard let keeper = keeper.withLock({ $0 }) else { return try await renew(stale) }
+        let renewed = try await keeper.renewed(after: stale, renew: renew)
+        use(renewed)
+        return renewed
     }
 
     private func refreshCall(_ token: String) async throws(ProviderError) -> Data {

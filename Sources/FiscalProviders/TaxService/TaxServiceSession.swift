@@ -35,6 +35,30 @@ public struct TaxServiceSession: Codable, Sendable, Equatable {
     public static func newDeviceID() -> String {
         (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
+
+    /// Whether `other` is this session, however it was kept (the same id and refresh token).
+    public func isSame(as other: TaxServiceSession?) -> Bool {
+        sessionID == other?.sessionID && refreshToken == other?.refreshToken
+    }
+
+    /// The session as JSON, as the session file and a server's database keep it.
+    public func json() throws -> Data { try Self.encoder.encode(self) }
+
+    /// A session kept as ``json()`` makes it.
+    public init(json: Data) throws { self = try Self.decoder.decode(Self.self, from: json) }
+
+    /// The coders of kept sessions: sorted keys, dates in ISO 8601.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
 }
 
 /// The tax-service session file, `fns-session.json` in the config folder (0600, the folder 0700), and
@@ -80,9 +104,7 @@ public struct TaxServiceSessionFile: Sendable {
     private func stored() throws(SessionFileError) -> Stored? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            return try decoder.decode(Stored.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            return try TaxServiceSession.decoder.decode(Stored.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw .unreadable(path: path)
         }
@@ -90,10 +112,7 @@ public struct TaxServiceSessionFile: Sendable {
 
     private func write(_ stored: Stored) throws(SessionFileError) {
         do {
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            encoder.outputFormatting = [.sortedKeys]
-            try PrivateFile.write(try encoder.encode(stored), to: path)
+            try PrivateFile.write(try TaxServiceSession.encoder.encode(stored), to: path)
         } catch {
             throw .unwritable(path: path)
         }

@@ -10,8 +10,29 @@ public protocol ReceiptCompleter: Sendable {
     /// The provider's name, for the log.
     var name: String { get }
     /// The document of the receipt `code` names, or why not (yet). A thrown error is a passing
-    /// fault (out of reach, a refusal of the moment): the receipt is tried again later.
-    func complete(_ code: FiscalCode) async throws -> CompletionAnswer
+    /// fault (out of reach, a refusal of the moment): the receipt is tried again later. `state` is
+    /// what the completer keeps in the server's database, shared by every instance (the tax
+    /// service's session).
+    func complete(_ code: FiscalCode, state: any CompleterState) async throws -> CompletionAnswer
+}
+
+/// Values a completer keeps in the server's database, the same for every instance on it: the tax
+/// service's session, whose refresh token changes at every renewal, so instances renew it one at a
+/// time and take each other's renewals.
+public protocol CompleterState: Sendable {
+    /// Changes the value kept under `name` while every other instance that asks to change it waits:
+    /// `change` gets the value as it is (nil when none) and returns the one to keep, or nil to leave
+    /// it. Returns the value kept afterwards. An error thrown by `change` leaves the value as it was.
+    func change(named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?) async throws -> Data?
+}
+
+/// The server storage's values, as completers see them.
+struct StorageCompleterState: CompleterState {
+    let storage: any ServerStorage
+
+    func change(named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?) async throws -> Data? {
+        try await storage.changeCompleterValue(named: name, change)
+    }
 }
 
 /// A provider's answer about one pending receipt.
@@ -89,7 +110,7 @@ struct CompletionWorker: Service {
         }
         let answer: CompletionAnswer
         do {
-            answer = try await completer.complete(code)
+            answer = try await completer.complete(code, state: StorageCompleterState(storage: storage))
         } catch {
             logger.info("\(completer.name) for receipt \(job.receiptID): \(error); again after \(retry)")
             try await storage.finishCompletionJob(job, .retry(at: retry))

@@ -67,6 +67,11 @@ protocol ServerStorage: Sendable {
     func finishCompletionJob(_ job: CompletionJob, _ outcome: CompletionOutcome) async throws
     /// The jobs not yet done or given up, and those given up (the provider's final answer).
     func completionCounts() async throws -> (open: Int, invalid: Int)
+    /// Changes a completer's value (``CompleterState``) with every other instance's change of it kept
+    /// waiting: `change` gets the kept value and returns the new one, or nil to leave it. Returns
+    /// what is kept afterwards; nothing changes when `change` throws.
+    func changeCompleterValue(named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?)
+        async throws -> Data?
 
     // MARK: Throttling
 

@@ -58,7 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let completeWith {
             // The provider as `receipts complete` sets it up: the session of `fns login`, or the token.
             let options = try GlobalOptions.parse(["--quiet"])
-            settings.completer = ProviderCompleter(provider: try ProviderChoice.provider(completeWith, global: options))
+            settings.completer = try ProviderCompleter(completeWith, global: options)
         }
         let database = settings.database
         let server: ReceiptsServer

@@ -77,7 +77,7 @@ extension ProviderError: ReportedFailure {
         case .unreachable: return .networkUnreachable
         case .notSignedIn, .signInRefused, .sessionEnded: return .authenticationNeeded
         case .limited: return .ok
-        case .clientRefused, .rejected, .badAnswer: return .failure
+        case .clientRefused, .rejected, .badAnswer, .sharedSessionUnavailable: return .failure
         }
     }
 }

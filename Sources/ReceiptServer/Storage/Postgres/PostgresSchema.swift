@@ -111,6 +111,17 @@ enum PostgresSchema {
                 SELECT id, '-infinity' FROM receipts WHERE status = 'pending'
                 """,
             ]),
+        Migration(
+            name: "v4-completer-values",
+            statements: [
+                """
+                CREATE TABLE completer_values (
+                    name TEXT PRIMARY KEY,
+                    value BYTEA NOT NULL,
+                    changed_at TIMESTAMPTZ NOT NULL
+                )
+                """
+            ]),
     ]
 
     /// The advisory lock the runner holds: any constant that no other program on the database uses.

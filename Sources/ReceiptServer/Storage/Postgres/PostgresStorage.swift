@@ -113,7 +113,7 @@ final class PostgresStorage: ServerStorage {
 
     /// Whether `error` means the database does not answer now: the request is answered 503.
     private static func isTransient(_ error: any Error) -> Bool {
-        if error is PostgresDecodingError { return false }
+        if error is PostgresDecodingError || error is CallersError { return false }
         guard let error = error as? PSQLError else { return true }
         guard error.code == .server else { return true }
         let state = error.serverInfo?[.sqlState] ?? ""
@@ -126,7 +126,9 @@ final class PostgresStorage: ServerStorage {
     /// Once one call has found the database gone, the others fail at once while a single call at a
     /// time tries it again: during an outage requests get their 503 without waiting, and the first
     /// call that gets through closes the outage for all.
-    private func call<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+    private func call<T: Sendable>(
+        patience: Duration? = nil, _ body: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
         let probing = try outage.withLock { state throws(StorageUnavailable) -> Bool in
             guard state.down else { return false }
             if state.probing { throw StorageUnavailable(description: "PostgreSQL is not answering") }
@@ -135,7 +137,7 @@ final class PostgresStorage: ServerStorage {
         }
         let client = client
         do {
-            let patience = patience
+            let patience = patience ?? self.patience
             let answer = try await calls.counting {
                 try await FirstOf.run(within: patience, { try await body(client) })
             }
@@ -164,12 +166,26 @@ final class PostgresStorage: ServerStorage {
 
     /// A transaction within the storage's patience.
     private func transaction<T: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+        patience: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         let logger = logger
-        return try await call { client in
-            try await client.withTransaction(logger: logger) { connection in try await body(connection, logger) }
+        return try await call(patience: patience) { client in
+            do {
+                return try await client.withTransaction(logger: logger) { connection in
+                    try await body(connection, logger)
+                }
+            } catch let error as PostgresTransactionError {
+                // Rolled back because the body threw: the body's error, as it is.
+                guard let thrown = error.closureError, error.rollbackError == nil else { throw error }
+                throw thrown
+            }
         }
+    }
+
+    /// An error of the caller's own code run inside a transaction (a completer's change): handed
+    /// back as it is, never taken for the database's.
+    private struct CallersError: Error {
+        let error: any Error
     }
 
     // MARK: Accounts and sessions
@@ -512,6 +528,46 @@ final class PostgresStorage: ServerStorage {
                 """)
             for try await (open, invalid) in rows.decode((Int64, Int64).self) { return (Int(open), Int(invalid)) }
             return (0, 0)
+        }
+    }
+
+    func changeCompleterValue(named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?)
+        async throws -> Data?
+    {
+        // The change may ask a provider over the network (a session renewed): it gets a minute, and
+        // holds the name's lock, so that another instance's change starts from its result.
+        do {
+            return try await changeCompleterValueLocked(named: name, change)
+        } catch let error as CallersError {
+            throw error.error
+        }
+    }
+
+    private func changeCompleterValueLocked(
+        named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?
+    ) async throws -> Data? {
+        try await transaction(patience: .seconds(60)) { connection, logger in
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtextextended(\("completer:" + name), 0))", logger: logger)
+            var kept: Data?
+            for try await value in try await connection.query(
+                "SELECT value FROM completer_values WHERE name = \(name)", logger: logger
+            ).decode(Data.self) {
+                kept = value
+            }
+            let changed: Data?
+            do {
+                changed = try await change(kept)
+            } catch {
+                throw CallersError(error: error)
+            }
+            guard let changed else { return kept }
+            try await connection.query(
+                """
+                INSERT INTO completer_values (name, value, changed_at) VALUES (\(name), \(changed), now())
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value, changed_at = excluded.changed_at
+                """, logger: logger)
+            return changed
         }
     }
 

@@ -13,6 +13,8 @@ final class SQLiteStorage: ServerStorage {
     private let calls = CallCounter()
     /// The places pages name, kept after their first reading: this process alone writes them.
     private let knownPlaces = KnownPlaces()
+    /// Completers' values change one at a time.
+    private let completerValues = AsyncGate()
 
     var callsInFlight: Int { calls.value }
 
@@ -364,6 +366,27 @@ final class SQLiteStorage: ServerStorage {
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM completion_jobs WHERE outcome IS NULL") ?? 0,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM completion_jobs WHERE outcome = 'invalid'") ?? 0
             )
+        }
+    }
+
+    func changeCompleterValue(named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?)
+        async throws -> Data?
+    {
+        // One process owns the file: changes wait for each other here, not in the database (the
+        // change may ask a provider over the network, and no write transaction is held meanwhile).
+        try await completerValues.exclusively {
+            let kept = try await read { db in
+                try Data.fetchOne(db, sql: "SELECT value FROM completer_values WHERE name = ?", arguments: [name])
+            }
+            guard let changed = try await change(kept) else { return kept }
+            try await write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO completer_values (name, value, changed_at) VALUES (?, ?, ?)
+                        ON CONFLICT (name) DO UPDATE SET value = excluded.value, changed_at = excluded.changed_at
+                        """, arguments: [name, changed, Date().timeIntervalSince1970])
+            }
+            return changed
         }
     }
 

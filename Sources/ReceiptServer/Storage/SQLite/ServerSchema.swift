@@ -83,6 +83,16 @@ enum ServerSchema {
                         SELECT id, 0 FROM receipts WHERE status = 'pending';
                     """)
         }
+        migrator.registerMigration("v4-completer-values") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE completer_values (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        value BLOB NOT NULL,
+                        changed_at REAL NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

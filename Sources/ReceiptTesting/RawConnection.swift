@@ -6,10 +6,11 @@ import Foundation
 
 /// A TCP connection of the plainest kind: a client that sends a byte now and then, sends what no
 /// HTTP client would, or comes from another loopback address (`127.0.0.2`, …) than the others.
-final class RawConnection {
+public final class RawConnection {
     private let socket: Int32
 
-    init(port: Int, from source: String? = nil) throws {
+    /// Connects to `port` on 127.0.0.1, from `source` when given.
+    public init(port: Int, from source: String? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EMFILE) }
         if let source {
@@ -42,14 +43,14 @@ final class RawConnection {
 
     /// Sends text; false once the server has closed the connection.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             == bytes.count
     }
 
     /// True when the server has closed its side (a read gives end of file or a reset).
-    var isClosedByServer: Bool {
+    public var isClosedByServer: Bool {
         var byte: UInt8 = 0
         let count = recv(socket, &byte, 1, Int32(MSG_PEEK))
         return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
@@ -57,7 +58,7 @@ final class RawConnection {
 
     /// Everything the server sends until it closes the connection (or `seconds` pass); waits on a
     /// thread of its own, so that the server in this process goes on answering meanwhile.
-    func receiveAll(seconds: Double = 10) async -> String {
+    public func receiveAll(seconds: Double = 10) async -> String {
         await withCheckedContinuation { continuation in
             let connection = UncheckedBox(self)
             DispatchQueue.global().async {
@@ -82,7 +83,9 @@ final class RawConnection {
     }
 
     /// One request with `Connection: close`, and the answer's status code and body.
-    func exchange(_ method: String, _ path: String, json body: String? = nil) async -> (status: Int, body: String) {
+    public func exchange(_ method: String, _ path: String, json body: String? = nil) async -> (
+        status: Int, body: String
+    ) {
         var request = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
         if let body {
             request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
