@@ -22,9 +22,9 @@ let receipts = StandInReceipts.sample(count: count + 4, seed: 2026, until: until
 let inAccount = Array(receipts.prefix(count))
 let scanned = Array(receipts.suffix(4))
 
+// One account, whichever way one signs in to it.
 let taxService = TaxServiceStandIn(accounts: [
-    TaxServiceStandIn.Account(phone: "+79991234567"),
-    TaxServiceStandIn.Account(inn: "500100732259", password: "demo"),
+    TaxServiceStandIn.Account(phone: "+79991234567", inn: "500100732259", password: "demo")
 ])
 taxService.know(inAccount, inAccount: 0)
 taxService.know(scanned)
