@@ -14,49 +14,22 @@ import ReceiptScan
 let environment = ProcessInfo.processInfo.environment
 let perKind = Int(environment["SCAN_BENCH_PER_KIND"] ?? "") ?? 13
 let onlyKinds = environment["SCAN_BENCH_KINDS"].map { Set($0.split(separator: ",").map(String.init)) }
-let sizes: [(name: String, width: Int, height: Int)] = [("1.5 MP", 1_500, 1_000), ("12 MP", 4_000, 3_000)]
-/// A kind of damage of one of the two sets: the phone set (``PhoneDamage``, the yardstick calibrated
-/// against zxing-cpp) and the older easy set (``PhotoDamage``, calibrated against zbar).
-struct Kind {
-    let set: String
-    let name: String
-    let photo: (String, Int, Int, Int) -> ReceiptPhoto
-    /// A number of its own, so that every photo's payload differs.
-    let number: Int
-}
-
+let sizes = ScanSample.frames
 let sets = (environment["SCAN_BENCH_SETS"] ?? "phone,easy").split(separator: ",").map(String.init)
-let phoneKinds = PhoneDamage.allCases.enumerated().map { index, damage in
-    Kind(set: "phone", name: damage.rawValue, photo: damage.photo, number: 50 + index)
+/// The kinds of damage measured: both sets' (``PhoneDamage``, the yardstick calibrated against
+/// zxing-cpp, and ``PhotoDamage``, the older easy set calibrated against zbar), or those named.
+let kinds = ["phone", "easy"].filter(sets.contains).flatMap { ScanSample.Damage.all(of: $0) }.filter {
+    onlyKinds?.contains($0.name) ?? true
 }
-let easyKinds = PhotoDamage.allCases.enumerated().map { index, damage in
-    Kind(set: "easy", name: damage.rawValue, photo: damage.photo, number: index)
-}
-let kinds = (phoneKinds + easyKinds).filter { sets.contains($0.set) && (onlyKinds?.contains($0.name) ?? true) }
 
 struct Sample {
     let file: String
-    let kind: Kind
-    let size: String
-    let payload: String
+    let recipe: ScanSample
+    var kind: ScanSample.Damage { recipe.damage }
+    var size: String { recipe.frameName }
+    var payload: String { recipe.payload }
     /// The tallies it counts in: its kind's, and its set's overall.
     var keys: [String] { ["\(kind.set)/\(kind.name)", "\(kind.set)/all"] }
-}
-
-/// A fiscal payload with plausible fields, different for every index.
-func payload(_ index: Int) -> String {
-    var generator = SeededRandom(seed: UInt64(index) &+ 1_000)
-    let day = Int.random(in: 1...28, using: &generator)
-    let month = Int.random(in: 1...12, using: &generator)
-    let kopecks = Int.random(in: 100...2_000_000, using: &generator)
-    let fn = (0..<16).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
-    let time = String(
-        format: "2025%02d%02dT%02d%02d", month, day, Int.random(in: 8...22, using: &generator),
-        Int.random(in: 0...59, using: &generator))
-    let total = String(format: "%d.%02d", kopecks / 100, kopecks % 100)
-    let i = Int.random(in: 1...200_000, using: &generator)
-    let fp = Int.random(in: 100_000_000...4_294_967_295, using: &generator)
-    return "t=\(time)&s=\(total)&fn=\(fn)&i=\(i)&fp=\(fp)&n=\(Int.random(in: 1...2, using: &generator))"
 }
 
 // SCAN_BENCH_FOLDER keeps the photos between runs (made once, reused), for tuning the cascade.
@@ -70,13 +43,12 @@ var samples: [Sample] = []
 for size in sizes {
     for kind in kinds {
         for variant in 0..<perKind {
-            let text = payload(kind.number * 100_000 + size.width * 10 + variant)
+            let recipe = ScanSample(kind, width: size.width, height: size.height, variant: variant)
             let file = folder + "/\(kind.set)-\(kind.name)-\(size.width)-\(variant).jpg"
             if keptFolder == nil || !FileManager.default.fileExists(atPath: file) {
-                let photo = kind.photo(text, size.width, size.height, variant)
-                try Data(try photo.jpeg()).write(to: URL(fileURLWithPath: file))
+                try Data(try recipe.photo().jpeg()).write(to: URL(fileURLWithPath: file))
             }
-            samples.append(Sample(file: file, kind: kind, size: size.name, payload: text))
+            samples.append(Sample(file: file, recipe: recipe))
         }
     }
 }
@@ -89,7 +61,7 @@ if sets.contains("phone") {
             let file = folder + "/codeless-\(size.width)-\(index).jpg"
             if keptFolder == nil || !FileManager.default.fileExists(atPath: file) {
                 var photo = damage.photo(
-                    of: payload(900_000 + index), width: size.width, height: size.height, variant: index)
+                    of: ScanSample.payload(900_000 + index), width: size.width, height: size.height, variant: index)
                 photo.hasCode = false
                 try Data(try photo.jpeg()).write(to: URL(fileURLWithPath: file))
             }
@@ -186,6 +158,8 @@ var yardstick: [String: Tally] = [:]
 var yardstickBySize: [String: [Double]] = [:]
 var outcomes: [(pass: String, engine: String)] = []
 var wrongReadings: [String: Int] = [:]
+/// Whether the cascade missed each photo.
+var missedNow: [ScanSample: Bool] = [:]
 var oursBySize: [String: Tally] = [:]
 var oursDecodeBySize: [String: [Double]] = [:]
 var zbarAloneBySize: [String: [Double]] = [:]
@@ -210,6 +184,7 @@ for sample in samples {
     if environment["SCAN_BENCH_VERBOSE"] != nil, !mine.found {
         print("missed: \(sample.file)")
     }
+    missedNow[sample.recipe] = !mine.found
     guard hasZbarimg, let other = zbarimg(sample) else { continue }
     for key in sample.keys {
         theirs[key, default: Tally()].total += 1
@@ -332,5 +307,32 @@ for set in sets where samples.contains(where: { $0.kind.set == set }) {
             median: String(format: "%.1f ms", mine),
             compared: mine > 0 && other > 0 ? String(format: "%.1f× faster than zbarimg", other / mine) : "",
             target: goal)
+    }
+}
+
+// The known misses (`Data/scan-misses.txt`, which the tests replay): what became of each listed
+// photo this run, and the photos missed now that the list lacks, as lines to add to it.
+if let text = try? String(contentsOfFile: "Data/scan-misses.txt", encoding: .utf8) {
+    let known = try KnownMisses(parsing: text)
+    let measured = known.entries.filter { missedNow[$0.sample] != nil }
+    let readNow = measured.filter { $0.outcome == .missed && missedNow[$0.sample] == false }
+    let missedAgain = measured.filter { $0.outcome == .read && missedNow[$0.sample] == true }
+    let unlisted = samples.map(\.recipe).filter { missedNow[$0] == true && known.outcome(of: $0) == nil }
+    print()
+    print("### Known misses")
+    print()
+    print(
+        "`Data/scan-misses.txt` lists \(known.entries.count) photos (\(measured.count) measured in this run): "
+            + "\(measured.filter { $0.outcome == .missed }.count - readNow.count) still missed, "
+            + "\(measured.filter { $0.outcome == .read }.count - missedAgain.count) marked read and read. "
+            + "Read now, to mark read: \(readNow.isEmpty ? "none" : readNow.map { "`\($0.sample)`" }.joined(separator: ", ")). "
+            + "Marked read but missed again: \(missedAgain.isEmpty ? "none" : missedAgain.map { "`\($0.sample)`" }.joined(separator: ", ")). "
+            + "Missed and not listed: \(unlisted.count)"
+            + (unlisted.isEmpty ? "." : ", as lines for the list:"))
+    if !unlisted.isEmpty {
+        print()
+        print("```")
+        for sample in unlisted { print("missed \(sample)") }
+        print("```")
     }
 }
