@@ -169,12 +169,28 @@ let package = Package(
             name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Benchmarks/ScanSamples",
             swiftSettings: strict),
 
+        // `receipts web`: the app in a browser over the local database; its page's files are
+        // compiled into the binary.
+        .target(
+            name: "ReceiptWeb",
+            dependencies: [
+                "ReceiptCore", "ReceiptStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [
+                .embedInCode("Static/index.html"), .embedInCode("Static/app.js"), .embedInCode("Static/style.css"),
+            ],
+            swiftSettings: strict
+        ),
+
         // The command line.
         .executableTarget(
             name: "receipts",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
-                "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork",
+                "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork", "ReceiptWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -275,6 +291,14 @@ let package = Package(
         .testTarget(
             name: "PlaceSearchTests", dependencies: ["ReceiptTesting", "PlaceSearch", "ReceiptCore"],
             swiftSettings: strict),
+        .testTarget(
+            name: "ReceiptWebTests",
+            dependencies: [
+                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [

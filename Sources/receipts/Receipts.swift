@@ -12,7 +12,7 @@ struct Receipts: AsyncParsableCommand {
                 ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, CategoriesCommand.self,
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,
-                DemoCommand.self, BackupCommand.self, TaxServiceCommand.self, CompleteCommand.self,
+                DemoCommand.self, BackupCommand.self, TaxServiceCommand.self, CompleteCommand.self, WebCommand.self,
             ]
         )
     }

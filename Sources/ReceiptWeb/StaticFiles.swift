@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// The page's own files, compiled into the binary (no build step, nothing from the network).
+enum StaticFiles {
+    /// The file served at `path`, with its content type; nil for any other path.
+    static func file(at path: String) -> (bytes: [UInt8], type: String)? {
+        switch path {
+        case "/", "/index.html": (PackageResources.index_html, "text/html; charset=utf-8")
+        case "/app.js": (PackageResources.app_js, "text/javascript; charset=utf-8")
+        case "/style.css": (PackageResources.style_css, "text/css; charset=utf-8")
+        default: nil
+        }
+    }
+
+    /// The answer for `path`: the file, cacheable for a minute (the binary does not change under it).
+    static func response(_ path: String) -> Response? {
+        guard let (bytes, type) = file(at: path) else { return nil }
+        return Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=60"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+public import Hummingbird
+import Logging
+import NIOPosix
+public import ReceiptStore
+import Synchronization
+
+/// `receipts web`: the receipts app in a browser, over the user's own database, on this machine.
+/// Hummingbird serves the page's files and a JSON API of its own under `/api/`; database work runs
+/// on NIO's thread pool, never on an event loop.
+public final class WebApp: Sendable {
+    let settings: WebSettings
+    let database: ReceiptDatabase
+    private let listening = ListeningPort()
+
+    /// The app over `database`.
+    public init(settings: WebSettings, database: ReceiptDatabase) {
+        self.settings = settings
+        self.database = database
+    }
+
+    /// The address to open, token included, once the app listens on `port`.
+    public func address(port: Int) -> String {
+        "http://\(Self.urlHost(settings.host)):\(port)/?token=\(settings.token)"
+    }
+
+    /// The application; `onRunning` hears the port it listens on.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(settings.host, port: settings.port), serverName: "receipts-web"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                self.listening.value = port
+                await onRunning(port)
+            },
+            logger: Self.logger)
+    }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        let host = Self.urlHost(settings.host)
+        let listening = listening
+        router.add(middleware: AccessGuard(token: settings.token, origin: { "http://\(host):\(listening.value)" }))
+        router.get("/api/words") { request, _ in
+            try Self.json(Self.words(request).page)
+        }
+        router.get("/api/feed") { request, _ in
+            let offset = request.uri.queryParameters["offset"].flatMap { Int(String($0)) } ?? 0
+            guard offset >= 0 else { throw HTTPError(.badRequest) }
+            let words = Self.words(request)
+            let database = self.database
+            let listings = try await NIOThreadPool.singleton.runIfActive {
+                try database.listing(from: nil, through: nil, offset: offset, limit: FeedPage.size)
+            }
+            return try Self.json(FeedPage(listings, offset: offset, words: words))
+        }
+        for path in ["/", "/index.html", "/app.js", "/style.css"] {
+            router.get(RouterPath(stringLiteral: path)) { _, _ in
+                StaticFiles.response(path) ?? Response(status: .notFound)
+            }
+        }
+        return router
+    }
+
+    private static func words(_ request: Request) -> WebWords {
+        WebWords(
+            query: request.uri.queryParameters["lang"].map(String.init),
+            acceptLanguage: request.headers[.acceptLanguage])
+    }
+
+    private static func json(_ value: some Encodable) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    /// Hummingbird's own log: warnings only, the command prints the address itself.
+    private static var logger: Logger {
+        var logger = Logger(label: "receipts.web")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// An IPv6 address in brackets, as a URL writes it.
+    private static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+}
+
+/// The port the app listens on, known once it runs: the origin its pages come from.
+final class ListeningPort: Sendable {
+    private let port = Atomic<Int>(0)
+
+    var value: Int {
+        get { port.load(ordering: .acquiring) }
+        set { port.store(newValue, ordering: .releasing) }
+    }
+}

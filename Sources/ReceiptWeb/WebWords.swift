@@ -1,0 +1,73 @@
+import Foundation
+import ReceiptCore
+
+/// The app's words in Russian and English: the page asks for them (`/api/words`) rather than
+/// keeping a copy, and the guard's refusals use them.
+struct WebWords: Sendable {
+    let language: Language
+
+    init(_ language: Language) {
+        self.language = language
+    }
+
+    /// The language of an `Accept-Language` header: Russian when it comes first among ours.
+    init(acceptLanguage header: String?) {
+        let first = (header ?? "").split(separator: ",").map {
+            $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        }.first { $0.hasPrefix("ru") || $0.hasPrefix("en") }
+        self.init(first?.hasPrefix("ru") == true ? .russian : .english)
+    }
+
+    /// The language a request names (`lang=ru|en`), else the one its `Accept-Language` prefers.
+    init(query: String?, acceptLanguage: String?) {
+        switch query {
+        case "ru": self.init(.russian)
+        case "en": self.init(.english)
+        default: self.init(acceptLanguage: acceptLanguage)
+        }
+    }
+
+    private func pick(_ russian: String, _ english: String) -> String { language == .russian ? russian : english }
+
+    var needsToken: String {
+        pick(
+            "Нет доступа. Откройте адрес, который напечатала команда receipts web: в нём ключ доступа.",
+            "No access. Open the address that receipts web printed: it carries the access key.")
+    }
+    var foreignOrigin: String {
+        pick(
+            "Запрос пришёл не со страницы приложения и отклонён.",
+            "The request did not come from the app's page and was refused.")
+    }
+
+    /// How many receipts: `12 чеков`, `1 receipt`.
+    func receipts(_ count: Int) -> String {
+        guard language == .russian else { return "\(count) receipt\(count == 1 ? "" : "s")" }
+        let tens = count % 100
+        let ones = count % 10
+        let word = (11...14).contains(tens) ? "чеков" : ones == 1 ? "чек" : (2...4).contains(ones) ? "чека" : "чеков"
+        return "\(count) \(word)"
+    }
+
+    /// How many lines a receipt has, or that it waits for its document.
+    func items(_ count: Int, pending: Bool) -> String {
+        if pending { return pick("ожидает данных", "pending") }
+        return pick("\(count) поз.", "\(count) item\(count == 1 ? "" : "s")")
+    }
+
+    /// Every label of the page, by key.
+    var page: [String: String] {
+        [
+            "title": pick("Чеки", "Receipts"),
+            "receipts": pick("Чеки", "Receipts"),
+            "language": pick("English", "Русский"),
+            "empty": pick(
+                "В базе пока нет чеков. Загрузите их: receipts import, receipts fns import или receipts scan --add.",
+                "No receipts in the database yet. Bring some in: receipts import, receipts fns import or receipts scan --add."
+            ),
+            "loading": pick("Загрузка…", "Loading…"),
+            "more": pick("Показать ещё", "Show more"),
+            "failed": pick("Не удалось загрузить чеки", "Could not load the receipts"),
+        ]
+    }
+}

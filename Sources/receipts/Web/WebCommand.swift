@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import NIOCore
+import ReceiptWeb
+
+/// `receipts web`: the receipts app in a browser, over the local database.
+struct WebCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "web", abstract: Strings.webAbstract, discussion: Strings.webDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+
+    @Option(help: ArgumentHelp(Strings.hostHelp, valueName: Strings.hostValue)) var host = "127.0.0.1"
+    @Option(help: ArgumentHelp(Strings.portHelp, valueName: Strings.portValue)) var port = 8765
+    @Flag(help: ArgumentHelp(Strings.webOpenHelp)) var open = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError(Strings.badPort(port)) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
+        let settings = WebSettings(host: host, port: port)
+        let app = WebApp(settings: settings, database: database)
+        if !settings.isLoopback { console.note(Strings.webNotLoopback(host)) }
+        let open = open
+        do {
+            try await app.application { port in
+                let address = app.address(port: port)
+                console.output(Strings.webServing(address))
+                if open { Self.openBrowser(address, console: console) }
+            }.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw CommandFailure(status: .failure) { _ in Strings.portInUse(port, host: host) }
+        }
+    }
+
+    /// Asks the desktop to open `address` (`xdg-open`); says so when it cannot.
+    static func openBrowser(_ address: String, console: Console) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", address]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            console.note(Strings.webCannotOpen)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ReceiptCore
+import ReceiptStore
+import ReceiptTesting
+import Testing
+
+@testable import ReceiptWeb
+
+/// A database of `count` receipts, one a day from 2026-10-31 back, the fifth of each pending.
+func receiptsDatabase(_ count: Int, in folder: TemporaryFolder) throws -> ReceiptDatabase {
+    let database = try ReceiptDatabase.open(at: folder.file("receipts.sqlite"))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let last = try #require(calendar.date(from: DateComponents(year: 2026, month: 10, day: 31, hour: 12)))
+    let receipts = try (0..<count).map { index -> Receipt in
+        let day = calendar.dateComponents(
+            [.year, .month, .day], from: last.addingTimeInterval(-86_400 * Double(index)))
+        let dateTime = try LocalDateTime(
+            year: day.year ?? 0, month: day.month ?? 0, day: day.day ?? 0, hour: 12, minute: index % 60)
+        let total = Money(kopecks: Int64(10_000 + index * 7))
+        return Receipt(
+            identity: try FiscalIdentity(fn: "9251440300007971", i: Int64(index + 1), fp: Int64(1_000 + index)),
+            dateTime: dateTime, operation: .sale, total: total, ecash: total, seller: "ООО \"ЛЕНТА\"",
+            sellerINN: "7814148471", retailPlace: "Лента", address: "Санкт-Петербург",
+            items: index % 5 == 4 ? [] : [Item(name: "ХЛЕБ", price: total, quantity: 1, sum: total)],
+            status: index % 5 == 4 ? .pending : .complete)
+    }
+    _ = try database.save(receipts)
+    return database
+}
+
+@Suite("receipts web: access, the page, the feed")
+struct WebAppTests {
+    /// Runs the app live on a free loopback port over `count` receipts.
+    static func withApp(
+        receipts count: Int = 70, _ body: @Sendable (WebApp, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let folder = try TemporaryFolder("web")
+        let app = WebApp(
+            settings: WebSettings(host: "127.0.0.1", port: 0), database: try receiptsDatabase(count, in: folder))
+        try await app.application().test(.live) { client in try await body(app, client) }
+    }
+
+    static func cookie(of response: TestResponse) -> String? {
+        response.headers[.setCookie]?.split(separator: ";").first.map(String.init)
+    }
+
+    @Test(
+        "without the key nothing is served; the key once sets an HttpOnly, SameSite=Strict cookie and leads to the app")
+    func access() async throws {
+        try await Self.withApp { app, client in
+            let bare = try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: "ru-RU,ru;q=0.9"])
+            #expect(bare.status == .forbidden)
+            #expect(String(buffer: bare.body).contains("Откройте адрес, который напечатала команда receipts web"))
+            for path in ["/api/feed", "/app.js", "/?token=wrong"] {
+                #expect(try await client.execute(uri: path, method: .get).status == .forbidden, "\(path)")
+            }
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            #expect(opened.status == .seeOther)
+            #expect(opened.headers[.location] == "/")
+            let setCookie = try #require(opened.headers[.setCookie])
+            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict"))
+            let cookie = try #require(Self.cookie(of: opened))
+            let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
+            #expect(page.status == .ok)
+            let csp = try #require(page.headers[.contentSecurityPolicy])
+            #expect(csp.contains("script-src 'self'") && csp.contains("connect-src 'self'"))
+            let html = String(buffer: page.body)
+            // Only scripts from the app's own files: the policy forbids inline ones.
+            #expect(html.contains(#"<script type="module" src="/app.js"></script>"#))
+            #expect(!html.contains("<script>") && !html.contains("http://") && !html.contains("https://"))
+            let script = try await client.execute(uri: "/app.js", method: .get, headers: [.cookie: cookie])
+            #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(!String(buffer: script.body).contains("http"))
+        }
+    }
+
+    @Test("a change from another origin is refused; from the app's own it passes the guard")
+    func origin() async throws {
+        try await Self.withApp(receipts: 1) { app, client in
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            let cookie = try #require(Self.cookie(of: opened))
+            let foreign = try await client.execute(
+                uri: "/api/feed", method: .post, headers: [.cookie: cookie, .origin: "http://evil.example"])
+            #expect(foreign.status == .forbidden)
+            let none = try await client.execute(uri: "/api/feed", method: .post, headers: [.cookie: cookie])
+            #expect(none.status == .forbidden)
+            let own = try await client.execute(
+                uri: "/api/feed", method: .post,
+                headers: [.cookie: cookie, .origin: "http://127.0.0.1:\(client.port ?? 0)"])
+            #expect(own.status != .forbidden)
+        }
+    }
+
+    @Test("the feed: month sections newest first, 50 a page, whole-month totals, pending marked, in the language asked")
+    func feed() async throws {
+        try await Self.withApp(receipts: 70) { app, client in
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            let cookie = try #require(Self.cookie(of: opened))
+            let first = try await client.execute(uri: "/api/feed?lang=ru", method: .get, headers: [.cookie: cookie])
+            #expect(first.status == .ok)
+            let page = try #require(
+                try JSONSerialization.jsonObject(with: Data(first.body.readableBytesView)) as? [String: Any])
+            let months = try #require(page["months"] as? [[String: Any]])
+            #expect(months.map { $0["month"] as? String } == ["2026-10", "2026-09"])
+            #expect(months.first?["title"] as? String == "Октябрь 2026")
+            #expect(months.first?["count"] as? Int == 31 && months.first?["countText"] as? String == "31 чек")
+            // The month's total is the whole month's, whatever part of it the page lists.
+            let october = (0..<31).reduce(Int64(0)) { $0 + Int64(10_000 + $1 * 7) }
+            #expect((months.first?["total"] as? NSNumber)?.int64Value == october)
+            let listed = months.flatMap { $0["receipts"] as? [[String: Any]] ?? [] }
+            #expect(listed.count == 50)
+            #expect(page["next"] as? Int == 50)
+            let pending = listed.filter { $0["pending"] as? Bool == true }
+            #expect(pending.count == 10 && pending.allSatisfy { $0["itemsText"] as? String == "ожидает данных" })
+            #expect(listed.first?["totalText"] as? String == "100,00\u{00A0}₽")
+
+            let second = try await client.execute(
+                uri: "/api/feed?lang=en&offset=50", method: .get, headers: [.cookie: cookie])
+            let rest = try #require(
+                try JSONSerialization.jsonObject(with: Data(second.body.readableBytesView)) as? [String: Any])
+            let restMonths = try #require(rest["months"] as? [[String: Any]])
+            #expect(restMonths.flatMap { $0["receipts"] as? [[String: Any]] ?? [] }.count == 20)
+            #expect(restMonths.map { $0["month"] as? String } == ["2026-09", "2026-08"])
+            #expect(rest["next"] is NSNull)
+            #expect(restMonths.first?["title"] as? String == "September 2026")
+            let bad = try await client.execute(uri: "/api/feed?offset=-1", method: .get, headers: [.cookie: cookie])
+            #expect(bad.status == .badRequest)
+        }
+    }
+}
