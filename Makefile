@@ -4,10 +4,11 @@ SHELL := /bin/bash
 
 # Debian packages the build, the tests and the demo need.
 # zbar-tools: zbarimg, which the scan benchmark compares with; chromium, poppler-utils and
-# fonts-dejavu-core: the test that looks at the HTML report in a real browser; wrk: the server under load;
-# python3-venv: the API fuzzer's virtual environment.
+# fonts-dejavu-core: the test that looks at the HTML report in a real browser; chromium-driver: the
+# tests of `receipts web` in that browser; wrk: the server under load; python3-venv: the API fuzzer's
+# and the browser tests' virtual environments.
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	zbar-tools chromium poppler-utils fonts-dejavu-core wrk fish postgresql
+	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.
@@ -15,6 +16,10 @@ RECEIPTS := .build/debug/receipts
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV := .build/venv
 FUZZ_STAMP := $(FUZZ_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
+# The browser tests of `receipts web` (make test): Selenium from PyPI, pinned, driving Debian's chromium.
+SELENIUM_VERSION := 4.51.0
+WEB_VENV := .build/web-venv
+WEB_STAMP := $(WEB_VENV)/selenium-$(SELENIUM_VERSION).installed
 # The scan benchmark's outside yardstick: zxing-cpp from PyPI (with Pillow to open the photos).
 BENCH_VENV := .build/bench-venv
 BENCH_PYTHON_PACKAGES := zxing-cpp==3.1.1 pillow==13.0.0
@@ -52,8 +57,9 @@ format:
 ## test: every test, after the formatting check; warnings fail the build (see Package.swift), with
 ## a throwaway PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's
 ## tests again with the server on PostgreSQL; then the API fuzzer (scripts/api-fuzz.sh): schemathesis
-## against `receipts serve --demo`, about a minute.
-test: setup lint $(FUZZ_STAMP)
+## against `receipts serve --demo`, about a minute; then `receipts web` in Chromium
+## (scripts/web-browser-test.py), about half a minute.
+test: setup lint $(FUZZ_STAMP) $(WEB_STAMP)
 	$(SWIFT) build --build-tests
 	@# The man page's generator, for the test of what `make install` puts in place.
 	$(SWIFT) package plugin generate-manual --help > /dev/null
@@ -61,6 +67,13 @@ test: setup lint $(FUZZ_STAMP)
 	RECEIPTS_TEST_STORAGE=postgresql scripts/with-postgres.sh \
 	  $(SWIFT) test --skip-build --filter 'ReceiptServerTests|ReceiptSyncTests'
 	RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh
+	RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py
+
+## The browser tests' virtual environment, made only when missing; a new pin installs into it.
+$(WEB_STAMP):
+	@[ -x $(WEB_VENV)/bin/python ] || python3 -m venv $(WEB_VENV)
+	$(WEB_VENV)/bin/python -m pip install --quiet --disable-pip-version-check selenium==$(SELENIUM_VERSION)
+	@touch $@
 
 ## The API fuzzer's virtual environment, made only when missing; a new pin installs into it.
 $(FUZZ_STAMP):

@@ -1,0 +1,137 @@
+"""make test, after the Swift tests: `receipts web` in a real browser.
+
+Debian's chromium through chromium-driver and Selenium (pinned in the Makefile, in the virtual
+environment it makes under .build/web-venv), against `receipts web` over a database that `receipts
+demo` imported from the embedded demo server. Checks what a person sees: the feed's month sections
+as `receipts list --json` lists them, a second page after scrolling, the language switch, no
+horizontal overflow at 375 and 1280 px, no console errors, and a browser without the key refused.
+Screenshots go to Reports/web/.
+
+    RECEIPTS=.build/debug/receipts .build/web-venv/bin/python scripts/web-browser-test.py
+"""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+RECEIPTS = os.path.abspath(os.environ.get("RECEIPTS", ".build/debug/receipts"))
+REPORTS = os.path.abspath("Reports/web")
+failures = []
+
+
+def check(condition, what):
+    print(("ok    " if condition else "FAIL  ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+def browser(width, height, language="en-US"):
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                     f"--window-size={width},{height}", f"--lang={language}"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # The driver from Debian, named: Selenium's own manager would go to the network for one.
+    return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+
+
+def rows(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "ol.receipts li")
+
+
+def main():
+    folder = tempfile.mkdtemp(prefix="receipts-web-")
+    database = os.path.join(folder, "receipts.sqlite")
+    environment = dict(os.environ, XDG_CONFIG_HOME=folder + "/config", XDG_DATA_HOME=folder + "/data")
+    subprocess.run([RECEIPTS, "demo", "--db", database, "--quiet"], env=environment, check=True,
+                   stdout=subprocess.DEVNULL)
+    listing = json.loads(subprocess.run([RECEIPTS, "list", "--json", "--db", database], env=environment,
+                                        check=True, capture_output=True, text=True).stdout)
+    expected_ids = [receipt["id"] for month in listing["months"] for receipt in month["receipts"]]
+    expected_months = [month["month"] for month in listing["months"]]
+    with sqlite3.connect(database) as connection:
+        pending_ids = {row[0] for row in connection.execute("SELECT id FROM receipts WHERE status = 'pending'")}
+
+    server = subprocess.Popen([RECEIPTS, "web", "--db", database, "--port", "0", "--lang", "en"], env=environment,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    address = None
+    deadline = time.time() + 30
+    while address is None and time.time() < deadline:
+        line = server.stdout.readline()
+        if "http://" in line:
+            address = line[line.index("http://"):].strip()
+    if address is None:
+        server.kill()
+        sys.exit("web-browser-test: receipts web printed no address")
+    base = address.split("/?")[0]
+    os.makedirs(REPORTS, exist_ok=True)
+    try:
+        driver = browser(1280, 900)
+        try:
+            driver.get(address)
+            WebDriverWait(driver, 10).until(lambda d: len(rows(d)) > 0)
+            check(driver.current_url == base + "/", "the key leaves the address bar once the cookie is set")
+            shown = [int(row.get_attribute("data-id")) for row in rows(driver)]
+            check(shown == expected_ids[:len(shown)] and len(shown) == 50,
+                  f"the first page: 50 receipts in the order of receipts list ({len(shown)} shown)")
+            months = [s.get_attribute("data-month") for s in driver.find_elements(By.CSS_SELECTOR, "section.month")]
+            check(months == expected_months[:len(months)], f"month sections newest first: {months}")
+            driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+            WebDriverWait(driver, 10).until(lambda d: len(rows(d)) > 50)
+            shown = [int(row.get_attribute("data-id")) for row in rows(driver)]
+            check(shown == expected_ids[:len(shown)], f"scrolling brings the next page in order ({len(shown)} shown)")
+            marked = {int(row.get_attribute("data-id")) for row in driver.find_elements(By.CSS_SELECTOR, "li.pending")}
+            check(marked == pending_ids & set(shown), f"the pending receipts shown are marked, and only they ({marked})")
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"no horizontal overflow at 1280 px ({overflow})")
+            driver.save_screenshot(REPORTS + "/feed-1280.png")
+            driver.find_element(By.ID, "language").click()
+            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "title").text == "Чеки")
+            title = driver.find_element(By.CSS_SELECTOR, "section.month h2 .name").text
+            check(title.split(" ")[0].lower() in ("январь", "февраль", "март", "апрель", "май", "июнь", "июль",
+                                                   "август", "сентябрь", "октябрь", "ноябрь", "декабрь"),
+                  f"the language switch turns the page Russian: {title!r}")
+            errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+            check(not errors, f"no errors in the console: {errors}")
+        finally:
+            driver.quit()
+
+        phone = browser(375, 740, "ru-RU")
+        try:
+            phone.get(address)
+            WebDriverWait(phone, 10).until(lambda d: len(rows(d)) > 0)
+            check(phone.find_element(By.ID, "title").text == "Чеки", "a Russian browser gets the Russian page")
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"no horizontal overflow at 375 px ({overflow})")
+            phone.save_screenshot(REPORTS + "/feed-375.png")
+        finally:
+            phone.quit()
+
+        stranger = browser(800, 600)
+        try:
+            stranger.get(base + "/")
+            text = stranger.find_element(By.TAG_NAME, "body").text
+            check("No access" in text and not rows(stranger), "a browser without the key is refused")
+            stranger.get(base + "/api/feed")
+            check("No access" in stranger.find_element(By.TAG_NAME, "body").text, "so is its request of the API")
+        finally:
+            stranger.quit()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    if failures:
+        sys.exit(f"web-browser-test: {len(failures)} check(s) failed")
+    print("web-browser-test: every check passed")
+
+
+main()
