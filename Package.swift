@@ -174,7 +174,7 @@ let package = Package(
         .target(
             name: "ReceiptWeb",
             dependencies: [
-                "ReceiptCore", "ReceiptStore",
+                "ReceiptCore", "ReceiptStore", "ReceiptScan",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -294,7 +294,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptWebTests",
             dependencies: [
-                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore",
+                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -95,6 +95,24 @@ def main():
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"no horizontal overflow at 1280 px ({overflow})")
             driver.save_screenshot(REPORTS + "/feed-1280.png")
+            opened = int(rows(driver)[3].get_attribute("data-id"))
+            shown_receipt = json.loads(subprocess.run([RECEIPTS, "show", str(opened), "--json", "--db", database],
+                                                      env=environment, check=True, capture_output=True,
+                                                      text=True).stdout)
+            rows(driver)[3].find_element(By.CSS_SELECTOR, "a.shop").click()
+            WebDriverWait(driver, 10).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#detail ol.items li") or d.find_elements(By.CSS_SELECTOR, "#detail figure"))
+            names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#detail ol.items .name")]
+            check(names == [item["name"] for item in shown_receipt["document"]["items"]],
+                  f"a receipt's detail lists the lines of receipts show --json ({len(names)} lines)")
+            caption = driver.find_element(By.CSS_SELECTOR, "#detail figure.qr figcaption").text
+            check(caption == shown_receipt["qr"], "and its QR payload")
+            loaded = driver.execute_script(
+                "const i = document.querySelector('#detail figure.qr img'); return i.complete && i.naturalWidth > 0")
+            check(loaded, "the QR picture is drawn")
+            driver.find_element(By.CSS_SELECTOR, "#detail a.back").click()
+            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "feed").is_displayed())
+            check(len(rows(driver)) >= 100, "back to the feed, its pages still there")
             driver.find_element(By.ID, "language").click()
             WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "title").text == "Чеки")
             title = driver.find_element(By.CSS_SELECTOR, "section.month h2 .name").text
@@ -114,6 +132,12 @@ def main():
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"no horizontal overflow at 375 px ({overflow})")
             phone.save_screenshot(REPORTS + "/feed-375.png")
+            rows(phone)[0].find_element(By.CSS_SELECTOR, "a.shop").click()
+            WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail figure.qr img"))
+            time.sleep(0.3)
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"a receipt's detail fits 375 px ({overflow})")
+            phone.save_screenshot(REPORTS + "/receipt-375.png")
         finally:
             phone.quit()
 

@@ -121,4 +121,14 @@ extension ReceiptDatabase {
             return (receipt, place)
         }
     }
+
+    /// The category of each line of the receipt with local id `id`, in the lines' order; nil for a
+    /// line not categorised (or a database that does not keep categories).
+    public func itemCategories(ofReceipt id: Int64) throws(StoreError) -> [Category?] {
+        try read { db in
+            try String?.fetchAll(
+                db, sql: "SELECT category FROM items WHERE receipt_id = ? ORDER BY position", arguments: [id]
+            ).map { $0.flatMap(Category.init(rawValue:)) }
+        }
+    }
 }

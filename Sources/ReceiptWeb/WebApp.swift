@@ -2,6 +2,8 @@ import Foundation
 public import Hummingbird
 import Logging
 import NIOPosix
+import ReceiptCore
+import ReceiptScan
 public import ReceiptStore
 import Synchronization
 
@@ -56,12 +58,45 @@ public final class WebApp: Sendable {
             }
             return try Self.json(FeedPage(listings, offset: offset, words: words))
         }
+        router.get("/api/receipts/:id") { request, context in
+            let id = try Self.receiptID(context)
+            let words = Self.words(request)
+            let database = self.database
+            let found = try await NIOThreadPool.singleton.runIfActive { () throws -> ReceiptDetail? in
+                guard let (receipt, place) = try database.receipt(id: id) else { return nil }
+                return ReceiptDetail(
+                    id: id, receipt: receipt, place: place, categories: try database.itemCategories(ofReceipt: id),
+                    words: words)
+            }
+            guard let found else { throw HTTPError(.notFound, message: words.page["notFound"] ?? "") }
+            return try Self.json(found)
+        }
+        router.get("/api/receipts/:id/qr.png") { _, context in
+            let id = try Self.receiptID(context)
+            let database = self.database
+            let png = try await NIOThreadPool.singleton.runIfActive { () throws -> Data? in
+                guard let (receipt, _) = try database.receipt(id: id) else { return nil }
+                return try PNGCodec.encode(try QRRenderer.render(receipt.fiscalCode.canonical, scale: 6))
+            }
+            guard let png else { throw HTTPError(.notFound) }
+            return Response(
+                status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=3600"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+        }
         for path in ["/", "/index.html", "/app.js", "/style.css"] {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)
             }
         }
         return router
+    }
+
+    /// The `:id` of the path: a positive whole number, else 400.
+    private static func receiptID(_ context: BasicRequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id").flatMap({ Int64($0) }), id > 0 else {
+            throw HTTPError(.badRequest)
+        }
+        return id
     }
 
     private static func words(_ request: Request) -> WebWords {

@@ -55,6 +55,10 @@ struct WebWords: Sendable {
         return pick("\(count) поз.", "\(count) item\(count == 1 ? "" : "s")")
     }
 
+    var cash: String { pick("Наличными", "Cash") }
+    var card: String { pick("Безналичными", "Card") }
+    var register: String { pick("РН ККТ", "Register") }
+
     /// Every label of the page, by key.
     var page: [String: String] {
         [
@@ -68,6 +72,10 @@ struct WebWords: Sendable {
             "loading": pick("Загрузка…", "Loading…"),
             "more": pick("Показать ещё", "Show more"),
             "failed": pick("Не удалось загрузить чеки", "Could not load the receipts"),
+            "back": pick("← Все чеки", "← All receipts"),
+            "total": pick("Итого", "Total"),
+            "qrCode": pick("QR-код чека", "The receipt's QR code"),
+            "notFound": pick("Такого чека нет", "No such receipt"),
         ]
     }
 }

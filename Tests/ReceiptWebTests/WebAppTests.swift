@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ReceiptCore
+import ReceiptScan
 import ReceiptStore
 import ReceiptTesting
 import Testing
@@ -129,6 +130,43 @@ struct WebAppTests {
             #expect(restMonths.first?["title"] as? String == "September 2026")
             let bad = try await client.execute(uri: "/api/feed?offset=-1", method: .get, headers: [.cookie: cookie])
             #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test("a receipt's detail: shop, lines, payment, fiscal fields; its QR picture reads back as its payload")
+    func detail() async throws {
+        try await Self.withApp(receipts: 5) { app, client in
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            let cookie = try #require(Self.cookie(of: opened))
+            let answer = try await client.execute(
+                uri: "/api/receipts/1?lang=ru", method: .get, headers: [.cookie: cookie])
+            #expect(answer.status == .ok)
+            let detail = try #require(
+                try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any])
+            #expect(detail["shop"] as? String == "Лента")
+            #expect(detail["seller"] as? String == "ООО \"ЛЕНТА\", ИНН 7814148471")
+            let items = try #require(detail["items"] as? [[String: Any]])
+            #expect(items.count == 1 && items.first?["name"] as? String == "ХЛЕБ")
+            #expect(items.first?["sumText"] as? String == "100,00\u{00A0}₽")
+            #expect(detail["payments"] as? [[String]] == [["Безналичными", "100,00\u{00A0}₽"]])
+            #expect((detail["fiscal"] as? [[String]])?.first == ["ФН", "9251440300007971"])
+            let qr = try #require(detail["qr"] as? String)
+            #expect(qr.contains("fn=9251440300007971&i=1&fp=1000"))
+            let picture = try await client.execute(
+                uri: try #require(detail["qrImage"] as? String), method: .get, headers: [.cookie: cookie])
+            #expect(picture.headers[.contentType] == "image/png")
+            let image = try ImageLoader.load(Data(picture.body.readableBytesView))
+            #expect(try QRDecoder.decode(image).map(\.text) == [qr])
+            let pending = try await client.execute(
+                uri: "/api/receipts/5?lang=en", method: .get, headers: [.cookie: cookie])
+            let waiting = try #require(
+                try JSONSerialization.jsonObject(with: Data(pending.body.readableBytesView)) as? [String: Any])
+            #expect(waiting["pending"] as? Bool == true && waiting["statusText"] as? String == "pending")
+            for (path, status) in [
+                ("/api/receipts/99", HTTPResponse.Status.notFound), ("/api/receipts/x", .badRequest),
+            ] {
+                #expect(try await client.execute(uri: path, method: .get, headers: [.cookie: cookie]).status == status)
+            }
         }
     }
 }

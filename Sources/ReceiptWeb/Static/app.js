@@ -44,8 +44,10 @@ function monthSection(month) {
 function receiptRow(receipt) {
   const row = element("li", receipt.pending ? "pending" : "");
   row.dataset.id = receipt.id;
+  const shop = element("a", "shop", receipt.shop || "—");
+  shop.href = `#/receipt/${receipt.id}`;
   row.append(
-    element("span", "shop", receipt.shop || "—"),
+    shop,
     element("span", "total", receipt.totalText),
     element("span", "when", receipt.dateText),
     element("span", "items", receipt.itemsText),
@@ -86,14 +88,79 @@ async function start() {
   await loadMore();
 }
 
-languageButton.addEventListener("click", () => {
+function table(headings, rows, className) {
+  const node = element("table", className);
+  const head = element("tr");
+  for (const heading of headings) head.append(element("th", "", heading));
+  node.append(head);
+  for (const cells of rows) {
+    const row = element("tr");
+    for (const cell of cells) row.append(element("td", "", cell ?? ""));
+    node.append(row);
+  }
+  return node;
+}
+
+// The detail of one receipt, in place of the feed (which keeps its place for the way back).
+async function showReceipt(id) {
+  const detail = document.getElementById("detail");
+  let receipt;
+  try {
+    receipt = await ask(`/api/receipts/${id}?lang=${language}`);
+  } catch (error) {
+    detail.replaceChildren(element("p", "", `${words.notFound} (${error.message})`));
+    return;
+  }
+  const back = element("a", "back", words.back);
+  back.href = "#/";
+  const heading = element("h2", "", receipt.shop);
+  const facts = element("p", "facts");
+  for (const line of [receipt.address, receipt.seller, `${receipt.dateText} · ${receipt.operationText}`, receipt.statusText]) {
+    if (line) facts.append(element("span", "", line));
+  }
+  const items = element("ol", "items");
+  for (const item of receipt.items) {
+    const line = element("li");
+    line.append(
+      element("span", "name", item.name),
+      element("span", "sum", item.sumText),
+      element("span", "how", `${item.quantityText} × ${item.priceText}`),
+      element("span", "kind", [item.vatText, item.categoryText].filter(Boolean).join(" · ")),
+    );
+    items.append(line);
+  }
+  const totals = table([words.total, receipt.totalText], receipt.payments, "totals");
+  const fiscal = table(["", ""], receipt.fiscal, "fiscal");
+  const code = element("figure", "qr");
+  const image = element("img");
+  image.src = receipt.qrImage;
+  image.alt = words.qrCode;
+  code.append(image, element("figcaption", "", receipt.qr));
+  detail.replaceChildren(back, heading, facts, items, totals, fiscal, code);
+}
+
+function route() {
+  const match = location.hash.match(/^#\/receipt\/(\d+)$/);
+  const detail = document.getElementById("detail");
+  for (const node of [feed, status, sentinel]) node.hidden = Boolean(match);
+  detail.hidden = !match;
+  if (match) {
+    window.scrollTo(0, 0);
+    showReceipt(match[1]);
+  }
+}
+
+languageButton.addEventListener("click", async () => {
   language = language === "ru" ? "en" : "ru";
   localStorage.setItem("receipts-language", language);
-  start();
+  await start().then(route);
+  route();
 });
+
+window.addEventListener("hashchange", route);
 
 new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) loadMore();
 }).observe(sentinel);
 
-start();
+start().then(route);

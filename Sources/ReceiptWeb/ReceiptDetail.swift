@@ -1,0 +1,66 @@
+import ReceiptCore
+import ReceiptStore
+
+/// One receipt as the page's detail shows it: the shop, the lines with quantity, price, sum, VAT and
+/// category, the payment, the fiscal fields and the QR code's payload (its picture is
+/// `/api/receipts/ID/qr.png`). Every text is written here in the page's language.
+struct ReceiptDetail: Encodable {
+    struct Line: Encodable {
+        let name: String
+        let quantityText: String
+        let priceText: String
+        let sumText: String
+        let vatText: String?
+        let categoryText: String?
+    }
+
+    let id: Int64
+    let pending: Bool
+    let shop: String
+    let address: String?
+    let seller: String?
+    let dateText: String
+    let operationText: String
+    let statusText: String?
+    let items: [Line]
+    let totalText: String
+    let payments: [[String]]
+    let fiscal: [[String]]
+    let qr: String
+    let qrImage: String
+
+    init(id: Int64, receipt: Receipt, place: Place?, categories: [Category?], words: WebWords) {
+        let language = words.language
+        self.id = id
+        pending = receipt.status == .pending
+        shop = place?.name ?? receipt.retailPlace ?? receipt.seller ?? "—"
+        address = place?.address ?? receipt.address
+        seller = receipt.seller.map { seller in
+            seller + (receipt.sellerINN.map { (language == .russian ? ", ИНН " : ", INN ") + $0 } ?? "")
+        }
+        dateText = receipt.dateTime.formatted(in: language)
+        operationText = receipt.operation.name(in: language)
+        statusText = pending ? words.items(0, pending: true) : nil
+        items = receipt.items.enumerated().map { index, item in
+            let category = index < categories.count ? categories[index] : nil
+            let quantity =
+                item.quantity == item.quantity.rounded() ? String(Int(item.quantity)) : String(item.quantity)
+            return Line(
+                name: item.name, quantityText: quantity + (item.unit.map { " " + $0 } ?? ""),
+                priceText: item.price.formatted(in: language), sumText: item.sum.formatted(in: language),
+                vatText: item.vat?.name(in: language), categoryText: category?.name(in: language))
+        }
+        totalText = receipt.total.formatted(in: language)
+        var payments: [[String]] = []
+        if receipt.cash > .zero { payments.append([words.cash, receipt.cash.formatted(in: language)]) }
+        if receipt.ecash > .zero { payments.append([words.card, receipt.ecash.formatted(in: language)]) }
+        self.payments = payments
+        var fiscal = [
+            ["ФН", receipt.identity.fn], ["ФД", String(receipt.identity.i)], ["ФП", String(receipt.identity.fp)],
+        ]
+        if let register = receipt.registerNumber { fiscal.append([words.register, register]) }
+        self.fiscal = fiscal
+        qr = (try? receipt.fiscalCode.canonical) ?? ""
+        qrImage = "/api/receipts/\(id)/qr.png"
+    }
+}
