@@ -174,7 +174,7 @@ let package = Package(
         .target(
             name: "ReceiptWeb",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptScan",
+                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -334,7 +334,7 @@ let package = Package(
             name: "ReceiptsCommandTests",
             dependencies: [
                 "ReceiptTesting",
-                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos",
+                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos", "ReceiptReports",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict

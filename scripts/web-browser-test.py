@@ -110,6 +110,14 @@ def main():
             loaded = driver.execute_script(
                 "const i = document.querySelector('#detail figure.qr img'); return i.complete && i.naturalWidth > 0")
             check(loaded, "the QR picture is drawn")
+            shared = subprocess.run([RECEIPTS, "show", str(opened), "--share", "--db", database, "--lang", "en"],
+                                    env=environment, check=True, capture_output=True, text=True).stdout.rstrip("\n")
+            driver.execute_cdp_cmd("Browser.grantPermissions", {
+                "origin": base, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+            driver.find_element(By.CSS_SELECTOR, "#detail button.share").click()
+            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#detail p.shared").text)
+            copied = driver.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))")
+            check(copied == shared, "share copies the text of receipts show --share")
             driver.find_element(By.CSS_SELECTOR, "#detail a.back").click()
             WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "feed").is_displayed())
             check(len(rows(driver)) >= 100, "back to the feed, its pages still there")

@@ -1,4 +1,5 @@
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// One receipt as the page's detail shows it: the shop, the lines with quantity, price, sum, VAT and
@@ -28,8 +29,10 @@ struct ReceiptDetail: Encodable {
     let fiscal: [[String]]
     let qr: String
     let qrImage: String
+    /// What "share" copies: the text `receipts show --share` prints.
+    let shareText: String
 
-    init(id: Int64, receipt: Receipt, place: Place?, categories: [Category?], words: WebWords) {
+    init(id: Int64, receipt: Receipt, place: Place?, categories: [Category?], check: PendingCheck?, words: WebWords) {
         let language = words.language
         self.id = id
         pending = receipt.status == .pending
@@ -40,7 +43,8 @@ struct ReceiptDetail: Encodable {
         }
         dateText = receipt.dateTime.formatted(in: language)
         operationText = receipt.operation.name(in: language)
-        statusText = pending ? words.items(0, pending: true) : nil
+        let note = check?.summary(in: language)
+        statusText = pending ? note ?? words.items(0, pending: true) : nil
         items = receipt.items.enumerated().map { index, item in
             let category = index < categories.count ? categories[index] : nil
             let quantity =
@@ -62,5 +66,7 @@ struct ReceiptDetail: Encodable {
         self.fiscal = fiscal
         qr = (try? receipt.fiscalCode.canonical) ?? ""
         qrImage = "/api/receipts/\(id)/qr.png"
+        shareText = ReceiptText(receipt: receipt, place: place, qr: qr, note: note, language: language)
+            .render(plain: true, width: 0)
     }
 }

@@ -66,7 +66,7 @@ public final class WebApp: Sendable {
                 guard let (receipt, place) = try database.receipt(id: id) else { return nil }
                 return ReceiptDetail(
                     id: id, receipt: receipt, place: place, categories: try database.itemCategories(ofReceipt: id),
-                    words: words)
+                    check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil, words: words)
             }
             guard let found else { throw HTTPError(.notFound, message: words.page["notFound"] ?? "") }
             return try Self.json(found)

@@ -75,6 +75,10 @@ struct WebWords: Sendable {
             "back": pick("← Все чеки", "← All receipts"),
             "total": pick("Итого", "Total"),
             "qrCode": pick("QR-код чека", "The receipt's QR code"),
+            "share": pick("Поделиться", "Share"),
+            "copied": pick("Текст чека скопирован", "The receipt's text is copied"),
+            "copyFailed": pick(
+                "Браузер не дал скопировать: выделите текст ниже", "The browser would not copy: select the text below"),
             "notFound": pick("Такого чека нет", "No such receipt"),
         ]
     }

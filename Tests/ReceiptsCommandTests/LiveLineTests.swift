@@ -1,3 +1,4 @@
+import ReceiptReports
 import Testing
 
 @testable import receipts

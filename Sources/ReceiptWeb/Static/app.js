@@ -136,7 +136,18 @@ async function showReceipt(id) {
   image.src = receipt.qrImage;
   image.alt = words.qrCode;
   code.append(image, element("figcaption", "", receipt.qr));
-  detail.replaceChildren(back, heading, facts, items, totals, fiscal, code);
+  const share = element("button", "share", words.share);
+  share.type = "button";
+  const shared = element("p", "shared");
+  share.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(receipt.shareText);
+      shared.textContent = words.copied;
+    } catch {
+      shared.replaceChildren(element("span", "", words.copyFailed), element("pre", "", receipt.shareText));
+    }
+  });
+  detail.replaceChildren(back, heading, facts, share, shared, items, totals, fiscal, code);
 }
 
 function route() {

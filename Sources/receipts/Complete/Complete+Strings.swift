@@ -1,6 +1,7 @@
 import FiscalProviders
 import Foundation
 import ReceiptCore
+import ReceiptStore
 
 // The words of `receipts complete` and of `--complete` on `scan` and `add`, in Russian and English.
 extension Strings {
@@ -58,19 +59,8 @@ extension Strings {
         pick("чек \(identity) не дополнен: \(detail)", "receipt \(identity) not completed: \(detail)")
     }
     static func completeInvalid(_ identity: FiscalIdentity, provider: String, _ reason: String) -> String {
-        pick("чек \(identity) недействителен, ", "receipt \(identity) is invalid, ") + providerAnswer(provider, reason)
-    }
-    /// A provider's final answer framed in the user's language: «ответ налоговой: статус 15».
-    static func providerAnswer(_ provider: String, _ reason: String) -> String {
-        switch provider {
-        case ProviderName.fns.rawValue:
-            pick("ответ налоговой: ", "the tax service's answer: ")
-                + reason.replacingOccurrences(
-                    of: "status", with: pick("статус", "status"))
-        case ProviderName.proverkacheka.rawValue:
-            pick("ответ proverkacheka.com: ", "proverkacheka.com's answer: ") + reason
-        default: "\(provider): \(reason)"
-        }
+        pick("чек \(identity) недействителен, ", "receipt \(identity) is invalid, ")
+            + PendingCheck.answer(of: provider, reason, in: language)
     }
     static func completed(_ outcome: PendingCompletion.Outcome) -> String {
         let summary = outcome.summary

@@ -3,6 +3,7 @@ import Foundation
 import PlaceSearch
 import ReceiptAPI
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 import ReceiptSync
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReceiptCore
+import ReceiptReports
 
 /// `receipts qr parse [--json] PAYLOAD`: checks a QR payload and prints its normal form and fields.
 struct QRParseCommand: AsyncParsableCommand {

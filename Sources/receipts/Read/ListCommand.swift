@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// `receipts list`: the local receipts by month, newest first, from the database alone.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// `receipts search TEXT [filters]`: receipts whose items or shop match, from the local database.

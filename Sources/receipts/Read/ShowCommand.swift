@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReceiptAPI
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// `receipts show ID [--json] [--share]`: one receipt in full.
@@ -31,8 +32,10 @@ struct ShowCommand: AsyncParsableCommand {
             return
         }
         console.output(
-            ReceiptText(receipt: receipt, place: place, qr: qr, check: check, language: Strings.language)
-                .render(plain: share))
+            ReceiptText(
+                receipt: receipt, place: place, qr: qr, note: check?.summary(in: Strings.language),
+                language: Strings.language
+            ).render(plain: share, width: Console.width))
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FiscalProviders
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptScan
 
 /// `receipts scan PATH... [--json] [--add]`: reads the QR codes of receipt photos, files and folders.

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptReports
 import Synchronization
 
 /// The last line of standard error on a terminal, redrawn in place: an import's progress, and above

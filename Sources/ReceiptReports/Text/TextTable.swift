@@ -4,32 +4,36 @@
 /// cells, the first listed first; the ``optional`` columns (counts that `--json` still gives) are
 /// left out. Numbers are never cut. Without a ``cut`` column the last one wraps instead, for values that must stay whole (a QR
 /// payload). Widths are counted in terminal cells (``Swift/Character/cells``).
-struct TextTable {
+public struct TextTable: Sendable {
     /// The column titles; none by default.
-    var header: [String] = []
-    var rows: [[String]] = []
+    public var header: [String] = []
+    /// The rows, each a cell a column.
+    public var rows: [[String]] = []
     /// Columns padded on the left, such as amounts.
-    var rightAligned: Set<Int> = []
+    public var rightAligned: Set<Int> = []
     /// The columns cut with `…` when the table is too wide, first listed first; none: the last
     /// column wraps.
-    var cut: [Int] = []
+    public var cut: [Int] = []
     /// The narrowest a ``cut`` column gets before optional columns are left out.
-    var minimumCut = 6
+    public var minimumCut = 6
     /// Columns left out, first listed first, when the table does not fit otherwise.
-    var optional: [Int] = []
+    public var optional: [Int] = []
 
-    init(header: [String] = [], rightAligned: Set<Int> = [], cut: [Int] = [], optional: [Int] = []) {
+    /// A table with these column titles and columns of each kind.
+    public init(header: [String] = [], rightAligned: Set<Int> = [], cut: [Int] = [], optional: [Int] = []) {
         self.header = header
         self.rightAligned = rightAligned
         self.cut = cut
         self.optional = optional
     }
 
-    mutating func append(_ row: [String]) { rows.append(row) }
+    /// Adds a row.
+    public mutating func append(_ row: [String]) { rows.append(row) }
 
     private static let gap = "  "
 
-    func render(width: Int) -> String {
+    /// The table as lines of at most `width` cells.
+    public func render(width: Int) -> String {
         let columnCount = max(header.count, rows.map(\.count).max() ?? 0)
         guard columnCount > 0 else { return "" }
         var shown = Array(0..<columnCount)
@@ -118,7 +122,7 @@ struct TextTable {
 
     /// Breaks text at spaces and before `&` (between the fields of a QR payload) where it can, and
     /// inside long words where it must.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for (index, word) in words(text).enumerated() {
@@ -150,7 +154,7 @@ struct TextTable {
     }
 
     /// Text as lines that fit `width`, each wrapped by ``wrap(_:width:)``.
-    static func wrapLines(_ text: String, width: Int) -> String {
+    public static func wrapLines(_ text: String, width: Int) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
             line.cells > width ? wrap(String(line), width: width) : [String(line)]
         }.joined(separator: "\n")

@@ -1,16 +1,27 @@
-import Foundation
-import ReceiptCore
-import ReceiptStore
+public import ReceiptCore
 
-/// A receipt as text: like the paper, for the terminal or to paste into a messenger.
-struct ReceiptText {
+/// A receipt as text: like the paper, for the terminal (`receipts show`) or to paste into a
+/// messenger (`show --share`, the web app's "share").
+public struct ReceiptText: Sendable {
     let receipt: Receipt
     let place: Place?
     let qr: String
-    var check: PendingCheck? = nil
+    /// What a source of documents last said of it, when it is pending (``ReceiptStore/PendingCheck``).
+    let note: String?
     let language: Language
 
-    func render(plain: Bool) -> String {
+    /// The text of `receipt` (at `place`, with its QR payload `qr`) in `language`.
+    public init(receipt: Receipt, place: Place?, qr: String, note: String? = nil, language: Language) {
+        self.receipt = receipt
+        self.place = place
+        self.qr = qr
+        self.note = note
+        self.language = language
+    }
+
+    /// The text: for a terminal `width` cells wide, or `plain` (to share: no fiscal fields, no QR
+    /// line, nothing cut or wrapped).
+    public func render(plain: Bool, width: Int) -> String {
         let ru = language == .russian
         var lines: [String] = []
         let shop = place?.name ?? receipt.retailPlace ?? receipt.seller ?? "—"
@@ -22,7 +33,7 @@ struct ReceiptText {
         lines.append(
             receipt.dateTime.formatted(in: language) + " · " + receipt.operation.name(in: language)
                 + (receipt.status == .pending ? (ru ? " · ожидает данных" : " · details pending") : ""))
-        if let check { lines.append(Strings.checkLine(check)) }
+        if let note { lines.append(note) }
         lines.append("")
         var table = TextTable(rightAligned: [1, 2], cut: [0])
         for item in receipt.items {
@@ -32,7 +43,7 @@ struct ReceiptText {
                 item.vat?.name(in: language) ?? "",
             ])
         }
-        if !receipt.items.isEmpty { lines.append(table.render(width: plain ? Int.max / 2 : Console.width)) }
+        if !receipt.items.isEmpty { lines.append(table.render(width: plain ? Int.max / 2 : width)) }
         lines.append("")
         lines.append((ru ? "ИТОГО: " : "TOTAL: ") + receipt.total.formatted(in: language))
         if receipt.cash > .zero { lines.append((ru ? "Наличными: " : "Cash: ") + receipt.cash.formatted(in: language)) }
@@ -47,6 +58,6 @@ struct ReceiptText {
         }
         let text = lines.joined(separator: "\n")
         // The shop, address and QR lines wrap (the QR payload between its fields) to the terminal.
-        return plain ? text : TextTable.wrapLines(text, width: Console.width)
+        return plain ? text : TextTable.wrapLines(text, width: width)
     }
 }

@@ -2,7 +2,8 @@
 /// cluster) takes one cell — Cyrillic, `₽` and a no-break space included — two when it is East Asian
 /// wide or an emoji, none when it is a control or format character.
 extension Character {
-    var cells: Int {
+    /// The cells the character takes on a terminal.
+    public var cells: Int {
         guard let first = unicodeScalars.first else { return 0 }
         switch first.properties.generalCategory {
         case .control, .format, .nonspacingMark, .enclosingMark: return 0
@@ -22,10 +23,10 @@ extension Character {
 
 extension StringProtocol {
     /// The cells the text takes on a terminal.
-    var cells: Int { reduce(0) { $0 + $1.cells } }
+    public var cells: Int { reduce(0) { $0 + $1.cells } }
 
     /// The text cut to `width` cells, ending in `…` when anything was left out.
-    func cut(toCells width: Int) -> String {
+    public func cut(toCells width: Int) -> String {
         guard cells > width else { return String(self) }
         guard width > 0 else { return "" }
         var kept = ""
@@ -39,7 +40,7 @@ extension StringProtocol {
     }
 
     /// The end of the text that fits in `width` cells, whole characters only.
-    func suffix(cells width: Int) -> String {
+    public func suffix(cells width: Int) -> String {
         var kept: [Character] = []
         var used = 0
         for character in reversed() {
@@ -51,7 +52,7 @@ extension StringProtocol {
     }
 
     /// The text padded with spaces to `width` cells, on the right or (`leading`) on the left.
-    func padded(toCells width: Int, leading: Bool = false) -> String {
+    public func padded(toCells width: Int, leading: Bool = false) -> String {
         let room = String(repeating: " ", count: Swift.max(0, width - cells))
         return leading ? room + self : self + room
     }
