@@ -21,7 +21,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 RECEIPTS = os.path.abspath(os.environ.get("RECEIPTS", ".build/debug/receipts"))
 REPORTS = os.path.abspath("Reports/web")
@@ -121,6 +121,29 @@ def main():
             driver.find_element(By.CSS_SELECTOR, "#detail a.back").click()
             WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "feed").is_displayed())
             check(len(rows(driver)) >= 100, "back to the feed, its pages still there")
+            # Statistics: the latest month, then the one before picked from the list; each category's
+            # total equals what receipts stats --json gives for that month.
+            driver.find_element(By.ID, "to-stats").click()
+            for index, month in enumerate(expected_months[:2]):
+                if index > 0:
+                    Select(driver.find_element(By.CSS_SELECTOR, "#stats select.month")).select_by_value(month)
+                WebDriverWait(driver, 10).until(lambda d: any(
+                    o.get_attribute("selected") and o.get_attribute("value") == month
+                    for o in d.find_elements(By.CSS_SELECTOR, "#stats select.month option"))
+                    and d.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]"))
+                cli = json.loads(subprocess.run([RECEIPTS, "stats", "--json", "--month", month, "--db", database],
+                                                env=environment, check=True, capture_output=True, text=True).stdout)
+                expected = [(c["category"], c["total"]) for c in cli["months"][0]["categories"]]
+                shown = [(row.get_attribute("data-category"), int(row.get_attribute("data-total")))
+                         for row in driver.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")]
+                check(shown == expected, f"statistics of {month} equal receipts stats --json ({len(shown)} categories)")
+            chart = driver.execute_script(
+                "const i = document.querySelector('#stats picture.chart img'); return i.complete && i.naturalWidth > 0")
+            check(chart, "the 12-month chart is drawn")
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"statistics fit 1280 px ({overflow})")
+            driver.save_screenshot(REPORTS + "/stats-1280.png")
+            driver.find_element(By.ID, "to-feed").click()
             driver.find_element(By.ID, "language").click()
             WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "title").text == "Чеки")
             title = driver.find_element(By.CSS_SELECTOR, "section.month h2 .name").text
@@ -146,6 +169,12 @@ def main():
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"a receipt's detail fits 375 px ({overflow})")
             phone.save_screenshot(REPORTS + "/receipt-375.png")
+            phone.get(base + "/#/stats")
+            WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]"))
+            time.sleep(0.5)
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"statistics fit 375 px ({overflow})")
+            phone.save_screenshot(REPORTS + "/stats-375.png")
         finally:
             phone.quit()
 

@@ -139,13 +139,6 @@ public enum HTMLReport {
         h2 { margin: 0 0 12px; font-size: 18px; font-weight: 600; }
         svg { width: 100%; height: auto; display: block; }
         svg.narrow { display: none; max-width: 520px; margin: 0 auto; }
-        svg .grid { stroke: var(--line); stroke-width: 1; }
-        svg .axis { fill: var(--muted); font-size: 13px; }
-        svg .label { fill: var(--ink); font-size: 15px; }
-        svg .value { fill: var(--muted); font-size: 14px; }
-        svg.narrow .axis { font-size: 12px; }
-        svg.narrow .label { font-size: 14px; }
-        svg.narrow .value { font-size: 13px; }
         .legend { list-style: none; padding: 0; margin: 12px 0 0; display: flex; flex-wrap: wrap; gap: 6px 16px;
           font-size: 13px; color: var(--muted); }
         .legend span { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 6px;

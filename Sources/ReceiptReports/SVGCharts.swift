@@ -24,9 +24,9 @@ enum SVGCharts {
         var svg = svgOpen(frame, height: height, label: text.byMonth)
         for tick in scale.ticks {
             let y = top + plotHeight * (1 - Double(tick) / Double(scale.maximum))
-            svg += #"<line x1="\#(left)" x2="\#(width - 8)" y1="\#(y)" y2="\#(y)" class="grid"/>"#
+            svg += #"<line x1="\#(left)" x2="\#(width - 8)" y1="\#(y)" y2="\#(y)" \#(paint(.grid, frame))/>"#
             svg +=
-                #"<text x="\#(left - 8)" y="\#(y + 4)" class="axis" text-anchor="end">\#(escaped(axisLabel(tick, text)))</text>"#
+                #"<text x="\#(left - 8)" y="\#(y + 4)" \#(paint(.axis, frame)) text-anchor="end">\#(escaped(axisLabel(tick, text)))</text>"#
         }
         for (index, month) in ordered.enumerated() {
             let x = left + slot * Double(index) + (slot - barWidth) / 2
@@ -41,7 +41,7 @@ enum SVGCharts {
             }
             if frame.labelsMonth(index, of: ordered.count, spacing: slot) {
                 svg +=
-                    #"<text x="\#(x + barWidth / 2)" y="\#(height - bottom + 18)" class="axis" text-anchor="middle">\#(escaped(shortMonth(month.month, text)))</text>"#
+                    #"<text x="\#(x + barWidth / 2)" y="\#(height - bottom + 18)" \#(paint(.axis, frame)) text-anchor="middle">\#(escaped(shortMonth(month.month, text)))</text>"#
             }
         }
         return svg + "</svg>"
@@ -66,15 +66,17 @@ enum SVGCharts {
             let value = escaped("\(text.money(line.total)) · \(text.percent(line.share))")
             let colour = CategoryPalette.colour(line.category)
             if stacked {
-                svg += #"<text x="0" y="\#(y + 15)" class="label">\#(name)</text>"#
-                svg += #"<text x="\#(width)" y="\#(y + 15)" class="value" text-anchor="end">\#(value)</text>"#
+                svg += #"<text x="0" y="\#(y + 15)" \#(paint(.label, frame))>\#(name)</text>"#
+                svg +=
+                    #"<text x="\#(width)" y="\#(y + 15)" \#(paint(.value, frame)) text-anchor="end">\#(value)</text>"#
                 svg += #"<rect x="0" y="\#(y + 22)" width="\#(barWidth)" height="14" rx="3" fill="\#(colour)"/>"#
             } else {
                 svg +=
-                    #"<text x="\#(labelWidth - 10)" y="\#(y + 19)" class="label" text-anchor="end">\#(name)</text>"#
+                    #"<text x="\#(labelWidth - 10)" y="\#(y + 19)" \#(paint(.label, frame)) text-anchor="end">\#(name)</text>"#
                 svg +=
                     #"<rect x="\#(labelWidth)" y="\#(y + 4)" width="\#(barWidth)" height="\#(rowHeight - 8)" rx="3" fill="\#(colour)"/>"#
-                svg += #"<text x="\#(labelWidth + barWidth + 8)" y="\#(y + 19)" class="value">\#(value)</text>"#
+                svg +=
+                    #"<text x="\#(labelWidth + barWidth + 8)" y="\#(y + 19)" \#(paint(.value, frame))>\#(value)</text>"#
             }
         }
         return svg + "</svg>"
@@ -105,14 +107,14 @@ enum SVGCharts {
         var svg = svgOpen(frame, height: height, label: text.trend)
         for tick in scale.ticks {
             let y = top + plotHeight * (1 - Double(tick) / Double(scale.maximum))
-            svg += #"<line x1="\#(left)" x2="\#(width - right)" y1="\#(y)" y2="\#(y)" class="grid"/>"#
+            svg += #"<line x1="\#(left)" x2="\#(width - right)" y1="\#(y)" y2="\#(y)" \#(paint(.grid, frame))/>"#
             svg +=
-                #"<text x="\#(left - 8)" y="\#(y + 4)" class="axis" text-anchor="end">\#(escaped(axisLabel(tick, text)))</text>"#
+                #"<text x="\#(left - 8)" y="\#(y + 4)" \#(paint(.axis, frame)) text-anchor="end">\#(escaped(axisLabel(tick, text)))</text>"#
         }
         for (index, month) in ordered.enumerated() where frame.labelsMonth(index, of: ordered.count, spacing: step) {
             let (x, _) = point(index, 0)
             svg +=
-                #"<text x="\#(x)" y="\#(height - bottom + 18)" class="axis" text-anchor="middle">\#(escaped(shortMonth(month.month, text)))</text>"#
+                #"<text x="\#(x)" y="\#(height - bottom + 18)" \#(paint(.axis, frame)) text-anchor="middle">\#(escaped(shortMonth(month.month, text)))</text>"#
         }
         for category in categories {
             let colour = CategoryPalette.colour(category)
@@ -129,8 +131,27 @@ enum SVGCharts {
         return svg + "</svg>"
     }
 
+    /// What a chart's lines and words are: each drawn with its colour and size as attributes, so
+    /// that a chart looks the same inline in the report and served alone as a picture.
+    enum Paint {
+        case grid, axis, label, value
+    }
+
+    static let fontFamily = "DejaVu Sans, Segoe UI, Roboto, Helvetica, Arial, sans-serif"
+
+    /// The attributes of `paint` in `frame`: its class, colour and, for words, size.
+    private static func paint(_ paint: Paint, _ frame: ChartFrame) -> String {
+        let narrow = frame.labelsAboveBars
+        switch paint {
+        case .grid: return ##"class="grid" stroke="#e4e8ec" stroke-width="1""##
+        case .axis: return ##"class="axis" fill="#66788a" font-size="\##(narrow ? 12 : 13)""##
+        case .label: return ##"class="label" fill="#1f2933" font-size="\##(narrow ? 14 : 15)""##
+        case .value: return ##"class="value" fill="#66788a" font-size="\##(narrow ? 13 : 14)""##
+        }
+    }
+
     private static func svgOpen(_ frame: ChartFrame, height: Double, label: String) -> String {
-        #"<svg xmlns="http://www.w3.org/2000/svg" class="\#(frame.name)" viewBox="0 0 \#(frame.width) \#(height)" role="img" aria-label="\#(escaped(label))">"#
+        #"<svg xmlns="http://www.w3.org/2000/svg" class="\#(frame.name)" viewBox="0 0 \#(frame.width) \#(height)" role="img" aria-label="\#(escaped(label))" font-family="\#(fontFamily)">"#
     }
 
     /// A round top for the axis and its ticks: 1, 2 or 5 times a power of ten, four or five steps.

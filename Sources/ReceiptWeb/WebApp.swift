@@ -3,7 +3,9 @@ public import Hummingbird
 import Logging
 import NIOPosix
 import ReceiptCore
+import ReceiptReports
 import ReceiptScan
+import ReceiptStats
 public import ReceiptStore
 import Synchronization
 
@@ -83,12 +85,52 @@ public final class WebApp: Sendable {
                 status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=3600"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
         }
+        router.get("/api/stats") { request, _ in
+            let words = Self.words(request)
+            let asked = request.uri.queryParameters["month"].map(String.init)
+            let chosen = asked.flatMap(Month.init)
+            if asked != nil, chosen == nil { throw HTTPError(.badRequest) }
+            let database = self.database
+            let view = try await NIOThreadPool.singleton.runIfActive { () throws -> StatisticsView? in
+                let available = try database.monthTotals().map(\.month)
+                guard let month = chosen ?? available.last,
+                    let statistics = try SpendingStatistics.read(
+                        from: database, range: month...month, top: 10, ongoing: Self.thisMonth())
+                else { return nil }
+                return StatisticsView(statistics, available: available, words: words)
+            }
+            guard let view else { throw HTTPError(.notFound, message: words.page["noStatistics"] ?? "") }
+            return try Self.json(view)
+        }
+        router.get("/api/stats/chart.svg") { request, _ in
+            let words = Self.words(request)
+            let narrow = request.uri.queryParameters["narrow"] == "1"
+            let database = self.database
+            let svg = try await NIOThreadPool.singleton.runIfActive { () throws -> String? in
+                guard let range = try SpendingStatistics.recentMonths(12, in: database),
+                    let statistics = try SpendingStatistics.read(
+                        from: database, range: range, top: 10, ongoing: Self.thisMonth())
+                else { return nil }
+                return ReportCharts.spendingByMonth(statistics, language: words.language, narrow: narrow)
+            }
+            guard let svg else { throw HTTPError(.notFound) }
+            return Response(
+                status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+        }
         for path in ["/", "/index.html", "/app.js", "/style.css"] {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)
             }
         }
         return router
+    }
+
+    /// The month that has not ended yet, by this machine's clock: its statistics are marked so, as
+    /// `receipts stats` marks them.
+    private static func thisMonth() -> Month? {
+        let parts = Calendar.current.dateComponents([.year, .month], from: Date())
+        return try? Month(year: parts.year ?? 0, month: parts.month ?? 0)
     }
 
     /// The `:id` of the path: a positive whole number, else 400.

@@ -80,6 +80,9 @@ struct WebWords: Sendable {
             "copyFailed": pick(
                 "Браузер не дал скопировать: выделите текст ниже", "The browser would not copy: select the text below"),
             "notFound": pick("Такого чека нет", "No such receipt"),
+            "statistics": pick("Статистика", "Statistics"),
+            "month": pick("Месяц", "Month"),
+            "noStatistics": pick("Нет чеков за этот месяц", "No receipts in this month"),
         ]
     }
 }

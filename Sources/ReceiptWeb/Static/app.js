@@ -83,6 +83,8 @@ async function start() {
   document.title = words.title;
   document.getElementById("title").textContent = words.receipts;
   languageButton.textContent = words.language;
+  document.getElementById("to-feed").textContent = words.receipts;
+  document.getElementById("to-stats").textContent = words.statistics;
   feed.replaceChildren();
   next = 0;
   await loadMore();
@@ -150,14 +152,91 @@ async function showReceipt(id) {
   detail.replaceChildren(back, heading, facts, share, shared, items, totals, fiscal, code);
 }
 
+// Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
+// wrote them, the 12-month chart as the report draws it.
+async function showStatistics(month) {
+  const view = document.getElementById("stats");
+  let stats;
+  try {
+    stats = await ask(`/api/stats?lang=${language}${month ? `&month=${month}` : ""}`);
+  } catch (error) {
+    view.replaceChildren(element("p", "", `${words.noStatistics} (${error.message})`));
+    return;
+  }
+  const picker = element("select", "month");
+  picker.setAttribute("aria-label", words.month);
+  for (const choice of stats.months) {
+    const option = element("option", "", choice.title);
+    option.value = choice.month;
+    option.selected = choice.month === stats.month;
+    picker.append(option);
+  }
+  picker.addEventListener("change", () => { location.hash = `#/stats/${picker.value}`; });
+  const heading = element("h2");
+  const name = element("span", "name", stats.title);
+  name.append(" ", element("small", "count", stats.countText));
+  heading.append(name, element("span", "sum", stats.totalText));
+  const numbers = stats.statistics.months[0]?.categories ?? [];
+  const categories = element("table", "categories");
+  const head = element("tr");
+  for (const label of [stats.labels.category, stats.labels.total, stats.labels.share, stats.labels.versusPrevious, stats.labels.versusAverage]) {
+    head.append(element("th", "", label));
+  }
+  categories.append(head);
+  stats.categories.forEach((category, index) => {
+    const row = element("tr");
+    row.dataset.category = category.category;
+    row.dataset.total = numbers[index]?.total ?? "";
+    const swatch = element("span", "swatch");
+    swatch.dataset.colour = category.colour;
+    const label = element("td", "name");
+    label.append(swatch, category.name);
+    row.append(label);
+    for (const cell of [category.totalText, category.shareText, category.previousText, category.averageText]) {
+      row.append(element("td", "", cell));
+    }
+    categories.append(row);
+  });
+  const chart = element("picture", "chart");
+  const narrow = element("source");
+  narrow.media = "(max-width: 36rem)";
+  narrow.srcset = `/api/stats/chart.svg?lang=${language}&narrow=1`;
+  const image = element("img");
+  image.src = `/api/stats/chart.svg?lang=${language}`;
+  image.alt = stats.labels.byMonth;
+  chart.append(narrow, image);
+  const list = (title, rows) => {
+    const block = element("div", "top");
+    block.append(element("h3", "", title));
+    const items = element("ol");
+    for (const row of rows) {
+      const item = element("li");
+      item.append(element("span", "name", row.name), element("span", "sum", row.totalText), element("span", "detail", row.detail));
+      items.append(item);
+    }
+    block.append(items);
+    return block;
+  };
+  view.replaceChildren(picker, heading, categories, element("h3", "", stats.labels.byMonth), chart,
+    list(stats.labels.topShops, stats.shops), list(stats.labels.topItems, stats.items));
+  // Colours come from the API; set through the DOM, which the policy allows (no inline styles).
+  for (const swatch of view.querySelectorAll(".swatch")) swatch.style.backgroundColor = swatch.dataset.colour;
+}
+
 function route() {
-  const match = location.hash.match(/^#\/receipt\/(\d+)$/);
-  const detail = document.getElementById("detail");
-  for (const node of [feed, status, sentinel]) node.hidden = Boolean(match);
-  detail.hidden = !match;
-  if (match) {
+  const receipt = location.hash.match(/^#\/receipt\/(\d+)$/);
+  const stats = location.hash.match(/^#\/stats(?:\/(\d{4}-\d{2}))?$/);
+  for (const node of [feed, status, sentinel]) node.hidden = Boolean(receipt || stats);
+  document.getElementById("detail").hidden = !receipt;
+  document.getElementById("stats").hidden = !stats;
+  document.getElementById("to-feed").classList.toggle("current", !receipt && !stats);
+  document.getElementById("to-stats").classList.toggle("current", Boolean(stats));
+  if (receipt) {
     window.scrollTo(0, 0);
-    showReceipt(match[1]);
+    showReceipt(receipt[1]);
+  } else if (stats) {
+    window.scrollTo(0, 0);
+    showStatistics(stats[1]);
   }
 }
 

@@ -1,0 +1,75 @@
+import ReceiptCore
+import ReceiptReports
+import ReceiptStats
+import ReceiptStore
+
+/// One month's statistics as the page shows them: the numbers exactly as `receipts stats --json`
+/// gives them for that month (``statistics``), and beside them every text the page puts on screen,
+/// written by the report's own words (``ReportText``).
+struct StatisticsView: Encodable {
+    struct MonthChoice: Encodable {
+        let month: String
+        let title: String
+    }
+
+    struct CategoryRow: Encodable {
+        let category: String
+        let name: String
+        let colour: String
+        let totalText: String
+        let shareText: String
+        let previousText: String
+        let averageText: String
+    }
+
+    struct Row: Encodable {
+        let name: String
+        let detail: String
+        let totalText: String
+    }
+
+    let statistics: StatisticsJSON
+    let month: String
+    let title: String
+    let totalText: String
+    let countText: String
+    let months: [MonthChoice]
+    let categories: [CategoryRow]
+    let shops: [Row]
+    let items: [Row]
+    let labels: [String: String]
+
+    init?(_ statistics: SpendingStatistics, available: [Month], words: WebWords) {
+        guard let line = statistics.months.first else { return nil }
+        let text = ReportText(words.language)
+        self.statistics = StatisticsJSON(statistics, language: words.language)
+        month = line.month.description
+        let name = text.monthName(line)
+        title = name.prefix(1).uppercased() + name.dropFirst()
+        totalText = text.money(line.total)
+        countText = words.receipts(line.receipts)
+        months = available.reversed().map { month in
+            let name = text.monthName(month)
+            return MonthChoice(month: month.description, title: name.prefix(1).uppercased() + name.dropFirst())
+        }
+        categories = line.categories.map { category in
+            CategoryRow(
+                category: category.category.rawValue, name: text.name(category.category),
+                colour: CategoryPalette.colour(category.category), totalText: text.money(category.total),
+                shareText: text.percent(category.share),
+                previousText: text.change(from: category.previous, to: category.total, in: line),
+                averageText: text.change(from: category.average, to: category.total, in: line))
+        }
+        shops = statistics.topShops.map { shop in
+            Row(name: shop.shop, detail: words.receipts(shop.receipts), totalText: text.money(shop.total))
+        }
+        items = statistics.topItems.map { item in
+            Row(name: item.name, detail: text.name(item.category), totalText: text.money(item.total))
+        }
+        labels = [
+            "category": text.category, "total": text.total, "share": text.share,
+            "versusPrevious": text.versusPrevious, "versusAverage": text.versusAverage,
+            "topShops": text.topShops, "topItems": text.topItems, "byMonth": text.byMonth,
+        ]
+    }
+}
