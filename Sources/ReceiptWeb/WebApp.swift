@@ -85,6 +85,39 @@ public final class WebApp: Sendable {
                 status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=3600"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
         }
+        router.get("/api/search") { request, _ in
+            let words = Self.words(request)
+            var query: [String: String] = [:]
+            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
+            let asked: SearchRequest
+            do throws(SearchRequestError) {
+                asked = try SearchRequest(query, words: words)
+            } catch {
+                return try Self.json(["error": error.message], status: .badRequest)
+            }
+            let database = self.database
+            let hits = try await NIOThreadPool.singleton.runIfActive {
+                let hits = try database.search(
+                    SearchQuery(text: asked.text, filters: asked.filters, offset: asked.offset, limit: SearchPage.size))
+                // As `receipts search` does: the last five searches and the last filters are kept.
+                if asked.offset == 0 { try database.remember(search: asked.text, filters: asked.filters) }
+                return hits
+            }
+            return try Self.json(SearchPage(hits, offset: asked.offset, words: words))
+        }
+        router.get("/api/search/memory") { request, _ in
+            let part = request.uri.queryParameters["part"].map(String.init)
+            let database = self.database
+            let memory = try await NIOThreadPool.singleton.runIfActive {
+                SearchMemory(
+                    texts: try database.searchHistory(containing: part), filters: try database.lastSearchFilters())
+            }
+            return try Self.json(memory)
+        }
+        router.get("/api/categories") { request, _ in
+            let language = Self.words(request).language
+            return try Self.json(Category.allCases.map { ["category": $0.rawValue, "name": $0.name(in: language)] })
+        }
         router.get("/api/stats") { request, _ in
             let words = Self.words(request)
             let asked = request.uri.queryParameters["month"].map(String.init)
@@ -147,11 +180,11 @@ public final class WebApp: Sendable {
             acceptLanguage: request.headers[.acceptLanguage])
     }
 
-    private static func json(_ value: some Encodable) throws -> Response {
+    private static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
 

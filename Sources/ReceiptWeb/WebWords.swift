@@ -55,6 +55,24 @@ struct WebWords: Sendable {
         return pick("\(count) поз.", "\(count) item\(count == 1 ? "" : "s")")
     }
 
+    func unknownCategory(_ text: String) -> String {
+        pick("нет такой категории: «\(text)»", "no such category: “\(text)”")
+    }
+    func badMonth(_ text: String) -> String {
+        pick("«\(text)» — не месяц: нужен ГГГГ-ММ", "“\(text)” is not a month: YYYY-MM is")
+    }
+    func badAmount(_ text: String) -> String {
+        pick(
+            "«\(text)» — не сумма в рублях (например, 250 или 99,90)",
+            "“\(text)” is not an amount in roubles (such as 250 or 99.90)")
+    }
+    var minimumAboveMaximum: String { pick("сумма «от» больше суммы «до»", "the lowest amount is above the highest") }
+    var fromAfterTo: String { pick("месяц «с» позже месяца «по»", "the first month comes after the last") }
+    var badOffset: String { pick("неверная страница результатов", "not a page of results") }
+    var searchNeedsSomething: String {
+        pick("Введите слова или выберите хотя бы один фильтр.", "Type some words or choose at least one filter.")
+    }
+    var nothingFound: String { pick("Ничего не найдено.", "Nothing found.") }
     var cash: String { pick("Наличными", "Cash") }
     var card: String { pick("Безналичными", "Card") }
     var register: String { pick("РН ККТ", "Register") }
@@ -81,6 +99,17 @@ struct WebWords: Sendable {
                 "Браузер не дал скопировать: выделите текст ниже", "The browser would not copy: select the text below"),
             "notFound": pick("Такого чека нет", "No such receipt"),
             "statistics": pick("Статистика", "Statistics"),
+            "search": pick("Поиск", "Search"),
+            "words": pick("Слова в товарах и магазинах", "Words in items and shops"),
+            "category": pick("Категория", "Category"),
+            "anyCategory": pick("любая", "any"),
+            "shop": pick("Магазин", "Shop"),
+            "from": pick("С месяца", "From month"),
+            "to": pick("По месяц", "To month"),
+            "min": pick("Сумма от, ₽", "Amount from, RUB"),
+            "max": pick("Сумма до, ₽", "Amount to, RUB"),
+            "find": pick("Найти", "Find"),
+            "clear": pick("Сбросить", "Clear"),
             "month": pick("Месяц", "Month"),
             "noStatistics": pick("Нет чеков за этот месяц", "No receipts in this month"),
         ]

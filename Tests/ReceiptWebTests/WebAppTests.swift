@@ -169,4 +169,36 @@ struct WebAppTests {
             }
         }
     }
+
+    @Test("search: words and filters as receipts search takes them, each wrong one named; the last ones kept")
+    func search() async throws {
+        try await Self.withApp(receipts: 70) { app, client in
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            let cookie = try #require(Self.cookie(of: opened))
+            func get(_ uri: String) async throws -> (HTTPResponse.Status, [String: Any]) {
+                let answer = try await client.execute(uri: uri, method: .get, headers: [.cookie: cookie])
+                let body = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
+                return (answer.status, body ?? [:])
+            }
+            let (status, page) = try await get("/api/search?q=%D1%85%D0%BB%D0%B5%D0%B1&min=100&max=101&lang=ru")
+            #expect(status == .ok)
+            let results = try #require(page["results"] as? [[String: Any]])
+            // Totals 100.00 + 0.07 × index: 100.00 … 100.98 are the first 15 receipts, 3 of them pending (no lines).
+            #expect(results.count == 12 && results.allSatisfy { ($0["matching"] as? [String]) == ["ХЛЕБ"] })
+            #expect(page["next"] is NSNull)
+            for (query, message) in [
+                ("category=nope", "нет такой категории: «nope»"),
+                ("from=2026-13", "«2026-13» — не месяц: нужен ГГГГ-ММ"),
+                ("min=5&max=1", "сумма «от» больше суммы «до»"),
+                ("min=x", "«x» — не сумма в рублях (например, 250 или 99,90)"),
+                ("q=", "Введите слова или выберите хотя бы один фильтр."),
+            ] {
+                let (refused, body) = try await get("/api/search?\(query)&lang=ru")
+                #expect(refused == .badRequest && body["error"] as? String == message, "\(query)")
+            }
+            let (_, memory) = try await get("/api/search/memory?part=%D0%A5%D0%9B")
+            #expect(memory["texts"] as? [String] == ["хлеб"])
+            #expect(memory["filters"] as? [String: String] == ["min": "100.00", "max": "101.00"])
+        }
+    }
 }

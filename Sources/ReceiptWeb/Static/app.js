@@ -85,6 +85,8 @@ async function start() {
   languageButton.textContent = words.language;
   document.getElementById("to-feed").textContent = words.receipts;
   document.getElementById("to-stats").textContent = words.statistics;
+  document.getElementById("to-search").textContent = words.search;
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = words[node.dataset.word];
   feed.replaceChildren();
   next = 0;
   await loadMore();
@@ -223,15 +225,94 @@ async function showStatistics(month) {
   for (const swatch of view.querySelectorAll(".swatch")) swatch.style.backgroundColor = swatch.dataset.colour;
 }
 
+// Search: the words and filters of `receipts search`; the form starts from the last filters, and
+// the words field suggests the last five searches that contain what is typed.
+const searchForm = document.getElementById("search-form");
+const searchView = document.getElementById("search");
+let searchNext = null;
+let searchPrepared = null;
+
+async function prepareSearch() {
+  if (searchPrepared === language) return;
+  searchPrepared = language;
+  const select = searchForm.elements.category;
+  const chosen = select.value;
+  const categories = await ask(`/api/categories?lang=${language}`);
+  select.replaceChildren(element("option", "", words.anyCategory));
+  select.firstChild.value = "";
+  for (const category of categories) {
+    const option = element("option", "", category.name);
+    option.value = category.category;
+    select.append(option);
+  }
+  select.value = chosen;
+  const memory = await ask("/api/search/memory");
+  for (const [field, value] of Object.entries(memory.filters)) {
+    if (searchForm.elements[field] && !searchForm.elements[field].value) searchForm.elements[field].value = value;
+  }
+  suggest(memory.texts);
+}
+
+function suggest(texts) {
+  const list = document.getElementById("search-history");
+  list.replaceChildren(...texts.map((text) => { const option = element("option"); option.value = text; return option; }));
+}
+
+searchForm.elements.q.addEventListener("input", async () => {
+  const memory = await ask(`/api/search/memory?part=${encodeURIComponent(searchForm.elements.q.value)}`);
+  suggest(memory.texts);
+});
+
+async function runSearch(offset) {
+  const error = searchView.querySelector("p.error");
+  const results = searchView.querySelector("ol.results");
+  const more = searchView.querySelector("button.more");
+  const parameters = new URLSearchParams({ lang: language, offset: String(offset) });
+  for (const [field, value] of new FormData(searchForm)) if (value) parameters.set(field, value);
+  const response = await fetch(`/api/search?${parameters}`, { credentials: "same-origin" });
+  const answer = await response.json();
+  if (offset === 0) results.replaceChildren();
+  if (!response.ok) {
+    error.textContent = answer.error || response.status;
+    more.hidden = true;
+    return;
+  }
+  error.textContent = answer.summary;
+  for (const result of answer.results) {
+    const row = receiptRow({
+      id: result.id, shop: result.shop, totalText: result.totalText, dateText: result.dateText,
+      itemsText: result.matching.join(", "), pending: result.pending,
+    });
+    results.append(row);
+  }
+  searchNext = answer.next;
+  more.hidden = searchNext === null;
+}
+
+searchForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  runSearch(0);
+});
+searchForm.addEventListener("reset", () => {
+  searchView.querySelector("ol.results").replaceChildren();
+  searchView.querySelector("p.error").textContent = "";
+});
+searchView.querySelector("button.more").addEventListener("click", () => runSearch(searchNext));
+
 function route() {
   const receipt = location.hash.match(/^#\/receipt\/(\d+)$/);
   const stats = location.hash.match(/^#\/stats(?:\/(\d{4}-\d{2}))?$/);
-  for (const node of [feed, status, sentinel]) node.hidden = Boolean(receipt || stats);
+  const search = location.hash === "#/search";
+  for (const node of [feed, status, sentinel]) node.hidden = Boolean(receipt || stats || search);
   document.getElementById("detail").hidden = !receipt;
   document.getElementById("stats").hidden = !stats;
-  document.getElementById("to-feed").classList.toggle("current", !receipt && !stats);
+  searchView.hidden = !search;
+  document.getElementById("to-feed").classList.toggle("current", !receipt && !stats && !search);
   document.getElementById("to-stats").classList.toggle("current", Boolean(stats));
-  if (receipt) {
+  document.getElementById("to-search").classList.toggle("current", search);
+  if (search) {
+    prepareSearch();
+  } else if (receipt) {
     window.scrollTo(0, 0);
     showReceipt(receipt[1]);
   } else if (stats) {
