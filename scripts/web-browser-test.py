@@ -55,6 +55,15 @@ def main():
     environment = dict(os.environ, XDG_CONFIG_HOME=folder + "/config", XDG_DATA_HOME=folder + "/data")
     subprocess.run([RECEIPTS, "demo", "--db", database, "--quiet"], env=environment, check=True,
                    stdout=subprocess.DEVNULL)
+    # The demo's items all have a category: one line that no rule knows, for the categories view.
+    today = time.strftime("%Y-%m-01T12:00:00")
+    unknown = {"dateTime": today, "operationType": 1, "totalSum": 123400, "ecashTotalSum": 123400,
+               "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 424242, "fiscalSign": 4242,
+               "items": [{"name": "ЗАГАДОЧНАЯ ВЕЩЬ 1ШТ", "price": 123400, "quantity": 1, "sum": 123400}]}
+    with open(os.path.join(folder, "unknown.json"), "w") as file:
+        json.dump(unknown, file, ensure_ascii=False)
+    subprocess.run([RECEIPTS, "import", os.path.join(folder, "unknown.json"), "--db", database], env=environment,
+                   check=True, stdout=subprocess.DEVNULL)
     listing = json.loads(subprocess.run([RECEIPTS, "list", "--json", "--db", database], env=environment,
                                         check=True, capture_output=True, text=True).stdout)
     expected_ids = [receipt["id"] for month in listing["months"] for receipt in month["receipts"]]
@@ -182,6 +191,32 @@ def main():
             check(driver.find_element(By.NAME, "category").get_attribute("value") == "groceries"
                   and driver.find_element(By.NAME, "min").get_attribute("value") == "1000.00",
                   "the last search's filters are kept")
+            # Categories: a name without one assigned in one click moves its spending at once, as
+            # receipts stats --json sees it; undo moves it back.
+            def totals():
+                cli = json.loads(subprocess.run(
+                    [RECEIPTS, "stats", "--json", "--from", expected_months[-1], "--to", expected_months[0], "--db", database],
+                    env=environment, check=True, capture_output=True, text=True).stdout)
+                sums = {}
+                for month in cli["months"]:
+                    for category in month["categories"]:
+                        sums[category["category"]] = sums.get(category["category"], 0) + category["total"]
+                return sums
+            driver.find_element(By.ID, "to-categories").click()
+            first = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#categories ol.names li"))[0]
+            moved = int(first.get_attribute("data-total"))
+            before = totals()
+            Select(first.find_element(By.TAG_NAME, "select")).select_by_value("pets")
+            first.find_element(By.CSS_SELECTOR, "button.assign").click()
+            WebDriverWait(driver, 10).until(lambda d: first.find_elements(By.CSS_SELECTOR, "button.undo"))
+            after = totals()
+            check(after.get("pets", 0) - before.get("pets", 0) == moved
+                  and before.get("uncategorized", 0) - after.get("uncategorized", 0) == moved,
+                  f"assigning a category moves {moved} kopecks at once, as stats --json sees it")
+            driver.save_screenshot(REPORTS + "/categories-1280.png")
+            first.find_element(By.CSS_SELECTOR, "button.undo").click()
+            WebDriverWait(driver, 10).until(lambda d: "done" not in first.get_attribute("class"))
+            check(totals() == before, "undo moves it back")
             driver.find_element(By.ID, "to-feed").click()
             WebDriverWait(driver, 10).until(lambda d: len(rows(d)) > 0)
             driver.find_element(By.ID, "language").click()

@@ -10,8 +10,6 @@ import ReceiptCore
 /// that changes something must also come from the app's own origin.
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     let token: String
-    /// `http://host:port`, once the port is known.
-    let origin: @Sendable () -> String
 
     static var cookieName: String { "receipts_web" }
 
@@ -30,8 +28,11 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             return Self.refused(request)
         }
         if ![.get, .head].contains(request.method) {
-            // A form or a script of another site cannot forge this header.
-            guard request.headers[.origin] == origin() else { return Self.refused(request, origin: true) }
+            // A form or a script of another site cannot forge this header: it must name the address
+            // the request was sent to (whatever `--host` the app listens on).
+            guard let host = request.head.authority, request.headers[.origin] == "http://\(host)" else {
+                return Self.refused(request, origin: true)
+            }
         }
         return Self.secured(try await next(request, context))
     }

@@ -7,7 +7,6 @@ import ReceiptReports
 import ReceiptScan
 import ReceiptStats
 public import ReceiptStore
-import Synchronization
 
 /// `receipts web`: the receipts app in a browser, over the user's own database, on this machine.
 /// Hummingbird serves the page's files and a JSON API of its own under `/api/`; database work runs
@@ -15,7 +14,6 @@ import Synchronization
 public final class WebApp: Sendable {
     let settings: WebSettings
     let database: ReceiptDatabase
-    private let listening = ListeningPort()
 
     /// The app over `database`.
     public init(settings: WebSettings, database: ReceiptDatabase) {
@@ -35,18 +33,14 @@ public final class WebApp: Sendable {
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts-web"),
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                self.listening.value = port
-                await onRunning(port)
+                await onRunning(channel.localAddress?.port ?? 0)
             },
             logger: Self.logger)
     }
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
-        let host = Self.urlHost(settings.host)
-        let listening = listening
-        router.add(middleware: AccessGuard(token: settings.token, origin: { "http://\(host):\(listening.value)" }))
+        router.add(middleware: AccessGuard(token: settings.token))
         router.get("/api/words") { request, _ in
             try Self.json(Self.words(request).page)
         }
@@ -117,6 +111,39 @@ public final class WebApp: Sendable {
         router.get("/api/categories") { request, _ in
             let language = Self.words(request).language
             return try Self.json(Category.allCases.map { ["category": $0.rawValue, "name": $0.name(in: language)] })
+        }
+        router.get("/api/categories/uncategorized") { request, _ in
+            let words = Self.words(request)
+            let database = self.database
+            let names = try await NIOThreadPool.singleton.runIfActive {
+                try database.names(in: .uncategorized, limit: 50)
+            }
+            return try Self.json(UncategorizedNames(names, words: words))
+        }
+        router.post("/api/categories/choice") { request, context in
+            let words = Self.words(request)
+            let asked = try await request.decode(as: CategoryChange.self, context: context)
+            guard !ItemName.key(asked.name).isEmpty else {
+                return try Self.json(["error": words.noItemName], status: .badRequest)
+            }
+            guard let category = asked.category.flatMap(Category.init(rawValue:)) else {
+                return try Self.json(["error": words.unknownCategory(asked.category ?? "")], status: .badRequest)
+            }
+            let database = self.database
+            let choice = try await NIOThreadPool.singleton.runIfActive {
+                try database.choose(category, forItemNamed: asked.name)
+            }
+            return try Self.json(["message": choice.chosenMessage(in: words.language)])
+        }
+        router.post("/api/categories/undo") { request, context in
+            let words = Self.words(request)
+            let asked = try await request.decode(as: CategoryChange.self, context: context)
+            let database = self.database
+            let forgotten = try await NIOThreadPool.singleton.runIfActive {
+                try database.forgetChoice(forItemNamed: asked.name)
+            }
+            guard let forgotten else { return try Self.json(["error": words.noChoice(asked.name)], status: .notFound) }
+            return try Self.json(["message": forgotten.forgottenMessage(in: words.language)])
         }
         router.get("/api/stats") { request, _ in
             let words = Self.words(request)
@@ -197,14 +224,4 @@ public final class WebApp: Sendable {
 
     /// An IPv6 address in brackets, as a URL writes it.
     private static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
-}
-
-/// The port the app listens on, known once it runs: the origin its pages come from.
-final class ListeningPort: Sendable {
-    private let port = Atomic<Int>(0)
-
-    var value: Int {
-        get { port.load(ordering: .acquiring) }
-        set { port.store(newValue, ordering: .releasing) }
-    }
 }

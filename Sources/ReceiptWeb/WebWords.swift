@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCore
+import ReceiptStore
 
 /// The app's words in Russian and English: the page asks for them (`/api/words`) rather than
 /// keeping a copy, and the guard's refusals use them.
@@ -73,6 +74,11 @@ struct WebWords: Sendable {
         pick("Введите слова или выберите хотя бы один фильтр.", "Type some words or choose at least one filter.")
     }
     var nothingFound: String { pick("Ничего не найдено.", "Nothing found.") }
+    var noItemName: String { pick("не указано название товара", "no item name given") }
+    var noUncategorized: String { pick("Товаров без категории нет.", "There are no uncategorized items.") }
+    func noChoice(_ name: String) -> String {
+        pick("для «\(name)» категория не выбиралась", "no category was chosen for “\(name)”")
+    }
     var cash: String { pick("Наличными", "Cash") }
     var card: String { pick("Безналичными", "Card") }
     var register: String { pick("РН ККТ", "Register") }
@@ -109,6 +115,11 @@ struct WebWords: Sendable {
             "min": pick("Сумма от, ₽", "Amount from, RUB"),
             "max": pick("Сумма до, ₽", "Amount to, RUB"),
             "find": pick("Найти", "Find"),
+            "categories": pick("Категории", "Categories"),
+            "uncategorizedTitle": pick(
+                "Товары без категории, больше всего покупок сверху", "Items without a category, most bought first"),
+            "assign": pick("Назначить", "Assign"),
+            "undo": pick("Отменить", "Undo"),
             "clear": pick("Сбросить", "Clear"),
             "month": pick("Месяц", "Month"),
             "noStatistics": pick("Нет чеков за этот месяц", "No receipts in this month"),

@@ -89,10 +89,17 @@ struct WebAppTests {
             #expect(foreign.status == .forbidden)
             let none = try await client.execute(uri: "/api/feed", method: .post, headers: [.cookie: cookie])
             #expect(none.status == .forbidden)
+            // The app's own origin is the address the request was sent to (the test client's is `localhost`).
+            let body = ByteBuffer(string: #"{"name": "ХЛЕБ"}"#)
             let own = try await client.execute(
-                uri: "/api/feed", method: .post,
-                headers: [.cookie: cookie, .origin: "http://127.0.0.1:\(client.port ?? 0)"])
-            #expect(own.status != .forbidden)
+                uri: "/api/categories/undo", method: .post,
+                headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"], body: body)
+            #expect(own.status == .notFound)
+            #expect(String(buffer: own.body).contains("no category was chosen"))
+            let elsewhere = try await client.execute(
+                uri: "/api/categories/undo", method: .post,
+                headers: [.cookie: cookie, .origin: "http://127.0.0.1:1", .contentType: "application/json"], body: body)
+            #expect(elsewhere.status == .forbidden)
         }
     }
 

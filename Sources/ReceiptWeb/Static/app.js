@@ -86,6 +86,7 @@ async function start() {
   document.getElementById("to-feed").textContent = words.receipts;
   document.getElementById("to-stats").textContent = words.statistics;
   document.getElementById("to-search").textContent = words.search;
+  document.getElementById("to-categories").textContent = words.categories;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = words[node.dataset.word];
   feed.replaceChildren();
   next = 0;
@@ -299,19 +300,77 @@ searchForm.addEventListener("reset", () => {
 });
 searchView.querySelector("button.more").addEventListener("click", () => runSearch(searchNext));
 
+async function send(path, body) {
+  const response = await fetch(`${path}?lang=${language}`, {
+    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({}));
+  return { ok: response.ok, text: answer.message || answer.error || String(response.status) };
+}
+
+// Categories: the names still without one, most bought first; a category assigned in one click (as
+// `receipts categories set`), and undone.
+async function showCategories() {
+  const view = document.getElementById("categories");
+  const [list, categories] = await Promise.all([
+    ask(`/api/categories/uncategorized?lang=${language}`), ask(`/api/categories?lang=${language}`),
+  ]);
+  const rows = element("ol", "names");
+  for (const name of list.names) {
+    const row = element("li");
+    row.dataset.name = name.name;
+    row.dataset.total = name.total;
+    const select = element("select");
+    select.setAttribute("aria-label", words.category);
+    for (const category of categories.filter((c) => c.category !== "uncategorized")) {
+      const option = element("option", "", category.name);
+      option.value = category.category;
+      select.append(option);
+    }
+    const assign = element("button", "assign", words.assign);
+    assign.type = "button";
+    const result = element("span", "result");
+    assign.addEventListener("click", async () => {
+      const answer = await send("/api/categories/choice", { name: name.name, category: select.value });
+      result.replaceChildren(answer.text);
+      if (!answer.ok) return;
+      row.classList.add("done");
+      const undo = element("button", "undo", words.undo);
+      undo.type = "button";
+      undo.addEventListener("click", async () => {
+        const back = await send("/api/categories/undo", { name: name.name });
+        result.replaceChildren(back.text);
+        if (back.ok) row.classList.remove("done");
+      });
+      result.append(" ", undo);
+    });
+    row.append(
+      element("span", "name", name.name), element("span", "sum", name.totalText), element("span", "count", name.itemsText),
+      select, assign, result,
+    );
+    rows.append(row);
+  }
+  view.replaceChildren(element("h2", "", words.uncategorizedTitle), list.empty ? element("p", "", list.empty) : rows);
+}
+
 function route() {
   const receipt = location.hash.match(/^#\/receipt\/(\d+)$/);
   const stats = location.hash.match(/^#\/stats(?:\/(\d{4}-\d{2}))?$/);
   const search = location.hash === "#/search";
-  for (const node of [feed, status, sentinel]) node.hidden = Boolean(receipt || stats || search);
+  const categories = location.hash === "#/categories";
+  for (const node of [feed, status, sentinel]) node.hidden = Boolean(receipt || stats || search || categories);
+  document.getElementById("categories").hidden = !categories;
+  document.getElementById("to-categories").classList.toggle("current", categories);
   document.getElementById("detail").hidden = !receipt;
   document.getElementById("stats").hidden = !stats;
   searchView.hidden = !search;
-  document.getElementById("to-feed").classList.toggle("current", !receipt && !stats && !search);
+  document.getElementById("to-feed").classList.toggle("current", !receipt && !stats && !search && !categories);
   document.getElementById("to-stats").classList.toggle("current", Boolean(stats));
   document.getElementById("to-search").classList.toggle("current", search);
   if (search) {
     prepareSearch();
+  } else if (categories) {
+    showCategories();
   } else if (receipt) {
     window.scrollTo(0, 0);
     showReceipt(receipt[1]);

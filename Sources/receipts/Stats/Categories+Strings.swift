@@ -58,11 +58,7 @@ extension Strings {
         pick(
             "в названии нет ни одного слова, только числа и знаки", "the name has no words, only numbers and marks")
     }
-    static func chosen(_ choice: CategoryChoice) -> String {
-        pick(
-            "«\(choice.key)» → \(choice.category.name(in: .russian)); перенесено позиций: \(choice.itemsMoved)",
-            "“\(choice.key)” → \(choice.category.name(in: .english)); items moved: \(choice.itemsMoved)")
-    }
+    static func chosen(_ choice: CategoryChoice) -> String { choice.chosenMessage(in: language) }
     static var categoriesUnsetAbstract: String {
         pick(
             "Забыть выбранную категорию товара: его позиции вернутся к правилам и категориям магазинов.",
@@ -74,13 +70,7 @@ extension Strings {
             "для «\(key)» категория не выбиралась (receipts categories set)",
             "no category was chosen for “\(key)” (receipts categories set)")
     }
-    static func forgotten(_ choice: CategoryChoice) -> String {
-        pick(
-            "«\(choice.key)»: выбор «\(choice.category.name(in: .russian))» забыт; "
-                + "позиции — снова по правилам и магазинам, перенесено: \(choice.itemsMoved)",
-            "“\(choice.key)”: the choice of \(choice.category.name(in: .english)) is forgotten; "
-                + "items go by the rules and shops again, moved: \(choice.itemsMoved)")
-    }
+    static func forgotten(_ choice: CategoryChoice) -> String { choice.forgottenMessage(in: language) }
     static var noUncategorized: String {
         pick("Товаров без категории нет.", "There are no uncategorized items.")
     }

@@ -34,3 +34,21 @@ extension PendingCheck {
         }
     }
 }
+
+extension CategoryChoice {
+    /// `“МОЛОКО 3.2%” → Groceries; items moved: 12`: a category chosen for a name.
+    public func chosenMessage(in language: Language) -> String {
+        language == .russian
+            ? "«\(key)» → \(category.name(in: .russian)); перенесено позиций: \(itemsMoved)"
+            : "“\(key)” → \(category.name(in: .english)); items moved: \(itemsMoved)"
+    }
+
+    /// That the choice of a category for a name is forgotten and its items follow the rules again.
+    public func forgottenMessage(in language: Language) -> String {
+        language == .russian
+            ? "«\(key)»: выбор «\(category.name(in: .russian))» забыт; "
+                + "позиции — снова по правилам и магазинам, перенесено: \(itemsMoved)"
+            : "“\(key)”: the choice of \(category.name(in: .english)) is forgotten; "
+                + "items go by the rules and shops again, moved: \(itemsMoved)"
+    }
+}
