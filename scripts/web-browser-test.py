@@ -146,6 +146,20 @@ def main():
                 shown = [(row.get_attribute("data-category"), int(row.get_attribute("data-total")))
                          for row in driver.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")]
                 check(shown == expected, f"statistics of {month} equal receipts stats --json ({len(shown)} categories)")
+            # A category clicked lists its receipts of the month, as receipts search finds them.
+            month = expected_months[1]
+            row = driver.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")[0]
+            category = row.get_attribute("data-category")
+            row.click()
+            found = WebDriverWait(driver, 10).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#stats .category-detail ol.receipts li"))
+            cli = json.loads(subprocess.run(
+                [RECEIPTS, "search", "--category", category, "--from", month, "--to", month, "--json", "--db", database],
+                env=environment, check=True, capture_output=True, text=True).stdout)
+            check([int(r.get_attribute("data-id")) for r in found] == [r["id"] for r in cli["results"]],
+                  f"a category clicked lists its receipts of {month} as receipts search does ({len(found)})")
+            check(len(driver.find_elements(By.CSS_SELECTOR, "#stats .category-detail ol.items li")) > 0,
+                  "and its items by spending")
             chart = driver.execute_script(
                 "const i = document.querySelector('#stats picture.chart img'); return i.complete && i.naturalWidth > 0")
             check(chart, "the 12-month chart is drawn")

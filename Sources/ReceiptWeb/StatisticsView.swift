@@ -73,3 +73,33 @@ struct StatisticsView: Encodable {
         ]
     }
 }
+
+/// What one category of a month holds: its item names by spending and its receipts, newest first.
+struct CategoryDetail: Encodable {
+    struct Receipt: Encodable {
+        let id: Int64
+        let shop: String?
+        let dateText: String
+        let totalText: String
+        let matching: [String]
+    }
+
+    let title: String
+    let items: [StatisticsView.Row]
+    let receipts: [Receipt]
+
+    init(category: Category, month: Month, names: [NameSpending], hits: [SearchHit], words: WebWords) {
+        let text = ReportText(words.language)
+        title = text.name(category) + " · " + text.monthName(month)
+        items = names.map { name in
+            StatisticsView.Row(
+                name: name.name, detail: words.items(name.items, pending: false), totalText: text.money(name.total))
+        }
+        receipts = hits.map { hit in
+            Receipt(
+                id: hit.receipt.id, shop: hit.receipt.shop,
+                dateText: hit.receipt.dateTime.formatted(in: words.language),
+                totalText: hit.receipt.spending.formatted(in: words.language), matching: hit.matchingItems)
+        }
+    }
+}

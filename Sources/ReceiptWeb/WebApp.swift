@@ -162,6 +162,22 @@ public final class WebApp: Sendable {
             guard let view else { throw HTTPError(.notFound, message: words.page["noStatistics"] ?? "") }
             return try Self.json(view)
         }
+        router.get("/api/stats/category") { request, _ in
+            let words = Self.words(request)
+            guard let month = request.uri.queryParameters["month"].flatMap({ Month(String($0)) }),
+                let category = request.uri.queryParameters["category"].flatMap({ Category(rawValue: String($0)) })
+            else { throw HTTPError(.badRequest) }
+            let database = self.database
+            let detail = try await NIOThreadPool.singleton.runIfActive {
+                CategoryDetail(
+                    category: category, month: month,
+                    names: try database.names(in: category, months: month...month, limit: 20),
+                    hits: try database.search(
+                        SearchQuery(text: "", filters: SearchFilters(category: category, from: month, to: month))),
+                    words: words)
+            }
+            return try Self.json(detail)
+        }
         router.get("/api/stats/chart.svg") { request, _ in
             let words = Self.words(request)
             let narrow = request.uri.queryParameters["narrow"] == "1"

@@ -198,6 +198,9 @@ async function showStatistics(month) {
     for (const cell of [category.totalText, category.shareText, category.previousText, category.averageText]) {
       row.append(element("td", "", cell));
     }
+    row.tabIndex = 0;
+    row.addEventListener("click", () => showCategory(stats.month, category.category));
+    row.addEventListener("keydown", (event) => { if (event.key === "Enter") showCategory(stats.month, category.category); });
     categories.append(row);
   });
   const chart = element("picture", "chart");
@@ -220,7 +223,8 @@ async function showStatistics(month) {
     block.append(items);
     return block;
   };
-  view.replaceChildren(picker, heading, categories, element("h3", "", stats.labels.byMonth), chart,
+  view.replaceChildren(picker, heading, categories, element("div", "category-detail"),
+    element("h3", "", stats.labels.byMonth), chart,
     list(stats.labels.topShops, stats.shops), list(stats.labels.topItems, stats.items));
   // Colours come from the API; set through the DOM, which the policy allows (no inline styles).
   for (const swatch of view.querySelectorAll(".swatch")) swatch.style.backgroundColor = swatch.dataset.colour;
@@ -351,6 +355,24 @@ async function showCategories() {
     rows.append(row);
   }
   view.replaceChildren(element("h2", "", words.uncategorizedTitle), list.empty ? element("p", "", list.empty) : rows);
+}
+
+// A category of the month clicked: its items by spending and its receipts, under the table.
+async function showCategory(month, category) {
+  const panel = document.querySelector("#stats .category-detail");
+  const detail = await ask(`/api/stats/category?lang=${language}&month=${month}&category=${category}`);
+  const items = element("ol", "items");
+  for (const item of detail.items) {
+    const line = element("li");
+    line.append(element("span", "name", item.name), element("span", "sum", item.totalText), element("span", "detail", item.detail));
+    items.append(line);
+  }
+  const receipts = element("ol", "receipts");
+  for (const receipt of detail.receipts) {
+    receipts.append(receiptRow({ ...receipt, itemsText: receipt.matching.join(", "), pending: false }));
+  }
+  panel.replaceChildren(element("h3", "", detail.title), items, receipts);
+  panel.scrollIntoView({ block: "nearest" });
 }
 
 function route() {
