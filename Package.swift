@@ -174,7 +174,7 @@ let package = Package(
         .target(
             name: "ReceiptWeb",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats",
+                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

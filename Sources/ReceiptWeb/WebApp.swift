@@ -7,6 +7,7 @@ import ReceiptReports
 import ReceiptScan
 import ReceiptStats
 public import ReceiptStore
+public import ReceiptSync
 
 /// `receipts web`: the receipts app in a browser, over the user's own database, on this machine.
 /// Hummingbird serves the page's files and a JSON API of its own under `/api/`; database work runs
@@ -14,11 +15,14 @@ public import ReceiptStore
 public final class WebApp: Sendable {
     let settings: WebSettings
     let database: ReceiptDatabase
+    let adding: ReceiptAdding
 
-    /// The app over `database`.
-    public init(settings: WebSettings, database: ReceiptDatabase) {
+    /// The app over `database`; `adding` adds receipts as `receipts add` does (to the receipts
+    /// server when someone is logged in, else here, pending); by default, here.
+    public init(settings: WebSettings, database: ReceiptDatabase, adding: ReceiptAdding? = nil) {
         self.settings = settings
         self.database = database
+        self.adding = adding ?? ReceiptAdding(database: database, client: nil)
     }
 
     /// The address to open, token included, once the app listens on `port`.
@@ -145,6 +149,18 @@ public final class WebApp: Sendable {
             guard let forgotten else { return try Self.json(["error": words.noChoice(asked.name)], status: .notFound) }
             return try Self.json(["message": forgotten.forgottenMessage(in: words.language)])
         }
+        router.post("/api/add/photo") { request, context in
+            let language = Self.words(request).language
+            let data = Data(try await request.body.collect(upTo: Self.largestPhoto).readableBytesView)
+            let report = try await AddingReport.photo(data, adding: self.adding, language: language)
+            return try Self.json(report, status: report.problem == nil ? .ok : .unprocessableContent)
+        }
+        router.post("/api/add/qr") { request, context in
+            let language = Self.words(request).language
+            let pasted = try await request.decode(as: PastedPayload.self, context: context)
+            let report = try await AddingReport.payload(pasted.qr, adding: self.adding, language: language)
+            return try Self.json(report, status: report.problem == nil ? .ok : .unprocessableContent)
+        }
         router.get("/api/stats") { request, _ in
             let words = Self.words(request)
             let asked = request.uri.queryParameters["month"].map(String.init)
@@ -201,6 +217,9 @@ public final class WebApp: Sendable {
         }
         return router
     }
+
+    /// The largest photo the page may send: a 50 MP phone picture as JPEG stays well under it.
+    static let largestPhoto = 40 * 1_024 * 1_024
 
     /// The month that has not ended yet, by this machine's clock: its statistics are marked so, as
     /// `receipts stats` marks them.

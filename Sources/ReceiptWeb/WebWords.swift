@@ -116,6 +116,11 @@ struct WebWords: Sendable {
             "max": pick("Сумма до, ₽", "Amount to, RUB"),
             "find": pick("Найти", "Find"),
             "categories": pick("Категории", "Categories"),
+            "add": pick("Добавить", "Add"),
+            "dropPhotos": pick(
+                "Перетащите сюда снимки чеков (PNG, JPEG, WebP) или выберите файлы",
+                "Drop photos of receipts here (PNG, JPEG, WebP) or pick the files"),
+            "pastePayload": pick("Или вставьте содержимое QR-кода", "Or paste a QR code's payload"),
             "uncategorizedTitle": pick(
                 "Товары без категории, больше всего покупок сверху", "Items without a category, most bought first"),
             "assign": pick("Назначить", "Assign"),

@@ -208,4 +208,40 @@ struct WebAppTests {
             #expect(memory["filters"] as? [String: String] == ["min": "100.00", "max": "101.00"])
         }
     }
+
+    @Test("add: a pasted payload or a photo's codes are added as receipts add does; a wrong one is named")
+    func add() async throws {
+        try await Self.withApp(receipts: 1) { app, client in
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            let cookie = try #require(Self.cookie(of: opened))
+            func post(_ uri: String, _ body: ByteBuffer, type: String) async throws -> (
+                HTTPResponse.Status, [String: Any]
+            ) {
+                let answer = try await client.execute(
+                    uri: uri, method: .post,
+                    headers: [.cookie: cookie, .origin: "http://localhost", .contentType: type], body: body)
+                let json = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
+                return (answer.status, json ?? [:])
+            }
+            let payload = "t=20261101T1200&s=100.00&fn=9251440300007971&i=777&fp=123456789&n=1"
+            let pasted = ByteBuffer(string: #"{"qr": "\#(payload)"}"#)
+            let (status, first) = try await post("/api/add/qr?lang=en", pasted, type: "application/json")
+            #expect(status == .ok)
+            #expect((first["added"] as? [[String: Any]])?.first?["outcome"] as? String == "added-pending")
+            let (_, again) = try await post("/api/add/qr?lang=ru", pasted, type: "application/json")
+            #expect((again["added"] as? [[String: Any]])?.first?["text"] as? String == "уже в базе")
+            let (refused, wrong) = try await post(
+                "/api/add/qr?lang=en", ByteBuffer(string: #"{"qr": "hello"}"#), type: "application/json")
+            #expect(refused == .unprocessableContent && (wrong["problem"] as? String)?.contains("“hello”") == true)
+
+            let other = "t=20261102T1300&s=250.00&fn=9251440300007971&i=778&fp=987654321&n=1"
+            let png = try PNGCodec.encode(try QRRenderer.render(other, scale: 6))
+            let (read, photo) = try await post("/api/add/photo?lang=en", ByteBuffer(bytes: png), type: "image/png")
+            #expect(read == .ok && (photo["added"] as? [[String: Any]])?.first?["qr"] as? String == other)
+            let (garbled, garbage) = try await post(
+                "/api/add/photo?lang=ru", ByteBuffer(string: "not a picture"), type: "image/png")
+            #expect(garbled == .unprocessableContent && garbage["problem"] is String)
+            #expect(try app.database.receipt(try FiscalCode(parsing: other).identity)?.status == .pending)
+        }
+    }
 }

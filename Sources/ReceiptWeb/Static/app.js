@@ -87,6 +87,7 @@ async function start() {
   document.getElementById("to-stats").textContent = words.statistics;
   document.getElementById("to-search").textContent = words.search;
   document.getElementById("to-categories").textContent = words.categories;
+  document.getElementById("to-add").textContent = words.add;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = words[node.dataset.word];
   feed.replaceChildren();
   next = 0;
@@ -375,18 +376,74 @@ async function showCategory(month, category) {
   panel.scrollIntoView({ block: "nearest" });
 }
 
+// Add: photos dropped or picked, each decoded by the app (ReceiptScan) and its codes added as
+// `receipts scan --add` adds them; or a payload pasted. Each photo's result is listed.
+const addView = document.getElementById("add");
+let feedStale = false;
+
+function addedRow(title, answer) {
+  const row = element("li");
+  row.append(element("span", "name", title));
+  const what = element("span", "result");
+  if (answer.problem) {
+    what.textContent = answer.problem;
+    row.classList.add("problem");
+  } else {
+    what.textContent = answer.added.map((added) => `${added.text}: ${added.qr}`).join("; ");
+    feedStale = true;
+  }
+  row.append(what);
+  addView.querySelector("ol.added").prepend(row);
+}
+
+async function addPhotos(files) {
+  for (const file of files) {
+    const response = await fetch(`/api/add/photo?lang=${language}`, {
+      method: "POST", credentials: "same-origin", headers: { "Content-Type": file.type || "application/octet-stream" }, body: file,
+    });
+    const answer = await response.json().catch(() => ({ added: [], problem: String(response.status) }));
+    addedRow(file.name, answer);
+  }
+}
+
+document.getElementById("photos").addEventListener("change", (event) => addPhotos([...event.target.files]));
+addView.addEventListener("dragover", (event) => event.preventDefault());
+addView.addEventListener("drop", (event) => {
+  event.preventDefault();
+  addPhotos([...event.dataTransfer.files]);
+});
+document.getElementById("paste-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const qr = event.target.elements.qr.value.trim();
+  if (!qr) return;
+  const response = await fetch(`/api/add/qr?lang=${language}`, {
+    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ qr }),
+  });
+  const answer = await response.json().catch(() => ({ added: [], problem: String(response.status) }));
+  addedRow(qr, answer);
+  if (!answer.problem) event.target.reset();
+});
+
 function route() {
   const receipt = location.hash.match(/^#\/receipt\/(\d+)$/);
   const stats = location.hash.match(/^#\/stats(?:\/(\d{4}-\d{2}))?$/);
   const search = location.hash === "#/search";
   const categories = location.hash === "#/categories";
-  for (const node of [feed, status, sentinel]) node.hidden = Boolean(receipt || stats || search || categories);
+  const adding = location.hash === "#/add";
+  const onFeed = !receipt && !stats && !search && !categories && !adding;
+  for (const node of [feed, status, sentinel]) node.hidden = !onFeed;
+  addView.hidden = !adding;
+  document.getElementById("to-add").classList.toggle("current", adding);
+  if (onFeed && feedStale) {
+    feedStale = false;
+    start();
+  }
   document.getElementById("categories").hidden = !categories;
   document.getElementById("to-categories").classList.toggle("current", categories);
   document.getElementById("detail").hidden = !receipt;
   document.getElementById("stats").hidden = !stats;
   searchView.hidden = !search;
-  document.getElementById("to-feed").classList.toggle("current", !receipt && !stats && !search && !categories);
+  document.getElementById("to-feed").classList.toggle("current", onFeed);
   document.getElementById("to-stats").classList.toggle("current", Boolean(stats));
   document.getElementById("to-search").classList.toggle("current", search);
   if (search) {

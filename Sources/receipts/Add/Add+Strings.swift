@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptSync
 
 // The words of `receipts add`, in Russian and English.
 // `receipts scan --add` tells what adding did in these words.
@@ -26,14 +27,7 @@ extension Strings {
     static func addingLocally(_ path: String) -> String {
         pick("вход не выполнен: чеки добавляются в базу \(path)", "not logged in: adding receipts to \(path)")
     }
-    static func addedShort(_ outcome: AddOutcome) -> String {
-        switch outcome {
-        case .addedToServer: return pick("добавлен на сервер", "added to the server")
-        case .onServerAlready: return pick("уже на сервере", "already on the server")
-        case .addedPending: return pick("добавлен, ожидает данных", "added, pending")
-        case .inDatabaseAlready: return pick("уже в базе", "already in the database")
-        }
-    }
+    static func addedShort(_ outcome: AddOutcome) -> String { outcome.message(in: language) }
     static func added(_ outcome: AddOutcome, canonical: String) -> String {
         let what = addedShort(outcome)
         return what.prefix(1).uppercased() + what.dropFirst() + ": " + canonical

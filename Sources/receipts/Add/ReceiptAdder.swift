@@ -5,18 +5,6 @@ import ReceiptCore
 import ReceiptStore
 import ReceiptSync
 
-/// What adding a fiscal code did.
-enum AddOutcome: String, Encodable, Sendable {
-    /// The account on the server had no such receipt and now has it.
-    case addedToServer = "added-to-server"
-    /// The account on the server had it already.
-    case onServerAlready = "on-server-already"
-    /// Nobody is logged in: the local database has it now, pending until its details arrive.
-    case addedPending = "added-pending"
-    /// Nobody is logged in and the local database had it already.
-    case inDatabaseAlready = "in-database-already"
-}
-
 /// Adds receipts known by their QR codes: to the account on the server when a session is saved for
 /// it (and then to the local database as the server returns them), else to the local database as
 /// pending, with the date and total from the code. A receipt is never added twice.
@@ -26,20 +14,23 @@ struct ReceiptAdder {
     let server: URL
 
     init(_ global: GlobalOptions, console: Console) throws {
+        try self.init(global, database: try global.openDatabase(), console: console)
+    }
+
+    /// Adds into `database`, already open.
+    init(_ global: GlobalOptions, database: ReceiptDatabase, console: Console) throws {
         let connection = try Connection(global)
-        database = try global.openDatabase()
+        self.database = database
         client = connection.saved == nil ? nil : connection.client()
         server = connection.server
         console.detail(client == nil ? Strings.addingLocally(global.database()) : Strings.addingToServer(server))
     }
 
+    /// The adding itself, shared with the web app.
+    var adding: ReceiptAdding { ReceiptAdding(database: database, client: client) }
+
     func add(_ code: FiscalCode) async throws -> AddOutcome {
-        guard let client else {
-            return try database.save(Receipt(pendingFrom: code)) == .inserted ? .addedPending : .inDatabaseAlready
-        }
-        let (envelope, created) = try await client.add(qr: code.canonical)
-        try database.save(try envelope.document.receipt(status: envelope.status, placeID: nil))
-        return created ? .addedToServer : .onServerAlready
+        try await adding.add(code)
     }
 
     /// `--complete`: asks a source of fiscal documents (`provider`, else the one set up) for those of

@@ -4,6 +4,7 @@ import Foundation
 import ReceiptCore
 import ReceiptReports
 import ReceiptScan
+import ReceiptSync
 
 /// `receipts scan PATH... [--json] [--add]`: reads the QR codes of receipt photos, files and folders.
 struct ScanCommand: AsyncParsableCommand {

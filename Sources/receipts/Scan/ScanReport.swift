@@ -1,5 +1,6 @@
 import ReceiptCore
 import ReceiptScan
+import ReceiptSync
 
 /// The `--json` shape of `scan`: a list of `{"file", "codes": [{"payload", "canonical", "fiscal",
 /// "engine"}], "error"}`, `canonical` and `fiscal` null for a code that is not a fiscal payload,

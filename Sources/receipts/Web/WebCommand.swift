@@ -24,7 +24,9 @@ struct WebCommand: AsyncParsableCommand {
         let console = Console(global)
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         let settings = WebSettings(host: host, port: port)
-        let app = WebApp(settings: settings, database: database)
+        // Adding from the page works as `receipts add` does: to the server when logged in.
+        let adder = try ReceiptAdder(global, database: database, console: console)
+        let app = WebApp(settings: settings, database: database, adding: adder.adding)
         if !settings.isLoopback { console.note(Strings.webNotLoopback(host)) }
         let open = open
         do {
