@@ -175,6 +175,7 @@ let package = Package(
             name: "ReceiptWeb",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
+                "ReceiptAPI", "PlaceSearch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -21,6 +21,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 RECEIPTS = os.path.abspath(os.environ.get("RECEIPTS", ".build/debug/receipts"))
@@ -43,6 +44,11 @@ def browser(width, height, language="en-US"):
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     # The driver from Debian, named: Selenium's own manager would go to the network for one.
     return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+
+
+def wait(driver, seconds):
+    """A wait that looks again when the page redrew what it was looking at."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def rows(driver):
@@ -71,6 +77,20 @@ def main():
     with sqlite3.connect(database) as connection:
         pending_ids = {row[0] for row in connection.execute("SELECT id FROM receipts WHERE status = 'pending'")}
 
+    # The receipts server whose places search "nearby" asks (its demo has shops over Moscow).
+    places_server = subprocess.Popen([RECEIPTS, "serve", "--demo", "--demo-receipts", "10", "--port", "0",
+                                      "--db", os.path.join(folder, "server.sqlite")], env=environment,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server_url = None
+    deadline = time.time() + 60
+    while server_url is None and time.time() < deadline:
+        line = places_server.stderr.readline()
+        if "receipts server on http://" in line:
+            server_url = line[line.index("http://"):].split(" ")[0]
+    if server_url is None:
+        places_server.kill()
+        sys.exit("web-browser-test: receipts serve printed no address")
+    environment["RECEIPTS_SERVER"] = server_url
     server = subprocess.Popen([RECEIPTS, "web", "--db", database, "--port", "0", "--lang", "en"], env=environment,
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     address = None
@@ -88,7 +108,7 @@ def main():
         driver = browser(1280, 900)
         try:
             driver.get(address)
-            WebDriverWait(driver, 10).until(lambda d: len(rows(d)) > 0)
+            wait(driver, 10).until(lambda d: len(rows(d)) > 0)
             check(driver.current_url == base + "/", "the key leaves the address bar once the cookie is set")
             shown = [int(row.get_attribute("data-id")) for row in rows(driver)]
             check(shown == expected_ids[:len(shown)] and len(shown) == 50,
@@ -96,7 +116,7 @@ def main():
             months = [s.get_attribute("data-month") for s in driver.find_elements(By.CSS_SELECTOR, "section.month")]
             check(months == expected_months[:len(months)], f"month sections newest first: {months}")
             driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-            WebDriverWait(driver, 10).until(lambda d: len(rows(d)) > 50)
+            wait(driver, 10).until(lambda d: len(rows(d)) > 50)
             shown = [int(row.get_attribute("data-id")) for row in rows(driver)]
             check(shown == expected_ids[:len(shown)], f"scrolling brings the next page in order ({len(shown)} shown)")
             marked = {int(row.get_attribute("data-id")) for row in driver.find_elements(By.CSS_SELECTOR, "li.pending")}
@@ -109,7 +129,7 @@ def main():
                                                       env=environment, check=True, capture_output=True,
                                                       text=True).stdout)
             rows(driver)[3].find_element(By.CSS_SELECTOR, "a.shop").click()
-            WebDriverWait(driver, 10).until(
+            wait(driver, 10).until(
                 lambda d: d.find_elements(By.CSS_SELECTOR, "#detail ol.items li") or d.find_elements(By.CSS_SELECTOR, "#detail figure"))
             names = [n.text for n in driver.find_elements(By.CSS_SELECTOR, "#detail ol.items .name")]
             check(names == [item["name"] for item in shown_receipt["document"]["items"]],
@@ -124,11 +144,11 @@ def main():
             driver.execute_cdp_cmd("Browser.grantPermissions", {
                 "origin": base, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
             driver.find_element(By.CSS_SELECTOR, "#detail button.share").click()
-            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#detail p.shared").text)
+            wait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#detail p.shared").text)
             copied = driver.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))")
             check(copied == shared, "share copies the text of receipts show --share")
             driver.find_element(By.CSS_SELECTOR, "#detail a.back").click()
-            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "feed").is_displayed())
+            wait(driver, 10).until(lambda d: d.find_element(By.ID, "feed").is_displayed())
             check(len(rows(driver)) >= 100, "back to the feed, its pages still there")
             # Statistics: the latest month, then the one before picked from the list; each category's
             # total equals what receipts stats --json gives for that month.
@@ -136,7 +156,7 @@ def main():
             for index, month in enumerate(expected_months[:2]):
                 if index > 0:
                     Select(driver.find_element(By.CSS_SELECTOR, "#stats select.month")).select_by_value(month)
-                WebDriverWait(driver, 10).until(lambda d: any(
+                wait(driver, 10).until(lambda d: any(
                     o.get_attribute("selected") and o.get_attribute("value") == month
                     for o in d.find_elements(By.CSS_SELECTOR, "#stats select.month option"))
                     and d.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]"))
@@ -151,7 +171,7 @@ def main():
             row = driver.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")[0]
             category = row.get_attribute("data-category")
             row.click()
-            found = WebDriverWait(driver, 10).until(
+            found = wait(driver, 10).until(
                 lambda d: d.find_elements(By.CSS_SELECTOR, "#stats .category-detail ol.receipts li"))
             cli = json.loads(subprocess.run(
                 [RECEIPTS, "search", "--category", category, "--from", month, "--to", month, "--json", "--db", database],
@@ -169,8 +189,8 @@ def main():
             # Search: words, then words with filters; each page of results as receipts search --json
             # gives it; a wrong amount is named; the last filters and searches come back.
             driver.find_element(By.ID, "to-search").click()
-            form = WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "search-form"))
-            WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#search select option")) > 5)
+            form = wait(driver, 10).until(lambda d: d.find_element(By.ID, "search-form"))
+            wait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#search select option")) > 5)
             for query, filters in (("хлеб", {}), ("молоко", {"category": "groceries", "min": "1000"})):
                 form.find_element(By.CSS_SELECTOR, "button[type=reset]").click()
                 form.find_element(By.NAME, "q").send_keys(query)
@@ -185,23 +205,23 @@ def main():
                 cli = json.loads(subprocess.run([RECEIPTS, "search", *arguments, "--json", "--db", database],
                                                 env=environment, check=True, capture_output=True, text=True).stdout)
                 expected = [result["id"] for result in cli["results"]]
-                WebDriverWait(driver, 10).until(
+                wait(driver, 10).until(
                     lambda d: len(d.find_elements(By.CSS_SELECTOR, "#search ol.results li")) == len(expected) > 0)
                 found = [int(r.get_attribute("data-id")) for r in driver.find_elements(By.CSS_SELECTOR, "#search ol.results li")]
                 check(found == expected, f"search {arguments} finds what receipts search --json finds ({len(found)})")
             form.find_element(By.NAME, "min").clear()
             form.find_element(By.NAME, "min").send_keys("abc")
             form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#search p.error").text)
+            wait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#search p.error").text)
             check("abc" in driver.find_element(By.CSS_SELECTOR, "#search p.error").text,
                   "a wrong amount is named: " + driver.find_element(By.CSS_SELECTOR, "#search p.error").text)
             form.find_element(By.NAME, "q").clear()
             form.find_element(By.NAME, "q").send_keys("МОЛ")
-            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-history option"))
+            wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-history option"))
             suggestions = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#search-history option")]
             check(suggestions == ["молоко"], f"typing suggests the last searches that contain it, any case: {suggestions}")
             driver.refresh()
-            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.NAME, "category").get_attribute("value"))
+            wait(driver, 10).until(lambda d: d.find_element(By.NAME, "category").get_attribute("value"))
             check(driver.find_element(By.NAME, "category").get_attribute("value") == "groceries"
                   and driver.find_element(By.NAME, "min").get_attribute("value") == "1000.00",
                   "the last search's filters are kept")
@@ -217,33 +237,33 @@ def main():
                         sums[category["category"]] = sums.get(category["category"], 0) + category["total"]
                 return sums
             driver.find_element(By.ID, "to-categories").click()
-            first = WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#categories ol.names li"))[0]
+            first = wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#categories ol.names li"))[0]
             moved = int(first.get_attribute("data-total"))
             before = totals()
             Select(first.find_element(By.TAG_NAME, "select")).select_by_value("pets")
             first.find_element(By.CSS_SELECTOR, "button.assign").click()
-            WebDriverWait(driver, 10).until(lambda d: first.find_elements(By.CSS_SELECTOR, "button.undo"))
+            wait(driver, 10).until(lambda d: first.find_elements(By.CSS_SELECTOR, "button.undo"))
             after = totals()
             check(after.get("pets", 0) - before.get("pets", 0) == moved
                   and before.get("uncategorized", 0) - after.get("uncategorized", 0) == moved,
                   f"assigning a category moves {moved} kopecks at once, as stats --json sees it")
             driver.save_screenshot(REPORTS + "/categories-1280.png")
             first.find_element(By.CSS_SELECTOR, "button.undo").click()
-            WebDriverWait(driver, 10).until(lambda d: "done" not in first.get_attribute("class"))
+            wait(driver, 10).until(lambda d: "done" not in first.get_attribute("class"))
             check(totals() == before, "undo moves it back")
             # Add: two sample photos picked, a payload pasted, a wrong one refused with its reason;
             # the receipts are in the database as scan --add / add --qr leave them, and the feed shows them.
             driver.find_element(By.ID, "to-add").click()
             photos = [os.path.abspath(f"Data/samples/photos/{name}") for name in ("rotation.jpg", "blur.jpg")]
             driver.find_element(By.ID, "photos").send_keys("\n".join(photos))
-            WebDriverWait(driver, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == 2)
+            wait(driver, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == 2)
             paste = driver.find_element(By.CSS_SELECTOR, "#paste-form input[name=qr]")
             paste.send_keys("t=20261101T1200&s=100.00&fn=9251440300007971&i=777777&fp=123456789&n=1")
             driver.find_element(By.CSS_SELECTOR, "#paste-form button").click()
-            WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == 3)
+            wait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == 3)
             paste.send_keys("hello")
             driver.find_element(By.CSS_SELECTOR, "#paste-form button").click()
-            WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == 4)
+            wait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == 4)
             problems = driver.find_elements(By.CSS_SELECTOR, "#add ol.added li.problem")
             check(len(problems) == 1, f"a payload that is not a receipt's is refused with its reason: "
                   + (problems[0].text.replace("\n", " ") if problems else "none"))
@@ -253,11 +273,31 @@ def main():
             check({("9251440300007971", 141637), ("7281440500123456", 912), ("9251440300007971", 777777)} <= pending,
                   "the photos' and the payload's receipts are in the database, pending")
             driver.save_screenshot(REPORTS + "/add-1280.png")
+            # Nearby: the browser's position (set through the DevTools protocol) gives the shops nearest
+            # first, as receipts places --json lists them from the same server; a star is kept.
+            driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["geolocation"]})
+            driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                                   {"latitude": 55.7558, "longitude": 37.6173, "accuracy": 10})
+            driver.find_element(By.ID, "to-nearby").click()
+            found = wait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#nearby ol.places li"))
+            cli = json.loads(subprocess.run([RECEIPTS, "places", "--lat", "55.7558", "--lon", "37.6173", "--json",
+                                             "--db", database], env=environment, check=True, capture_output=True,
+                                            text=True).stdout)
+            check([r.get_attribute("data-id") for r in found] == [p["id"] for p in cli["places"]],
+                  f"nearby shops come nearest first, as receipts places lists them ({len(found)})")
+            found[0].find_element(By.CSS_SELECTOR, "button.star").click()
+            wait(driver, 10).until(
+                lambda d: d.find_element(By.CSS_SELECTOR, "#nearby ol.places li button.star").get_attribute("aria-pressed") == "true")
+            starred = json.loads(subprocess.run([RECEIPTS, "places", "--starred", "--json", "--db", database],
+                                                env=environment, check=True, capture_output=True, text=True).stdout)
+            check([p["id"] for p in starred["places"]] == [found[0].get_attribute("data-id")],
+                  "a star is kept in the database, as places star keeps it")
+            driver.save_screenshot(REPORTS + "/nearby-1280.png")
             driver.find_element(By.ID, "to-feed").click()
-            WebDriverWait(driver, 10).until(lambda d: len(rows(d)) > 0)
-            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-id].pending"))
+            wait(driver, 10).until(lambda d: len(rows(d)) > 0)
+            wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-id].pending"))
             driver.find_element(By.ID, "language").click()
-            WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "title").text == "Чеки")
+            wait(driver, 10).until(lambda d: d.find_element(By.ID, "title").text == "Чеки")
             title = driver.find_element(By.CSS_SELECTOR, "section.month h2 .name").text
             check(title.split(" ")[0].lower() in ("январь", "февраль", "март", "апрель", "май", "июнь", "июль",
                                                    "август", "сентябрь", "октябрь", "ноябрь", "декабрь"),
@@ -273,19 +313,35 @@ def main():
         phone = browser(375, 740, "ru-RU")
         try:
             phone.get(address)
-            WebDriverWait(phone, 10).until(lambda d: len(rows(d)) > 0)
+            wait(phone, 10).until(lambda d: len(rows(d)) > 0)
             check(phone.find_element(By.ID, "title").text == "Чеки", "a Russian browser gets the Russian page")
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"no horizontal overflow at 375 px ({overflow})")
             phone.save_screenshot(REPORTS + "/feed-375.png")
             rows(phone)[0].find_element(By.CSS_SELECTOR, "a.shop").click()
-            WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail figure.qr img"))
+            wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail figure.qr img"))
             time.sleep(0.3)
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"a receipt's detail fits 375 px ({overflow})")
             phone.save_screenshot(REPORTS + "/receipt-375.png")
+            # Without the position (refused here): how to allow it, and coordinates typed by hand.
+            phone.execute_cdp_cmd("Browser.resetPermissions", {})
+            phone.get(base + "/#/nearby")
+            wait(phone, 15).until(
+                lambda d: "местоположению" in d.find_element(By.CSS_SELECTOR, "#nearby p.position").text)
+            form = phone.find_element(By.ID, "nearby-form")
+            form.find_element(By.NAME, "lat").send_keys("55,7558")
+            form.find_element(By.NAME, "lon").send_keys("37.6173")
+            form.find_element(By.NAME, "q").send_keys("Пятёрочка")
+            form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+            typed = wait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#nearby ol.places li"))
+            check(typed and all("Пятёрочка" in r.text for r in typed),
+                  f"a refused position is explained; typed coordinates and a filter find shops ({len(typed)})")
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"nearby fits 375 px ({overflow})")
+            phone.save_screenshot(REPORTS + "/nearby-375.png")
             phone.get(base + "/#/stats")
-            WebDriverWait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]"))
+            wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]"))
             time.sleep(0.5)
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"statistics fit 375 px ({overflow})")
@@ -305,6 +361,8 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=10)
+        places_server.terminate()
+        places_server.wait(timeout=10)
     if failures:
         sys.exit(f"web-browser-test: {len(failures)} check(s) failed")
     print("web-browser-test: every check passed")

@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 import Logging
 import NIOPosix
+import ReceiptAPI
 import ReceiptCore
 import ReceiptReports
 import ReceiptScan
@@ -16,13 +17,18 @@ public final class WebApp: Sendable {
     let settings: WebSettings
     let database: ReceiptDatabase
     let adding: ReceiptAdding
+    /// The receipts server's client, for its places search; nil when none is set.
+    let server: ReceiptsClient?
 
-    /// The app over `database`; `adding` adds receipts as `receipts add` does (to the receipts
+    /// The app over `database`; `server` answers the nearby shops; `adding` adds receipts as `receipts add` does (to the receipts
     /// server when someone is logged in, else here, pending); by default, here.
-    public init(settings: WebSettings, database: ReceiptDatabase, adding: ReceiptAdding? = nil) {
+    public init(
+        settings: WebSettings, database: ReceiptDatabase, adding: ReceiptAdding? = nil, server: ReceiptsClient? = nil
+    ) {
         self.settings = settings
         self.database = database
         self.adding = adding ?? ReceiptAdding(database: database, client: nil)
+        self.server = server
     }
 
     /// The address to open, token included, once the app listens on `port`.
@@ -160,6 +166,51 @@ public final class WebApp: Sendable {
             let pasted = try await request.decode(as: PastedPayload.self, context: context)
             let report = try await AddingReport.payload(pasted.qr, adding: self.adding, language: language)
             return try Self.json(report, status: report.problem == nil ? .ok : .unprocessableContent)
+        }
+        router.get("/api/places") { request, _ in
+            let words = Self.words(request)
+            let query = request.uri.queryParameters
+            guard let latitude = query["lat"].flatMap({ Double(String($0)) }),
+                let longitude = query["lon"].flatMap({ Double(String($0)) }),
+                let center = try? Coordinate(latitude: latitude, longitude: longitude)
+            else { return try Self.json(["problem": words.badPoint], status: .badRequest) }
+            guard let server = self.server else {
+                return try Self.json(["problem": words.noServer], status: .badGateway)
+            }
+            let page: PlacesPage
+            do throws(ClientError) {
+                page = try await server.places(
+                    near: center, text: query["q"].map(String.init), radius: nil,
+                    cursor: query["cursor"].map(String.init))
+            } catch {
+                return try Self.json(["problem": error.message(in: words.language)], status: .badGateway)
+            }
+            let database = self.database
+            let favourites = try await NIOThreadPool.singleton.runIfActive { () throws -> Set<String> in
+                // Kept here as `receipts places` keeps them: found offline later, and starred.
+                try database.save(
+                    page.places.compactMap { entry in
+                        (try? Coordinate(latitude: entry.lat, longitude: entry.lon)).map {
+                            Place(
+                                id: entry.id, name: entry.name, coordinate: $0,
+                                category: Category(rawValue: entry.category) ?? .uncategorized, address: entry.address)
+                        }
+                    })
+                return try database.favouritePlaceIDs()
+            }
+            return try Self.json(NearbyPlaces(page, favourites: favourites, words: words))
+        }
+        router.post("/api/places/star") { request, context in
+            let choice = try await request.decode(as: PlaceChoice.self, context: context)
+            let database = self.database
+            let done = try await NIOThreadPool.singleton.runIfActive { try database.star(placeID: choice.id) }
+            return try Self.json(["starred": done], status: done ? .ok : .notFound)
+        }
+        router.post("/api/places/unstar") { request, context in
+            let choice = try await request.decode(as: PlaceChoice.self, context: context)
+            let database = self.database
+            let done = try await NIOThreadPool.singleton.runIfActive { try database.unstar(placeID: choice.id) }
+            return try Self.json(["starred": !done], status: done ? .ok : .notFound)
         }
         router.get("/api/stats") { request, _ in
             let words = Self.words(request)

@@ -79,6 +79,17 @@ struct WebWords: Sendable {
     func noChoice(_ name: String) -> String {
         pick("для «\(name)» категория не выбиралась", "no category was chosen for “\(name)”")
     }
+    var noPlaces: String { pick("Рядом ничего не найдено.", "Nothing found nearby.") }
+    var noServer: String {
+        pick(
+            "Сервер чеков не задан: укажите его (--server или RECEIPTS_SERVER), чтобы искать магазины рядом.",
+            "No receipts server is set: give one (--server or RECEIPTS_SERVER) to find shops nearby.")
+    }
+    var badPoint: String {
+        pick(
+            "Нужны широта от −90 до 90 и долгота от −180 до 180.",
+            "A latitude within −90…90 and a longitude within −180…180 are needed.")
+    }
     var cash: String { pick("Наличными", "Cash") }
     var card: String { pick("Безналичными", "Card") }
     var register: String { pick("РН ККТ", "Register") }
@@ -117,6 +128,18 @@ struct WebWords: Sendable {
             "find": pick("Найти", "Find"),
             "categories": pick("Категории", "Categories"),
             "add": pick("Добавить", "Add"),
+            "nearby": pick("Рядом", "Nearby"),
+            "locating": pick("Определяем, где вы…", "Finding where you are…"),
+            "positionRefused": pick(
+                "Браузер не сообщил, где вы. Разрешите доступ к местоположению для этой страницы (значок слева от адреса) и обновите её — или введите координаты.",
+                "The browser did not say where you are. Allow this page to use your location (the icon left of the address) and reload it, or type coordinates."
+            ),
+            "latitude": pick("Широта", "Latitude"),
+            "longitude": pick("Долгота", "Longitude"),
+            "filter": pick("Название или категория", "Name or category"),
+            "star": pick("В избранное", "Add to favourites"),
+            "unstar": pick("Убрать из избранного", "Remove from favourites"),
+            "show": pick("Показать", "Show"),
             "dropPhotos": pick(
                 "Перетащите сюда снимки чеков (PNG, JPEG, WebP) или выберите файлы",
                 "Drop photos of receipts here (PNG, JPEG, WebP) or pick the files"),

@@ -244,4 +244,25 @@ struct WebAppTests {
             #expect(try app.database.receipt(try FiscalCode(parsing: other).identity)?.status == .pending)
         }
     }
+
+    @Test(
+        "nearby: a point out of range is named; without a receipts server it says how to set one; unknown stars are 404"
+    )
+    func nearbyWithoutServer() async throws {
+        try await Self.withApp(receipts: 1) { app, client in
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            let cookie = try #require(Self.cookie(of: opened))
+            let far = try await client.execute(
+                uri: "/api/places?lat=91&lon=37&lang=ru", method: .get, headers: [.cookie: cookie])
+            #expect(far.status == .badRequest && String(buffer: far.body).contains("широта от −90 до 90"))
+            let none = try await client.execute(
+                uri: "/api/places?lat=55.75&lon=37.61", method: .get, headers: [.cookie: cookie])
+            #expect(none.status == .badGateway && String(buffer: none.body).contains("RECEIPTS_SERVER"))
+            let star = try await client.execute(
+                uri: "/api/places/star", method: .post,
+                headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"id": "nowhere"}"#))
+            #expect(star.status == .notFound)
+        }
+    }
 }

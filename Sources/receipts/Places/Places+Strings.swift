@@ -1,4 +1,5 @@
 import Foundation
+import PlaceSearch
 import ReceiptCore
 
 // The words of `receipts places` and its subcommands, in Russian and English.
@@ -42,12 +43,7 @@ extension Strings {
             "“\(text)” is not a distance; write 2km, 500m or metres")
     }
     static var noPlaces: String { pick("Ничего рядом не найдено.", "No places found.") }
-    static func distance(_ metres: Double) -> String {
-        if metres < 1000 { return pick("\(Int(metres.rounded())) м", "\(Int(metres.rounded())) m") }
-        let kilometres = (metres / 100).rounded() / 10
-        let text = String(kilometres)
-        return pick("\(text.replacingOccurrences(of: ".", with: ",")) км", "\(text) km")
-    }
+    static func distance(_ metres: Double) -> String { DistanceText.text(metres, in: language) }
 
     static var latitudeValue: String { pick("широта", "lat") }
     static var longitudeValue: String { pick("долгота", "lon") }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import NIOCore
+import ReceiptNetwork
 import ReceiptWeb
 
 /// `receipts web`: the receipts app in a browser, over the local database.
@@ -26,7 +27,11 @@ struct WebCommand: AsyncParsableCommand {
         let settings = WebSettings(host: host, port: port)
         // Adding from the page works as `receipts add` does: to the server when logged in.
         let adder = try ReceiptAdder(global, database: database, console: console)
-        let app = WebApp(settings: settings, database: database, adding: adder.adding)
+        // The page waits for the server's places: a few seconds of retrying, not the command line's minute.
+        var retry = Connection.retryPolicy()
+        retry.budget = min(retry.budget, 8)
+        let server = try Connection(global).client(retry: retry)
+        let app = WebApp(settings: settings, database: database, adding: adder.adding, server: server)
         if !settings.isLoopback { console.note(Strings.webNotLoopback(host)) }
         let open = open
         do {
