@@ -181,7 +181,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [
-                .embedInCode("Static/index.html"), .embedInCode("Static/app.js"), .embedInCode("Static/style.css"),
+                .embedInCode("Static/index.html"), .embedInCode("Static/style.css"), .embedInCode("Static/app.js"),
+                .embedInCode("Static/common.js"), .embedInCode("Static/feed.js"), .embedInCode("Static/receipt.js"),
+                .embedInCode("Static/statistics.js"), .embedInCode("Static/search.js"),
+                .embedInCode("Static/categories.js"), .embedInCode("Static/add.js"), .embedInCode("Static/nearby.js"),
             ],
             swiftSettings: strict
         ),

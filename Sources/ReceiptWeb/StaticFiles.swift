@@ -7,10 +7,24 @@ enum StaticFiles {
         switch path {
         case "/", "/index.html": (PackageResources.index_html, "text/html; charset=utf-8")
         case "/app.js": (PackageResources.app_js, "text/javascript; charset=utf-8")
+        case "/common.js": (PackageResources.common_js, "text/javascript; charset=utf-8")
+        case "/feed.js": (PackageResources.feed_js, "text/javascript; charset=utf-8")
+        case "/receipt.js": (PackageResources.receipt_js, "text/javascript; charset=utf-8")
+        case "/statistics.js": (PackageResources.statistics_js, "text/javascript; charset=utf-8")
+        case "/search.js": (PackageResources.search_js, "text/javascript; charset=utf-8")
+        case "/categories.js": (PackageResources.categories_js, "text/javascript; charset=utf-8")
+        case "/add.js": (PackageResources.add_js, "text/javascript; charset=utf-8")
+        case "/nearby.js": (PackageResources.nearby_js, "text/javascript; charset=utf-8")
         case "/style.css": (PackageResources.style_css, "text/css; charset=utf-8")
         default: nil
         }
     }
+
+    /// Every path a file is served at.
+    static let paths = [
+        "/", "/index.html", "/style.css", "/app.js", "/common.js", "/feed.js", "/receipt.js", "/statistics.js",
+        "/search.js", "/categories.js", "/add.js", "/nearby.js",
+    ]
 
     /// The answer for `path`: the file, cacheable for a minute (the binary does not change under it).
     static func response(_ path: String) -> Response? {

@@ -1,0 +1,61 @@
+import Hummingbird
+import NIOPosix
+import ReceiptCore
+import ReceiptReports
+import ReceiptStats
+import ReceiptStore
+
+extension WebApp {
+    /// A month's statistics, a category's items and receipts, the 12-month chart.
+    func addStatisticsRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/stats") { request, _ in
+            let words = Self.words(request)
+            let asked = request.uri.queryParameters["month"].map(String.init)
+            let chosen = asked.flatMap(Month.init)
+            if asked != nil, chosen == nil { throw HTTPError(.badRequest) }
+            let database = self.database
+            let view = try await NIOThreadPool.singleton.runIfActive { () throws -> StatisticsView? in
+                let available = try database.monthTotals().map(\.month)
+                guard let month = chosen ?? available.last,
+                    let statistics = try SpendingStatistics.read(
+                        from: database, range: month...month, top: 10, ongoing: Self.thisMonth())
+                else { return nil }
+                return StatisticsView(statistics, available: available, words: words)
+            }
+            guard let view else { throw HTTPError(.notFound, message: words.page["noStatistics"] ?? "") }
+            return try Self.json(view)
+        }
+        router.get("/api/stats/category") { request, _ in
+            let words = Self.words(request)
+            guard let month = request.uri.queryParameters["month"].flatMap({ Month(String($0)) }),
+                let category = request.uri.queryParameters["category"].flatMap({ Category(rawValue: String($0)) })
+            else { throw HTTPError(.badRequest) }
+            let database = self.database
+            let detail = try await NIOThreadPool.singleton.runIfActive {
+                CategoryDetail(
+                    category: category, month: month,
+                    names: try database.names(in: category, months: month...month, limit: 20),
+                    hits: try database.search(
+                        SearchQuery(text: "", filters: SearchFilters(category: category, from: month, to: month))),
+                    words: words)
+            }
+            return try Self.json(detail)
+        }
+        router.get("/api/stats/chart.svg") { request, _ in
+            let words = Self.words(request)
+            let narrow = request.uri.queryParameters["narrow"] == "1"
+            let database = self.database
+            let svg = try await NIOThreadPool.singleton.runIfActive { () throws -> String? in
+                guard let range = try SpendingStatistics.recentMonths(12, in: database),
+                    let statistics = try SpendingStatistics.read(
+                        from: database, range: range, top: 10, ongoing: Self.thisMonth())
+                else { return nil }
+                return ReportCharts.spendingByMonth(statistics, language: words.language, narrow: narrow)
+            }
+            guard let svg else { throw HTTPError(.notFound) }
+            return Response(
+                status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+        }
+    }
+}

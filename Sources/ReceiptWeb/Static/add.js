@@ -1,0 +1,56 @@
+import { element, state } from "/common.js";
+
+// Add: photos dropped or picked, each decoded by the app (ReceiptScan) and its codes added as
+// `receipts scan --add` adds them; or a payload pasted. Each photo's result is listed.
+export const addView = document.getElementById("add");
+let feedStale = false;
+
+// Whether something was added since the feed was last drawn; asking forgets it.
+export function feedIsStale() {
+  const stale = feedStale;
+  feedStale = false;
+  return stale;
+}
+
+function addedRow(title, answer) {
+  const row = element("li");
+  row.append(element("span", "name", title));
+  const what = element("span", "result");
+  if (answer.problem) {
+    what.textContent = answer.problem;
+    row.classList.add("problem");
+  } else {
+    what.textContent = answer.added.map((added) => `${added.text}: ${added.qr}`).join("; ");
+    feedStale = true;
+  }
+  row.append(what);
+  addView.querySelector("ol.added").prepend(row);
+}
+
+async function addPhotos(files) {
+  for (const file of files) {
+    const response = await fetch(`/api/add/photo?lang=${state.language}`, {
+      method: "POST", credentials: "same-origin", headers: { "Content-Type": file.type || "application/octet-stream" }, body: file,
+    });
+    const answer = await response.json().catch(() => ({ added: [], problem: String(response.status) }));
+    addedRow(file.name, answer);
+  }
+}
+
+document.getElementById("photos").addEventListener("change", (event) => addPhotos([...event.target.files]));
+addView.addEventListener("dragover", (event) => event.preventDefault());
+addView.addEventListener("drop", (event) => {
+  event.preventDefault();
+  addPhotos([...event.dataTransfer.files]);
+});
+document.getElementById("paste-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const qr = event.target.elements.qr.value.trim();
+  if (!qr) return;
+  const response = await fetch(`/api/add/qr?lang=${state.language}`, {
+    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ qr }),
+  });
+  const answer = await response.json().catch(() => ({ added: [], problem: String(response.status) }));
+  addedRow(qr, answer);
+  if (!answer.problem) event.target.reset();
+});

@@ -1,0 +1,56 @@
+// The feed: month sections newest first, 50 receipts a page, the next page as the end comes into view.
+import { ask, element, receiptRow, state } from "/common.js";
+
+export const feed = document.getElementById("feed");
+export const status = document.getElementById("status");
+export const sentinel = document.getElementById("sentinel");
+let next = 0;
+let loading = false;
+
+function monthSection(month) {
+  let section = feed.querySelector(`section[data-month="${month.month}"]`);
+  if (section) return section.querySelector("ol");
+  section = element("section", "month");
+  section.dataset.month = month.month;
+  const heading = element("h2");
+  const name = element("span", "name", month.title);
+  name.append(" ", element("small", "count", month.countText));
+  heading.append(name, element("span", "sum", month.totalText));
+  const list = element("ol", "receipts");
+  section.append(heading, list);
+  feed.append(section);
+  return list;
+}
+
+export async function loadMore() {
+  if (loading || next === null) return;
+  loading = true;
+  status.textContent = state.words.loading || "…";
+  try {
+    const page = await ask(`/api/feed?lang=${state.language}&offset=${next}`);
+    for (const month of page.months) {
+      const list = monthSection(month);
+      for (const receipt of month.receipts) list.append(receiptRow(receipt));
+    }
+    next = page.next;
+    status.textContent = feed.children.length === 0 ? state.words.empty : "";
+  } catch (error) {
+    status.textContent = `${state.words.failed || "Error"} (${error.message})`;
+    next = null;
+  } finally {
+    loading = false;
+  }
+  // A tall screen may show the sentinel still: keep going until it is pushed out of view.
+  if (next !== null && sentinel.getBoundingClientRect().top < window.innerHeight) loadMore();
+}
+
+// The feed from its first page again.
+export async function restartFeed() {
+  feed.replaceChildren();
+  next = 0;
+  await loadMore();
+}
+
+new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting)) loadMore();
+}).observe(sentinel);

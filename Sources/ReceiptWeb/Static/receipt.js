@@ -1,0 +1,50 @@
+import { ask, element, state, table } from "/common.js";
+
+// The detail of one receipt, in place of the feed (which keeps its place for the way back).
+export async function showReceipt(id) {
+  const detail = document.getElementById("detail");
+  let receipt;
+  try {
+    receipt = await ask(`/api/receipts/${id}?lang=${state.language}`);
+  } catch (error) {
+    detail.replaceChildren(element("p", "", `${state.words.notFound} (${error.message})`));
+    return;
+  }
+  const back = element("a", "back", state.words.back);
+  back.href = "#/";
+  const heading = element("h2", "", receipt.shop);
+  const facts = element("p", "facts");
+  for (const line of [receipt.address, receipt.seller, `${receipt.dateText} · ${receipt.operationText}`, receipt.statusText]) {
+    if (line) facts.append(element("span", "", line));
+  }
+  const items = element("ol", "items");
+  for (const item of receipt.items) {
+    const line = element("li");
+    line.append(
+      element("span", "name", item.name),
+      element("span", "sum", item.sumText),
+      element("span", "how", `${item.quantityText} × ${item.priceText}`),
+      element("span", "kind", [item.vatText, item.categoryText].filter(Boolean).join(" · ")),
+    );
+    items.append(line);
+  }
+  const totals = table([state.words.total, receipt.totalText], receipt.payments, "totals");
+  const fiscal = table(["", ""], receipt.fiscal, "fiscal");
+  const code = element("figure", "qr");
+  const image = element("img");
+  image.src = receipt.qrImage;
+  image.alt = state.words.qrCode;
+  code.append(image, element("figcaption", "", receipt.qr));
+  const share = element("button", "share", state.words.share);
+  share.type = "button";
+  const shared = element("p", "shared");
+  share.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(receipt.shareText);
+      shared.textContent = state.words.copied;
+    } catch {
+      shared.replaceChildren(element("span", "", state.words.copyFailed), element("pre", "", receipt.shareText));
+    }
+  });
+  detail.replaceChildren(back, heading, facts, share, shared, items, totals, fiscal, code);
+}

@@ -1,0 +1,94 @@
+import { ask, element, receiptRow, state } from "/common.js";
+
+// Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
+// wrote them, the 12-month chart as the report draws it.
+export async function showStatistics(month) {
+  const view = document.getElementById("stats");
+  let stats;
+  try {
+    stats = await ask(`/api/stats?lang=${state.language}${month ? `&month=${month}` : ""}`);
+  } catch (error) {
+    view.replaceChildren(element("p", "", `${state.words.noStatistics} (${error.message})`));
+    return;
+  }
+  const picker = element("select", "month");
+  picker.setAttribute("aria-label", state.words.month);
+  for (const choice of stats.months) {
+    const option = element("option", "", choice.title);
+    option.value = choice.month;
+    option.selected = choice.month === stats.month;
+    picker.append(option);
+  }
+  picker.addEventListener("change", () => { location.hash = `#/stats/${picker.value}`; });
+  const heading = element("h2");
+  const name = element("span", "name", stats.title);
+  name.append(" ", element("small", "count", stats.countText));
+  heading.append(name, element("span", "sum", stats.totalText));
+  const numbers = stats.statistics.months[0]?.categories ?? [];
+  const categories = element("table", "categories");
+  const head = element("tr");
+  for (const label of [stats.labels.category, stats.labels.total, stats.labels.share, stats.labels.versusPrevious, stats.labels.versusAverage]) {
+    head.append(element("th", "", label));
+  }
+  categories.append(head);
+  stats.categories.forEach((category, index) => {
+    const row = element("tr");
+    row.dataset.category = category.category;
+    row.dataset.total = numbers[index]?.total ?? "";
+    const swatch = element("span", "swatch");
+    swatch.dataset.colour = category.colour;
+    const label = element("td", "name");
+    label.append(swatch, category.name);
+    row.append(label);
+    for (const cell of [category.totalText, category.shareText, category.previousText, category.averageText]) {
+      row.append(element("td", "", cell));
+    }
+    row.tabIndex = 0;
+    row.addEventListener("click", () => showCategory(stats.month, category.category));
+    row.addEventListener("keydown", (event) => { if (event.key === "Enter") showCategory(stats.month, category.category); });
+    categories.append(row);
+  });
+  const chart = element("picture", "chart");
+  const narrow = element("source");
+  narrow.media = "(max-width: 36rem)";
+  narrow.srcset = `/api/stats/chart.svg?lang=${state.language}&narrow=1`;
+  const image = element("img");
+  image.src = `/api/stats/chart.svg?lang=${state.language}`;
+  image.alt = stats.labels.byMonth;
+  chart.append(narrow, image);
+  const list = (title, rows) => {
+    const block = element("div", "top");
+    block.append(element("h3", "", title));
+    const items = element("ol");
+    for (const row of rows) {
+      const item = element("li");
+      item.append(element("span", "name", row.name), element("span", "sum", row.totalText), element("span", "detail", row.detail));
+      items.append(item);
+    }
+    block.append(items);
+    return block;
+  };
+  view.replaceChildren(picker, heading, categories, element("div", "category-detail"),
+    element("h3", "", stats.labels.byMonth), chart,
+    list(stats.labels.topShops, stats.shops), list(stats.labels.topItems, stats.items));
+  // Colours come from the API; set through the DOM, which the policy allows (no inline styles).
+  for (const swatch of view.querySelectorAll(".swatch")) swatch.style.backgroundColor = swatch.dataset.colour;
+}
+
+// A category of the month clicked: its items by spending and its receipts, under the table.
+async function showCategory(month, category) {
+  const panel = document.querySelector("#stats .category-detail");
+  const detail = await ask(`/api/stats/category?lang=${state.language}&month=${month}&category=${category}`);
+  const items = element("ol", "items");
+  for (const item of detail.items) {
+    const line = element("li");
+    line.append(element("span", "name", item.name), element("span", "sum", item.totalText), element("span", "detail", item.detail));
+    items.append(line);
+  }
+  const receipts = element("ol", "receipts");
+  for (const receipt of detail.receipts) {
+    receipts.append(receiptRow({ ...receipt, itemsText: receipt.matching.join(", "), pending: false }));
+  }
+  panel.replaceChildren(element("h3", "", detail.title), items, receipts);
+  panel.scrollIntoView({ block: "nearest" });
+}
