@@ -153,19 +153,43 @@ def main():
             # Statistics: the latest month, then the one before picked from the list; each category's
             # total equals what receipts stats --json gives for that month.
             driver.find_element(By.ID, "to-stats").click()
-            for index, month in enumerate(expected_months[:2]):
+            # Two single months picked, then a range of three: each category's total as stats --json sums it.
+            ranges = [(expected_months[0], expected_months[0]), (expected_months[1], expected_months[1]),
+                      (expected_months[3], expected_months[1])]
+            def pick(css, value):
+                """Chooses in a picker the page may be redrawing: looks again until the choice holds."""
+                def chosen(d):
+                    try:
+                        element_ = d.find_element(By.CSS_SELECTOR, css)
+                        if element_.get_attribute("value") != value:
+                            Select(element_).select_by_value(value)
+                        return d.find_element(By.CSS_SELECTOR, css).get_attribute("value") == value
+                    except StaleElementReferenceException:
+                        return False
+                wait(driver, 10).until(chosen)
+            for index, (first, last) in enumerate(ranges):
                 if index > 0:
-                    Select(driver.find_element(By.CSS_SELECTOR, "#stats select.month")).select_by_value(month)
-                wait(driver, 10).until(lambda d: any(
-                    o.get_attribute("selected") and o.get_attribute("value") == month
-                    for o in d.find_elements(By.CSS_SELECTOR, "#stats select.month option"))
+                    # The pickers as a person uses them: the first month, then the last.
+                    pick("#stats select.from", first)
+                    pick("#stats select.to", last)
+                wait(driver, 10).until(
+                    lambda d: d.find_element(By.CSS_SELECTOR, "#stats select.from").get_attribute("value") == first
+                    and d.find_element(By.CSS_SELECTOR, "#stats select.to").get_attribute("value") == last
                     and d.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]"))
-                cli = json.loads(subprocess.run([RECEIPTS, "stats", "--json", "--month", month, "--db", database],
+                cli = json.loads(subprocess.run([RECEIPTS, "stats", "--json", "--from", first, "--to", last,
+                                                 "--db", database],
                                                 env=environment, check=True, capture_output=True, text=True).stdout)
-                expected = [(c["category"], c["total"]) for c in cli["months"][0]["categories"]]
-                shown = [(row.get_attribute("data-category"), int(row.get_attribute("data-total")))
-                         for row in driver.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")]
-                check(shown == expected, f"statistics of {month} equal receipts stats --json ({len(shown)} categories)")
+                sums = {}
+                for line in cli["months"]:
+                    for c in line["categories"]:
+                        sums[c["category"]] = sums.get(c["category"], 0) + c["total"]
+                shown = {row.get_attribute("data-category"): int(row.get_attribute("data-total"))
+                         for row in driver.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")}
+                check(shown == sums, f"statistics of {first}…{last} equal receipts stats --json ({len(shown)} categories)")
+            driver.execute_script("location.hash = arguments[0]", "#/stats/" + expected_months[1])
+            wait(driver, 10).until(
+                lambda d: d.find_element(By.CSS_SELECTOR, "#stats select.to").get_attribute("value") == expected_months[1]
+                and d.find_element(By.CSS_SELECTOR, "#stats select.from").get_attribute("value") == expected_months[1])
             # A category clicked lists its receipts of the month, as receipts search finds them.
             month = expected_months[1]
             row = driver.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")[0]

@@ -16,6 +16,8 @@ struct StatisticsView: Encodable {
         let category: String
         let name: String
         let colour: String
+        /// Kopecks over the month or the range.
+        let total: Int64
         let totalText: String
         let shareText: String
         let previousText: String
@@ -29,7 +31,8 @@ struct StatisticsView: Encodable {
     }
 
     let statistics: StatisticsJSON
-    let month: String
+    let from: String
+    let to: String
     let title: String
     let totalText: String
     let countText: String
@@ -39,26 +42,42 @@ struct StatisticsView: Encodable {
     let items: [Row]
     let labels: [String: String]
 
+    /// One month's statistics (`range` of one month) with its comparisons, or a range's, each
+    /// category's total over the range and its share of the range's total.
     init?(_ statistics: SpendingStatistics, available: [Month], words: WebWords) {
         guard let line = statistics.months.first else { return nil }
         let text = ReportText(words.language)
+        let single = statistics.range.lowerBound == statistics.range.upperBound
         self.statistics = StatisticsJSON(statistics, language: words.language)
-        month = line.month.description
-        let name = text.monthName(line)
+        from = statistics.range.lowerBound.description
+        to = statistics.range.upperBound.description
+        let name = single ? text.monthName(line) : text.rangeName(statistics.range)
         title = name.prefix(1).uppercased() + name.dropFirst()
-        totalText = text.money(line.total)
-        countText = words.receipts(line.receipts)
+        totalText = text.money(statistics.total)
+        countText = words.receipts(statistics.months.reduce(0) { $0 + $1.receipts })
         months = available.reversed().map { month in
             let name = text.monthName(month)
             return MonthChoice(month: month.description, title: name.prefix(1).uppercased() + name.dropFirst())
         }
-        categories = line.categories.map { category in
-            CategoryRow(
-                category: category.category.rawValue, name: text.name(category.category),
-                colour: CategoryPalette.colour(category.category), totalText: text.money(category.total),
-                shareText: text.percent(category.share),
-                previousText: text.change(from: category.previous, to: category.total, in: line),
-                averageText: text.change(from: category.average, to: category.total, in: line))
+        if single {
+            categories = line.categories.map { category in
+                CategoryRow(
+                    category: category.category.rawValue, name: text.name(category.category),
+                    colour: CategoryPalette.colour(category.category), total: category.total.kopecks,
+                    totalText: text.money(category.total), shareText: text.percent(category.share),
+                    previousText: text.change(from: category.previous, to: category.total, in: line),
+                    averageText: text.change(from: category.average, to: category.total, in: line))
+            }
+        } else {
+            let whole = max(1, statistics.total.kopecks)
+            categories = statistics.categoryTotals.map { category in
+                CategoryRow(
+                    category: category.category.rawValue, name: text.name(category.category),
+                    colour: CategoryPalette.colour(category.category), total: category.total.kopecks,
+                    totalText: text.money(category.total),
+                    shareText: text.percent(Double(category.total.kopecks) / Double(whole)), previousText: "—",
+                    averageText: "—")
+            }
         }
         shops = statistics.topShops.map { shop in
             Row(name: shop.shop, detail: words.receipts(shop.receipts), totalText: text.money(shop.total))
@@ -74,7 +93,7 @@ struct StatisticsView: Encodable {
     }
 }
 
-/// What one category of a month holds: its item names by spending and its receipts, newest first.
+/// What one category of a month (or a range) holds: its item names by spending and its receipts, newest first.
 struct CategoryDetail: Encodable {
     struct Receipt: Encodable {
         let id: Int64
@@ -88,9 +107,9 @@ struct CategoryDetail: Encodable {
     let items: [StatisticsView.Row]
     let receipts: [Receipt]
 
-    init(category: Category, month: Month, names: [NameSpending], hits: [SearchHit], words: WebWords) {
+    init(category: Category, months: ClosedRange<Month>, names: [NameSpending], hits: [SearchHit], words: WebWords) {
         let text = ReportText(words.language)
-        title = text.name(category) + " · " + text.monthName(month)
+        title = text.name(category) + " · " + text.rangeName(months)
         items = names.map { name in
             StatisticsView.Row(
                 name: name.name, detail: words.items(name.items, pending: false), totalText: text.money(name.total))

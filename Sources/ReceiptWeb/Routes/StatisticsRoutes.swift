@@ -10,15 +10,24 @@ extension WebApp {
     func addStatisticsRoutes(to router: Router<BasicRequestContext>) {
         router.get("/api/stats") { request, _ in
             let words = Self.words(request)
-            let asked = request.uri.queryParameters["month"].map(String.init)
-            let chosen = asked.flatMap(Month.init)
-            if asked != nil, chosen == nil { throw HTTPError(.badRequest) }
+            // One month (`month`, else the latest), or a range (`from`, `to`) as `stats --from --to` reads it.
+            let query = request.uri.queryParameters
+            var asked: [String: Month] = [:]
+            for key in ["month", "from", "to"] {
+                guard let text = query[Substring(key)].map(String.init) else { continue }
+                guard let month = Month(text) else { throw HTTPError(.badRequest) }
+                asked[key] = month
+            }
+            if let from = asked["from"], let to = asked["to"], from > to { throw HTTPError(.badRequest) }
+            let chosen = asked
             let database = self.database
             let view = try await NIOThreadPool.singleton.runIfActive { () throws -> StatisticsView? in
                 let available = try database.monthTotals().map(\.month)
-                guard let month = chosen ?? available.last,
+                guard let last = chosen["to"] ?? chosen["month"] ?? chosen["from"] ?? available.last else { return nil }
+                let first = chosen["from"] ?? chosen["month"] ?? last
+                guard first <= last,
                     let statistics = try SpendingStatistics.read(
-                        from: database, range: month...month, top: 10, ongoing: Self.thisMonth())
+                        from: database, range: first...last, top: 10, ongoing: Self.thisMonth())
                 else { return nil }
                 return StatisticsView(statistics, available: available, words: words)
             }
@@ -27,16 +36,18 @@ extension WebApp {
         }
         router.get("/api/stats/category") { request, _ in
             let words = Self.words(request)
-            guard let month = request.uri.queryParameters["month"].flatMap({ Month(String($0)) }),
-                let category = request.uri.queryParameters["category"].flatMap({ Category(rawValue: String($0)) })
+            let query = request.uri.queryParameters
+            guard let from = query["from"].flatMap({ Month(String($0)) }),
+                let to = query["to"].flatMap({ Month(String($0)) }), from <= to,
+                let category = query["category"].flatMap({ Category(rawValue: String($0)) })
             else { throw HTTPError(.badRequest) }
             let database = self.database
             let detail = try await NIOThreadPool.singleton.runIfActive {
                 CategoryDetail(
-                    category: category, month: month,
-                    names: try database.names(in: category, months: month...month, limit: 20),
+                    category: category, months: from...to,
+                    names: try database.names(in: category, months: from...to, limit: 20),
                     hits: try database.search(
-                        SearchQuery(text: "", filters: SearchFilters(category: category, from: month, to: month))),
+                        SearchQuery(text: "", filters: SearchFilters(category: category, from: from, to: to))),
                     words: words)
             }
             return try Self.json(detail)

@@ -31,7 +31,7 @@ async function start() {
 
 function route() {
   const receipt = location.hash.match(/^#\/receipt\/(\d+)$/);
-  const stats = location.hash.match(/^#\/stats(?:\/(\d{4}-\d{2}))?$/);
+  const stats = location.hash.match(/^#\/stats(?:\/(\d{4}-\d{2})(?:--(\d{4}-\d{2}))?)?$/);
   const search = location.hash === "#/search";
   const categories = location.hash === "#/categories";
   const adding = location.hash === "#/add";
@@ -61,7 +61,7 @@ function route() {
     showReceipt(receipt[1]);
   } else if (stats) {
     window.scrollTo(0, 0);
-    showStatistics(stats[1]);
+    showStatistics(stats[1], stats[2]);
   }
 }
 

@@ -2,39 +2,52 @@ import { ask, element, receiptRow, state } from "/common.js";
 
 // Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
 // wrote them, the 12-month chart as the report draws it.
-export async function showStatistics(month) {
+export async function showStatistics(from, to) {
   const view = document.getElementById("stats");
   let stats;
   try {
-    stats = await ask(`/api/stats?lang=${state.language}${month ? `&month=${month}` : ""}`);
+    const range = from ? `&from=${from}&to=${to || from}` : "";
+    stats = await ask(`/api/stats?lang=${state.language}${range}`);
   } catch (error) {
     view.replaceChildren(element("p", "", `${state.words.noStatistics} (${error.message})`));
     return;
   }
-  const picker = element("select", "month");
-  picker.setAttribute("aria-label", state.words.month);
-  for (const choice of stats.months) {
-    const option = element("option", "", choice.title);
-    option.value = choice.month;
-    option.selected = choice.month === stats.month;
-    picker.append(option);
-  }
-  picker.addEventListener("change", () => { location.hash = `#/stats/${picker.value}`; });
+  // From one month to another; the same month twice is that month, with its comparisons.
+  const pickers = element("div", "pickers");
+  const choose = (className, label, selected) => {
+    const picker = element("select", className);
+    picker.setAttribute("aria-label", label);
+    for (const choice of stats.months) {
+      const option = element("option", "", choice.title);
+      option.value = choice.month;
+      option.selected = choice.month === selected;
+      picker.append(option);
+    }
+    return picker;
+  };
+  const fromPicker = choose("month from", state.words.from, stats.from);
+  const toPicker = choose("month to", state.words.to, stats.to);
+  const go = () => {
+    const [first, last] = [fromPicker.value, toPicker.value].sort();
+    location.hash = first === last ? `#/stats/${first}` : `#/stats/${first}--${last}`;
+  };
+  fromPicker.addEventListener("change", go);
+  toPicker.addEventListener("change", go);
+  pickers.append(fromPicker, element("span", "", "—"), toPicker);
   const heading = element("h2");
   const name = element("span", "name", stats.title);
   name.append(" ", element("small", "count", stats.countText));
   heading.append(name, element("span", "sum", stats.totalText));
-  const numbers = stats.statistics.months[0]?.categories ?? [];
   const categories = element("table", "categories");
   const head = element("tr");
   for (const label of [stats.labels.category, stats.labels.total, stats.labels.share, stats.labels.versusPrevious, stats.labels.versusAverage]) {
     head.append(element("th", "", label));
   }
   categories.append(head);
-  stats.categories.forEach((category, index) => {
+  stats.categories.forEach((category) => {
     const row = element("tr");
     row.dataset.category = category.category;
-    row.dataset.total = numbers[index]?.total ?? "";
+    row.dataset.total = category.total;
     const swatch = element("span", "swatch");
     swatch.dataset.colour = category.colour;
     const label = element("td", "name");
@@ -44,8 +57,8 @@ export async function showStatistics(month) {
       row.append(element("td", "", cell));
     }
     row.tabIndex = 0;
-    row.addEventListener("click", () => showCategory(stats.month, category.category));
-    row.addEventListener("keydown", (event) => { if (event.key === "Enter") showCategory(stats.month, category.category); });
+    row.addEventListener("click", () => showCategory(stats.from, stats.to, category.category));
+    row.addEventListener("keydown", (event) => { if (event.key === "Enter") showCategory(stats.from, stats.to, category.category); });
     categories.append(row);
   });
   const chart = element("picture", "chart");
@@ -68,17 +81,17 @@ export async function showStatistics(month) {
     block.append(items);
     return block;
   };
-  view.replaceChildren(picker, heading, categories, element("div", "category-detail"),
+  view.replaceChildren(pickers, heading, categories, element("div", "category-detail"),
     element("h3", "", stats.labels.byMonth), chart,
     list(stats.labels.topShops, stats.shops), list(stats.labels.topItems, stats.items));
   // Colours come from the API; set through the DOM, which the policy allows (no inline styles).
   for (const swatch of view.querySelectorAll(".swatch")) swatch.style.backgroundColor = swatch.dataset.colour;
 }
 
-// A category of the month clicked: its items by spending and its receipts, under the table.
-async function showCategory(month, category) {
+// A category of the month (or range) clicked: its items by spending and its receipts, under the table.
+async function showCategory(from, to, category) {
   const panel = document.querySelector("#stats .category-detail");
-  const detail = await ask(`/api/stats/category?lang=${state.language}&month=${month}&category=${category}`);
+  const detail = await ask(`/api/stats/category?lang=${state.language}&from=${from}&to=${to}&category=${category}`);
   const items = element("ol", "items");
   for (const item of detail.items) {
     const line = element("li");
