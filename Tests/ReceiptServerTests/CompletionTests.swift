@@ -18,7 +18,8 @@ final class ScriptedCompleter: ReceiptCompleter {
         var documents: [FiscalIdentity: Receipt] = [:]
         var notYet: [FiscalIdentity: Int] = [:]
         var invalid: Set<FiscalIdentity> = []
-        var limitOnce: Date?
+        var limitOnce: TimeInterval?
+        var limitedAt: Date?
         var asked: [FiscalIdentity: Int] = [:]
     }
 
@@ -29,14 +30,19 @@ final class ScriptedCompleter: ReceiptCompleter {
         }
     }
     func refuse(_ identity: FiscalIdentity) { state.withLock { _ = $0.invalid.insert(identity) } }
-    func limitOnce(until: Date) { state.withLock { $0.limitOnce = until } }
+    /// The next question is answered with a daily limit that ends `seconds` after it is given.
+    func limitOnce(lasting seconds: TimeInterval) { state.withLock { $0.limitOnce = seconds } }
+    /// When the limit was given, if it was.
+    var limitedAt: Date? { state.withLock { $0.limitedAt } }
     var asked: [FiscalIdentity: Int] { state.withLock { $0.asked } }
 
     func complete(_ code: FiscalCode, state _: any CompleterState) async throws -> CompletionAnswer {
         state.withLock { state in
-            if let until = state.limitOnce {
+            if let seconds = state.limitOnce {
                 state.limitOnce = nil
-                return .limited(until: until)
+                let now = Date()
+                state.limitedAt = now
+                return .limited(until: now.addingTimeInterval(seconds))
             }
             state.asked[code.identity, default: 0] += 1
             if state.invalid.contains(code.identity) { return .invalid(reason: "status 15") }
@@ -115,13 +121,16 @@ struct CompletionTests {
             Self.fastPacing(&settings)
         }
         try await ServerHarness.run(configure: configure) { server in
-            completer.limitOnce(until: Date().addingTimeInterval(1))
+            // The limit ends 3 s after it is given, however long the machine took to get there.
+            completer.limitOnce(lasting: 3)
             let owner = try await server.registered("yan")
             _ = try await owner.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(1)))
-            try await Task.sleep(for: .milliseconds(500))
+            for _ in 0..<400 where completer.limitedAt == nil { try await Task.sleep(for: .milliseconds(25)) }
+            #expect(completer.limitedAt != nil, "the worker asked")
+            try await Task.sleep(for: .milliseconds(1_000))
             #expect(completer.asked.isEmpty, "asked during the limit")
             var done = false
-            for _ in 0..<200 where !done {
+            for _ in 0..<400 where !done {
                 try await Task.sleep(for: .milliseconds(50))
                 done = try await server.server.storage.completionCounts().open == 0
             }
