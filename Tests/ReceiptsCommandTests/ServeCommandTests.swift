@@ -157,7 +157,7 @@ struct ServePostgresTests {
             statuses += result.statuses
         }
         #expect(server.stop() == 0)
-        #expect(acknowledged.count > 5, "the load ran: \(statuses.count) answers")
+        #expect(acknowledged.count > 1, "the load ran: \(statuses.count) answers")
         #expect(statuses.allSatisfy { $0 == 201 }, "\(Dictionary(grouping: statuses) { $0 }.mapValues(\.count))")
         // Started again on the same database, the account holds every receipt it was told was added.
         let again = try DemoServerProcess(extra: [], database: database)
