@@ -81,3 +81,20 @@ public struct LocalizedText: LocalizedMessage, Hashable {
         language == .russian ? russian : english
     }
 }
+
+extension Language {
+    /// How many receipts, with the word the language wants after the number: `12 чеков`, `1 receipt`.
+    public func receipts(_ count: Int) -> String {
+        self == .russian ? "\(count) \(Self.russianReceiptsWord(count))" : "\(count) receipt\(count == 1 ? "" : "s")"
+    }
+
+    /// «чек», «чека» or «чеков»: the form Russian wants after `count`.
+    public static func russianReceiptsWord(_ count: Int) -> String {
+        let tens = count % 100
+        let ones = count % 10
+        if (11...14).contains(tens) { return "чеков" }
+        if ones == 1 { return "чек" }
+        if (2...4).contains(ones) { return "чека" }
+        return "чеков"
+    }
+}

@@ -29,18 +29,9 @@ struct FeedPage: Encodable {
 
     let months: [MonthSection]
     /// Where the next page starts; nil on the last.
-    let next: Int?
+    @NullWhenAbsent var next: Int?
 
     static let size = 50
-
-    private enum Keys: String, CodingKey { case months, next }
-
-    /// `next` is written as null on the last page, not left out.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(months, forKey: .months)
-        try container.encode(next, forKey: .next)
-    }
 
     init(_ listings: [MonthListing], offset: Int, words: WebWords) {
         let language = words.language

@@ -15,18 +15,8 @@ struct NearbyPlaces: Encodable {
     }
 
     let places: [Shop]
-    let next: String?
-    let empty: String?
-
-    private enum Keys: String, CodingKey { case places, next, empty }
-
-    /// `next` is written as null on the last page, not left out.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(places, forKey: .places)
-        try container.encode(next, forKey: .next)
-        try container.encode(empty, forKey: .empty)
-    }
+    @NullWhenAbsent var next: String?
+    @NullWhenAbsent var empty: String?
 
     init(_ page: PlacesPage, favourites: Set<String>, words: WebWords) {
         let language = words.language

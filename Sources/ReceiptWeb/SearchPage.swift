@@ -58,32 +58,26 @@ struct SearchPage: Encodable {
         let totalText: String
         let matching: [String]
         let pending: Bool
+
+        /// A receipt found, its texts in `language`.
+        init(_ hit: SearchHit, language: Language) {
+            id = hit.receipt.id
+            shop = hit.receipt.shop
+            dateText = hit.receipt.dateTime.formatted(in: language)
+            totalText = hit.receipt.spending.formatted(in: language)
+            matching = hit.matchingItems
+            pending = hit.receipt.status == .pending
+        }
     }
 
     let results: [Result]
-    let next: Int?
+    @NullWhenAbsent var next: Int?
     let summary: String
 
     static let size = 50
 
-    private enum Keys: String, CodingKey { case results, next, summary }
-
-    /// `next` is written as null on the last page, not left out.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(results, forKey: .results)
-        try container.encode(next, forKey: .next)
-        try container.encode(summary, forKey: .summary)
-    }
-
     init(_ hits: [SearchHit], offset: Int, words: WebWords) {
-        let language = words.language
-        results = hits.map { hit in
-            Result(
-                id: hit.receipt.id, shop: hit.receipt.shop, dateText: hit.receipt.dateTime.formatted(in: language),
-                totalText: hit.receipt.spending.formatted(in: language), matching: hit.matchingItems,
-                pending: hit.receipt.status == .pending)
-        }
+        results = hits.map { Result($0, language: words.language) }
         next = hits.count == Self.size ? offset + Self.size : nil
         summary = hits.isEmpty && offset == 0 ? words.nothingFound : ""
     }

@@ -95,17 +95,9 @@ struct StatisticsView: Encodable {
 
 /// What one category of a month (or a range) holds: its item names by spending and its receipts, newest first.
 struct CategoryDetail: Encodable {
-    struct Receipt: Encodable {
-        let id: Int64
-        let shop: String?
-        let dateText: String
-        let totalText: String
-        let matching: [String]
-    }
-
     let title: String
     let items: [StatisticsView.Row]
-    let receipts: [Receipt]
+    let receipts: [SearchPage.Result]
 
     init(category: Category, months: ClosedRange<Month>, names: [NameSpending], hits: [SearchHit], words: WebWords) {
         let text = ReportText(words.language)
@@ -114,11 +106,6 @@ struct CategoryDetail: Encodable {
             StatisticsView.Row(
                 name: name.name, detail: words.items(name.items, pending: false), totalText: text.money(name.total))
         }
-        receipts = hits.map { hit in
-            Receipt(
-                id: hit.receipt.id, shop: hit.receipt.shop,
-                dateText: hit.receipt.dateTime.formatted(in: words.language),
-                totalText: hit.receipt.spending.formatted(in: words.language), matching: hit.matchingItems)
-        }
+        receipts = hits.map { SearchPage.Result($0, language: words.language) }
     }
 }

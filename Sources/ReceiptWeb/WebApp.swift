@@ -85,11 +85,9 @@ public final class WebApp: Sendable {
     }
 
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Response(
+        Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONOutput.data(value))))
     }
 
     /// Hummingbird's own log: warnings only, the command prints the address itself.

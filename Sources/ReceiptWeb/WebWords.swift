@@ -42,13 +42,7 @@ struct WebWords: Sendable {
     }
 
     /// How many receipts: `12 чеков`, `1 receipt`.
-    func receipts(_ count: Int) -> String {
-        guard language == .russian else { return "\(count) receipt\(count == 1 ? "" : "s")" }
-        let tens = count % 100
-        let ones = count % 10
-        let word = (11...14).contains(tens) ? "чеков" : ones == 1 ? "чек" : (2...4).contains(ones) ? "чека" : "чеков"
-        return "\(count) \(word)"
-    }
+    func receipts(_ count: Int) -> String { language.receipts(count) }
 
     /// How many lines a receipt has, or that it waits for its document.
     func items(_ count: Int, pending: Bool) -> String {

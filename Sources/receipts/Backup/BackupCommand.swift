@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReceiptCore
 import ReceiptStore
 
 /// `receipts backup PATH [--json] [--force]`: a copy of the whole database, consistent while other

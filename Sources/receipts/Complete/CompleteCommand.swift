@@ -1,5 +1,6 @@
 import ArgumentParser
 import FiscalProviders
+import ReceiptCore
 import ReceiptStore
 
 /// `receipts complete [--provider fns|proverkacheka] [--limit N] [--json]`: asks a source of fiscal

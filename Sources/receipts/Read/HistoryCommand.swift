@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReceiptCore
 import ReceiptStore
 
 /// `receipts history [PREFIX] [--clear]`: the last five search texts.

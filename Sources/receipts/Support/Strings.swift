@@ -80,14 +80,7 @@ enum Strings {
     static func nextPage(_ page: Int) -> String { pick("дальше: --page \(page)", "more: --page \(page)") }
     static var noReceipts: String { pick("Чеков нет.", "No receipts.") }
     /// «чек», «чека» or «чеков»: the form Russian wants after `count`.
-    static func russianReceiptsWord(_ count: Int) -> String {
-        let tens = count % 100
-        let ones = count % 10
-        if (11...14).contains(tens) { return "чеков" }
-        if ones == 1 { return "чек" }
-        if (2...4).contains(ones) { return "чека" }
-        return "чеков"
-    }
+    static func russianReceiptsWord(_ count: Int) -> String { Language.russianReceiptsWord(count) }
 
     /// A read-only command goes on without the user's rules file; `reason` names file:line.
     static func rulesIgnored(_ reason: String) -> String {

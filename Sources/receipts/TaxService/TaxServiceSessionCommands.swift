@@ -1,6 +1,7 @@
 import ArgumentParser
 import FiscalProviders
 import Foundation
+import ReceiptCore
 import ReceiptSync
 
 /// `receipts fns logout`: forgets the tax-service session kept here.
