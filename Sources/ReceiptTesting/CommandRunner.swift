@@ -61,11 +61,7 @@ public struct CommandRunner: Sendable {
     /// ``run(_:input:)`` awaited without holding a thread of Swift's concurrency pool: for a test whose
     /// stand-in service answers from this same process while the command runs.
     public func running(_ arguments: [String], input: String? = nil) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try self.run(arguments, input: input) })
-            }
-        }
+        try await offThePool { try self.run(arguments, input: input) }
     }
 
     /// Starts `receipts` with `arguments` in the background, its output thrown away: for a test that

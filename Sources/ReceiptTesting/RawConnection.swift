@@ -59,12 +59,8 @@ public final class RawConnection {
     /// Everything the server sends until it closes the connection (or `seconds` pass); waits on a
     /// thread of its own, so that the server in this process goes on answering meanwhile.
     public func receiveAll(seconds: Double = 10) async -> String {
-        await withCheckedContinuation { continuation in
-            let connection = UncheckedBox(self)
-            DispatchQueue.global().async {
-                continuation.resume(returning: connection.value.receiving(seconds: seconds))
-            }
-        }
+        let connection = UncheckedBox(self)
+        return await offThePool { connection.value.receiving(seconds: seconds) }
     }
 
     private func receiving(seconds: Double) -> String {
