@@ -184,7 +184,8 @@ let package = Package(
                 .embedInCode("Static/index.html"), .embedInCode("Static/style.css"), .embedInCode("Static/app.js"),
                 .embedInCode("Static/common.js"), .embedInCode("Static/feed.js"), .embedInCode("Static/receipt.js"),
                 .embedInCode("Static/statistics.js"), .embedInCode("Static/search.js"),
-                .embedInCode("Static/categories.js"), .embedInCode("Static/add.js"), .embedInCode("Static/nearby.js"),
+                .embedInCode("Static/categories.js"), .embedInCode("Static/add.js"), .embedInCode("Static/import.js"),
+                .embedInCode("Static/nearby.js"),
             ],
             swiftSettings: strict
         ),
@@ -298,7 +299,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptWebTests",
             dependencies: [
-                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan",
+                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync", "ReceiptNetwork", "ReceiptAPI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

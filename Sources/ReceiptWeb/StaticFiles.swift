@@ -14,6 +14,7 @@ enum StaticFiles {
         case "/search.js": (PackageResources.search_js, "text/javascript; charset=utf-8")
         case "/categories.js": (PackageResources.categories_js, "text/javascript; charset=utf-8")
         case "/add.js": (PackageResources.add_js, "text/javascript; charset=utf-8")
+        case "/import.js": (PackageResources.import_js, "text/javascript; charset=utf-8")
         case "/nearby.js": (PackageResources.nearby_js, "text/javascript; charset=utf-8")
         case "/style.css": (PackageResources.style_css, "text/css; charset=utf-8")
         default: nil
@@ -23,7 +24,12 @@ enum StaticFiles {
     /// Every path a file is served at.
     static let paths = [
         "/", "/index.html", "/style.css", "/app.js", "/common.js", "/feed.js", "/receipt.js", "/statistics.js",
-        "/search.js", "/categories.js", "/add.js", "/nearby.js",
+        "/search.js", "/categories.js", "/add.js", "/import.js", "/nearby.js",
+    ]
+
+    /// The views' own addresses: each is the page, which shows the view its address names.
+    static let views = [
+        "/receipts", "/receipts/:id", "/search", "/stats", "/categories", "/add", "/import", "/nearby",
     ]
 
     /// The answer for `path`: the file, cacheable for a minute (the binary does not change under it).

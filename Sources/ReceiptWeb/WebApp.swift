@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 import Logging
+import NIOPosix
 import ReceiptCore
 public import ReceiptStore
 public import ReceiptSync
@@ -11,19 +12,33 @@ public import ReceiptSync
 public final class WebApp: Sendable {
     let settings: WebSettings
     let database: ReceiptDatabase
-    let adding: ReceiptAdding
-    /// The receipts server's client, for its places search; nil when none is set.
-    let server: ReceiptsClient?
+    /// The receipts server and the session kept for it (as `receipts login` keeps it): places,
+    /// adding to the account, signing in and importing. Nil when none is set.
+    let account: ServerAccount?
+    /// The import the page started, if any.
+    let importRun = ImportRun()
 
-    /// The app over `database`; `server` answers the nearby shops; `adding` adds receipts as `receipts add` does (to the receipts
-    /// server when someone is logged in, else here, pending); by default, here.
-    public init(
-        settings: WebSettings, database: ReceiptDatabase, adding: ReceiptAdding? = nil, server: ReceiptsClient? = nil
-    ) {
+    /// The app over `database`, with the receipts server of `account`.
+    public init(settings: WebSettings, database: ReceiptDatabase, account: ServerAccount? = nil) {
         self.settings = settings
         self.database = database
-        self.adding = adding ?? ReceiptAdding(database: database, client: nil)
-        self.server = server
+        self.account = account
+    }
+
+    /// Adding as `receipts add` does: to the account on the server when a session is kept for it
+    /// now (the page may have signed in since the app started), else here, pending.
+    func adding() async throws -> ReceiptAdding {
+        guard let account else { return ReceiptAdding(database: database, client: nil) }
+        let session = try await NIOThreadPool.singleton.runIfActive { try account.saved() }
+        return ReceiptAdding(database: database, client: session.map(account.client))
+    }
+
+    /// A client of the receipts server with the session kept now; the page waits for it, so it
+    /// tries for a few seconds, not the command line's minute.
+    func serverClient() async throws -> ReceiptsClient? {
+        guard let account = account?.trying(atMost: 8) else { return nil }
+        let session = try await NIOThreadPool.singleton.runIfActive { try account.saved() }
+        return account.client(session)
     }
 
     /// The address to open, token included, once the app listens on `port`.
@@ -52,9 +67,15 @@ public final class WebApp: Sendable {
         addAddRoutes(to: router)
         addPlacesRoutes(to: router)
         addStatisticsRoutes(to: router)
+        addImportRoutes(to: router)
         for path in StaticFiles.paths {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)
+            }
+        }
+        for path in StaticFiles.views {
+            router.get(RouterPath(stringLiteral: path)) { _, _ in
+                StaticFiles.response("/") ?? Response(status: .notFound)
             }
         }
         return router

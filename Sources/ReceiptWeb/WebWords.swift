@@ -1,6 +1,8 @@
 import Foundation
+import ReceiptAPI
 import ReceiptCore
 import ReceiptStore
+import ReceiptSync
 
 /// The app's words in Russian and English: the page asks for them (`/api/words`) rather than
 /// keeping a copy, and the guard's refusals use them.
@@ -84,6 +86,29 @@ struct WebWords: Sendable {
             "Нужны широта от −90 до 90 и долгота от −180 до 180.",
             "A latitude within −90…90 and a longitude within −180…180 are needed.")
     }
+    /// Who the page's import signs in as.
+    func signedIn(_ session: SavedSession?, server: String) -> String {
+        switch (session?.kind, session?.login) {
+        case (nil, _): return pick("Вход на \(server) не выполнен.", "Not signed in to \(server).")
+        case (.anonymous?, _): return pick("Анонимная сессия на \(server).", "An anonymous session on \(server).")
+        case (.authorized?, let login):
+            return pick("Вы вошли как \(login ?? "") на \(server).", "Signed in as \(login ?? "") on \(server).")
+        }
+    }
+    var loginTaken: String { pick("такой логин уже занят", "this login is taken") }
+    var signInFirst: String {
+        pick("Сначала войдите или откройте анонимную сессию.", "Sign in or open an anonymous session first.")
+    }
+    var sessionEnded: String {
+        pick(
+            "Сессия на сервере закончилась. Войдите снова или продолжите анонимно.",
+            "The session on the server has ended. Sign in again or go on anonymously.")
+    }
+    func importKept(_ receipts: Int) -> String {
+        pick(
+            "Записано чеков: \(receipts); они сохранены, следующий импорт продолжит с этого места.",
+            "\(receipts) receipts were written and are kept; the next import goes on from there.")
+    }
     var cash: String { pick("Наличными", "Cash") }
     var card: String { pick("Безналичными", "Card") }
     var register: String { pick("РН ККТ", "Register") }
@@ -95,8 +120,8 @@ struct WebWords: Sendable {
             "receipts": pick("Чеки", "Receipts"),
             "language": pick("English", "Русский"),
             "empty": pick(
-                "В базе пока нет чеков. Загрузите их: receipts import, receipts fns import или receipts scan --add.",
-                "No receipts in the database yet. Bring some in: receipts import, receipts fns import or receipts scan --add."
+                "В базе пока нет чеков. Загрузите их с сервера («Импорт»), добавьте снимки («Добавить») или воспользуйтесь receipts fns import.",
+                "No receipts in the database yet. Bring some in from the server (Import), add photos (Add), or use receipts fns import."
             ),
             "loading": pick("Загрузка…", "Loading…"),
             "more": pick("Показать ещё", "Show more"),
@@ -145,6 +170,21 @@ struct WebWords: Sendable {
             "clear": pick("Сбросить", "Clear"),
             "month": pick("Месяц", "Month"),
             "noStatistics": pick("Нет чеков за этот месяц", "No receipts in this month"),
+            "import": pick("Импорт", "Import"),
+            "importNow": pick("Загрузить чеки с сервера", "Import from the server"),
+            "importing": pick("Импорт идёт…", "Importing…"),
+            "signInTitle": pick("Вход на сервер чеков", "Sign in to the receipts server"),
+            "login": pick("Логин", "Login"),
+            "password": pick("Пароль", "Password"),
+            "logIn": pick("Войти", "Sign in"),
+            "register": pick("Создать учётную запись", "Create an account"),
+            "anonymous": pick("Продолжить анонимно", "Go on anonymously"),
+            "signInAgain": pick("Войти снова", "Sign in again"),
+            "otherAccount": pick("Войти под другой учётной записью", "Use another account"),
+            "offline": pick(
+                "Нет связи с приложением. Проверьте соединение и повторите.",
+                "The app cannot be reached. Check the connection and try again."),
+            "retry": pick("Повторить", "Try again"),
         ]
     }
 }

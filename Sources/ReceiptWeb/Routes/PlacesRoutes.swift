@@ -15,7 +15,7 @@ extension WebApp {
                 let longitude = query["lon"].flatMap({ Double(String($0)) }),
                 let center = try? Coordinate(latitude: latitude, longitude: longitude)
             else { return try Self.json(["problem": words.badPoint], status: .badRequest) }
-            guard let server = self.server else {
+            guard let server = try await self.serverClient() else {
                 return try Self.json(["problem": words.noServer], status: .badGateway)
             }
             let page: PlacesPage

@@ -1,16 +1,9 @@
 import { element, state } from "/common.js";
+import { markFeedStale } from "/feed.js";
 
 // Add: photos dropped or picked, each decoded by the app (ReceiptScan) and its codes added as
 // `receipts scan --add` adds them; or a payload pasted. Each photo's result is listed.
 export const addView = document.getElementById("add");
-let feedStale = false;
-
-// Whether something was added since the feed was last drawn; asking forgets it.
-export function feedIsStale() {
-  const stale = feedStale;
-  feedStale = false;
-  return stale;
-}
 
 function addedRow(title, answer) {
   const row = element("li");
@@ -21,7 +14,7 @@ function addedRow(title, answer) {
     row.classList.add("problem");
   } else {
     what.textContent = answer.added.map((added) => `${added.text}: ${added.qr}`).join("; ");
-    feedStale = true;
+    markFeedStale();
   }
   row.append(what);
   addView.querySelector("ol.added").prepend(row);

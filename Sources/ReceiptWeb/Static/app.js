@@ -2,13 +2,14 @@
 // dates and words come formatted in the chosen language; nothing is computed here). Each view is a
 // module of its own; this one starts the page and shows the view the address names.
 
-import { addView, feedIsStale } from "/add.js";
+import { addView } from "/add.js";
 import { showCategories } from "/categories.js";
-import { ask, state } from "/common.js";
-import { feed, restartFeed, sentinel, status } from "/feed.js";
+import { ask, navigation, state } from "/common.js";
+import { feed, feedIsStale, restartFeed, sentinel, status } from "/feed.js";
+import { importView, showImportView } from "/import.js";
 import { nearbyView, showNearby } from "/nearby.js";
 import { showReceipt } from "/receipt.js";
-import { prepareSearch, searchView } from "/search.js";
+import { searchView, showSearch } from "/search.js";
 import { showStatistics } from "/statistics.js";
 
 const languageButton = document.getElementById("language");
@@ -24,54 +25,75 @@ async function start() {
   document.getElementById("to-search").textContent = state.words.search;
   document.getElementById("to-categories").textContent = state.words.categories;
   document.getElementById("to-add").textContent = state.words.add;
+  document.getElementById("to-import").textContent = state.words.import;
   document.getElementById("to-nearby").textContent = state.words.nearby;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = state.words[node.dataset.word];
   await restartFeed();
 }
 
+// The views by address; `/receipts/{id}` is a receipt's detail, `/` the feed.
+const views = {
+  "/": "feed", "/receipts": "feed", "/search": "search", "/stats": "stats", "/categories": "categories",
+  "/add": "add", "/import": "import", "/nearby": "nearby",
+};
+const links = {
+  feed: "to-feed", search: "to-search", stats: "to-stats", categories: "to-categories", add: "to-add",
+  import: "to-import", nearby: "to-nearby",
+};
+
+// Shows the view the address names.
 function route() {
-  const receipt = location.hash.match(/^#\/receipt\/(\d+)$/);
-  const stats = location.hash.match(/^#\/stats(?:\/(\d{4}-\d{2})(?:--(\d{4}-\d{2}))?)?$/);
-  const search = location.hash === "#/search";
-  const categories = location.hash === "#/categories";
-  const adding = location.hash === "#/add";
-  const nearby = location.hash === "#/nearby";
-  const onFeed = !receipt && !stats && !search && !categories && !adding && !nearby;
-  nearbyView.hidden = !nearby;
-  document.getElementById("to-nearby").classList.toggle("current", nearby);
-  if (nearby) showNearby();
-  for (const node of [feed, status, sentinel]) node.hidden = !onFeed;
-  addView.hidden = !adding;
-  document.getElementById("to-add").classList.toggle("current", adding);
-  if (onFeed && feedIsStale()) restartFeed();
-  document.getElementById("categories").hidden = !categories;
-  document.getElementById("to-categories").classList.toggle("current", categories);
-  document.getElementById("detail").hidden = !receipt;
-  document.getElementById("stats").hidden = !stats;
-  searchView.hidden = !search;
-  document.getElementById("to-feed").classList.toggle("current", onFeed);
-  document.getElementById("to-stats").classList.toggle("current", Boolean(stats));
-  document.getElementById("to-search").classList.toggle("current", search);
-  if (search) {
-    prepareSearch();
-  } else if (categories) {
-    showCategories();
-  } else if (receipt) {
-    window.scrollTo(0, 0);
-    showReceipt(receipt[1]);
-  } else if (stats) {
-    window.scrollTo(0, 0);
-    showStatistics(stats[1], stats[2]);
+  const receipt = location.pathname.match(/^\/receipts\/(\d+)$/);
+  const view = receipt ? "receipt" : views[location.pathname] || "feed";
+  const query = new URLSearchParams(location.search);
+  for (const node of [feed, status, sentinel]) node.hidden = view !== "feed";
+  document.getElementById("detail").hidden = view !== "receipt";
+  document.getElementById("stats").hidden = view !== "stats";
+  document.getElementById("categories").hidden = view !== "categories";
+  searchView.hidden = view !== "search";
+  addView.hidden = view !== "add";
+  importView.hidden = view !== "import";
+  nearbyView.hidden = view !== "nearby";
+  for (const [name, id] of Object.entries(links)) {
+    const link = document.getElementById(id);
+    link.classList.toggle("current", name === view);
+    if (name === view) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  switch (view) {
+    case "feed":
+      if (feedIsStale()) restartFeed();
+      break;
+    case "receipt":
+      window.scrollTo(0, 0);
+      showReceipt(receipt[1]);
+      break;
+    case "stats":
+      window.scrollTo(0, 0);
+      showStatistics(query.get("month") || query.get("from"), query.get("month") || query.get("to"));
+      break;
+    case "search":
+      showSearch(query);
+      break;
+    case "categories":
+      showCategories();
+      break;
+    case "import":
+      showImportView();
+      break;
+    case "nearby":
+      showNearby(query);
+      break;
   }
 }
+
+navigation.show = route;
 
 languageButton.addEventListener("click", async () => {
   state.language = state.language === "ru" ? "en" : "ru";
   localStorage.setItem("receipts-language", state.language);
-  await start().then(route);
+  await start();
   route();
 });
-
-window.addEventListener("hashchange", route);
 
 start().then(route);

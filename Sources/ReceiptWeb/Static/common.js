@@ -1,5 +1,5 @@
 // What every view of the page shares: the language and its words, asking the app's API, making
-// elements, a receipt's row.
+// elements, a receipt's row, going to another view's address.
 
 // The user's choice, else the browser's language.
 const chosen = localStorage.getItem("receipts-language");
@@ -14,6 +14,15 @@ export async function ask(path) {
   return response.json();
 }
 
+// A view that could not load: what went wrong, that the connection may be the cause, and a button
+// that tries again.
+export function failed(place, text, again) {
+  const retry = element("button", "retry", state.words.retry || "↻");
+  retry.type = "button";
+  retry.addEventListener("click", again);
+  place.replaceChildren(element("span", "", `${text}. ${state.words.offline || ""}`), " ", retry);
+}
+
 export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -25,7 +34,7 @@ export function receiptRow(receipt) {
   const row = element("li", receipt.pending ? "pending" : "");
   row.dataset.id = receipt.id;
   const shop = element("a", "shop", receipt.shop || "—");
-  shop.href = `#/receipt/${receipt.id}`;
+  shop.href = `/receipts/${receipt.id}`;
   row.append(
     shop,
     element("span", "total", receipt.totalText),
@@ -55,3 +64,21 @@ export async function send(path, body) {
   const answer = await response.json().catch(() => ({}));
   return { ok: response.ok, text: answer.message || answer.error || String(response.status) };
 }
+
+// Every view has an address of its own (`/receipts/12`, `/stats?month=2025-03`); going to one keeps
+// it in the history, so reload, back and forward show the same view. The app sets what shows it.
+export const navigation = { show: () => {} };
+
+export function go(address) {
+  if (address !== location.pathname + location.search) history.pushState(null, "", address);
+  navigation.show();
+}
+
+// A click on one of the app's own links goes there without loading the page again.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[href^='/']");
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  go(link.getAttribute("href"));
+});
+window.addEventListener("popstate", () => navigation.show());

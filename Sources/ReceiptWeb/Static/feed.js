@@ -1,11 +1,26 @@
 // The feed: month sections newest first, 50 receipts a page, the next page as the end comes into view.
-import { ask, element, receiptRow, state } from "/common.js";
+import { ask, element, failed, receiptRow, state } from "/common.js";
 
 export const feed = document.getElementById("feed");
 export const status = document.getElementById("status");
 export const sentinel = document.getElementById("sentinel");
 let next = 0;
 let loading = false;
+let stale = false;
+// A page failed to load: no more until the person asks again.
+let paused = false;
+
+// Something was added or imported since the feed was drawn: it is drawn anew when shown.
+export function markFeedStale() {
+  stale = true;
+}
+
+// Whether the feed must be drawn anew; asking forgets it.
+export function feedIsStale() {
+  const was = stale;
+  stale = false;
+  return was;
+}
 
 function monthSection(month) {
   let section = feed.querySelector(`section[data-month="${month.month}"]`);
@@ -23,7 +38,7 @@ function monthSection(month) {
 }
 
 export async function loadMore() {
-  if (loading || next === null) return;
+  if (loading || paused || next === null) return;
   loading = true;
   status.textContent = state.words.loading || "…";
   try {
@@ -35,19 +50,23 @@ export async function loadMore() {
     next = page.next;
     status.textContent = feed.children.length === 0 ? state.words.empty : "";
   } catch (error) {
-    status.textContent = `${state.words.failed || "Error"} (${error.message})`;
-    next = null;
+    paused = true;
+    failed(status, `${state.words.failed || "Error"} (${error.message})`, () => {
+      paused = false;
+      loadMore();
+    });
   } finally {
     loading = false;
   }
   // A tall screen may show the sentinel still: keep going until it is pushed out of view.
-  if (next !== null && sentinel.getBoundingClientRect().top < window.innerHeight) loadMore();
+  if (!paused && next !== null && sentinel.getBoundingClientRect().top < window.innerHeight) loadMore();
 }
 
 // The feed from its first page again.
 export async function restartFeed() {
   feed.replaceChildren();
   next = 0;
+  paused = false;
   await loadMore();
 }
 

@@ -1,7 +1,8 @@
-import { element, send, state } from "/common.js";
+import { element, failed, go, send, state } from "/common.js";
 
 // Nearby: shops nearest to where the browser is (the Geolocation API), through the receipts
-// server's places search; coordinates typed by hand when the position is refused; favourites.
+// server's places search; coordinates typed by hand when the position is refused (and then in the
+// address, `/nearby?lat=…&lon=…`); favourites.
 export const nearbyView = document.getElementById("nearby");
 const nearbyForm = document.getElementById("nearby-form");
 let nearbyCursor = null;
@@ -36,7 +37,14 @@ async function findPlaces(cursor) {
   const parameters = new URLSearchParams({ lang: state.language });
   for (const [field, value] of new FormData(nearbyForm)) if (value) parameters.set(field, value.replace(",", "."));
   if (cursor) parameters.set("cursor", cursor);
-  const response = await fetch(`/api/places?${parameters}`, { credentials: "same-origin" });
+  let response;
+  try {
+    response = await fetch(`/api/places?${parameters}`, { credentials: "same-origin" });
+  } catch (failure) {
+    failed(error, failure.message, () => findPlaces(cursor));
+    more.hidden = true;
+    return;
+  }
   const answer = await response.json().catch(() => ({ problem: String(response.status) }));
   if (!cursor) list.replaceChildren();
   if (!response.ok) {
@@ -50,7 +58,13 @@ async function findPlaces(cursor) {
   more.hidden = nearbyCursor === null;
 }
 
-export function showNearby() {
+export function showNearby(query) {
+  if (query.get("lat") && query.get("lon")) {
+    located = true;
+    for (const field of ["lat", "lon", "q"]) nearbyForm.elements[field].value = query.get(field) || "";
+    findPlaces(null);
+    return;
+  }
   if (located) return;
   located = true;
   const position = nearbyView.querySelector("p.position");
@@ -73,6 +87,10 @@ export function showNearby() {
 
 nearbyForm.addEventListener("submit", (event) => {
   event.preventDefault();
-  findPlaces(null);
+  const parameters = new URLSearchParams();
+  for (const [field, value] of new FormData(nearbyForm)) if (value) parameters.set(field, value.replace(",", "."));
+  const address = `/nearby?${parameters}`;
+  if (address === location.pathname + location.search) findPlaces(null);
+  else go(address);
 });
 nearbyView.querySelector("button.more").addEventListener("click", () => findPlaces(nearbyCursor));

@@ -11,7 +11,7 @@ export async function showReceipt(id) {
     return;
   }
   const back = element("a", "back", state.words.back);
-  back.href = "#/";
+  back.href = "/receipts";
   const heading = element("h2", "", receipt.shop);
   const facts = element("p", "facts");
   for (const line of [receipt.address, receipt.seller, `${receipt.dateText} · ${receipt.operationText}`, receipt.statusText]) {

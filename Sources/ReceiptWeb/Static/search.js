@@ -1,13 +1,26 @@
-import { ask, element, receiptRow, state } from "/common.js";
+import { ask, element, failed, go, receiptRow, state } from "/common.js";
 
 // Search: the words and filters of `receipts search`; the form starts from the last filters, and
-// the words field suggests the last five searches that contain what is typed.
+// the words field suggests the last five searches that contain what is typed. A search has its
+// address (`/search?q=milk&from=2025-01`): reloading it, or going back to it, searches again.
 const searchForm = document.getElementById("search-form");
 export const searchView = document.getElementById("search");
 let searchNext = null;
 let searchPrepared = null;
 
-export async function prepareSearch() {
+// The search view for the address's query: its fields filled from it, and the search run when it
+// asks for anything.
+export async function showSearch(query) {
+  await prepareSearch();
+  const asked = [...query.keys()].some((field) => searchForm.elements[field] && query.get(field));
+  if (!asked) return;
+  for (const field of ["q", "category", "shop", "from", "to", "min", "max"]) {
+    searchForm.elements[field].value = query.get(field) || "";
+  }
+  runSearch(0);
+}
+
+async function prepareSearch() {
   if (searchPrepared === state.language) return;
   searchPrepared = state.language;
   const select = searchForm.elements.category;
@@ -44,8 +57,16 @@ async function runSearch(offset) {
   const more = searchView.querySelector("button.more");
   const parameters = new URLSearchParams({ lang: state.language, offset: String(offset) });
   for (const [field, value] of new FormData(searchForm)) if (value) parameters.set(field, value);
-  const response = await fetch(`/api/search?${parameters}`, { credentials: "same-origin" });
-  const answer = await response.json();
+  let response;
+  let answer;
+  try {
+    response = await fetch(`/api/search?${parameters}`, { credentials: "same-origin" });
+    answer = await response.json();
+  } catch (failure) {
+    failed(error, failure.message, () => runSearch(offset));
+    more.hidden = true;
+    return;
+  }
   if (offset === 0) results.replaceChildren();
   if (!response.ok) {
     error.textContent = answer.error || response.status;
@@ -66,7 +87,12 @@ async function runSearch(offset) {
 
 searchForm.addEventListener("submit", (event) => {
   event.preventDefault();
-  runSearch(0);
+  const parameters = new URLSearchParams();
+  for (const [field, value] of new FormData(searchForm)) if (value) parameters.set(field, value);
+  const address = `/search?${parameters}`;
+  // The same search again (its address unchanged) is run again: the database may have changed.
+  if (address === location.pathname + location.search) runSearch(0);
+  else go(address);
 });
 searchForm.addEventListener("reset", () => {
   searchView.querySelector("ol.results").replaceChildren();

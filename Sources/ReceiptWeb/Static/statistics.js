@@ -1,4 +1,4 @@
-import { ask, element, receiptRow, state } from "/common.js";
+import { ask, element, go, receiptRow, state } from "/common.js";
 
 // Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
 // wrote them, the 12-month chart as the report draws it.
@@ -27,12 +27,12 @@ export async function showStatistics(from, to) {
   };
   const fromPicker = choose("month from", state.words.from, stats.from);
   const toPicker = choose("month to", state.words.to, stats.to);
-  const go = () => {
+  const showRange = () => {
     const [first, last] = [fromPicker.value, toPicker.value].sort();
-    location.hash = first === last ? `#/stats/${first}` : `#/stats/${first}--${last}`;
+    go(first === last ? `/stats?month=${first}` : `/stats?from=${first}&to=${last}`);
   };
-  fromPicker.addEventListener("change", go);
-  toPicker.addEventListener("change", go);
+  fromPicker.addEventListener("change", showRange);
+  toPicker.addEventListener("change", showRange);
   pickers.append(fromPicker, element("span", "", "—"), toPicker);
   const heading = element("h2");
   const name = element("span", "name", stats.title);

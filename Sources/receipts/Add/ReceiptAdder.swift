@@ -26,7 +26,7 @@ struct ReceiptAdder {
         console.detail(client == nil ? Strings.addingLocally(global.database()) : Strings.addingToServer(server))
     }
 
-    /// The adding itself, shared with the web app.
+    /// The adding itself (the web app makes its own from the session kept when it adds).
     var adding: ReceiptAdding { ReceiptAdding(database: database, client: client) }
 
     func add(_ code: FiscalCode) async throws -> AddOutcome {

@@ -32,20 +32,12 @@ extension Strings {
             "Сессия закончилась. Войти снова (л), продолжить анонимно (а) или прекратить (Enter)? ",
             "The session has ended. Log in again (l), go on anonymously (a), or stop (Enter)? ")
     }
-    static func imported(_ summary: ImportSummary) -> String {
-        pick(
-            "Импорт: новых \(summary.imported), обновлено \(summary.updated), без изменений \(summary.unchanged); страниц \(summary.pages).",
-            "Imported \(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged; \(summary.pages) pages."
-        )
-    }
+    static func imported(_ summary: ImportSummary) -> String { summary.message(in: language) }
     static func importedFiles(_ summary: ImportSummary, files: Int) -> String {
         pick(
             "Из файлов (\(files)): новых \(summary.imported), обновлено \(summary.updated), без изменений \(summary.unchanged).",
             "From \(files) file(s): \(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged."
         )
-    }
-    static func progress(pages: Int, receipts: Int, rate: Int) -> String {
-        pick("страниц \(pages), чеков \(receipts), \(rate)/с", "\(pages) pages, \(receipts) receipts, \(rate)/s")
     }
     static func importKept(_ receipts: Int) -> String {
         pick(

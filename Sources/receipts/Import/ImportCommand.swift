@@ -73,19 +73,16 @@ struct ImportCommand: AsyncParsableCommand {
     /// On a terminal: log in again or go on anonymously; nil when the person declines.
     static func renewSession(_ connection: Connection, console: Console) async throws -> SavedSession? {
         let answer = Prompt.ask(Strings.sessionDiedQuestion)?.lowercased() ?? ""
-        let client = connection.client()
-        let info: SessionInfo
         switch answer {
         case "l", "д", "л", "login", "войти":
             guard let login = Prompt.ask(Strings.loginPrompt), let password = Prompt.secret(Strings.passwordPrompt)
             else { return nil }
-            info = try await client.logIn(login: login, password: password)
+            return try await connection.account.signIn(.logIn(login: login, password: password))
         case "a", "а", "anonymous", "анонимно":
-            info = try await client.openAnonymous()
+            return try await connection.account.signIn(.anonymous)
         default:
             return nil
         }
-        return try connection.save(info, from: client)
     }
 }
 

@@ -40,7 +40,6 @@ final class ProgressBar: Sendable {
     }
 
     private static func text(_ progress: ImportProgress) -> String {
-        let rate = progress.elapsed > 0 ? Int(Double(progress.receipts) / progress.elapsed) : 0
-        return Strings.progress(pages: progress.pages, receipts: progress.receipts, rate: rate)
+        progress.message(in: Strings.language)
     }
 }

@@ -1,4 +1,5 @@
 import ReceiptAPI
+import ReceiptSync
 
 // The words of `receipts login`, in Russian and English.
 // `receipts import` asks for the login again with these prompts.
@@ -41,7 +42,7 @@ extension Strings {
         pick("попробуйте ещё раз (осталось попыток: \(count))", "try again (\(count) left)")
     }
     static var nothingEntered: String { pick("ничего не введено", "nothing was entered") }
-    static func loggedIn(_ info: SessionInfo, server: String) -> String {
+    static func loggedIn(_ info: SavedSession, server: String) -> String {
         switch info.kind {
         case .anonymous:
             return pick("Открыта анонимная сессия на \(server).", "Opened an anonymous session on \(server).")

@@ -33,26 +33,24 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let connection = try Connection(global)
-        let client = connection.client()
-        let info: SessionInfo
+        let account = try Connection(global).account
+        let session: SavedSession
         if anonymous {
-            info = try await client.openAnonymous()
+            session = try await account.signIn(.anonymous)
         } else if passwordFromStandardInput {
             let name = try login ?? Self.required(Prompt.ask(Strings.loginPrompt))
             let password = try Self.required(readLine(strippingNewline: true))
-            info = try await open(client, login: name, password: password)
+            session = try await account.signIn(way(login: name, password: password))
         } else {
-            info = try await askAndOpen(client)
+            session = try await askAndOpen(account)
         }
-        _ = try connection.save(info, from: client)
-        console.note(Strings.loggedIn(info, server: connection.server.absoluteString))
+        console.note(Strings.loggedIn(session, server: account.server.absoluteString))
     }
 
     /// On a terminal: asks for the login (unless given) and the password, a new one twice; asks for
     /// the password again after a wrong one, two that differ or one that breaks the rules, three
     /// tries in all.
-    private func askAndOpen(_ client: ReceiptsClient) async throws -> SessionInfo {
+    private func askAndOpen(_ account: ServerAccount) async throws -> SavedSession {
         let name = try login ?? Self.required(Prompt.ask(Strings.loginPrompt))
         var attempt = 1
         while true {
@@ -65,8 +63,10 @@ struct LoginCommand: AsyncParsableCommand {
                         throw CommandFailure(status: .invalidInput) { _ in Strings.passwordsDiffer }
                     }
                 }
-                return try await open(client, login: name, password: password)
+                return try await account.signIn(way(login: name, password: password))
             } catch let error as CommandFailure where error.status == .invalidInput && left > 0 {
+                Prompt.tell(error.message(in: Strings.language) + "; " + Strings.triesLeft(left))
+            } catch let error as RegistrationRefused where left > 0 {
                 Prompt.tell(error.message(in: Strings.language) + "; " + Strings.triesLeft(left))
             } catch ClientError.wrongCredentials where left > 0 {
                 Prompt.tell(ClientError.wrongCredentials.message(in: Strings.language) + "; " + Strings.triesLeft(left))
@@ -75,16 +75,9 @@ struct LoginCommand: AsyncParsableCommand {
         }
     }
 
-    /// Logs in, or creates the account when `--register` says so, its rules checked here first.
-    private func open(_ client: ReceiptsClient, login name: String, password: String) async throws -> SessionInfo {
-        guard register else { return try await client.logIn(login: name, password: password) }
-        let problems = AccountRules.problems(login: name, password: password)
-        guard problems.isEmpty else {
-            throw CommandFailure(status: .invalidInput) { language in
-                problems.map { $0.message(in: language) }.joined(separator: "\n")
-            }
-        }
-        return try await client.register(login: name, password: password)
+    /// Logging in, or creating the account when `--register` says so.
+    private func way(login name: String, password: String) -> SignIn {
+        register ? .register(login: name, password: password) : .logIn(login: name, password: password)
     }
 
     private static func required(_ value: String?) throws -> String {

@@ -20,13 +20,13 @@ struct LogoutCommand: AsyncParsableCommand {
             return
         }
         do {
-            try await connection.client(retry: RetryPolicy(budget: 5)).logOut()
+            try await connection.client(within: 5).logOut()
         } catch .unauthorized {
             // Already ended on the server: forgetting it here is all that is left.
         } catch {
             console.note(Strings.logoutOffline(error.message(in: Strings.language)))
         }
-        connection.vault.remove(server: connection.server)
+        connection.account.vault.remove(server: connection.server)
         console.note(Strings.loggedOut(connection.server.absoluteString))
     }
 }

@@ -28,9 +28,9 @@ struct WhoAmICommand: AsyncParsableCommand {
             output = Output(kind: saved.kind.rawValue, server: saved.server, login: saved.login)
             // Ask the server whether the session still lives; offline, the saved answer stands.
             do {
-                _ = try await connection.client(retry: RetryPolicy(budget: 3)).whoAmI()
+                _ = try await connection.client(within: 3).whoAmI()
             } catch .unauthorized {
-                connection.vault.remove(server: connection.server)
+                connection.account.vault.remove(server: connection.server)
                 output = Output(kind: "none", server: connection.server.absoluteString, login: nil)
                 console.note(Strings.sessionEnded)
             } catch {

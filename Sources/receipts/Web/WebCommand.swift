@@ -23,15 +23,12 @@ struct WebCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
-        let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
+        // A newcomer may start here: the page imports, adds and signs in.
+        let database = try global.openDatabase(rules: .readsOnly)
         let settings = WebSettings(host: host, port: port)
-        // Adding from the page works as `receipts add` does: to the server when logged in.
-        let adder = try ReceiptAdder(global, database: database, console: console)
-        // The page waits for the server's places: a few seconds of retrying, not the command line's minute.
-        var retry = Connection.retryPolicy()
-        retry.budget = min(retry.budget, 8)
-        let server = try Connection(global).client(retry: retry)
-        let app = WebApp(settings: settings, database: database, adding: adder.adding, server: server)
+        // Signing in, importing, adding and the shops nearby use the session `receipts login` keeps.
+        let account = try Connection(global).account
+        let app = WebApp(settings: settings, database: database, account: account)
         if !settings.isLoopback { console.note(Strings.webNotLoopback(host)) }
         let open = open
         do {

@@ -1,0 +1,147 @@
+import { ask, element, failed, state } from "/common.js";
+import { markFeedStale } from "/feed.js";
+
+// Import: the same import as `receipts import`, from the configured receipts server with the
+// session `receipts login` keeps, its progress streamed by the app (server-sent events). Signing in
+// is here too: an existing account, a new one (each field's problem beside it), or anonymous; when
+// the session dies mid-way, sign in again or go on anonymously, and the import goes on.
+export const importView = document.getElementById("import");
+const sessionLine = importView.querySelector("p.session");
+const signInForm = document.getElementById("sign-in-form");
+const startButton = importView.querySelector("button.start");
+const switchButton = importView.querySelector("button.switch");
+const progress = importView.querySelector("p.progress");
+const problem = importView.querySelector("p.error");
+let events = null;
+// The import stopped because the session ended: signing in again goes on with it.
+let resumeAfterSignIn = false;
+
+function showSession(session) {
+  sessionLine.textContent = session.text;
+  startButton.hidden = !session.signedIn;
+  signInForm.hidden = session.signedIn && !resumeAfterSignIn;
+  switchButton.hidden = !signInForm.hidden;
+  nameSignIn();
+}
+
+// "Sign in", or "Sign in again" after the session ended.
+function nameSignIn() {
+  signInForm.querySelector("button.log-in").textContent = resumeAfterSignIn ? state.words.signInAgain : state.words.logIn;
+}
+
+function showImport(answer) {
+  progress.textContent = answer.text || (answer.phase === "running" ? state.words.importing : "");
+  problem.textContent = answer.problem || "";
+  startButton.disabled = answer.phase === "running";
+  importView.setAttribute("aria-busy", String(answer.phase === "running"));
+  if (answer.receipts > 0 || answer.phase === "done") markFeedStale();
+  if (answer.sessionEnded) {
+    resumeAfterSignIn = true;
+    startButton.hidden = true;
+    signInForm.hidden = false;
+    switchButton.hidden = true;
+    nameSignIn();
+  }
+}
+
+export async function showImportView() {
+  try {
+    const [session, current] = await Promise.all([
+      ask(`/api/session?lang=${state.language}`), ask(`/api/import?lang=${state.language}`),
+    ]);
+    showSession(session);
+    showImport(current);
+    if (current.phase === "running") listen();
+  } catch (error) {
+    failed(problem, error.message, showImportView);
+  }
+}
+
+// Follows the running import until it is over.
+function listen() {
+  if (events) return;
+  events = new EventSource(`/api/import/events?lang=${state.language}`);
+  events.onmessage = (message) => {
+    const answer = JSON.parse(message.data);
+    showImport(answer);
+    if (answer.phase !== "running") stopListening();
+  };
+  events.onerror = () => {
+    // The app went away (it was stopped, or the machine is offline): say so, and offer to look again.
+    stopListening();
+    failed(problem, state.words.importing, showImportView);
+  };
+}
+
+function stopListening() {
+  if (events) events.close();
+  events = null;
+}
+
+async function startImport() {
+  problem.textContent = "";
+  startButton.disabled = true;
+  let response;
+  try {
+    response = await fetch(`/api/import?lang=${state.language}`, { method: "POST", credentials: "same-origin" });
+  } catch (error) {
+    startButton.disabled = false;
+    failed(problem, error.message, startImport);
+    return;
+  }
+  const answer = await response.json().catch(() => ({ problem: String(response.status) }));
+  if (response.status === 202 || answer.phase === "running") {
+    showImport(answer);
+    listen();
+  } else {
+    startButton.disabled = false;
+    problem.textContent = answer.problem || String(response.status);
+  }
+}
+
+async function signIn(way) {
+  for (const note of signInForm.querySelectorAll(".field-error")) note.textContent = "";
+  for (const input of signInForm.querySelectorAll("input")) input.removeAttribute("aria-invalid");
+  problem.textContent = "";
+  const body = { way };
+  if (way !== "anonymous") {
+    body.login = signInForm.elements.login.value;
+    body.password = signInForm.elements.password.value;
+  }
+  let response;
+  try {
+    response = await fetch(`/api/session?lang=${state.language}`, {
+      method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch (error) {
+    failed(problem, error.message, () => signIn(way));
+    return;
+  }
+  const answer = await response.json().catch(() => ({ problem: String(response.status), fields: {} }));
+  if (!response.ok) {
+    problem.textContent = answer.problem || "";
+    for (const [field, text] of Object.entries(answer.fields || {})) {
+      signInForm.querySelector(`.field-error[data-field="${field}"]`).textContent = text;
+      signInForm.elements[field].setAttribute("aria-invalid", "true");
+    }
+    return;
+  }
+  signInForm.reset();
+  const resume = resumeAfterSignIn;
+  resumeAfterSignIn = false;
+  showSession(answer);
+  if (resume) startImport();
+}
+
+startButton.addEventListener("click", startImport);
+switchButton.addEventListener("click", () => {
+  signInForm.hidden = false;
+  switchButton.hidden = true;
+  signInForm.elements.login.focus();
+});
+signInForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  signIn("login");
+});
+signInForm.querySelector("button.register").addEventListener("click", () => signIn("register"));
+signInForm.querySelector("button.anonymous").addEventListener("click", () => signIn("anonymous"));

@@ -1,0 +1,150 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ReceiptAPI
+import ReceiptCore
+import ReceiptNetwork
+import ReceiptStore
+import ReceiptSync
+import ReceiptTesting
+import Testing
+
+@testable import ReceiptWeb
+
+@Suite("receipts web: signing in and importing")
+struct WebImportTests {
+    /// The page's requests, with the app's cookie and, for changes, its origin.
+    struct Page: Sendable {
+        let client: any TestClientProtocol
+        let cookie: String
+
+        func get(_ path: String) async throws -> TestResponse {
+            try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
+        }
+
+        func post(_ path: String, _ json: String = "{}") async throws -> TestResponse {
+            try await client.execute(
+                uri: path, method: .post,
+                headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"],
+                body: ByteBuffer(string: json))
+        }
+
+        /// Every event the import stream sends until it ends, decoded.
+        func events() async throws -> [[String: Any]] {
+            let stream = try await get("/api/import/events")
+            #expect(stream.headers[.contentType] == "text/event-stream; charset=utf-8")
+            return try String(buffer: stream.body).components(separatedBy: "\n\n").filter { !$0.isEmpty }.map {
+                event in
+                #expect(event.hasPrefix("data: "))
+                return try #require(
+                    try JSONSerialization.jsonObject(with: Data(event.dropFirst(6).utf8)) as? [String: Any])
+            }
+        }
+    }
+
+    static func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
+    }
+
+    @Test(
+        "sign in (each field's problem named), import with the progress streamed, the session ending mid-way, then anonymous"
+    )
+    func signInAndImport() async throws {
+        let demo = TestServer.Demo(seed: 5, until: try LocalDateTime(iso: "2026-10-31T20:00:00"), receipts: 260)
+        try await TestServer.run(demo: demo) { server in
+            let folder = try TemporaryFolder("web-import")
+            let vault = SessionVault(folder: folder.file("config"))
+            let account = ServerAccount(server: server.url, vault: vault, retry: RetryPolicy(budget: 20))
+            let database = try ReceiptDatabase.open(at: folder.file("local.sqlite"))
+            let app = WebApp(settings: WebSettings(host: "127.0.0.1", port: 0), database: database, account: account)
+            try await app.application().test(.live) { client in
+                let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+                let page = Page(client: client, cookie: try #require(WebAppTests.cookie(of: opened)))
+
+                let nobody = try Self.json(try await page.get("/api/session"))
+                #expect(nobody["signedIn"] as? Bool == false)
+                #expect(nobody["text"] as? String == "Not signed in to \(server.url.absoluteString).")
+                let early = try await page.post("/api/import")
+                #expect(early.status == .conflict)
+                #expect(try Self.json(early)["problem"] as? String == "Sign in or open an anonymous session first.")
+
+                // A registration the rules refuse never reaches the server: each field says what is wrong.
+                let refused = try await page.post(
+                    "/api/session?lang=ru", #"{"way": "register", "login": "я", "password": "short"}"#)
+                #expect(refused.status == .unprocessableContent)
+                let fields = try #require(try Self.json(refused)["fields"] as? [String: String])
+                #expect(fields["login"]?.hasPrefix("логин: от 3 до 64") == true)
+                #expect(fields["password"] == "пароль: не короче 8 символов")
+                let taken = try await page.post(
+                    "/api/session", #"{"way": "register", "login": "demo", "password": "long enough"}"#)
+                #expect(try Self.json(taken)["fields"] as? [String: String] == ["login": "this login is taken"])
+                let wrong = try await page.post(
+                    "/api/session", #"{"way": "login", "login": "demo", "password": "not demo"}"#)
+                #expect(wrong.status == .unprocessableContent)
+                #expect(try Self.json(wrong)["fields"] as? [String: String] == ["password": "wrong login or password"])
+                #expect(try vault.load(server: server.url) == nil)
+                #expect(try await page.post("/api/session", #"{"way": "sideways"}"#).status == .badRequest)
+
+                let signedIn = try await page.post(
+                    "/api/session", #"{"way": "login", "login": "demo", "password": "demo"}"#)
+                #expect(signedIn.status == .ok)
+                #expect(
+                    try Self.json(signedIn)["text"] as? String == "Signed in as demo on \(server.url.absoluteString).")
+                // Kept where `receipts login` keeps it: the command line uses it from now on.
+                let kept = try #require(try vault.load(server: server.url))
+                #expect(kept.login == "demo" && kept.kind == .authorized)
+
+                let started = try await page.post("/api/import")
+                #expect(started.status == .accepted)
+                let events = try await page.events()
+                let receipts = events.compactMap { $0["receipts"] as? Int }
+                #expect(receipts == receipts.sorted(), "progress only grows: \(receipts)")
+                #expect(events.dropLast().allSatisfy { $0["phase"] as? String == "running" })
+                let done = try #require(events.last)
+                #expect(done["phase"] as? String == "done")
+                #expect(done["text"] as? String == "Imported 260 new, 0 updated, 0 unchanged; 6 pages.")
+                #expect(try database.receiptCount() == 260)
+                // Over: asking again gives the last state at once.
+                #expect(try await page.events().map { $0["phase"] as? String } == ["done"])
+
+                // The session ends on the server: the import stops, says so, and keeps what it had.
+                try await account.client(kept).logOut()
+                #expect(try await page.post("/api/import").status == .accepted)
+                let ended = try #require(try await page.events().last)
+                #expect(ended["phase"] as? String == "failed" && ended["sessionEnded"] as? Bool == true)
+                #expect((ended["problem"] as? String)?.hasPrefix("The session on the server has ended.") == true)
+                #expect(try database.receiptCount() == 260)
+
+                // Going on anonymously: a new account of its own, empty.
+                let anonymous = try Self.json(try await page.post("/api/session?lang=ru", #"{"way": "anonymous"}"#))
+                #expect(anonymous["anonymous"] as? Bool == true)
+                #expect(try await page.post("/api/import").status == .accepted)
+                let again = try #require(try await page.events().last)
+                #expect(again["text"] as? String == "Imported 0 new, 0 updated, 0 unchanged; 1 pages.")
+                #expect(try database.receiptCount() == 260)
+            }
+        }
+    }
+
+    @Test("every view's own address is the page, so that a reload or a link shows that view")
+    func viewAddresses() async throws {
+        try await WebAppTests.withApp(receipts: 1) { app, client in
+            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
+            let cookie = try #require(WebAppTests.cookie(of: opened))
+            for path in [
+                "/receipts", "/receipts/1", "/search?q=milk", "/stats?month=2026-10", "/stats?from=2026-01&to=2026-10",
+                "/categories", "/add", "/import", "/nearby?lat=55.75&lon=37.62",
+            ] {
+                let response = try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
+                #expect(response.status == .ok, "\(path)")
+                #expect(String(buffer: response.body).contains(#"<script type="module" src="/app.js"></script>"#))
+            }
+            #expect(try await client.execute(uri: "/import", method: .get).status == .forbidden)
+            #expect(
+                try await client.execute(uri: "/nowhere", method: .get, headers: [.cookie: cookie]).status == .notFound)
+            let session = try await client.execute(uri: "/api/session", method: .get, headers: [.cookie: cookie])
+            #expect(session.status == .badGateway && String(buffer: session.body).contains("RECEIPTS_SERVER"))
+        }
+    }
+}
