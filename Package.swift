@@ -299,7 +299,8 @@ let package = Package(
         .testTarget(
             name: "ReceiptWebTests",
             dependencies: [
-                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync", "ReceiptNetwork", "ReceiptAPI",
+                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync",
+                "ReceiptNetwork", "ReceiptAPI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict
