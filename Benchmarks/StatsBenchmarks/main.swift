@@ -7,10 +7,14 @@ import ReceiptStats
 // `make bench`: statistics on a large history. The answers come from the monthly totals the
 // database keeps; beside them, the plain SQLite GROUP BY over the items they replace, and what
 // keeping them costs an import. Release build; medians of repeated runs.
+// STATS_BENCH_KEEP_DATABASE=PATH builds the large history there and leaves it (closed: the file
+// alone holds it) for the web app's measurements (scripts/web-bench.py), which then read the same
+// database instead of building a second one.
 
 let environment = ProcessInfo.processInfo.environment
 let receiptCount = Int(environment["STATS_BENCH_RECEIPTS"] ?? "") ?? 1_000_000
 let overheadCount = Int(environment["STATS_BENCH_IMPORT_RECEIPTS"] ?? "") ?? 50_000
+let keptDatabase = environment["STATS_BENCH_KEEP_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
 let itemsPerReceipt = 10
 let monthCount = 120
 let folder = NSTemporaryDirectory() + "receipts-stats-bench-" + UUID().uuidString
@@ -108,8 +112,12 @@ for run in 0..<5 {
     }
 }
 
-// The large history.
-let database = try ReceiptDatabase.open(at: folder + "/history.sqlite", rules: rules)
+// The large history, from nothing.
+let historyPath = keptDatabase ?? folder + "/history.sqlite"
+for file in [historyPath, historyPath + "-wal", historyPath + "-shm"] {
+    try? FileManager.default.removeItem(atPath: file)
+}
+let database = try ReceiptDatabase.open(at: historyPath, rules: rules)
 let buildSeconds = try importHistory(into: database, count: receiptCount).wall
 let lastMonth = firstMonth.advanced(by: monthCount - 1) ?? firstMonth
 let middleMonth = firstMonth.advanced(by: monthCount / 2) ?? firstMonth
@@ -129,6 +137,7 @@ let oneMonthStatistics = try timed(200) {
     _ = try SpendingStatistics.read(from: database, range: middleMonth...middleMonth)
 }
 let plain = try (0..<1).map { _ in try seconds { _ = try database.plainCategoryGroupBy() } }
+database.close()
 
 print("receipts statistics benchmark — \(machineDescription())")
 print(
