@@ -18,11 +18,11 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
+
+from web_app import browser, start_app, wait
 
 RECEIPTS = os.path.abspath(os.environ.get("RECEIPTS", ".build/debug/receipts"))
 REPORTS = os.path.abspath("Reports/web")
@@ -33,22 +33,6 @@ def check(condition, what):
     print(("ok    " if condition else "FAIL  ") + what, flush=True)
     if not condition:
         failures.append(what)
-
-
-def browser(width, height, language="en-US"):
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                     f"--window-size={width},{height}", f"--lang={language}"):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": language})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    # The driver from Debian, named: Selenium's own manager would go to the network for one.
-    return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
-
-
-def wait(driver, seconds):
-    """A wait that looks again when the page redrew what it was looking at."""
-    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def rows(driver):
@@ -91,17 +75,11 @@ def main():
         places_server.kill()
         sys.exit("web-browser-test: receipts serve printed no address")
     environment["RECEIPTS_SERVER"] = server_url
-    server = subprocess.Popen([RECEIPTS, "web", "--db", database, "--port", "0", "--lang", "en"], env=environment,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    address = None
-    deadline = time.time() + 30
-    while address is None and time.time() < deadline:
-        line = server.stdout.readline()
-        if "http://" in line:
-            address = line[line.index("http://"):].strip()
-    if address is None:
-        server.kill()
-        sys.exit("web-browser-test: receipts web printed no address")
+    try:
+        server, address = start_app(RECEIPTS, ["--db", database, "--lang", "en"], environment, "web-browser-test")
+    except SystemExit:
+        places_server.kill()
+        raise
     base = address.split("/?")[0]
     os.makedirs(REPORTS, exist_ok=True)
     try:
