@@ -12,6 +12,7 @@ Screenshots go to Reports/web/.
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -422,6 +423,7 @@ def main():
         server.wait(timeout=10)
         places_server.terminate()
         places_server.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
     if failures:
         sys.exit(f"web-browser-test: {len(failures)} check(s) failed")
     print("web-browser-test: every check passed")

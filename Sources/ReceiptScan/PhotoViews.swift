@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pictures each pass of ``ReceiptCodeReader`` hands to zbar, made from the photo on demand.
 final class PhotoViews {
     let photo: GrayImage
@@ -55,8 +57,81 @@ final class PhotoViews {
                 { [self.work.reduced(by: 2)] },
                 { self.factor > 1 ? [self.photo] : [] },
             ]
+        case .deblurred:
+            // Every candidate gets the likeliest blur before any gets the next: the code is seldom
+            // the first candidate (dense receipt text looks much like one).
+            // A deblurred code still rings and is noisy: smoothed it reads more surely, and its finder
+            // patterns, now visible, give the crops of the first pass.
+            return Self.blurTrials.map { trial in
+                {
+                    self.blurredCandidates.flatMap { candidate in
+                        let restored = candidate.restored(trial)
+                        return [restored, restored.boxBlurred(radius: 1)]
+                            + PhotoViews(restored).steps(for: .regions).flatMap { $0() }
+                    }
+                }
+            }
         }
     }
+
+    /// The blurs tried, likeliest first, in modules: streaks of 1.8, 1.2, 0.6, 1.5, 2.1 and 0.9
+    /// modules along the candidate's smear, and focus blurs of 0.4 and 0.6 modules.
+    static let blurTrials: [BlurTrial] = [
+        .line(1.8), .gaussian(0.4), .line(1.2), .line(0.6), .line(1.5), .gaussian(0.6), .line(2.1), .line(0.9),
+    ]
+
+    /// A blur to undo, sized in modules of the code.
+    enum BlurTrial {
+        case line(Float)
+        case gaussian(Float)
+    }
+
+    /// A square that may hold a blurred code, ready to deblur: enlarged twice (the modules of a
+    /// blurred code are often under three pixels), its spectrum taken once.
+    struct BlurredCandidate {
+        let deconvolution: Deconvolution
+        /// The direction the picture is smeared in, degrees.
+        let smear: Float
+        /// Pixels a module, in the enlarged crop.
+        let module: Float
+
+        func restored(_ trial: BlurTrial) -> GrayImage {
+            switch trial {
+            case .line(let modules):
+                return deconvolution.restored(from: .line(length: modules * module, degrees: smear)).image
+            case .gaussian(let modules):
+                return deconvolution.restored(from: .gaussian(sigma: modules * module)).image
+            }
+        }
+    }
+
+    /// The photo for the blur search: shrunk by a whole factor to about 1000 pixels on its short side.
+    private(set) lazy var blurWork: Plane = {
+        let shrink = max(1, Int((Double(min(photo.width, photo.height)) / 1_000).rounded()))
+        return Plane(photo.reduced(by: shrink))
+    }()
+
+    /// The three likeliest squares of the blur search, each 1.3 times the blob found, at most
+    /// `largestBlurCrop` pixels across before it is enlarged (larger ones are shrunk first).
+    private(set) lazy var blurredCandidates: [BlurredCandidate] = BlurredCodeLocator.candidates(in: blurWork).map {
+        candidate in
+        let half = Int(Double(candidate.side) * 0.65)
+        let (centreX, centreY) = (candidate.x + candidate.width / 2, candidate.y + candidate.height / 2)
+        var crop = blurWork.cropped(x: centreX - half, y: centreY - half, width: 2 * half, height: 2 * half)
+        // A fiscal payload makes a code of about 33 modules; the blob is about the code.
+        var module = Float(candidate.side) / 35
+        let longest = max(crop.width, crop.height)
+        if longest > Self.largestBlurCrop {
+            let scale = Double(Self.largestBlurCrop) / Double(longest)
+            crop = Plane(crop.image.resampled(scale: scale))
+            module *= Float(scale)
+        }
+        let smear = Deconvolution.smear(of: crop).degrees
+        return BlurredCandidate(deconvolution: Deconvolution(crop.doubled()), smear: smear, module: 2 * module)
+    }
+
+    /// The widest crop the blur search enlarges: twice that, with its margins, is a 512-point transform.
+    static let largestBlurCrop = 240
 
     private func locate(in picture: GrayImage, scale: Int, rowStep: Int = 2) -> [CodeRegion] {
         FinderLocator.regions(in: picture.binarized(), rowStep: rowStep).map { $0.scaled(by: scale) }

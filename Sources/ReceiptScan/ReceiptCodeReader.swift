@@ -17,6 +17,10 @@ public struct ReceiptCodeReader: Sendable {
         case workedRegions
         /// The whole photo smoothed, sharpened, made black and white and shrunk; and at full size.
         case workedWhole
+        /// A photo too blurred for its finder patterns to show: the squares that look most like a
+        /// code, enlarged twice and deblurred as a shaken hand or a lens out of focus would have
+        /// blurred them (``BlurredCodeLocator``, ``Deconvolution``).
+        case deblurred
     }
 
     /// Codes found, fiscal ones first, each text once; and the pass that found the first fiscal one.
@@ -47,7 +51,7 @@ public struct ReceiptCodeReader: Sendable {
                 let pictures = step()
                 for engine in engines where !result.codes.contains(where: { $0.fiscal != nil }) {
                     for picture in pictures {
-                        let whole = pass == .whole || pass == .workedWhole
+                        let whole = pass == .whole || pass == .workedWhole || pass == .deblurred
                         for symbol in try engine.scan(picture, zbar: scanner, thorough: whole)
                         where seen.insert(symbol.text).inserted {
                             result.codes.append(FoundCode(text: symbol.text, engine: engine))
