@@ -418,6 +418,21 @@ def main():
             check("No access" in stranger.find_element(By.TAG_NAME, "body").text, "so is its request of the API")
         finally:
             stranger.quit()
+
+        # The app goes away under an open page: the next view says the connection may be why, and
+        # offers to try again.
+        offline = browser(800, 600)
+        try:
+            offline.get(address)
+            wait(offline, 10).until(lambda d: len(rows(d)) > 0)
+            server.terminate()
+            server.wait(timeout=10)
+            offline.find_element(By.ID, "to-categories").click()
+            retry = wait(offline, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#categories button.retry"))
+            text = offline.find_element(By.ID, "categories").text
+            check(retry and "Check the connection" in text, f"a view that cannot load offers to try again: {text!r}")
+        finally:
+            offline.quit()
     finally:
         server.terminate()
         server.wait(timeout=10)

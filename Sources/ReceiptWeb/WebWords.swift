@@ -126,6 +126,7 @@ struct WebWords: Sendable {
             "loading": pick("Загрузка…", "Loading…"),
             "more": pick("Показать ещё", "Show more"),
             "failed": pick("Не удалось загрузить чеки", "Could not load the receipts"),
+            "viewFailed": pick("Не удалось загрузить страницу", "Could not load this view"),
             "back": pick("← Все чеки", "← All receipts"),
             "total": pick("Итого", "Total"),
             "qrCode": pick("QR-код чека", "The receipt's QR code"),

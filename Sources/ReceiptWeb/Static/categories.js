@@ -1,12 +1,19 @@
-import { ask, element, send, state } from "/common.js";
+import { ask, element, failed, send, state } from "/common.js";
 
 // Categories: the names still without one, most bought first; a category assigned in one click (as
 // `receipts categories set`), and undone.
 export async function showCategories() {
   const view = document.getElementById("categories");
-  const [list, categories] = await Promise.all([
-    ask(`/api/categories/uncategorized?lang=${state.language}`), ask(`/api/categories?lang=${state.language}`),
-  ]);
+  let list;
+  let categories;
+  try {
+    [list, categories] = await Promise.all([
+      ask(`/api/categories/uncategorized?lang=${state.language}`), ask(`/api/categories?lang=${state.language}`),
+    ]);
+  } catch (error) {
+    failed(view, `${state.words.viewFailed} (${error.message})`, showCategories);
+    return;
+  }
   const rows = element("ol", "names");
   for (const name of list.names) {
     const row = element("li");

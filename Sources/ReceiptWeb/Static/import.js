@@ -53,7 +53,7 @@ export async function showImportView() {
     showImport(current);
     if (current.phase === "running") listen();
   } catch (error) {
-    failed(problem, error.message, showImportView);
+    failed(problem, `${state.words.viewFailed} (${error.message})`, showImportView);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ask, element, state, table } from "/common.js";
+import { ask, element, failed, state, table } from "/common.js";
 
 // The detail of one receipt, in place of the feed (which keeps its place for the way back).
 export async function showReceipt(id) {
@@ -7,7 +7,8 @@ export async function showReceipt(id) {
   try {
     receipt = await ask(`/api/receipts/${id}?lang=${state.language}`);
   } catch (error) {
-    detail.replaceChildren(element("p", "", `${state.words.notFound} (${error.message})`));
+    if (error.message === "404") detail.replaceChildren(element("p", "", state.words.notFound));
+    else failed(detail, state.words.failed, () => showReceipt(id));
     return;
   }
   const back = element("a", "back", state.words.back);

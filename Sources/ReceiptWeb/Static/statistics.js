@@ -1,4 +1,4 @@
-import { ask, element, go, receiptRow, state } from "/common.js";
+import { ask, element, failed, go, receiptRow, state } from "/common.js";
 
 // Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
 // wrote them, the 12-month chart as the report draws it.
@@ -9,7 +9,7 @@ export async function showStatistics(from, to) {
     const range = from ? `&from=${from}&to=${to || from}` : "";
     stats = await ask(`/api/stats?lang=${state.language}${range}`);
   } catch (error) {
-    view.replaceChildren(element("p", "", `${state.words.noStatistics} (${error.message})`));
+    failed(view, `${state.words.noStatistics} (${error.message})`, () => showStatistics(from, to));
     return;
   }
   // From one month to another; the same month twice is that month, with its comparisons.
