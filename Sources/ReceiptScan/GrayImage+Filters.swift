@@ -158,6 +158,13 @@ extension GrayImage {
         return result
     }
 
+    /// The picture as its negative: a code printed light on dark becomes dark on light.
+    func inverted() -> GrayImage {
+        var result = self
+        for index in result.pixels.indices { result.pixels[index] = 255 - result.pixels[index] }
+        return result
+    }
+
     /// The rectangle `x, y, width, height` of the picture, clipped to it.
     func cropped(x: Int, y: Int, width cropWidth: Int, height cropHeight: Int) -> GrayImage {
         let left = max(0, x)

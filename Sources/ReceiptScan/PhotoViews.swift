@@ -56,6 +56,8 @@ final class PhotoViews {
                 { [self.sharpWork.binarized()] },
                 { [self.work.reduced(by: 2)] },
                 { self.factor > 1 ? [self.photo] : [] },
+                // A code printed light on dark (a label, a screen), in negative.
+                { [self.work.inverted(), self.work.inverted().binarized()] },
             ]
         case .deblurred:
             // Every candidate gets the likeliest blur before any gets the next: the code is seldom

@@ -15,7 +15,8 @@ public struct ReceiptCodeReader: Sendable {
         /// The crops smoothed, sharpened, made black and white, turned and enlarged; then crops found
         /// in the sharpened photo (blur) and in the full-size one (small codes in a large photo).
         case workedRegions
-        /// The whole photo smoothed, sharpened, made black and white and shrunk; and at full size.
+        /// The whole photo smoothed, sharpened, made black and white and shrunk; at full size; and in
+        /// negative, for a code printed light on dark.
         case workedWhole
         /// A photo too blurred for its finder patterns to show: the squares that look most like a
         /// code, enlarged twice and deblurred as a shaken hand or a lens out of focus would have

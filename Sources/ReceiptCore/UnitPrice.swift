@@ -1,0 +1,182 @@
+/// What a product's price is counted per: a kilogram, a litre or a piece.
+public enum PriceUnit: String, Sendable, Hashable, Codable, CaseIterable {
+    case kilogram = "kg"
+    case litre = "l"
+    case piece
+
+    /// `кг`, `л`, `шт` / `kg`, `l`, `piece`.
+    public func name(in language: Language) -> String {
+        switch (self, language) {
+        case (.kilogram, .russian): "кг"
+        case (.litre, .russian): "л"
+        case (.piece, .russian): "шт"
+        case (.kilogram, .english): "kg"
+        case (.litre, .english): "l"
+        case (.piece, .english): "piece"
+        }
+    }
+}
+
+/// How much of its price unit one counted unit of a line holds, exactly: a 930 ml bottle is 930
+/// thousandths of a litre, `2х200г` is 400 thousandths of a kilogram, `10ШТ` 10,000 thousandths of a piece.
+public struct PackSize: Sendable, Hashable {
+    /// What it is counted in.
+    public let unit: PriceUnit
+    /// Thousandths of that unit: grams, millilitres, thousandths of a piece.
+    public let thousandths: Int64
+
+    /// A size; nil unless it is positive.
+    public init?(unit: PriceUnit, thousandths: Int64) {
+        guard thousandths > 0 else { return nil }
+        self.unit = unit
+        self.thousandths = thousandths
+    }
+}
+
+/// The price of a receipt line per kilogram, litre or piece, so that a product bought in different
+/// sizes, or weighed, can be compared: in kopecks, rounded half away from zero.
+///
+/// - A line measured in kilograms or litres (its unit of measure `кг`, `л`, `г`, `мл`, or the fiscal
+///   measure codes 11, 41, 10, 40), or weighed (`ВЕС` in its name, or a quantity that is not whole):
+///   its price is already per kilogram (or litre; per gram and millilitre are multiplied by 1000).
+/// - A line counted in pieces whose name says how much one piece holds (`930МЛ`, `0,9 КГ`, `1.5л`,
+///   `10ШТ`, `2х200г`): its price divided by that size.
+/// - Any other line: its price is the price of a piece.
+///
+/// The product a unit price belongs to is the name's ``ItemName/key(_:)`` (which the size does not
+/// change) with the ``PriceUnit``.
+public enum UnitPrice {
+    /// The line's unit and its price per unit; nil when the line has no positive price.
+    public static func of(_ item: Item) -> (unit: PriceUnit, kopecks: Int64)? {
+        let price = item.price.kopecks
+        guard price > 0 else { return nil }
+        if let measured = measure(item.unit) {
+            return (measured.unit, dividedRoundingHalfAway(price * 1_000, by: measured.thousandths))
+        }
+        if isWeighed(item) { return (.kilogram, price) }
+        guard let size = size(inName: item.name) else { return (.piece, price) }
+        return (size.unit, dividedRoundingHalfAway(price * 1_000, by: size.thousandths))
+    }
+
+    /// Whether the line was weighed: `ВЕС` (or `весовой`) in its name, or a quantity that is not whole.
+    public static func isWeighed(_ item: Item) -> Bool {
+        if item.quantity.rounded() != item.quantity { return true }
+        return words(item.name.lowercased()).contains {
+            ["вес", "весовой", "весовая", "весовые", "весов"].contains($0)
+        }
+    }
+
+    /// What a line's unit of measure is in thousandths of a kilogram or litre (`кг` 1000, `г` 1;
+    /// fiscal measure codes too); nil for pieces, anything else, or none.
+    static func measure(_ unit: String?) -> PackSize? {
+        guard let unit else { return nil }
+        let text = unit.lowercased().filter { $0.isLetter || $0.isNumber }
+        switch text {
+        case "кг", "kg", "килограмм", "11": return PackSize(unit: .kilogram, thousandths: 1_000)
+        case "г", "гр", "g", "грамм", "10": return PackSize(unit: .kilogram, thousandths: 1)
+        case "л", "l", "литр", "41": return PackSize(unit: .litre, thousandths: 1_000)
+        case "мл", "ml", "миллилитр", "40": return PackSize(unit: .litre, thousandths: 1)
+        default: return nil
+        }
+    }
+
+    /// The size a printed name gives one piece: the last weight or volume written in it (a count of
+    /// pieces when it gives neither); `2х200г` and `2 x 200 г` are two of 200 g. Nil when it gives none.
+    public static func size(inName name: String) -> PackSize? {
+        let tokens = words(name.lowercased())
+        var weightOrVolume: PackSize?
+        var pieces: PackSize?
+        var index = 0
+        while index < tokens.count {
+            guard let (amount, tail) = number(at: tokens[index]) else {
+                index += 1
+                continue
+            }
+            var next = index + 1
+            var multiplier: Int64 = 1
+            var value = amount
+            var rest = tail
+            // A count, then the size of each: `2х200г`, `2x 200 г`, `2 * 200г`.
+            let crossJoined = rest.first.map { crosses.contains($0) } ?? false
+            let crossAlone =
+                rest.isEmpty && next < tokens.count && tokens[next].count == 1
+                && crosses.contains(tokens[next].first ?? " ")
+            if crossJoined || crossAlone, amount.rounded() == amount, amount >= 1 {
+                if crossJoined { rest.removeFirst() } else { next += 1 }
+                if rest.isEmpty, next < tokens.count {
+                    rest = tokens[next]
+                    next += 1
+                }
+                if let (each, eachTail) = number(at: rest) {
+                    multiplier = Int64(amount)
+                    value = each
+                    rest = eachTail
+                }
+            }
+            var unitWord = String(rest.prefix { $0.isLetter })
+            if unitWord.isEmpty, rest.isEmpty, next < tokens.count, sizeUnits[tokens[next]] != nil {
+                unitWord = tokens[next]
+                next += 1
+            }
+            index = max(next, index + 1)
+            guard let (unit, perUnit) = sizeUnits[unitWord],
+                let size = PackSize(unit: unit, thousandths: Int64((value * Double(perUnit)).rounded()) * multiplier)
+            else { continue }
+            if unit == .piece { pieces = size } else { weightOrVolume = size }
+        }
+        return weightOrVolume ?? pieces
+    }
+
+    /// The marks between a multipack's count and the size of each.
+    private static let crosses: Set<Character> = ["х", "x", "*"]
+
+    /// `a / b` rounded half away from zero (`b` positive).
+    static func dividedRoundingHalfAway(_ a: Int64, by b: Int64) -> Int64 {
+        let (quotient, remainder) = a.quotientAndRemainder(dividingBy: b)
+        guard remainder != 0, 2 * abs(remainder) >= b else { return quotient }
+        return a < 0 ? quotient - 1 : quotient + 1
+    }
+
+    /// Units a size is written in, with the thousandths of a kilogram, litre or piece one stands for.
+    private static let sizeUnits: [String: (PriceUnit, Int64)] = [
+        "г": (.kilogram, 1), "гр": (.kilogram, 1), "g": (.kilogram, 1), "кг": (.kilogram, 1_000),
+        "kg": (.kilogram, 1_000), "мл": (.litre, 1), "ml": (.litre, 1), "л": (.litre, 1_000), "l": (.litre, 1_000),
+        "шт": (.piece, 1_000), "pcs": (.piece, 1_000),
+    ]
+
+    /// A word that starts with a number: the number (a comma or point as the decimal mark) and what
+    /// follows it in the same word (`930мл` is 930 and `мл`; `2х200г` is 2 and `х200г`).
+    private static func number(at word: String) -> (Double, String)? {
+        var digits = ""
+        var rest = Substring(word)
+        while let character = rest.first, character.isASCII, character.isNumber || character == "," || character == "."
+        {
+            digits.append(character == "," ? "." : character)
+            rest = rest.dropFirst()
+        }
+        while digits.hasSuffix(".") { digits.removeLast() }
+        guard !digits.isEmpty, let value = Double(digits), value > 0 else { return nil }
+        return (value, String(rest))
+    }
+
+    /// The name's words: letters, digits, decimal marks and the `х`/`x`/`*` of a multipack.
+    private static func words(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character == "," || character == "." || character == "*" {
+                current.append(character == "ё" ? "е" : character)
+            } else if !current.isEmpty {
+                result.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        // A point or comma at a word's end is punctuation (`ПАСТ.`), not a decimal mark.
+        return result.map { word in
+            var word = word
+            while let last = word.last, last == "." || last == "," { word.removeLast() }
+            return word
+        }.filter { !$0.isEmpty }
+    }
+}
