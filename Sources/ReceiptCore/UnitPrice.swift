@@ -1,7 +1,10 @@
 /// What a product's price is counted per: a kilogram, a litre or a piece.
 public enum PriceUnit: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Weighed goods, and goods whose weight the name gives.
     case kilogram = "kg"
+    /// Liquids whose volume the name or the measure gives.
     case litre = "l"
+    /// Everything else, and counts (`10ШТ`).
     case piece
 
     /// `кг`, `л`, `шт` / `kg`, `l`, `piece`.
@@ -131,7 +134,7 @@ public enum UnitPrice {
     private static let crosses: Set<Character> = ["х", "x", "*"]
 
     /// `a / b` rounded half away from zero (`b` positive).
-    static func dividedRoundingHalfAway(_ a: Int64, by b: Int64) -> Int64 {
+    public static func dividedRoundingHalfAway(_ a: Int64, by b: Int64) -> Int64 {
         let (quotient, remainder) = a.quotientAndRemainder(dividingBy: b)
         guard remainder != 0, 2 * abs(remainder) >= b else { return quotient }
         return a < 0 ? quotient - 1 : quotient + 1

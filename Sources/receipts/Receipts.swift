@@ -9,7 +9,8 @@ struct Receipts: AsyncParsableCommand {
             discussion: Strings.rootDiscussion,
             subcommands: [
                 LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
-                ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, CategoriesCommand.self,
+                ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, PricesCommand.self,
+                CategoriesCommand.self,
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,
                 DemoCommand.self, BackupCommand.self, TaxServiceCommand.self, CompleteCommand.self, WebCommand.self,

@@ -1,0 +1,112 @@
+public import ReceiptCore
+public import ReceiptStore
+
+/// How one product's price per kilogram, litre or piece went, month by month and shop by shop: what
+/// `receipts prices` shows. A product is an item name's key (``ItemName/key(_:)``: the size written
+/// in the name does not change it) with its ``PriceUnit``; a purchase is one line of a sale, its
+/// price per unit as ``UnitPrice`` gives it, in kopecks.
+public struct ProductPrices: Sendable, Equatable {
+    /// A month's purchases of the product.
+    public struct MonthPrices: Sendable, Equatable {
+        /// The month, by the shops' local dates.
+        public let month: Month
+        /// The lowest unit price paid in the month.
+        public let minimum: Int64
+        /// The middle one (of an even number, the mean of the two middle ones, rounded half away
+        /// from zero).
+        public let median: Int64
+        /// The highest.
+        public let maximum: Int64
+        /// How many lines bought it.
+        public let purchases: Int
+
+        /// A month's figures.
+        public init(month: Month, minimum: Int64, median: Int64, maximum: Int64, purchases: Int) {
+            self.month = month
+            self.minimum = minimum
+            self.median = median
+            self.maximum = maximum
+            self.purchases = purchases
+        }
+    }
+
+    /// A shop's prices for the product.
+    public struct ShopPrice: Sendable, Equatable {
+        /// The shop as lists show it.
+        public let shop: String
+        /// The unit price of the latest purchase there.
+        public let last: Int64
+        /// The lowest unit price paid there.
+        public let minimum: Int64
+
+        /// A shop's figures.
+        public init(shop: String, last: Int64, minimum: Int64) {
+            self.shop = shop
+            self.last = last
+            self.minimum = minimum
+        }
+    }
+
+    /// The product's name key (`молоко паст`).
+    public let name: String
+    /// What its price is counted per.
+    public let unit: PriceUnit
+    /// Month by month, oldest first; only months it was bought in.
+    public let months: [MonthPrices]
+    /// Shop by shop, the cheapest first.
+    public let shops: [ShopPrice]
+    /// The last month's median against the first's: 0.12 is 12 % dearer; nil when it was bought in
+    /// one month only.
+    public let change: Double?
+
+    /// The products of `purchases`, the most bought first.
+    public static func of(_ purchases: [Purchase]) -> [ProductPrices] {
+        struct Product: Hashable {
+            let name: String
+            let unit: PriceUnit
+        }
+        var bought: [Product: [(purchase: Purchase, price: Int64)]] = [:]
+        for purchase in purchases {
+            let key = ItemName.key(purchase.item.name)
+            guard !key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item) else { continue }
+            bought[Product(name: key, unit: unit), default: []].append((purchase, price))
+        }
+        let products = bought.map { product, lines -> ProductPrices in
+            let lines = lines.sorted { $0.purchase.dateTime < $1.purchase.dateTime }
+            var byMonth: [Month: [Int64]] = [:]
+            for line in lines { byMonth[line.purchase.dateTime.yearMonth, default: []].append(line.price) }
+            let months = byMonth.keys.sorted().map { month in
+                let prices = byMonth[month, default: []].sorted()
+                return MonthPrices(
+                    month: month, minimum: prices.first ?? 0, median: median(prices), maximum: prices.last ?? 0,
+                    purchases: prices.count)
+            }
+            var byShop: [String: (last: Int64, minimum: Int64)] = [:]
+            for line in lines {
+                let shop = line.purchase.shop ?? "—"
+                byShop[shop] = (line.price, min(byShop[shop]?.minimum ?? line.price, line.price))
+            }
+            let shops = byShop.map { ShopPrice(shop: $0.key, last: $0.value.last, minimum: $0.value.minimum) }
+                .sorted { ($0.minimum, $0.shop) < ($1.minimum, $1.shop) }
+            var change: Double?
+            if months.count > 1, let first = months.first, let last = months.last, first.median > 0 {
+                change = Double(last.median - first.median) / Double(first.median)
+            }
+            return ProductPrices(
+                name: product.name, unit: product.unit, months: months, shops: shops, change: change)
+        }
+        return products.sorted {
+            let (a, b) = ($0.months.reduce(0) { $0 + $1.purchases }, $1.months.reduce(0) { $0 + $1.purchases })
+            return a != b ? a > b : ($0.name, $0.unit.rawValue) < ($1.name, $1.unit.rawValue)
+        }
+    }
+
+    /// The middle of sorted `prices`; of an even number, the mean of the two middle ones, rounded
+    /// half away from zero.
+    public static func median(_ prices: [Int64]) -> Int64 {
+        guard !prices.isEmpty else { return 0 }
+        let middle = prices.count / 2
+        if prices.count % 2 == 1 { return prices[middle] }
+        return UnitPrice.dividedRoundingHalfAway(prices[middle - 1] + prices[middle], by: 2)
+    }
+}

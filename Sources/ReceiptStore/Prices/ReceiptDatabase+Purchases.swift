@@ -1,0 +1,75 @@
+import GRDB
+public import ReceiptCore
+
+/// One line of a sale, as unit prices count it: what was bought, when and where.
+public struct Purchase: Sendable, Equatable {
+    /// The line: its printed name, price, quantity and unit of measure.
+    public let item: Item
+    /// When, by the shop's clock.
+    public let dateTime: LocalDateTime
+    /// The shop as lists show it (the place's name, else the receipt's retail place or seller).
+    public let shop: String?
+
+    /// A purchase.
+    public init(item: Item, dateTime: LocalDateTime, shop: String?) {
+        self.item = item
+        self.dateTime = dateTime
+        self.shop = shop
+    }
+}
+
+extension ReceiptDatabase {
+    /// The lines of sales (refunds and pending receipts have no prices to compare) whose names hold
+    /// every word of `text`, each as the beginning of a word (as `receipts search` matches them), from
+    /// `first` through `last` (nil: no bound), oldest first.
+    public func purchases(matching text: String, from first: Month? = nil, through last: Month? = nil)
+        throws(StoreError) -> [Purchase]
+    {
+        let words = SearchText.words(text)
+        guard let match = SearchText.matchQuery(text) else { return [] }
+        do {
+            try updateSearchIndex()
+        } catch .readOnly, .diskFull, .busy {
+            // A file that cannot be written to now is searched as far as it was indexed.
+        }
+        return try read { db in
+            var conditions = [
+                "r.operation = 1", "r.status = 'complete'",
+                "r.id IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)",
+            ]
+            var arguments: [any DatabaseValueConvertible] = [match]
+            if let first {
+                conditions.append("r.month >= ?")
+                arguments.append(first.description)
+            }
+            if let last {
+                conditions.append("r.month <= ?")
+                arguments.append(last.description)
+            }
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT i.name, i.price, i.quantity, i.sum, i.unit, r.id, r.date_time,
+                        COALESCE(p.name, r.retail_place, r.seller) AS shop
+                    FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
+                    WHERE \(conditions.joined(separator: " AND "))
+                    ORDER BY r.date_time, r.id, i.position
+                    """,
+                arguments: StatementArguments(arguments))
+            var purchases: [Purchase] = []
+            while let row = try rows.next() {
+                let name: String = row["name"]
+                let nameWords = SearchText.words(name)
+                guard words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) else { continue }
+                guard let dateTime = try? LocalDateTime(iso: row["date_time"]) else {
+                    throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "date_time")
+                }
+                let item = Item(
+                    name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
+                    sum: Money(kopecks: row["sum"]), unit: row["unit"])
+                purchases.append(Purchase(item: item, dateTime: dateTime, shop: row["shop"]))
+            }
+            return purchases
+        }
+    }
+}

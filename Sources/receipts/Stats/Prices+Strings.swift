@@ -1,0 +1,48 @@
+import Foundation
+import ReceiptCore
+
+// The words of `receipts prices`, in Russian and English.
+extension Strings {
+    static var pricesAbstract: String {
+        pick("Цены за кг, л или штуку: по месяцам и магазинам.", "Prices per kg, litre or piece, by month and shop.")
+    }
+    static var pricesDiscussion: String {
+        pick(
+            "Товары, в названиях которых есть все слова (как начала слов), из продаж в локальной базе. Цена за "
+                + "единицу — из единицы измерения строки (кг, л), из веса или объёма в названии (930МЛ, 0,9 КГ, "
+                + "2х200г, 10ШТ) или за штуку; весовой товар уже указан за кг. Товар — название без размера "
+                + "и единица: молоко 930 мл и 1,4 л — один товар, цены за литр.\n\n"
+                + "Примеры:\n  receipts prices молоко\n  receipts prices бананы --from 2025-01 --to 2025-06 --json",
+            "Products whose names hold every word (as the beginning of a word), from the sales in the local "
+                + "database. The price per unit comes from the line's measure (kg, l), the weight or volume in its name "
+                + "(930МЛ, 0,9 КГ, 2х200г, 10ШТ), or is per piece; a weighed line is already per kg. A product is its "
+                + "name without the size, and its unit: milk of 930 ml and of 1.4 l is one product, priced per litre.\n\n"
+                + "Examples:\n  receipts prices milk\n  receipts prices бананы --from 2025-01 --to 2025-06 --json")
+    }
+    static var pricesWordsHelp: String { pick("Слова из названия товара.", "Words of the product's name.") }
+    static var pricesNeedsWords: String {
+        pick(
+            "укажите слова из названия товара, например: receipts prices молоко",
+            "give words of a product's name, for example: receipts prices молоко")
+    }
+    static func noPrices(_ words: String) -> String {
+        pick("Покупок «\(words)» в базе нет.", "No purchases of “\(words)” in the database.")
+    }
+    static func productHeading(_ name: String, unit: String, change: Double?) -> String {
+        let percent = change.map { change -> String in
+            let value = (change * 1_000).rounded() / 10
+            let text = String(format: "%+.1f", value)
+            return language == .russian ? text.replacingOccurrences(of: ".", with: ",") + " %" : text + " %"
+        }
+        let changeText = percent.map { pick(", за период \($0)", ", \($0) over the range") } ?? ""
+        return pick("\(name) — цена за \(unit)\(changeText)", "\(name), price per \(unit)\(changeText)")
+    }
+    static var monthColumn: String { pick("месяц", "month") }
+    static var shopColumn: String { pick("магазин", "shop") }
+    static var lowestColumn: String { pick("мин.", "lowest") }
+    static var medianColumn: String { pick("медиана", "median") }
+    static var highestColumn: String { pick("макс.", "highest") }
+    static var boughtColumn: String { pick("покупок", "bought") }
+    static var lastColumn: String { pick("последняя", "last") }
+    static var cheapestColumn: String { pick("дешевле всего", "cheapest") }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import ReceiptCore
+import ReceiptStats
+import ReceiptStore
+import ReceiptTesting
+import Testing
+
+@Suite("Unit prices of products, month by month and shop by shop (receipts prices)")
+struct ProductPricesTests {
+    static func receipt(
+        _ number: Int64, _ date: String, shop: String, operation: OperationType = .sale,
+        status: Receipt.Status = .complete, _ items: [Item]
+    ) throws -> Receipt {
+        let total = Money(kopecks: items.reduce(0) { $0 + $1.sum.kopecks })
+        return Receipt(
+            identity: try FiscalIdentity(fn: "9251440300007971", i: number, fp: 1_000 + number),
+            dateTime: try LocalDateTime(iso: date), operation: operation, total: total, ecash: total,
+            retailPlace: shop, items: items, status: status)
+    }
+
+    static func line(_ name: String, _ kopecks: Int64, quantity: Double = 1, unit: String? = nil) -> Item {
+        Item(
+            name: name, price: Money(kopecks: kopecks), quantity: quantity,
+            sum: Money(kopecks: Int64((Double(kopecks) * quantity).rounded())), unit: unit)
+    }
+
+    /// Milk in two sizes and three shops over two months, bananas weighed, a refund and a pending
+    /// receipt that must not count, and a cheese no query asks for.
+    static func database() throws -> (ReceiptDatabase, TemporaryFolder) {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("prices.sqlite"))
+        try database.save([
+            try receipt(
+                1, "2025-01-05T10:00:00", shop: "Лента",
+                [line("МОЛОКО ПАСТ.3,2% 930МЛ", 8_999), line("СЫР 200Г", 25_000)]),
+            try receipt(2, "2025-01-20T18:30:00", shop: "Пятёрочка", [line("*Молоко паст. 3,2% 1,4 л", 12_600)]),
+            try receipt(3, "2025-01-25T09:00:00", shop: "Лента", [line("БАНАНЫ ВЕС", 13_990, quantity: 0.532)]),
+            try receipt(4, "2025-02-03T12:00:00", shop: "Пятёрочка", [line("МОЛОКО ПАСТ 3,2% 930 МЛ", 9_499)]),
+            try receipt(5, "2025-02-14T12:00:00", shop: "Магнит", [line("МОЛОКО ПАСТ.3,2% 930МЛ", 9_999)]),
+            // A refund and a receipt still pending give no prices.
+            try receipt(
+                6, "2025-02-15T12:00:00", shop: "Лента", operation: .saleRefund, [line("МОЛОКО ПАСТ.3,2% 930МЛ", 1)]),
+            try receipt(7, "2025-02-16T12:00:00", shop: "Лента", status: .pending, []),
+            try receipt(8, "2025-03-01T12:00:00", shop: "Лента", [line("МОЛОКО ПАСТ.3,2% 930МЛ", 8_499)]),
+        ])
+        return (database, folder)
+    }
+
+    @Test(
+        "milk in 930 ml and 1.4 l is one product priced per litre; the months, the shops and the change worked out by hand"
+    )
+    func milk() throws {
+        let (database, folder) = try Self.database()
+        defer { _ = folder }
+        let purchases = try database.purchases(
+            matching: "молоко", from: try Month(parsing: "2025-01"), through: try Month(parsing: "2025-02"))
+        #expect(purchases.count == 4, "the refund, the pending receipt and March are left out")
+        let products = ProductPrices.of(purchases)
+        #expect(products.count == 1)
+        let milk = try #require(products.first)
+        #expect(milk.name == "молоко паст" && milk.unit == .litre)
+        // January: 8999 × 1000 / 930 = 9676.3 → 9676; 12600 × 1000 / 1400 = 9000.
+        // February: 9499 / 0.93 = 10213.98 → 10214; 9999 / 0.93 = 10751.6 → 10752.
+        // Medians of two: (9000 + 9676) / 2 = 9338; (10214 + 10752) / 2 = 10483.
+        #expect(
+            milk.months == [
+                ProductPrices.MonthPrices(
+                    month: try Month(parsing: "2025-01"), minimum: 9_000, median: 9_338, maximum: 9_676, purchases: 2),
+                ProductPrices.MonthPrices(
+                    month: try Month(parsing: "2025-02"), minimum: 10_214, median: 10_483, maximum: 10_752, purchases: 2
+                ),
+            ])
+        // The cheapest shop first; "last" is the latest purchase there.
+        #expect(
+            milk.shops == [
+                ProductPrices.ShopPrice(shop: "Пятёрочка", last: 10_214, minimum: 9_000),
+                ProductPrices.ShopPrice(shop: "Лента", last: 9_676, minimum: 9_676),
+                ProductPrices.ShopPrice(shop: "Магнит", last: 10_752, minimum: 10_752),
+            ])
+        // (10483 − 9338) / 9338 = 0.12262…
+        #expect(abs((milk.change ?? 0) - 0.122_617) < 0.000_01)
+    }
+
+    @Test("a weighed line is priced per kilogram; one month has no change; words must all begin words of the name")
+    func weighedAndWords() throws {
+        let (database, folder) = try Self.database()
+        defer { _ = folder }
+        let bananas = ProductPrices.of(try database.purchases(matching: "бан"))
+        #expect(bananas.map(\.unit) == [.kilogram])
+        #expect(bananas.first?.months.map(\.median) == [13_990])
+        #expect(bananas.first?.change == nil)
+        #expect(try database.purchases(matching: "молоко сыр").isEmpty, "no line names both")
+        #expect(try database.purchases(matching: "олоко").isEmpty, "a word's middle is not its beginning")
+        #expect(ProductPrices.of(try database.purchases(matching: "молоко")).first?.months.count == 3)
+    }
+
+    @Test("the median of an even number of prices is the mean of the middle two, rounded half away from zero")
+    func median() {
+        #expect(ProductPrices.median([]) == 0)
+        #expect(ProductPrices.median([5]) == 5)
+        #expect(ProductPrices.median([1, 2]) == 2)  // 1.5 → 2
+        #expect(ProductPrices.median([1, 4, 9]) == 4)
+        #expect(ProductPrices.median([10, 11, 12, 14]) == 12)  // 11.5 → 12
+    }
+}
