@@ -61,6 +61,20 @@ public enum UnitPrice {
         return (size.unit, dividedRoundingHalfAway(price * 1_000, by: size.thousandths))
     }
 
+    /// How much of its unit the whole line bought, in thousandths: two 930 ml bottles are 1860
+    /// thousandths of a litre, 0.532 kg of bananas 532 thousandths of a kilogram, three loaves 3000
+    /// thousandths of a piece; nil when ``of(_:)`` gives no unit price.
+    public static func amount(of item: Item) -> (unit: PriceUnit, thousandths: Int64)? {
+        guard item.price.kopecks > 0, item.quantity > 0 else { return nil }
+        if let measured = measure(item.unit) {
+            return (measured.unit, Int64((item.quantity * Double(measured.thousandths)).rounded()))
+        }
+        if isWeighed(item) { return (.kilogram, Int64((item.quantity * 1_000).rounded())) }
+        let size = size(inName: item.name) ?? PackSize(unit: .piece, thousandths: 1_000)
+        guard let size else { return nil }
+        return (size.unit, Int64((item.quantity * Double(size.thousandths)).rounded()))
+    }
+
     /// Whether the line was weighed: `ВЕС` (or `весовой`) in its name, or a quantity that is not whole.
     public static func isWeighed(_ item: Item) -> Bool {
         if item.quantity.rounded() != item.quantity { return true }

@@ -60,4 +60,30 @@ struct PricesCommandTests {
         #expect(try run.run(["prices"]).status == 2)
         #expect(try run.run(["prices", "молоко", "--from", "2025-13"]).status == 2)
     }
+
+    @Test(
+        "inflation: five products 10 % dearer from one month to the next, as --json and in Russian; a database without receipts says so"
+    )
+    func inflation() throws {
+        let folder = try TemporaryFolder()
+        var run = Self.runner(in: folder)
+        var receipts: [String] = []
+        for (index, name) in ["ХЛЕБ", "МОЛОКО 1Л", "ЯЙЦО 10ШТ", "СЫР 200Г", "КЕФИР 900Г"].enumerated() {
+            receipts.append(Self.receipt(index + 1, "2025-01-10T10:00:00", name, price: 10_000))
+            receipts.append(Self.receipt(index + 11, "2025-02-10T10:00:00", name, price: 11_000))
+        }
+        let file = try folder.write("[" + receipts.joined(separator: ",") + "]", to: "receipts.json")
+        #expect(try run.run(["import", file]).status == 0)
+        let result = try run.run(["inflation", "--json"])
+        #expect(result.status == 0, "\(result.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["from"] as? String == "2025-01" && json["to"] as? String == "2025-02")
+        #expect(json["index"] as? Double == 1.1 && json["coverage"] as? Double == 1)
+        #expect((json["pairs"] as? [[String: Any]])?.first?["matched"] as? Int == 5)
+        run.environment["LANG"] = "ru_RU.UTF-8"
+        let text = try run.run(["inflation", "--by", "category"])
+        #expect(text.output.hasPrefix("Личная инфляция 2025-01 … 2025-02: +10,0 %, по 100 % трат"), "\(text.output)")
+        let empty = try Self.runner(in: try TemporaryFolder()).run(["inflation", "--db", folder.file("none.sqlite")])
+        #expect(empty.status != 0)
+    }
 }

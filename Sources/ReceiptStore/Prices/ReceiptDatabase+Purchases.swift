@@ -9,35 +9,41 @@ public struct Purchase: Sendable, Equatable {
     public let dateTime: LocalDateTime
     /// The shop as lists show it (the place's name, else the receipt's retail place or seller).
     public let shop: String?
+    /// The line's category as the database keeps it (rules, choices, the shop's); nil when unknown.
+    public let category: Category?
 
     /// A purchase.
-    public init(item: Item, dateTime: LocalDateTime, shop: String?) {
+    public init(item: Item, dateTime: LocalDateTime, shop: String?, category: Category? = nil) {
         self.item = item
         self.dateTime = dateTime
         self.shop = shop
+        self.category = category
     }
 }
 
 extension ReceiptDatabase {
     /// The lines of sales (refunds and pending receipts have no prices to compare) whose names hold
-    /// every word of `text`, each as the beginning of a word (as `receipts search` matches them), from
-    /// `first` through `last` (nil: no bound), oldest first.
-    public func purchases(matching text: String, from first: Month? = nil, through last: Month? = nil)
+    /// every word of `text`, each as the beginning of a word (as `receipts search` matches them);
+    /// every line when `text` is nil. From `first` through `last` (nil: no bound), oldest first.
+    public func purchases(matching text: String?, from first: Month? = nil, through last: Month? = nil)
         throws(StoreError) -> [Purchase]
     {
-        let words = SearchText.words(text)
-        guard let match = SearchText.matchQuery(text) else { return [] }
-        do {
-            try updateSearchIndex()
-        } catch .readOnly, .diskFull, .busy {
-            // A file that cannot be written to now is searched as far as it was indexed.
+        let words = SearchText.words(text ?? "")
+        var conditions = ["r.operation = 1", "r.status = 'complete'"]
+        var arguments: [any DatabaseValueConvertible] = []
+        if let text {
+            guard let match = SearchText.matchQuery(text) else { return [] }
+            do {
+                try updateSearchIndex()
+            } catch .readOnly, .diskFull, .busy {
+                // A file that cannot be written to now is searched as far as it was indexed.
+            }
+            conditions.append("r.id IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)")
+            arguments.append(match)
         }
         return try read { db in
-            var conditions = [
-                "r.operation = 1", "r.status = 'complete'",
-                "r.id IN (SELECT rowid FROM receipt_search WHERE receipt_search MATCH ?)",
-            ]
-            var arguments: [any DatabaseValueConvertible] = [match]
+            var conditions = conditions
+            var arguments = arguments
             if let first {
                 conditions.append("r.month >= ?")
                 arguments.append(first.description)
@@ -49,7 +55,7 @@ extension ReceiptDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT i.name, i.price, i.quantity, i.sum, i.unit, r.id, r.date_time,
+                    SELECT i.name, i.price, i.quantity, i.sum, i.unit, i.category, r.id, r.date_time,
                         COALESCE(p.name, r.retail_place, r.seller) AS shop
                     FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
                     WHERE \(conditions.joined(separator: " AND "))
@@ -67,7 +73,8 @@ extension ReceiptDatabase {
                 let item = Item(
                     name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
                     sum: Money(kopecks: row["sum"]), unit: row["unit"])
-                purchases.append(Purchase(item: item, dateTime: dateTime, shop: row["shop"]))
+                let category = (row["category"] as String?).flatMap(Category.init(rawValue:))
+                purchases.append(Purchase(item: item, dateTime: dateTime, shop: row["shop"], category: category))
             }
             return purchases
         }

@@ -1,0 +1,159 @@
+public import ReceiptCore
+public import ReceiptStore
+
+/// How much dearer the user's own basket got: a Laspeyres index over the products they bought,
+/// chained month to month. What `receipts inflation` shows.
+///
+/// For two months a and b, over the products bought in both (a product as ``ProductPrices`` counts
+/// it: the name's key with its unit), with p a month's median unit price and q the amount bought in
+/// a (in the product's unit: two 930 ml bottles are 1.86 l):
+/// `I(a, b) = Σ p_b·q_a / Σ p_a·q_a`. Over a range the consecutive months are chained,
+/// `I = Π I(m, m+1)`; a pair with fewer than ``minimumMatched`` products bought in both is skipped
+/// (it counts as no change) and reported. The coverage says how much of the range's spending the
+/// index rests on: the lines of products in a counted pair, in that pair's months, against all lines.
+public struct PersonalInflation: Sendable, Equatable {
+    /// Two consecutive months chained into the index.
+    public struct Pair: Sendable, Equatable {
+        /// The earlier month.
+        public let from: Month
+        /// The month after it.
+        public let to: Month
+        /// `I(from, to)`: 1.02 is 2 % dearer.
+        public let factor: Double
+        /// The products bought in both months.
+        public let matched: Int
+    }
+
+    /// Two consecutive months with too few products in common to compare.
+    public struct Skipped: Sendable, Equatable {
+        /// The earlier month.
+        public let from: Month
+        /// The month after it.
+        public let to: Month
+        /// The products bought in both months.
+        public let matched: Int
+    }
+
+    /// The fewest products two months must share for their pair to count.
+    public static let minimumMatched = 5
+
+    /// A category's own index.
+    public struct CategoryIndex: Sendable, Equatable {
+        /// The category of the lines.
+        public let category: Category
+        /// Its chained index.
+        public let index: Double
+    }
+
+    /// The first month of the range.
+    public let from: Month
+    /// The last month of the range.
+    public let to: Month
+    /// The chained index over the range: 1.08 is 8 % dearer; 1 when no pair counted.
+    public let index: Double
+    /// The share of the range's spending on the products the counted pairs compare (0…1).
+    public let coverage: Double
+    /// The pairs chained, oldest first.
+    public let pairs: [Pair]
+    /// The pairs left out, oldest first.
+    public let skipped: [Skipped]
+    /// The same index within each category that has a pair to count, most spent on first.
+    public let categories: [CategoryIndex]
+
+    /// The index of `purchases` from `from` through `to`.
+    public static func of(_ purchases: [Purchase], from: Month, to: Month, minimumMatched: Int = minimumMatched)
+        -> PersonalInflation
+    {
+        let lines = purchases.compactMap(Line.init).filter { (from...to).contains($0.month) }
+        let overall = chain(lines, from: from, to: to, minimumMatched: minimumMatched)
+        let total = lines.reduce(0) { $0 + $1.spending }
+        var spentByCategory: [Category: Int64] = [:]
+        for line in lines { spentByCategory[line.category, default: 0] += line.spending }
+        let categories = spentByCategory.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.compactMap
+        {
+            category, _ -> CategoryIndex? in
+            let result = chain(
+                lines.filter { $0.category == category }, from: from, to: to, minimumMatched: minimumMatched)
+            return result.pairs.isEmpty ? nil : CategoryIndex(category: category, index: result.index)
+        }
+        return PersonalInflation(
+            from: from, to: to, index: overall.index,
+            coverage: total > 0 ? Double(overall.coveredSpending) / Double(total) : 0, pairs: overall.pairs,
+            skipped: overall.skipped, categories: categories)
+    }
+
+    /// One line as the index counts it.
+    private struct Line {
+        let product: String
+        let category: Category
+        let month: Month
+        let unitPrice: Int64
+        let thousandths: Int64
+        let spending: Int64
+
+        init?(_ purchase: Purchase) {
+            let key = ItemName.key(purchase.item.name)
+            guard !key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item),
+                let (amountUnit, thousandths) = UnitPrice.amount(of: purchase.item), amountUnit == unit
+            else { return nil }
+            product = key + "\u{1F}" + unit.rawValue
+            category = purchase.category ?? .uncategorized
+            month = purchase.dateTime.yearMonth
+            unitPrice = price
+            self.thousandths = thousandths
+            spending = purchase.item.sum.kopecks
+        }
+    }
+
+    /// The chained index of `lines`, its pairs, the skipped ones, and the spending it covers.
+    private static func chain(_ lines: [Line], from: Month, to: Month, minimumMatched: Int) -> (
+        index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64
+    ) {
+        struct Bought {
+            var prices: [Int64] = []
+            var thousandths: Int64 = 0
+            var spending: Int64 = 0
+        }
+        var byMonth: [Month: [String: Bought]] = [:]
+        for line in lines {
+            var bought = byMonth[line.month, default: [:]][line.product, default: Bought()]
+            bought.prices.append(line.unitPrice)
+            bought.thousandths += line.thousandths
+            bought.spending += line.spending
+            byMonth[line.month, default: [:]][line.product] = bought
+        }
+        var index = 1.0
+        var pairs: [Pair] = []
+        var skipped: [Skipped] = []
+        var covered: Set<String> = []  // "month|product"
+        var coveredSpending: Int64 = 0
+        for (a, b) in zip(Month.range(from: from, through: to), Month.range(from: from, through: to).dropFirst()) {
+            let first = byMonth[a, default: [:]]
+            let second = byMonth[b, default: [:]]
+            let matched = first.keys.filter { second[$0] != nil }.sorted()
+            guard matched.count >= minimumMatched else {
+                skipped.append(Skipped(from: a, to: b, matched: matched.count))
+                continue
+            }
+            var now = 0.0
+            var before = 0.0
+            for product in matched {
+                let (earlier, later) = (first[product] ?? Bought(), second[product] ?? Bought())
+                let quantity = Double(earlier.thousandths) / 1_000
+                now += Double(ProductPrices.median(later.prices.sorted())) * quantity
+                before += Double(ProductPrices.median(earlier.prices.sorted())) * quantity
+                for (month, bought) in [(a, earlier), (b, later)] where covered.insert("\(month)|\(product)").inserted {
+                    coveredSpending += bought.spending
+                }
+            }
+            guard before > 0 else {
+                skipped.append(Skipped(from: a, to: b, matched: matched.count))
+                continue
+            }
+            let factor = now / before
+            index *= factor
+            pairs.append(Pair(from: a, to: b, factor: factor, matched: matched.count))
+        }
+        return (index, pairs, skipped, coveredSpending)
+    }
+}

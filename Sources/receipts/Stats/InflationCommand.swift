@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import ReceiptCore
+import ReceiptReports
+import ReceiptStats
+import ReceiptStore
+
+/// `receipts inflation [--month M | --from M --to M] [--by category] [--json]`: how much dearer the
+/// user's own basket got, chained month to month.
+struct InflationCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "inflation", abstract: Strings.inflationAbstract, discussion: Strings.inflationDiscussion)
+    }
+
+    /// What the index is also split by.
+    enum Grouping: String, ExpressibleByArgument, CaseIterable {
+        case category
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup var months: MonthRangeOptions
+    @Option(help: ArgumentHelp(Strings.inflationByHelp, valueName: "category")) var by: Grouping?
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    /// The months compared without a range: the last twelve with receipts.
+    static let defaultMonths = 12
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        let available = try database.monthTotals()
+        guard let latest = available.last?.month, let earliest = available.first?.month else {
+            console.output(Strings.noReceipts)
+            return
+        }
+        let range =
+            months.range(available: earliest...latest)
+            ?? max(earliest, latest.advanced(by: 1 - Self.defaultMonths) ?? earliest)...latest
+        let purchases = try database.purchases(matching: nil, from: range.lowerBound, through: range.upperBound)
+        let inflation = PersonalInflation.of(purchases, from: range.lowerBound, to: range.upperBound)
+        if json {
+            console.output(try JSONOutput.encode(InflationJSON(inflation)))
+            return
+        }
+        let language = Strings.language
+        var lines = [Strings.inflationHeading(inflation)]
+        var table = TextTable(
+            header: [Strings.monthsColumn, Strings.changeColumn, Strings.productsColumn], rightAligned: [1, 2])
+        for pair in inflation.pairs {
+            table.append(["\(pair.from) → \(pair.to)", Strings.percent(pair.factor - 1), "\(pair.matched)"])
+        }
+        if !inflation.pairs.isEmpty { lines.append(table.render(width: Console.width)) }
+        for skipped in inflation.skipped { lines.append(Strings.pairSkipped(skipped)) }
+        if by == .category, !inflation.categories.isEmpty {
+            var categories = TextTable(
+                header: [Strings.categoryColumn, Strings.changeColumn], rightAligned: [1], cut: [0])
+            for category in inflation.categories {
+                categories.append([category.category.name(in: language), Strings.percent(category.index - 1)])
+            }
+            lines.append(categories.render(width: Console.width))
+        }
+        console.output(lines.joined(separator: "\n"))
+    }
+}
+
+/// The `--json` shape of `inflation`: `{"from", "to", "index", "coverage", "pairs": [{"from", "to",
+/// "factor", "matched"}], "skipped": [{"from", "to", "matched"}], "categories": [{"category",
+/// "index"}]}`; the index and factors as ratios (1.034 is 3.4 % dearer), coverage 0…1, four decimals.
+struct InflationJSON: Encodable {
+    struct PairLine: Encodable {
+        let from: String
+        let to: String
+        let factor: Double
+        let matched: Int
+    }
+
+    struct SkippedLine: Encodable {
+        let from: String
+        let to: String
+        let matched: Int
+    }
+
+    struct CategoryLine: Encodable {
+        let category: String
+        let index: Double
+    }
+
+    let from: String
+    let to: String
+    let index: Double
+    let coverage: Double
+    let pairs: [PairLine]
+    let skipped: [SkippedLine]
+    let categories: [CategoryLine]
+
+    init(_ inflation: PersonalInflation) {
+        func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+        from = inflation.from.description
+        to = inflation.to.description
+        index = rounded(inflation.index)
+        coverage = rounded(inflation.coverage)
+        pairs = inflation.pairs.map {
+            PairLine(from: $0.from.description, to: $0.to.description, factor: rounded($0.factor), matched: $0.matched)
+        }
+        skipped = inflation.skipped.map {
+            SkippedLine(from: $0.from.description, to: $0.to.description, matched: $0.matched)
+        }
+        categories = inflation.categories.map { CategoryLine(category: $0.category.rawValue, index: rounded($0.index)) }
+    }
+}
