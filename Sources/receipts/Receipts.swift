@@ -9,7 +9,8 @@ struct Receipts: AsyncParsableCommand {
             discussion: Strings.rootDiscussion,
             subcommands: [
                 LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
-                ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, PricesCommand.self, InflationCommand.self,
+                ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, PricesCommand.self,
+                InflationCommand.self,
                 CategoriesCommand.self,
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,
