@@ -54,11 +54,11 @@ public enum UnitPrice {
         let price = item.price.kopecks
         guard price > 0 else { return nil }
         if let measured = measure(item.unit) {
-            return (measured.unit, dividedRoundingHalfAway(price * 1_000, by: measured.thousandths))
+            return (measured.unit, (price * 1_000).dividedRoundingHalfAway(by: measured.thousandths))
         }
         if isWeighed(item) { return (.kilogram, price) }
         guard let size = size(inName: item.name) else { return (.piece, price) }
-        return (size.unit, dividedRoundingHalfAway(price * 1_000, by: size.thousandths))
+        return (size.unit, (price * 1_000).dividedRoundingHalfAway(by: size.thousandths))
     }
 
     /// How much of its unit the whole line bought, in thousandths: two 930 ml bottles are 1860
@@ -146,13 +146,6 @@ public enum UnitPrice {
 
     /// The marks between a multipack's count and the size of each.
     private static let crosses: Set<Character> = ["х", "x", "*"]
-
-    /// `a / b` rounded half away from zero (`b` positive).
-    public static func dividedRoundingHalfAway(_ a: Int64, by b: Int64) -> Int64 {
-        let (quotient, remainder) = a.quotientAndRemainder(dividingBy: b)
-        guard remainder != 0, 2 * abs(remainder) >= b else { return quotient }
-        return a < 0 ? quotient - 1 : quotient + 1
-    }
 
     /// Units a size is written in, with the thousandths of a kilogram, litre or piece one stands for.
     private static let sizeUnits: [String: (PriceUnit, Int64)] = [

@@ -107,6 +107,6 @@ public struct ProductPrices: Sendable, Equatable {
         guard !prices.isEmpty else { return 0 }
         let middle = prices.count / 2
         if prices.count % 2 == 1 { return prices[middle] }
-        return UnitPrice.dividedRoundingHalfAway(prices[middle - 1] + prices[middle], by: 2)
+        return (prices[middle - 1] + prices[middle]).dividedRoundingHalfAway(by: 2)
     }
 }

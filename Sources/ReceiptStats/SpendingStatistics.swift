@@ -75,8 +75,7 @@ public struct SpendingStatistics: Sendable, Equatable {
         func average(_ value: (Month?) -> Money, before month: Month) -> Money {
             let sum = (1...3).reduce(Int64(0)) { $0 + value(month.advanced(by: -$1)).kopecks }
             // A third of the sum, rounded half away from zero, in whole kopecks.
-            let third = (abs(sum) * 2 + 3) / 6
-            return Money(kopecks: sum < 0 ? -third : third)
+            return Money(kopecks: sum.dividedRoundingHalfAway(by: 3))
         }
 
         var months: [MonthLine] = []

@@ -199,6 +199,19 @@ enum Schema {
                     CREATE INDEX receipts_pending ON receipts (date_time) WHERE status = 'pending';
                     """)
         }
+        migrator.registerMigration("v10-budgets") { db in
+            // A spending limit a category, for every month (`month` empty) or for one month, which
+            // then stands in for the monthly one.
+            try db.execute(
+                sql: """
+                    CREATE TABLE budgets (
+                        category TEXT NOT NULL,
+                        month TEXT NOT NULL DEFAULT '',
+                        amount INTEGER NOT NULL CHECK (amount > 0),
+                        PRIMARY KEY (category, month)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,43 @@
+import GRDB
+public import ReceiptCore
+
+extension ReceiptDatabase {
+    /// Sets the spending limit of `category`: for every month, or for `month` only (which then
+    /// stands in for the monthly one).
+    public func setBudget(_ category: Category, amount: Money, month: Month? = nil) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO budgets (category, month, amount) VALUES (?, ?, ?)
+                    ON CONFLICT (category, month) DO UPDATE SET amount = excluded.amount
+                    """,
+                arguments: [category.rawValue, month?.description ?? "", amount.kopecks])
+        }
+    }
+
+    /// Removes the limit of `category` for every month, or for `month` only; false when there was none.
+    public func removeBudget(_ category: Category, month: Month? = nil) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM budgets WHERE category = ? AND month = ?",
+                arguments: [category.rawValue, month?.description ?? ""])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The limits that hold in `month`: its own where one is set, else the monthly ones.
+    public func budgets(in month: Month) throws(StoreError) -> [Category: Money] {
+        try read { db in
+            var limits: [Category: Money] = [:]
+            // The monthly ones first ('' sorts before any month), then the month's own over them.
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT category, month, amount FROM budgets WHERE month IN ('', ?) ORDER BY month",
+                arguments: [month.description])
+            for row in rows {
+                guard let category = Category(rawValue: row["category"]) else { continue }
+                limits[category] = Money(kopecks: row["amount"])
+            }
+            return limits
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ReceiptCore
+
+// The words of `receipts budget`, in Russian and English.
+extension Strings {
+    static var budgetAbstract: String {
+        pick("Бюджеты по категориям: лимиты и темп трат.", "Budgets by category: limits and the pace of spending.")
+    }
+    static var budgetShowAbstract: String {
+        pick("Как месяц идёт против лимитов (по умолчанию).", "How the month stands against the limits (the default).")
+    }
+    static var budgetDiscussion: String {
+        pick(
+            "Для каждой категории с лимитом: лимит, потрачено (с вычетом возвратов), остаток и прогноз на конец "
+                + "месяца по темпу (потрачено ÷ прошедшая доля месяца, сегодняшний день целиком). «!» — лимит "
+                + "превышен, «↑» — темп ведёт за лимит. Месяц — по местной дате этой машины.\n\n"
+                + "Примеры:\n  receipts budget set groceries 30000\n  receipts budget set cafes 5000 --month 2025-12\n"
+                + "  receipts budget\n  receipts budget --month 2025-11 --json",
+            "For each category with a limit: the limit, what was spent (refunds subtracted), what is left, and "
+                + "where the pace leads by the month's end (spent ÷ the share of the month gone, today counted whole). "
+                + "“!”: over the limit; “↑”: heading over it. The month is this machine's local date's.\n\n"
+                + "Examples:\n  receipts budget set groceries 30000\n  receipts budget set cafes 5000 --month 2025-12\n"
+                + "  receipts budget\n  receipts budget --month 2025-11 --json")
+    }
+    static var budgetSetAbstract: String {
+        pick("Задать месячный лимит категории.", "Set a category's monthly limit.")
+    }
+    static var budgetUnsetAbstract: String { pick("Убрать лимит категории.", "Remove a category's limit.") }
+    static var budgetMonthHelp: String {
+        pick("Месяц (по умолчанию — текущий).", "The month (this one by default).")
+    }
+    static var budgetOneMonthHelp: String {
+        pick(
+            "Только для этого месяца (вместо месячного лимита).", "For this month only (in place of the monthly limit)."
+        )
+    }
+    static var budgetCategoryHelp: String {
+        pick("Категория (идентификатор или название).", "The category (identifier or name).")
+    }
+    static var budgetAmountHelp: String { pick("Лимит в рублях.", "The limit in roubles.") }
+    static func badBudget(_ text: String) -> String {
+        pick(
+            "«\(text)» — не лимит: нужна сумма в рублях больше нуля",
+            "“\(text)” is not a limit: give an amount in roubles above zero")
+    }
+    static var noBudgets: String {
+        pick(
+            "Лимитов нет. Задайте: receipts budget set groceries 30000",
+            "No limits set. Set one: receipts budget set groceries 30000")
+    }
+    static var limitColumn: String { pick("лимит", "limit") }
+    static var spentColumn: String { pick("потрачено", "spent") }
+    static var leftColumn: String { pick("осталось", "left") }
+    static var projectedColumn: String { pick("прогноз", "projected") }
+    static func budgetHeading(_ month: Month, today: LocalDateTime) -> String {
+        let name = month.name(in: language)
+        guard month == today.yearMonth else { return pick("Бюджет: \(name)", "Budget: \(name)") }
+        return pick(
+            "Бюджет: \(name), прошло дней \(today.day) из \(month.dayCount)",
+            "Budget: \(name), \(today.day) of \(month.dayCount) days gone")
+    }
+    static func budgetSet(_ category: Category, _ amount: Money, month: String?) -> String {
+        let name = category.name(in: language)
+        let money = amount.formatted(in: language)
+        guard let month else {
+            return pick("Лимит «\(name)»: \(money) в месяц.", "Limit for \(name): \(money) a month.")
+        }
+        return pick("Лимит «\(name)» на \(month): \(money).", "Limit for \(name) in \(month): \(money).")
+    }
+    static func budgetUnset(_ category: Category, month: String?) -> String {
+        let name = category.name(in: language)
+        guard let month else {
+            return pick("Месячный лимит «\(name)» убран.", "The monthly limit for \(name) is removed.")
+        }
+        return pick("Лимит «\(name)» на \(month) убран.", "The limit for \(name) in \(month) is removed.")
+    }
+    static func noSuchBudget(_ category: Category, month: String?) -> String {
+        let name = category.name(in: language)
+        guard let month else {
+            return pick("Месячного лимита «\(name)» нет.", "There is no monthly limit for \(name).")
+        }
+        return pick("Лимита «\(name)» на \(month) нет.", "There is no limit for \(name) in \(month).")
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import ReceiptTesting
+import Testing
+
+@Suite("receipts budget")
+struct BudgetCommandTests {
+    @Test(
+        "set, show as --json and in Russian, a month's own limit over the monthly one, unset; wrong values are usage errors"
+    )
+    func budget() throws {
+        let folder = try TemporaryFolder()
+        var run = PricesCommandTests.runner(in: folder)
+        let file = try folder.write(
+            "[" + PricesCommandTests.receipt(1, "2025-03-10T10:00:00", "ХЛЕБ БОРОДИНСКИЙ", price: 25_000) + "]",
+            to: "receipts.json")
+        #expect(try run.run(["import", file]).status == 0)
+        #expect(try run.run(["budget", "--month", "2025-03"]).output.contains("No limits set."))
+        #expect(try run.run(["budget", "set", "groceries", "1000"]).status == 0)
+        let set = try run.run(["budget", "set", "Продукты", "200,50", "--month", "2025-03"])
+        #expect(set.status == 0 && set.output.contains("Limit for Groceries in 2025-03: RUB 200.50."), "\(set.output)")
+        let json = try run.run(["budget", "--month", "2025-03", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let line = try #require((object["budgets"] as? [[String: Any]])?.first)
+        #expect(object["month"] as? String == "2025-03")
+        #expect(line["category"] as? String == "groceries" && line["limit"] as? Int == 20_050)
+        #expect(
+            line["spent"] as? Int == 25_000 && line["left"] as? Int == -4_950 && line["projected"] as? Int == 25_000)
+        run.environment["LANG"] = "ru_RU.UTF-8"
+        let russian = try run.run(["budget", "--month", "2025-03"])
+        #expect(
+            russian.output.hasPrefix("Бюджет: март 2025\n") && russian.output.contains("Продукты !"),
+            "\(russian.output)")
+        #expect(try run.run(["budget", "unset", "groceries", "--month", "2025-03"]).status == 0)
+        let monthly = try run.run(["budget", "--month", "2025-03", "--json"])
+        #expect(monthly.output.contains(#""limit":100000"#))
+        for wrong in [
+            ["budget", "set", "groceries", "0"], ["budget", "set", "nowhere", "10"], ["budget", "--month", "2025-3"],
+        ] {
+            #expect(try run.run(wrong).status == 2, "\(wrong)")
+        }
+    }
+}
