@@ -10,7 +10,7 @@ struct Receipts: AsyncParsableCommand {
             subcommands: [
                 LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
                 ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, PricesCommand.self,
-                InflationCommand.self, BudgetCommand.self,
+                InflationCommand.self, BudgetCommand.self, RecurringCommand.self,
                 CategoriesCommand.self,
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,

@@ -81,3 +81,23 @@ struct UnitPriceTests {
         #expect(ItemName.key("МОЛОКО ПАСТ.3,2% 930МЛ") == ItemName.key("МОЛОКО ПАСТ 3,2% 1,4Л"))
     }
 }
+
+@Suite("Day numbers")
+struct DayNumberTests {
+    @Test("days from 1970-01-01 and back, across leap days, over the supported years")
+    func roundTrip() throws {
+        #expect(try LocalDateTime(iso: "2026-11-26T00:00:00").dayNumber == 20_783)
+        #expect(
+            try LocalDateTime(iso: "2000-03-01T00:00:00").dayNumber
+                - (try LocalDateTime(iso: "2000-02-28T00:00:00").dayNumber) == 2)
+        #expect(
+            try LocalDateTime(iso: "2025-03-01T00:00:00").dayNumber
+                - (try LocalDateTime(iso: "2025-02-28T00:00:00").dayNumber) == 1)
+        #expect(try LocalDateTime(dayNumber: 20_783).isoDate == "2026-11-26")
+        let first = try LocalDateTime(year: LocalDateTime.supportedYears.lowerBound, month: 1, day: 1).dayNumber
+        let last = try LocalDateTime(year: LocalDateTime.supportedYears.upperBound, month: 12, day: 31).dayNumber
+        for number in stride(from: first, through: last, by: 97) {
+            #expect(try LocalDateTime(dayNumber: number).dayNumber == number)
+        }
+    }
+}

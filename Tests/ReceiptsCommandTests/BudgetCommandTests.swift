@@ -39,4 +39,28 @@ struct BudgetCommandTests {
             #expect(try run.run(wrong).status == 2, "\(wrong)")
         }
     }
+
+    @Test("recurring: a monthly payment three times is found, as a table and as --json; none is said")
+    func recurring() throws {
+        let folder = try TemporaryFolder()
+        var run = PricesCommandTests.runner(in: folder)
+        let none = try folder.write(
+            "[" + PricesCommandTests.receipt(9, "2025-03-10T10:00:00", "ХЛЕБ", price: 5_000) + "]", to: "one.json")
+        #expect(try run.run(["import", none]).status == 0)
+        #expect(try run.run(["recurring"]).output == "No regular payments found.\n")
+        let file = try folder.write(
+            "["
+                + ["2025-01-15", "2025-02-14", "2025-03-16"].enumerated().map { index, date in
+                    PricesCommandTests.receipt(index + 1, date + "T08:00:00", "ПОДПИСКА", price: 29_900)
+                }.joined(separator: ",") + "]", to: "monthly.json")
+        #expect(try run.run(["import", file]).status == 0)
+        let json = try run.run(["recurring", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let line = try #require((object["recurring"] as? [[String: Any]])?.first)
+        #expect(
+            line["shop"] as? String == "Лента" && line["period"] as? String == "monthly" && line["times"] as? Int == 3)
+        #expect(line["amount"] as? Int == 29_900 && line["next"] as? String == "2025-04-15")
+        run.environment["LANG"] = "ru_RU.UTF-8"
+        #expect(try run.run(["recurring"]).output.contains("ежемесячно"))
+    }
 }

@@ -7,14 +7,14 @@ extension Strings {
         pick("Бюджеты по категориям: лимиты и темп трат.", "Budgets by category: limits and the pace of spending.")
     }
     static var budgetShowAbstract: String {
-        pick("Как месяц идёт против лимитов (по умолчанию).", "How the month stands against the limits (the default).")
+        pick("Как месяц идёт против лимитов.", "How the month stands against the limits.")
     }
     static var budgetDiscussion: String {
         pick(
             "Для каждой категории с лимитом: лимит, потрачено (с вычетом возвратов), остаток и прогноз на конец "
                 + "месяца по темпу (потрачено ÷ прошедшая доля месяца, сегодняшний день целиком). «!» — лимит "
                 + "превышен, «↑» — темп ведёт за лимит. Месяц — по местной дате этой машины.\n\n"
-                + "Примеры:\n  receipts budget set groceries 30000\n  receipts budget set cafes 5000 --month 2025-12\n"
+                + "Примеры:\n  receipts budget set продукты 30000\n  receipts budget set \"кафе и рестораны\" 5000 --month 2025-12\n"
                 + "  receipts budget\n  receipts budget --month 2025-11 --json",
             "For each category with a limit: the limit, what was spent (refunds subtracted), what is left, and "
                 + "where the pace leads by the month's end (spent ÷ the share of the month gone, today counted whole). "
