@@ -42,15 +42,34 @@ public struct StatisticsJSON: Encodable, Sendable {
         let items: Int
     }
 
+    struct OutlierEntry: Encodable {
+        let id: Int64
+        let date: String
+        let shop: String?
+        let category: String
+        let amount: Int64
+        let usual: Int64
+        let score: Double
+    }
+
     let from: String
     let to: String
     let total: Int64
     let months: [MonthEntry]
     let shops: [ShopEntry]
     let items: [ItemEntry]
+    /// Receipts far above their category's usual (``UnusualReceipt``), when they were looked for.
+    let outliers: [OutlierEntry]?
 
-    /// The JSON form of `statistics`, category names in `language` and shares rounded to four decimals.
-    public init(_ statistics: SpendingStatistics, language: Language) {
+    /// The JSON form of `statistics`, category names in `language` and shares rounded to four
+    /// decimals; `unusual`, when given, as `outliers`.
+    public init(_ statistics: SpendingStatistics, language: Language, unusual: [UnusualReceipt]? = nil) {
+        outliers = unusual?.map { found in
+            OutlierEntry(
+                id: found.receipt.receiptID, date: found.receipt.dateTime.isoDate, shop: found.receipt.shop,
+                category: found.receipt.category.rawValue, amount: found.receipt.amount.kopecks,
+                usual: found.usual.kopecks, score: (found.score * 100).rounded() / 100)
+        }
         from = statistics.range.lowerBound.description
         to = statistics.range.upperBound.description
         total = statistics.total.kopecks

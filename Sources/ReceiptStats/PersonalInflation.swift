@@ -140,8 +140,8 @@ public struct PersonalInflation: Sendable, Equatable {
             for product in matched {
                 let (earlier, later) = (first[product] ?? Bought(), second[product] ?? Bought())
                 let quantity = Double(earlier.thousandths) / 1_000
-                now += Double(ProductPrices.median(later.prices.sorted())) * quantity
-                before += Double(ProductPrices.median(earlier.prices.sorted())) * quantity
+                now += Double(later.prices.median) * quantity
+                before += Double(earlier.prices.median) * quantity
                 for (month, bought) in [(a, earlier), (b, later)] where covered.insert("\(month)|\(product)").inserted {
                     coveredSpending += bought.spending
                 }

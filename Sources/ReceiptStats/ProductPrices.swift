@@ -78,7 +78,7 @@ public struct ProductPrices: Sendable, Equatable {
             let months = byMonth.keys.sorted().map { month in
                 let prices = byMonth[month, default: []].sorted()
                 return MonthPrices(
-                    month: month, minimum: prices.first ?? 0, median: median(prices), maximum: prices.last ?? 0,
+                    month: month, minimum: prices.first ?? 0, median: prices.median, maximum: prices.last ?? 0,
                     purchases: prices.count)
             }
             var byShop: [String: (last: Int64, minimum: Int64)] = [:]
@@ -99,14 +99,5 @@ public struct ProductPrices: Sendable, Equatable {
             let (a, b) = ($0.months.reduce(0) { $0 + $1.purchases }, $1.months.reduce(0) { $0 + $1.purchases })
             return a != b ? a > b : ($0.name, $0.unit.rawValue) < ($1.name, $1.unit.rawValue)
         }
-    }
-
-    /// The middle of sorted `prices`; of an even number, the mean of the two middle ones, rounded
-    /// half away from zero.
-    public static func median(_ prices: [Int64]) -> Int64 {
-        guard !prices.isEmpty else { return 0 }
-        let middle = prices.count / 2
-        if prices.count % 2 == 1 { return prices[middle] }
-        return (prices[middle - 1] + prices[middle]).dividedRoundingHalfAway(by: 2)
     }
 }

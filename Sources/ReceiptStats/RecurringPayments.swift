@@ -1,7 +1,7 @@
 public import ReceiptCore
 public import ReceiptStore
 
-/// Payments that come back: the same shop, a similar amount (within 10 % of the group's median), at
+/// Payments that come back: the same shop, a similar amount (within 10 % of the group's smallest), at
 /// a regular interval — weekly, monthly or yearly — at least three times. What `receipts recurring`
 /// shows: what, how much, how often, when next, and those that stopped.
 public struct RecurringPayment: Sendable, Equatable {
@@ -103,11 +103,7 @@ public struct RecurringPayment: Sendable, Equatable {
         else { return nil }
         let regular = intervals.filter { abs($0 - period.days.typical) <= period.days.tolerance }.count
         guard regular * 3 >= intervals.count * 2 else { return nil }
-        let amounts = dated.map(\.spending.kopecks).sorted()
-        let amount =
-            amounts.count % 2 == 1
-            ? amounts[amounts.count / 2]
-            : (amounts[amounts.count / 2 - 1] + amounts[amounts.count / 2]).dividedRoundingHalfAway(by: 2)
+        let amount = dated.map(\.spending.kopecks).median
         let nextDay = last.dateTime.dayNumber + median
         guard let next = try? LocalDateTime(dayNumber: nextDay) else { return nil }
         return RecurringPayment(

@@ -96,10 +96,10 @@ struct ProductPricesTests {
 
     @Test("the median of an even number of prices is the mean of the middle two, rounded half away from zero")
     func median() {
-        #expect(ProductPrices.median([]) == 0)
-        #expect(ProductPrices.median([5]) == 5)
-        #expect(ProductPrices.median([1, 2]) == 2)  // 1.5 → 2
-        #expect(ProductPrices.median([1, 4, 9]) == 4)
-        #expect(ProductPrices.median([10, 11, 12, 14]) == 12)  // 11.5 → 12
+        #expect([Int64]().median == 0)
+        #expect([Int64(5)].median == 5)
+        #expect([Int64(2), 1].median == 2)  // 1.5 → 2
+        #expect([Int64(9), 1, 4].median == 4)
+        #expect([Int64(14), 10, 12, 11].median == 12)  // 11.5 → 12
     }
 }

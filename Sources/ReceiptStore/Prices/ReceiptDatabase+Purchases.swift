@@ -80,3 +80,54 @@ extension ReceiptDatabase {
         }
     }
 }
+
+/// What one receipt spent in one category: its lines there, summed.
+public struct ReceiptCategoryAmount: Sendable, Equatable {
+    /// The receipt's id, what `receipts show` takes.
+    public let receiptID: Int64
+    /// When, by the shop's clock.
+    public let dateTime: LocalDateTime
+    /// The shop as lists show it.
+    public let shop: String?
+    /// The lines' category.
+    public let category: Category
+    /// The lines' sum.
+    public let amount: Money
+
+    /// An amount.
+    public init(receiptID: Int64, dateTime: LocalDateTime, shop: String?, category: Category, amount: Money) {
+        self.receiptID = receiptID
+        self.dateTime = dateTime
+        self.shop = shop
+        self.category = category
+        self.amount = amount
+    }
+}
+
+extension ReceiptDatabase {
+    /// What each sale (complete receipts, refunds left out) spent in each category of its lines,
+    /// from `first` through `last`.
+    public func categoryAmounts(from first: Month, through last: Month) throws(StoreError) -> [ReceiptCategoryAmount] {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.id, r.date_time, COALESCE(p.name, r.retail_place, r.seller) AS shop,
+                        COALESCE(i.category, 'uncategorized') AS category, SUM(i.sum) AS amount
+                    FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
+                    WHERE r.operation = 1 AND r.status = 'complete' AND r.month BETWEEN ? AND ?
+                    GROUP BY r.id, 4
+                    """,
+                arguments: [first.description, last.description])
+            return try rows.map { row in
+                guard let dateTime = try? LocalDateTime(iso: row["date_time"]) else {
+                    throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "date_time")
+                }
+                return ReceiptCategoryAmount(
+                    receiptID: row["id"], dateTime: dateTime, shop: row["shop"],
+                    category: Category(rawValue: row["category"]) ?? .uncategorized,
+                    amount: Money(kopecks: row["amount"]))
+            }
+        }
+    }
+}

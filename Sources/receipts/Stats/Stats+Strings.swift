@@ -44,4 +44,11 @@ extension Strings {
             "Итоги расходятся с пересчётом в \(count) строках (первое число — хранимое, второе — пересчитанное):",
             "The totals differ from their recomputation in \(count) rows (kept first, recomputed second):")
     }
+    static var unusualHeading: String {
+        pick(
+            "Необычно крупные чеки (намного выше обычного для категории)",
+            "Unusually large receipts (far above the category's usual)")
+    }
+    static var usualColumn: String { pick("Обычно", "Usual") }
+    static var dateColumn: String { pick("Чек", "Receipt") }
 }

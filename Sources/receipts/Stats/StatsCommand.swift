@@ -49,12 +49,15 @@ struct StatsCommand: AsyncParsableCommand {
             return
         }
         let language = Strings.language
+        // Receipts far above their category's usual, for the categories' view.
+        let unusual = by == .category ? try UnusualReceipt.find(in: database, shown: statistics.range) : nil
         if json {
-            console.output(try JSONOutput.encode(StatisticsJSON(statistics, language: language)))
+            console.output(try JSONOutput.encode(StatisticsJSON(statistics, language: language, unusual: unusual)))
         } else if csv {
             console.output(Self.csv(statistics, by: by, language: language), terminator: "")
         } else {
-            let text = StatsText(statistics: statistics, text: ReportText(language), width: Console.width)
+            let text = StatsText(
+                statistics: statistics, text: ReportText(language), width: Console.width, unusual: unusual ?? [])
             console.output(text.render(by: by))
         }
     }

@@ -10,11 +10,14 @@ struct StatsText {
     let statistics: SpendingStatistics
     let text: ReportText
     let width: Int
+    /// Receipts far above their category's usual, listed after the months.
+    var unusual: [UnusualReceipt] = []
 
     func render(by grouping: StatsCommand.Grouping) -> String {
         switch grouping {
         case .category:
             var blocks = statistics.months.map(monthBlock)
+            if !unusual.isEmpty { blocks.append("\(Strings.unusualHeading):\n" + unusualReceipts()) }
             if !statistics.topShops.isEmpty { blocks.append("\(text.topShops):\n" + shops()) }
             if !statistics.topItems.isEmpty { blocks.append("\(text.topItems):\n" + items()) }
             return blocks.joined(separator: "\n\n")
@@ -80,6 +83,20 @@ struct StatsText {
         var table = TextTable(header: [text.total, text.receipts, text.shop], rightAligned: [0, 1], cut: [2])
         for shop in statistics.topShops {
             table.append([text.money(shop.total), String(shop.receipts), shop.shop.isEmpty ? "—" : shop.shop])
+        }
+        return table.render(width: width)
+    }
+
+    /// Receipts far above their category's usual: what they spent there against the usual receipt.
+    private func unusualReceipts() -> String {
+        var table = TextTable(
+            header: [text.total, Strings.usualColumn, text.category, Strings.dateColumn, text.shop],
+            rightAligned: [0, 1], cut: [4, 2])
+        for found in unusual {
+            table.append([
+                text.money(found.receipt.amount), text.money(found.usual), text.name(found.receipt.category),
+                "#\(found.receipt.receiptID) " + found.receipt.dateTime.isoDate, found.receipt.shop ?? "—",
+            ])
         }
         return table.render(width: width)
     }
