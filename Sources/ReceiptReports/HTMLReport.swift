@@ -11,7 +11,8 @@ public enum HTMLReport {
     /// month, the trend of up to five largest categories, a table a selected month, the top shops
     /// and items.
     public static func render(
-        _ selected: SpendingStatistics, history: SpendingStatistics, language: Language
+        _ selected: SpendingStatistics, history: SpendingStatistics, language: Language,
+        insights: ReportInsights = ReportInsights()
     ) -> String {
         let text = ReportText(language)
         let latest = selected.months.first
@@ -61,6 +62,9 @@ public enum HTMLReport {
             html += section("\(text.monthName(month)): \(text.money(month.total))", id: "month-\(month.month)") {
                 monthTable(month, text)
             }
+        }
+        for insight in InsightTable.of(insights, text: text) {
+            html += section(insight.title, id: insight.id) { insightBody(insight) }
         }
         html += section(text.topShops, id: "shops") {
             table(
@@ -114,6 +118,38 @@ public enum HTMLReport {
             rows, lastIsTotal: true)
     }
 
+    /// An insight's note and table; rows that warn in the warning colour, a price's months as a
+    /// small line beside it.
+    private static func insightBody(_ insight: InsightTable) -> String {
+        var html = insight.note.map { "<p class=\"meta\">\(escaped($0))</p>\n" } ?? ""
+        let charted = !insight.series.isEmpty
+        html +=
+            "<div class=\"scroll\"><table>\n<thead><tr>"
+            + (insight.header + (charted ? [""] : [])).map { "<th>\(escaped($0))</th>" }.joined()
+            + "</tr></thead>\n<tbody>\n"
+        for (index, row) in insight.rows.enumerated() {
+            html += insight.warnings.contains(index) ? "<tr class=\"warn\">" : "<tr>"
+            html += row.map { "<td>\(escaped($0))</td>" }.joined()
+            if charted { html += "<td>\(sparkline(index < insight.series.count ? insight.series[index] : []))</td>" }
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table></div>"
+    }
+
+    /// Values month by month as a small line, its lowest at the bottom.
+    private static func sparkline(_ values: [Int64]) -> String {
+        guard values.count > 1, let low = values.min(), let high = values.max() else { return "" }
+        let (width, height) = (120.0, 28.0)
+        let span = Double(max(high - low, 1))
+        let points = values.enumerated().map { index, value in
+            let x = 2 + (width - 4) * Double(index) / Double(values.count - 1)
+            let y = height - 2 - (height - 4) * Double(value - low) / span
+            return "\((x * 10).rounded() / 10),\((y * 10).rounded() / 10)"
+        }.joined(separator: " ")
+        return "<svg class=\"spark\" viewBox=\"0 0 120 28\" width=\"120\" height=\"28\" role=\"img\">"
+            + "<polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" points=\"\(points)\"/></svg>"
+    }
+
     private static func table(_ header: [String], _ rows: [[String]], lastIsTotal: Bool = false) -> String {
         var html =
             "<div class=\"scroll\"><table>\n<thead><tr>" + header.map { "<th>\(escaped($0))</th>" }.joined()
@@ -150,6 +186,8 @@ public enum HTMLReport {
           left: 0; background: #fff; }
         th { color: var(--muted); font-weight: 600; font-size: 13px; }
         tr.sum td { font-weight: 700; border-bottom: none; }
+        tr.warn td { color: #b3261e; font-weight: 600; }
+        svg.spark { color: #3b6ea8; vertical-align: middle; }
         footer { margin-top: 24px; color: var(--muted); font-size: 12px; text-align: center; }
         @media (max-width: 840px) {
           main { padding: 18px 10px 28px; }

@@ -6,7 +6,9 @@ import ReceiptStore
 /// Statistics as Markdown: the same content as the HTML page, in tables.
 public enum MarkdownReport {
     /// The Markdown text, headings and tables in the report's language.
-    public static func render(_ statistics: SpendingStatistics, language: Language) -> String {
+    public static func render(
+        _ statistics: SpendingStatistics, language: Language, insights: ReportInsights = ReportInsights()
+    ) -> String {
         let text = ReportText(language)
         var lines = ["# \(text.title): \(text.rangeName(statistics.range))", ""]
         if statistics.months.count > 1 {
@@ -39,6 +41,16 @@ public enum MarkdownReport {
                         text.change(from: line.previous, to: line.total, in: month),
                     ]
                 })
+            lines.append("")
+        }
+        for insight in InsightTable.of(insights, text: text) {
+            lines += ["## \(insight.title)", ""]
+            if let note = insight.note { lines += [note, ""] }
+            // Rows that warn (a budget over its limit) in bold.
+            let rows = insight.rows.enumerated().map { index, row in
+                insight.warnings.contains(index) ? row.map { "**\($0)**" } : row
+            }
+            lines += table(insight.header, rightAligned: Set(1..<insight.header.count), rows)
             lines.append("")
         }
         lines += ["## \(text.topShops)", ""]

@@ -15,16 +15,17 @@ public enum ReportFiles {
 
     /// The text of one format.
     public static func render(
-        _ format: ReportFormat, selected: SpendingStatistics, history: SpendingStatistics, language: Language
+        _ format: ReportFormat, selected: SpendingStatistics, history: SpendingStatistics, language: Language,
+        insights: ReportInsights = ReportInsights()
     ) throws -> String {
         switch format {
-        case .html: return HTMLReport.render(selected, history: history, language: language)
-        case .md: return MarkdownReport.render(selected, language: language)
+        case .html: return HTMLReport.render(selected, history: history, language: language, insights: insights)
+        case .md: return MarkdownReport.render(selected, language: language, insights: insights)
         case .csv: return CSVReport.render(selected, language: language)
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            let data = try encoder.encode(StatisticsJSON(selected, language: language))
+            let data = try encoder.encode(StatisticsJSON(selected, language: language, insights: insights))
             return String(decoding: data, as: UTF8.self) + "\n"
         }
     }
@@ -32,12 +33,12 @@ public enum ReportFiles {
     /// Writes every format into `folder` (created when missing) and returns the paths written.
     public static func write(
         _ formats: [ReportFormat], selected: SpendingStatistics, history: SpendingStatistics, language: Language,
-        to folder: String
+        insights: ReportInsights = ReportInsights(), to folder: String
     ) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return try formats.map { format in
             let path = (folder as NSString).appendingPathComponent(name(selected.range, format))
-            let text = try render(format, selected: selected, history: history, language: language)
+            let text = try render(format, selected: selected, history: history, language: language, insights: insights)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             return path
         }

@@ -37,6 +37,62 @@ public struct ReportText: Sendable {
     public var versusPrevious: String { pick("К пред. месяцу", "vs previous") }
     /// The heading of the change against the three months before.
     public var versusAverage: String { pick("К среднему за 3 мес.", "vs 3-month avg") }
+    /// The title of the budgets of the report's last month.
+    public var budgets: String { pick("Бюджеты", "Budgets") }
+    /// Column headings of the budgets.
+    public var limit: String { pick("Лимит", "Limit") }
+    /// The heading of what a category spent in the month.
+    public var spent: String { pick("Потрачено", "Spent") }
+    /// The heading of what is left of a limit.
+    public var left: String { pick("Осталось", "Left") }
+    /// The heading of where the pace leads by the month's end.
+    public var projected: String { pick("Прогноз", "Projected") }
+    /// The title of the unusually large receipts, and the heading of the usual amount.
+    public var unusual: String { pick("Необычно крупные чеки", "Unusually large receipts") }
+    /// The heading of a category's usual receipt.
+    public var usual: String { pick("Обычно", "Usual") }
+    /// The heading of a receipt's number and date.
+    public var receipt: String { pick("Чек", "Receipt") }
+    /// The title of the regular payments, and its headings.
+    public var recurring: String { pick("Регулярные платежи", "Regular payments") }
+    /// The heading of a regular payment's period.
+    public var howOften: String { pick("Как часто", "How often") }
+    /// The heading of how many times it was paid.
+    public var times: String { pick("Раз", "Times") }
+    /// The heading of the next date due.
+    public var next: String { pick("Следующий", "Next") }
+    /// A regular payment that stopped, and when it was last paid.
+    public func stopped(since date: String) -> String { pick("прекратился (\(date))", "stopped (\(date))") }
+    /// The title of personal inflation, and its headings.
+    public var inflation: String { pick("Личная инфляция", "Personal inflation") }
+    /// The heading of a pair of months.
+    public var months: String { pick("Месяцы", "Months") }
+    /// The heading of a change.
+    public var changeHeading: String { pick("Изменение", "Change") }
+    /// The heading of how many products a pair compares.
+    public var products: String { pick("Товаров", "Products") }
+    /// The index's line: the change over the range and the share of spending it rests on.
+    public func inflationSummary(_ inflation: PersonalInflation) -> String {
+        let change = signedPercent(inflation.index - 1)
+        let coverage = percent(inflation.coverage)
+        return pick(
+            "\(change) за период, по \(coverage) трат", "\(change) over the months, on \(coverage) of the spending")
+    }
+    /// The title of the products whose unit price rose most, and its headings.
+    public var priceRises: String { pick("Что подорожало", "What got dearer") }
+    /// The heading of the unit a price is counted per.
+    public var perUnit: String { pick("Цена за единицу", "Price per unit") }
+    /// The heading of the first month's median unit price.
+    public var firstMonth: String { pick("Первый месяц", "First month") }
+    /// The heading of the last month's median unit price.
+    public var lastMonth: String { pick("Последний месяц", "Last month") }
+
+    /// A fraction as a signed percentage: `+3,4 %`.
+    public func signedPercent(_ fraction: Double) -> String {
+        let text = percent(fraction)
+        return fraction > 0 && !text.hasPrefix("-") ? "+" + text : text
+    }
+
     /// The title of the stacked bars.
     public var byMonth: String { pick("Расходы по месяцам и категориям", "Spending by month and category") }
     /// The title of the last month's split, before the month's name.

@@ -50,6 +50,16 @@ public struct StatisticsJSON: Encodable, Sendable {
         let amount: Int64
         let usual: Int64
         let score: Double
+
+        init(_ found: UnusualReceipt) {
+            id = found.receipt.receiptID
+            date = found.receipt.dateTime.isoDate
+            shop = found.receipt.shop
+            category = found.receipt.category.rawValue
+            amount = found.receipt.amount.kopecks
+            usual = found.usual.kopecks
+            score = (found.score * 100).rounded() / 100
+        }
     }
 
     let from: String
@@ -60,16 +70,17 @@ public struct StatisticsJSON: Encodable, Sendable {
     let items: [ItemEntry]
     /// Receipts far above their category's usual (``UnusualReceipt``), when they were looked for.
     let outliers: [OutlierEntry]?
+    /// A report's budgets, inflation, price rises and regular payments, when it has them.
+    let insights: InsightsJSON?
 
     /// The JSON form of `statistics`, category names in `language` and shares rounded to four
     /// decimals; `unusual`, when given, as `outliers`.
-    public init(_ statistics: SpendingStatistics, language: Language, unusual: [UnusualReceipt]? = nil) {
-        outliers = unusual?.map { found in
-            OutlierEntry(
-                id: found.receipt.receiptID, date: found.receipt.dateTime.isoDate, shop: found.receipt.shop,
-                category: found.receipt.category.rawValue, amount: found.receipt.amount.kopecks,
-                usual: found.usual.kopecks, score: (found.score * 100).rounded() / 100)
-        }
+    public init(
+        _ statistics: SpendingStatistics, language: Language, unusual: [UnusualReceipt]? = nil,
+        insights: ReportInsights? = nil
+    ) {
+        outliers = (unusual ?? insights?.unusual)?.map(OutlierEntry.init)
+        self.insights = insights.map(InsightsJSON.init)
         from = statistics.range.lowerBound.description
         to = statistics.range.upperBound.description
         total = statistics.total.kopecks

@@ -68,4 +68,43 @@ struct ReportFormatsTests {
         #expect(ReportText(.russian).change(from: Money(kopecks: 200), to: Money(kopecks: 199)) == "-0,5\u{00A0}%")
         #expect(ReportText(.english).change(from: .zero, to: Money(kopecks: 5)) == "—")
     }
+
+    @Test(
+        "insights: a budget over its limit warns in HTML and Markdown, prices draw their months, JSON carries each part"
+    )
+    func insights() throws {
+        let folder = try TemporaryFolder()
+        let database = try StatsFixture.database(in: folder)
+        let february = try #require(Month("2026-02"))
+        let range = try #require(Month("2026-01"))...february
+        let statistics = try #require(try SpendingStatistics.read(from: database, range: range))
+        try database.setBudget(.health, amount: Money(kopecks: 100))
+        try database.setBudget(.groceries, amount: Money(kopecks: 10_000_000))
+        let today = try LocalDateTime(iso: "2026-03-05T10:00:00")
+        var insights = try ReportInsights.read(from: database, selected: range, history: range, today: today)
+        #expect(insights.budgets?.lines.map(\.category) == [.groceries, .health])
+        // Prices bought in three months, 10 % dearer each month, stand in for the history's.
+        let months = ["2026-01", "2026-02", "2026-03"]
+        let purchases = try months.enumerated().map { index, month in
+            Purchase(
+                item: StatsFixture.item("КОФЕ 250Г", Int64(50_000 + 5_000 * index)),
+                dateTime: try LocalDateTime(iso: month + "-10T10:00:00"), shop: "Лента")
+        }
+        insights.priceRises = ProductPrices.of(purchases)
+        let html = HTMLReport.render(statistics, history: statistics, language: .english, insights: insights)
+        #expect(html.contains(#"<section id="budgets">"#) && html.contains(#"<section id="prices">"#))
+        #expect(html.components(separatedBy: #"<tr class="warn">"#).count == 2, "only the health budget is over")
+        #expect(html.contains(#"<svg class="spark""#))
+        let markdown = MarkdownReport.render(statistics, language: .russian, insights: insights)
+        #expect(markdown.contains("## Бюджеты: февраль 2026") && markdown.contains("## Что подорожало"))
+        #expect(markdown.contains("| **Аптека и здоровье** |"))
+        let data = try JSONEncoder().encode(StatisticsJSON(statistics, language: .english, insights: insights))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let parts = try #require(object["insights"] as? [String: Any])
+        // Two months: an inflation whose one pair has too few products in common, named as skipped.
+        #expect(Set(parts.keys) == ["budgets", "inflation", "prices", "recurring"])
+        #expect(((parts["inflation"] as? [String: Any])?["skipped"] as? [[String: Any]])?.count == 1)
+        let prices = try #require((parts["prices"] as? [String: Any])?["products"] as? [[String: Any]])
+        #expect(prices.first?["name"] as? String == "кофе" && prices.first?["change"] as? Double == 0.2)
+    }
 }

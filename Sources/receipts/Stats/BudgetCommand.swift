@@ -120,27 +120,3 @@ struct BudgetUnsetCommand: AsyncParsableCommand {
         console.output(removed ? Strings.budgetUnset(chosen, month: month) : Strings.noSuchBudget(chosen, month: month))
     }
 }
-
-/// The `--json` shape of `budget`: `{"month", "budgets": [{"category", "limit", "spent", "left",
-/// "projected"}]}`, amounts in kopecks.
-struct BudgetJSON: Encodable {
-    struct Line: Encodable {
-        let category: String
-        let limit: Int64
-        let spent: Int64
-        let left: Int64
-        let projected: Int64
-    }
-
-    let month: String
-    let budgets: [Line]
-
-    init(_ status: BudgetStatus) {
-        month = status.month.description
-        budgets = status.lines.map {
-            Line(
-                category: $0.category.rawValue, limit: $0.limit.kopecks, spent: $0.spent.kopecks, left: $0.left.kopecks,
-                projected: $0.projected.kopecks)
-        }
-    }
-}

@@ -32,7 +32,7 @@ struct PricesCommand: AsyncParsableCommand {
         let products = ProductPrices.of(purchases)
         let language = Strings.language
         if json {
-            console.output(try JSONOutput.encode(PricesJSON(products: products.map(PricesJSON.Product.init))))
+            console.output(try JSONOutput.encode(PricesJSON(products)))
             return
         }
         guard !products.isEmpty else {
@@ -67,46 +67,4 @@ struct PricesCommand: AsyncParsableCommand {
     }
 
     private static func money(_ kopecks: Int64) -> String { Money(kopecks: kopecks).formatted(in: Strings.language) }
-}
-
-/// The `--json` shape of `prices`: `{"products": [{"name", "unit": "kg"|"l"|"piece", "months":
-/// [{"month", "min", "median", "max", "purchases"}], "shops": [{"shop", "last", "min"}], "change"}]}`,
-/// prices in kopecks per unit, `change` the last month's median against the first's (0.12 is 12 %
-/// dearer; null with one month).
-struct PricesJSON: Encodable {
-    struct Product: Encodable {
-        struct MonthLine: Encodable {
-            let month: String
-            let min: Int64
-            let median: Int64
-            let max: Int64
-            let purchases: Int
-        }
-
-        struct ShopLine: Encodable {
-            let shop: String
-            let last: Int64
-            let min: Int64
-        }
-
-        let name: String
-        let unit: String
-        let months: [MonthLine]
-        let shops: [ShopLine]
-        @NullWhenAbsent var change: Double?
-
-        init(_ product: ProductPrices) {
-            name = product.name
-            unit = product.unit.rawValue
-            months = product.months.map {
-                MonthLine(
-                    month: $0.month.description, min: $0.minimum, median: $0.median, max: $0.maximum,
-                    purchases: $0.purchases)
-            }
-            shops = product.shops.map { ShopLine(shop: $0.shop, last: $0.last, min: $0.minimum) }
-            change = product.change.map { ($0 * 10_000).rounded() / 10_000 }
-        }
-    }
-
-    let products: [Product]
 }

@@ -22,7 +22,7 @@ struct RecurringCommand: AsyncParsableCommand {
         let receipts = try database.listing(from: nil, through: nil).flatMap(\.receipts)
         let found = RecurringPayment.find(in: receipts, today: try ServeCommand.today())
         if json {
-            console.output(try JSONOutput.encode(RecurringJSON(recurring: found.map(RecurringJSON.Line.init))))
+            console.output(try JSONOutput.encode(RecurringJSON(found)))
             return
         }
         guard !found.isEmpty else {
@@ -44,33 +44,4 @@ struct RecurringCommand: AsyncParsableCommand {
         }
         console.output(table.render(width: Console.width))
     }
-}
-
-/// The `--json` shape of `recurring`: `{"recurring": [{"shop", "amount", "period":
-/// "weekly"|"monthly"|"yearly", "times", "first", "last", "next", "stopped"}]}`, the amount in kopecks,
-/// dates as `YYYY-MM-DD`.
-struct RecurringJSON: Encodable {
-    struct Line: Encodable {
-        let shop: String
-        let amount: Int64
-        let period: String
-        let times: Int
-        let first: String
-        let last: String
-        let next: String
-        let stopped: Bool
-
-        init(_ payment: RecurringPayment) {
-            shop = payment.shop
-            amount = payment.amount.kopecks
-            period = payment.period.rawValue
-            times = payment.times
-            first = payment.first.isoDate
-            last = payment.last.isoDate
-            next = payment.next.isoDate
-            stopped = payment.stopped
-        }
-    }
-
-    let recurring: [Line]
 }

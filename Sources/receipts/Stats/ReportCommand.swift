@@ -49,10 +49,13 @@ struct ReportCommand: AsyncParsableCommand {
         let last = selected.range.upperBound
         let start = min(selected.range.lowerBound, last.advanced(by: 1 - Self.historyMonths) ?? last)
         let history = try SpendingStatistics.read(from: database, range: start...last, ongoing: ongoing) ?? selected
+        let insights = try ReportInsights.read(
+            from: database, selected: selected.range, history: history.range, today: try ServeCommand.today())
         let paths: [String]
         do {
             paths = try ReportFiles.write(
-                try formats(), selected: selected, history: history, language: Strings.language, to: out)
+                try formats(), selected: selected, history: history, language: Strings.language, insights: insights,
+                to: out)
         } catch {
             let reason = (error as NSError).localizedDescription
             throw CommandFailure(status: .failure) { _ in Strings.cannotWriteReport(out, reason) }
