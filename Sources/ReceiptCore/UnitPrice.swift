@@ -49,39 +49,79 @@ public struct PackSize: Sendable, Hashable {
 /// The product a unit price belongs to is the name's ``ItemName/key(_:)`` (which the size does not
 /// change) with the ``PriceUnit``.
 public enum UnitPrice {
-    /// The line's unit and its price per unit; nil when the line has no positive price.
-    public static func of(_ item: Item) -> (unit: PriceUnit, kopecks: Int64)? {
+    /// What a printed name says once read: its product key, the size it gives one piece, and
+    /// whether it says the goods were weighed. Reading names is most of the work of comparing
+    /// prices, and a history repeats a few thousand names: ``Names`` reads each once.
+    public struct NameFacts: Sendable, Equatable {
+        /// ``ItemName/key(_:)`` of the name.
+        public let key: String
+        /// ``UnitPrice/size(inName:)`` of the name.
+        public let size: PackSize?
+        /// `ВЕС` (or `весовой`) in the name.
+        public let weighed: Bool
+
+        /// The facts of `name`, read now.
+        public init(_ name: String) {
+            key = ItemName.key(name)
+            size = UnitPrice.size(inName: name)
+            weighed = UnitPrice.words(name.lowercased()).contains { UnitPrice.weighedWords.contains($0) }
+        }
+    }
+
+    /// Names read once each: the facts of a name asked for again come from memory.
+    public struct Names: Sendable {
+        private var read: [String: NameFacts] = [:]
+
+        /// Nothing read yet.
+        public init() {}
+
+        /// The facts of `name`.
+        public mutating func facts(_ name: String) -> NameFacts {
+            if let known = read[name] { return known }
+            let facts = NameFacts(name)
+            read[name] = facts
+            return facts
+        }
+    }
+
+    /// The line's unit and its price per unit; nil when the line has no positive price. `facts`
+    /// are its name's, when already read.
+    public static func of(_ item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, kopecks: Int64)? {
         let price = item.price.kopecks
         guard price > 0 else { return nil }
         if let measured = measure(item.unit) {
             return (measured.unit, (price * 1_000).dividedRoundingHalfAway(by: measured.thousandths))
         }
-        if isWeighed(item) { return (.kilogram, price) }
-        guard let size = size(inName: item.name) else { return (.piece, price) }
+        let facts = facts ?? NameFacts(item.name)
+        if facts.weighed || item.quantity.rounded() != item.quantity { return (.kilogram, price) }
+        guard let size = facts.size else { return (.piece, price) }
         return (size.unit, (price * 1_000).dividedRoundingHalfAway(by: size.thousandths))
     }
 
     /// How much of its unit the whole line bought, in thousandths: two 930 ml bottles are 1860
     /// thousandths of a litre, 0.532 kg of bananas 532 thousandths of a kilogram, three loaves 3000
     /// thousandths of a piece; nil when ``of(_:)`` gives no unit price.
-    public static func amount(of item: Item) -> (unit: PriceUnit, thousandths: Int64)? {
+    public static func amount(of item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, thousandths: Int64)? {
         guard item.price.kopecks > 0, item.quantity > 0 else { return nil }
         if let measured = measure(item.unit) {
             return (measured.unit, Int64((item.quantity * Double(measured.thousandths)).rounded()))
         }
-        if isWeighed(item) { return (.kilogram, Int64((item.quantity * 1_000).rounded())) }
-        let size = size(inName: item.name) ?? PackSize(unit: .piece, thousandths: 1_000)
+        let facts = facts ?? NameFacts(item.name)
+        if facts.weighed || item.quantity.rounded() != item.quantity {
+            return (.kilogram, Int64((item.quantity * 1_000).rounded()))
+        }
+        let size = facts.size ?? PackSize(unit: .piece, thousandths: 1_000)
         guard let size else { return nil }
         return (size.unit, Int64((item.quantity * Double(size.thousandths)).rounded()))
     }
 
     /// Whether the line was weighed: `ВЕС` (or `весовой`) in its name, or a quantity that is not whole.
     public static func isWeighed(_ item: Item) -> Bool {
-        if item.quantity.rounded() != item.quantity { return true }
-        return words(item.name.lowercased()).contains {
-            ["вес", "весовой", "весовая", "весовые", "весов"].contains($0)
-        }
+        item.quantity.rounded() != item.quantity || NameFacts(item.name).weighed
     }
+
+    /// The words that say a line was weighed.
+    static let weighedWords: Set<String> = ["вес", "весовой", "весовая", "весовые", "весов"]
 
     /// What a line's unit of measure is in thousandths of a kilogram or litre (`кг` 1000, `г` 1;
     /// fiscal measure codes too); nil for pieces, anything else, or none.
@@ -170,7 +210,7 @@ public enum UnitPrice {
     }
 
     /// The name's words: letters, digits, decimal marks and the `х`/`x`/`*` of a multipack.
-    private static func words(_ text: String) -> [String] {
+    static func words(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""
         for character in text {

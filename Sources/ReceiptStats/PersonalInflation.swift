@@ -64,7 +64,10 @@ public struct PersonalInflation: Sendable, Equatable {
     public static func of(_ purchases: [Purchase], from: Month, to: Month, minimumMatched: Int = minimumMatched)
         -> PersonalInflation
     {
-        let lines = purchases.compactMap(Line.init).filter { (from...to).contains($0.month) }
+        var names = UnitPrice.Names()
+        let lines = purchases.compactMap { Line($0, facts: names.facts($0.item.name)) }.filter {
+            (from...to).contains($0.month)
+        }
         let overall = chain(lines, from: from, to: to, minimumMatched: minimumMatched)
         let total = lines.reduce(0) { $0 + $1.spending }
         var spentByCategory: [Category: Int64] = [:]
@@ -91,12 +94,11 @@ public struct PersonalInflation: Sendable, Equatable {
         let thousandths: Int64
         let spending: Int64
 
-        init?(_ purchase: Purchase) {
-            let key = ItemName.key(purchase.item.name)
-            guard !key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item),
-                let (amountUnit, thousandths) = UnitPrice.amount(of: purchase.item), amountUnit == unit
+        init?(_ purchase: Purchase, facts: UnitPrice.NameFacts) {
+            guard !facts.key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item, facts: facts),
+                let (amountUnit, thousandths) = UnitPrice.amount(of: purchase.item, facts: facts), amountUnit == unit
             else { return nil }
-            product = key + "\u{1F}" + unit.rawValue
+            product = facts.key + "\u{1F}" + unit.rawValue
             category = purchase.category ?? .uncategorized
             month = purchase.dateTime.yearMonth
             unitPrice = price

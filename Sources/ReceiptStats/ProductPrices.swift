@@ -66,10 +66,11 @@ public struct ProductPrices: Sendable, Equatable {
             let unit: PriceUnit
         }
         var bought: [Product: [(purchase: Purchase, price: Int64)]] = [:]
+        var names = UnitPrice.Names()
         for purchase in purchases {
-            let key = ItemName.key(purchase.item.name)
-            guard !key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item) else { continue }
-            bought[Product(name: key, unit: unit), default: []].append((purchase, price))
+            let facts = names.facts(purchase.item.name)
+            guard !facts.key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item, facts: facts) else { continue }
+            bought[Product(name: facts.key, unit: unit), default: []].append((purchase, price))
         }
         let products = bought.map { product, lines -> ProductPrices in
             let lines = lines.sorted { $0.purchase.dateTime < $1.purchase.dateTime }
