@@ -1,6 +1,7 @@
 import Foundation
 public import ReceiptCore
 public import ReceiptStats
+import ReceiptStore
 
 /// Statistics as CSV (RFC 4180): a row per month and category, amounts in kopecks so that
 /// spreadsheets sum them exactly, names in the report's language.
@@ -28,6 +29,57 @@ public enum CSVReport {
                 String(month.receipts), String(month.items), month.total.kopecks > 0 ? "1.0" : "0.0",
                 String(month.previous.kopecks), String(month.average.kopecks),
             ])
+        }
+        return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// A report's insights as one long table (`section,subject,measure,value`), each figure a row
+    /// that a spreadsheet can pivot: amounts in kopecks, ratios with four decimals, dates as
+    /// `YYYY-MM-DD`. Budgets by category (`limit`, `spent`, `left`, `projected`); unusual receipts by
+    /// number (`amount`, `usual`, `score`); inflation by month pair (`factor`, `matched`) and over the
+    /// range (`index`, `coverage`); prices by product and unit (each month's `median YYYY-MM`, and
+    /// `change`); regular payments by shop (`amount`, `period`, `times`, `next`, `stopped`).
+    public static func insights(_ insights: ReportInsights, language: Language) -> String {
+        var rows = [["section", "subject", "measure", "value"]]
+        func ratio(_ value: Double) -> String { String((value * 10_000).rounded() / 10_000) }
+        if let budgets = insights.budgets {
+            for line in budgets.lines {
+                for (measure, money) in [
+                    ("limit", line.limit), ("spent", line.spent), ("left", line.left), ("projected", line.projected),
+                ] {
+                    rows.append(["budget \(budgets.month)", line.category.rawValue, measure, String(money.kopecks)])
+                }
+            }
+        }
+        for found in insights.unusual {
+            let subject =
+                "#\(found.receipt.receiptID) \(found.receipt.dateTime.isoDate) \(found.receipt.category.rawValue)"
+            rows.append(["unusual", subject, "amount", String(found.receipt.amount.kopecks)])
+            rows.append(["unusual", subject, "usual", String(found.usual.kopecks)])
+            rows.append(["unusual", subject, "score", String((found.score * 100).rounded() / 100)])
+        }
+        if let inflation = insights.inflation {
+            let range = "\(inflation.from)..\(inflation.to)"
+            rows.append(["inflation", range, "index", ratio(inflation.index)])
+            rows.append(["inflation", range, "coverage", ratio(inflation.coverage)])
+            for pair in inflation.pairs {
+                rows.append(["inflation", "\(pair.from)..\(pair.to)", "factor", ratio(pair.factor)])
+                rows.append(["inflation", "\(pair.from)..\(pair.to)", "matched", String(pair.matched)])
+            }
+        }
+        for product in insights.priceRises {
+            let subject = "\(product.name) (\(product.unit.rawValue))"
+            for month in product.months {
+                rows.append(["prices", subject, "median \(month.month)", String(month.median)])
+            }
+            if let change = product.change { rows.append(["prices", subject, "change", ratio(change)]) }
+        }
+        for payment in insights.recurring {
+            rows.append(["recurring", payment.shop, "amount", String(payment.amount.kopecks)])
+            rows.append(["recurring", payment.shop, "period", payment.period.rawValue])
+            rows.append(["recurring", payment.shop, "times", String(payment.times)])
+            rows.append(["recurring", payment.shop, "next", payment.next.isoDate])
+            rows.append(["recurring", payment.shop, "stopped", payment.stopped ? "true" : "false"])
         }
         return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }

@@ -36,11 +36,25 @@ public enum ReportFiles {
         insights: ReportInsights = ReportInsights(), to folder: String
     ) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return try formats.map { format in
+        var written: [String] = []
+        for format in formats {
             let path = (folder as NSString).appendingPathComponent(name(selected.range, format))
             let text = try render(format, selected: selected, history: history, language: language, insights: insights)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            return path
+            written.append(path)
+            // The CSV's one table holds months and categories: the insights go in a file beside it.
+            if format == .csv, !insights.isEmpty {
+                let beside = (folder as NSString).appendingPathComponent(insightsName(selected.range))
+                let rows = CSVReport.insights(insights, language: language)
+                try Data(rows.utf8).write(to: URL(fileURLWithPath: beside), options: .atomic)
+                written.append(beside)
+            }
         }
+        return written
+    }
+
+    /// The insights' CSV beside the report's: `spending-2026-10-insights.csv`.
+    public static func insightsName(_ range: ClosedRange<Month>) -> String {
+        name(range, .csv).replacingOccurrences(of: ".csv", with: "-insights.csv")
     }
 }

@@ -104,6 +104,10 @@ struct ReportFormatsTests {
         // Two months: an inflation whose one pair has too few products in common, named as skipped.
         #expect(Set(parts.keys) == ["budgets", "inflation", "prices", "recurring"])
         #expect(((parts["inflation"] as? [String: Any])?["skipped"] as? [[String: Any]])?.count == 1)
+        let csv = CSVReport.insights(insights, language: .english).components(separatedBy: "\r\n")
+        #expect(csv.first == "section,subject,measure,value")
+        #expect(csv.contains("budget 2026-02,health,limit,100"))
+        #expect(csv.contains("prices,кофе (kg),median 2026-03,240000") && csv.contains("prices,кофе (kg),change,0.2"))
         let prices = try #require((parts["prices"] as? [String: Any])?["products"] as? [[String: Any]])
         #expect(prices.first?["name"] as? String == "кофе" && prices.first?["change"] as? Double == 0.2)
     }

@@ -25,6 +25,9 @@ struct BudgetCommandTests {
         #expect(line["category"] as? String == "groceries" && line["limit"] as? Int == 20_050)
         #expect(
             line["spent"] as? Int == 25_000 && line["left"] as? Int == -4_950 && line["projected"] as? Int == 25_000)
+        // stats shows the limits beside the categories, one over its limit marked.
+        let stats = try run.run(["stats", "--month", "2025-03"])
+        #expect(stats.output.contains("Limit") && stats.output.contains("Groceries !"), "\(stats.output)")
         run.environment["LANG"] = "ru_RU.UTF-8"
         let russian = try run.run(["budget", "--month", "2025-03"])
         #expect(

@@ -56,8 +56,11 @@ struct StatsCommand: AsyncParsableCommand {
         } else if csv {
             console.output(Self.csv(statistics, by: by, language: language), terminator: "")
         } else {
+            var budgets: [Month: [Category: Money]] = [:]
+            for month in statistics.months { budgets[month.month] = try database.budgets(in: month.month) }
             let text = StatsText(
-                statistics: statistics, text: ReportText(language), width: Console.width, unusual: unusual ?? [])
+                statistics: statistics, text: ReportText(language), width: Console.width, unusual: unusual ?? [],
+                budgets: budgets)
             console.output(text.render(by: by))
         }
     }

@@ -12,6 +12,8 @@ struct StatsText {
     let width: Int
     /// Receipts far above their category's usual, listed after the months.
     var unusual: [UnusualReceipt] = []
+    /// The spending limits of each month shown, beside its categories (`receipts budget`).
+    var budgets: [Month: [Category: Money]] = [:]
 
     func render(by grouping: StatsCommand.Grouping) -> String {
         switch grouping {
@@ -39,19 +41,25 @@ struct StatsText {
         parts.append(Strings.receiptCount(month.receipts))
         var header = [text.category, text.total, text.share, text.receipts, text.items]
         if whole { header += [text.versusPrevious, text.versusAverage] }
+        // The limits beside the categories, a category over its limit marked `!`.
+        let limits = budgets[month.month] ?? [:]
+        if !limits.isEmpty { header.append(text.limit) }
         // On a narrow terminal the category is cut first, then the counts are left out.
         var table = TextTable(header: header, rightAligned: Set(1..<header.count), cut: [0], optional: [4, 3])
         table.minimumCut = 12
         for line in month.categories {
+            let limit = limits[line.category]
+            let over = limit.map { line.total > $0 } ?? false
             var row = [
-                text.name(line.category), text.money(line.total), text.percent(line.share), String(line.receipts),
-                String(line.items),
+                text.name(line.category) + (over ? " !" : ""), text.money(line.total), text.percent(line.share),
+                String(line.receipts), String(line.items),
             ]
             if whole {
                 row += [
                     text.change(from: line.previous, to: line.total), text.change(from: line.average, to: line.total),
                 ]
             }
+            if !limits.isEmpty { row.append(limit.map(text.money) ?? "") }
             table.append(row)
         }
         return Self.flow(parts, width: width) + "\n" + table.render(width: width)
