@@ -58,8 +58,8 @@ public struct RecurringPayment: Sendable, Equatable {
 
     /// The recurring payments among `receipts` (sales; refunds and receipts without a shop are left
     /// out), as of `today`: the running ones by their next date, then the stopped ones.
-    public static func find(in receipts: [ListedReceipt], today: LocalDateTime) -> [RecurringPayment] {
-        var byShop: [String: [ListedReceipt]] = [:]
+    public static func find(in receipts: [Payment], today: LocalDateTime) -> [RecurringPayment] {
+        var byShop: [String: [Payment]] = [:]
         for receipt in receipts where receipt.spending.kopecks > 0 {
             guard let shop = receipt.shop, !shop.isEmpty else { continue }
             byShop[shop, default: []].append(receipt)
@@ -77,8 +77,8 @@ public struct RecurringPayment: Sendable, Equatable {
 
     /// The shop's receipts in groups of similar amounts: sorted by amount, a receipt joins the group
     /// while it is within 10 % of the group's smallest.
-    private static func similarAmounts(_ receipts: [ListedReceipt]) -> [[ListedReceipt]] {
-        var groups: [[ListedReceipt]] = []
+    private static func similarAmounts(_ receipts: [Payment]) -> [[Payment]] {
+        var groups: [[Payment]] = []
         for receipt in receipts.sorted(by: { $0.spending < $1.spending }) {
             if let smallest = groups.last?.first?.spending.kopecks, receipt.spending.kopecks * 10 <= smallest * 11 {
                 groups[groups.count - 1].append(receipt)
@@ -91,7 +91,7 @@ public struct RecurringPayment: Sendable, Equatable {
 
     /// The regular pattern of one group, if it has one: the median interval within a period's
     /// tolerance, and at least two intervals in three within it.
-    private static func pattern(shop: String, _ group: [ListedReceipt], today: LocalDateTime) -> RecurringPayment? {
+    private static func pattern(shop: String, _ group: [Payment], today: LocalDateTime) -> RecurringPayment? {
         let dated = group.sorted { $0.dateTime < $1.dateTime }
         let days = dated.map(\.dateTime.dayNumber)
         let intervals = zip(days, days.dropFirst()).map { $1 - $0 }

@@ -51,7 +51,7 @@ public struct ReportInsights: Sendable, Equatable {
             budgets: budgets.lines.isEmpty ? nil : budgets,
             unusual: try UnusualReceipt.find(in: database, shown: selected),
             recurring: RecurringPayment.find(
-                in: try database.listing(from: nil, through: nil).flatMap(\.receipts), today: today),
+                in: try database.payments(), today: today),
             inflation: inflation, priceRises: Array(rises.prefix(5)))
     }
 }

@@ -55,7 +55,7 @@ struct RecurringPaymentsTests {
         ]
         let (database, folder) = try Self.database(lines)
         defer { _ = folder }
-        let receipts = try database.listing(from: nil, through: nil).flatMap(\.receipts)
+        let receipts = try database.payments()
         let found = RecurringPayment.find(in: receipts, today: try LocalDateTime(iso: "2026-11-26T12:00:00"))
         // The running ones by their next date (the insurance is due already), then the stopped ones.
         #expect(found.map(\.shop) == ["Страховая", "Кофейня", "Кинопоиск", "Фитнес"], "\(found)")

@@ -131,3 +131,47 @@ extension ReceiptDatabase {
         }
     }
 }
+
+/// A receipt as money paid: when, where and how much (signed as spending).
+public struct Payment: Sendable, Equatable {
+    /// When, by the shop's clock.
+    public let dateTime: LocalDateTime
+    /// The shop as lists show it.
+    public let shop: String?
+    /// Signed as spending: negative for money received back.
+    public let spending: Money
+
+    /// A payment.
+    public init(dateTime: LocalDateTime, shop: String?, spending: Money) {
+        self.dateTime = dateTime
+        self.shop = shop
+        self.spending = spending
+    }
+}
+
+extension ReceiptDatabase {
+    /// Every receipt as a payment, oldest first: what regular payments are looked for in. Unlike a
+    /// listing it counts no lines, which on a large history costs far more than the receipts.
+    public func payments() throws(StoreError) -> [Payment] {
+        try read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT r.id, r.date_time, r.operation, r.total, COALESCE(p.name, r.retail_place, r.seller) AS shop
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                    ORDER BY r.date_time, r.id
+                    """)
+            var payments: [Payment] = []
+            while let row = try rows.next() {
+                guard let dateTime = try? LocalDateTime(iso: row["date_time"]),
+                    let operation = OperationType(rawValue: row["operation"])
+                else { throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "date_time or operation") }
+                payments.append(
+                    Payment(
+                        dateTime: dateTime, shop: row["shop"],
+                        spending: operation.spending(Money(kopecks: row["total"]))))
+            }
+            return payments
+        }
+    }
+}
