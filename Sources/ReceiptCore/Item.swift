@@ -82,3 +82,17 @@ public enum PaymentType: Int, Sendable, Hashable, CaseIterable, Codable {
     case creditTransfer = 6
     case creditPayment = 7
 }
+
+extension Item {
+    /// The quantity as a receipt prints it: a whole count bare (`2`), a weight to the gram with the
+    /// language's decimal mark (`0,156` / `0.156`; trailing zeros dropped, `1,5`).
+    public func quantityText(in language: Language) -> String {
+        if quantity == quantity.rounded(), abs(quantity) < 1e15 { return String(Int64(quantity)) }
+        let thousandths = Int64((abs(quantity) * 1_000).rounded())
+        var fraction = String(thousandths % 1_000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = (quantity < 0 ? "-" : "") + String(thousandths / 1_000)
+        return fraction.isEmpty ? whole : whole + (language == .russian ? "," : ".") + fraction
+    }
+}

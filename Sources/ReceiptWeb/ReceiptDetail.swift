@@ -47,8 +47,7 @@ struct ReceiptDetail: Encodable {
         statusText = pending ? note ?? words.items(0, pending: true) : nil
         items = receipt.items.enumerated().map { index, item in
             let category = index < categories.count ? categories[index] : nil
-            let quantity =
-                item.quantity == item.quantity.rounded() ? String(Int(item.quantity)) : String(item.quantity)
+            let quantity = item.quantityText(in: language)
             return Line(
                 name: item.name, quantityText: quantity + (item.unit.map { " " + $0 } ?? ""),
                 priceText: item.price.formatted(in: language), sumText: item.sum.formatted(in: language),

@@ -101,3 +101,19 @@ struct DayNumberTests {
         }
     }
 }
+
+@Suite("Quantities as receipts print them")
+struct QuantityTextTests {
+    @Test("a count bare; a weight to the gram with the language's decimal mark, trailing zeros dropped")
+    func text() {
+        func line(_ quantity: Double) -> Item {
+            Item(name: "X", price: Money(kopecks: 100), quantity: quantity, sum: Money(kopecks: 100))
+        }
+        #expect(line(2).quantityText(in: .russian) == "2")
+        #expect(line(0.156).quantityText(in: .russian) == "0,156")
+        #expect(line(0.156).quantityText(in: .english) == "0.156")
+        #expect(line(1.5).quantityText(in: .russian) == "1,5")
+        #expect(line(0.0504).quantityText(in: .english) == "0.05")
+        #expect(line(12.3456).quantityText(in: .english) == "12.346")
+    }
+}

@@ -37,7 +37,7 @@ public struct ReceiptText: Sendable {
         lines.append("")
         var table = TextTable(rightAligned: [1, 2], cut: [0])
         for item in receipt.items {
-            let quantity = item.quantity == item.quantity.rounded() ? String(Int(item.quantity)) : String(item.quantity)
+            let quantity = item.quantityText(in: language)
             table.append([
                 item.name, "\(quantity) × \(item.price.formatted(in: language))", item.sum.formatted(in: language),
                 item.vat?.name(in: language) ?? "",
