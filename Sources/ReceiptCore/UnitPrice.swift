@@ -93,7 +93,7 @@ public enum UnitPrice {
             return (measured.unit, (price * 1_000).dividedRoundingHalfAway(by: measured.thousandths))
         }
         let facts = facts ?? NameFacts(item.name)
-        if facts.weighed || item.quantity.rounded() != item.quantity { return (.kilogram, price) }
+        if weighed(item, facts) { return (.kilogram, price) }
         guard let size = facts.size else { return (.piece, price) }
         return (size.unit, (price * 1_000).dividedRoundingHalfAway(by: size.thousandths))
     }
@@ -107,7 +107,7 @@ public enum UnitPrice {
             return (measured.unit, Int64((item.quantity * Double(measured.thousandths)).rounded()))
         }
         let facts = facts ?? NameFacts(item.name)
-        if facts.weighed || item.quantity.rounded() != item.quantity {
+        if weighed(item, facts) {
             return (.kilogram, Int64((item.quantity * 1_000).rounded()))
         }
         let size = facts.size ?? PackSize(unit: .piece, thousandths: 1_000)
@@ -115,9 +115,9 @@ public enum UnitPrice {
         return (size.unit, Int64((item.quantity * Double(size.thousandths)).rounded()))
     }
 
-    /// Whether the line was weighed: `ВЕС` (or `весовой`) in its name, or a quantity that is not whole.
-    public static func isWeighed(_ item: Item) -> Bool {
-        item.quantity.rounded() != item.quantity || NameFacts(item.name).weighed
+    /// Whether the line was weighed: its name says so, or its quantity is not whole.
+    private static func weighed(_ item: Item, _ facts: NameFacts) -> Bool {
+        facts.weighed || item.quantity.rounded() != item.quantity
     }
 
     /// The words that say a line was weighed.

@@ -67,9 +67,7 @@ extension ReceiptDatabase {
                 let name: String = row["name"]
                 let nameWords = SearchText.words(name)
                 guard words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) else { continue }
-                guard let dateTime = try? LocalDateTime(iso: row["date_time"]) else {
-                    throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "date_time")
-                }
+                let dateTime = try Self.dateTime(of: row)
                 let item = Item(
                     name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
                     sum: Money(kopecks: row["sum"]), unit: row["unit"])
@@ -120,9 +118,7 @@ extension ReceiptDatabase {
                     """,
                 arguments: [first.description, last.description])
             return try rows.map { row in
-                guard let dateTime = try? LocalDateTime(iso: row["date_time"]) else {
-                    throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "date_time")
-                }
+                let dateTime = try Self.dateTime(of: row)
                 return ReceiptCategoryAmount(
                     receiptID: row["id"], dateTime: dateTime, shop: row["shop"],
                     category: Category(rawValue: row["category"]) ?? .uncategorized,
@@ -163,9 +159,10 @@ extension ReceiptDatabase {
                     """)
             var payments: [Payment] = []
             while let row = try rows.next() {
-                guard let dateTime = try? LocalDateTime(iso: row["date_time"]),
-                    let operation = OperationType(rawValue: row["operation"])
-                else { throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "date_time or operation") }
+                guard let operation = OperationType(rawValue: row["operation"]) else {
+                    throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "operation")
+                }
+                let dateTime = try Self.dateTime(of: row)
                 payments.append(
                     Payment(
                         dateTime: dateTime, shop: row["shop"],
@@ -173,5 +170,13 @@ extension ReceiptDatabase {
             }
             return payments
         }
+    }
+
+    /// A row's `date_time`, or the error that names the receipt (`id`) whose date cannot be read.
+    private static func dateTime(of row: Row) throws -> LocalDateTime {
+        guard let dateTime = try? LocalDateTime(iso: row["date_time"]) else {
+            throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "date_time")
+        }
+        return dateTime
     }
 }
