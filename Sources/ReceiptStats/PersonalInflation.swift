@@ -60,6 +60,23 @@ public struct PersonalInflation: Sendable, Equatable {
     /// The same index within each category that has a pair to count, most spent on first.
     public let categories: [CategoryIndex]
 
+    /// How many months the index covers when no range is asked for: the last twelve with receipts.
+    public static let defaultMonths = 12
+
+    /// The index over `months` of the database's sales.
+    public static func read(from database: ReceiptDatabase, months: ClosedRange<Month>) throws -> PersonalInflation {
+        let purchases = try database.purchases(matching: nil, from: months.lowerBound, through: months.upperBound)
+        return of(purchases, from: months.lowerBound, to: months.upperBound)
+    }
+
+    /// The months the index covers when none are asked for: the last ``defaultMonths`` up to the latest
+    /// with receipts; nil when the database has none.
+    public static func defaultRange(in database: ReceiptDatabase) throws -> ClosedRange<Month>? {
+        guard let available = try database.monthRange() else { return nil }
+        let latest = available.upperBound
+        return max(available.lowerBound, latest.advanced(by: 1 - defaultMonths) ?? latest)...latest
+    }
+
     /// The index of `purchases` from `from` through `to`.
     public static func of(_ purchases: [Purchase], from: Month, to: Month, minimumMatched: Int = minimumMatched)
         -> PersonalInflation

@@ -59,6 +59,15 @@ public struct ProductPrices: Sendable, Equatable {
     /// one month only.
     public let change: Double?
 
+    /// The products whose names hold every word of `text` (each as the beginning of a word, as
+    /// `receipts search` matches them), bought from `first` through `last` (nil: no bound), the most
+    /// bought first.
+    public static func read(
+        from database: ReceiptDatabase, matching text: String, from first: Month? = nil, through last: Month? = nil
+    ) throws -> [ProductPrices] {
+        of(try database.purchases(matching: text, from: first, through: last))
+    }
+
     /// The products of `purchases`, the most bought first.
     public static func of(_ purchases: [Purchase]) -> [ProductPrices] {
         struct Product: Hashable {

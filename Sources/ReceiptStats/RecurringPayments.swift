@@ -56,6 +56,11 @@ public struct RecurringPayment: Sendable, Equatable {
     /// The fewest payments that make a pattern.
     public static let minimumTimes = 3
 
+    /// The recurring payments among the database's receipts, as of `today`.
+    public static func read(from database: ReceiptDatabase, today: LocalDateTime) throws -> [RecurringPayment] {
+        find(in: try database.payments(), today: today)
+    }
+
     /// The recurring payments among `receipts` (sales; refunds and receipts without a shop are left
     /// out), as of `today`: the running ones by their next date, then the stopped ones.
     public static func find(in receipts: [Payment], today: LocalDateTime) -> [RecurringPayment] {

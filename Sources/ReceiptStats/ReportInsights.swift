@@ -50,8 +50,7 @@ public struct ReportInsights: Sendable, Equatable {
         return ReportInsights(
             budgets: budgets.lines.isEmpty ? nil : budgets,
             unusual: try UnusualReceipt.find(in: database, shown: selected),
-            recurring: RecurringPayment.find(
-                in: try database.payments(), today: today),
+            recurring: try RecurringPayment.read(from: database, today: today),
             inflation: inflation, priceRises: Array(rises.prefix(5)))
     }
 }

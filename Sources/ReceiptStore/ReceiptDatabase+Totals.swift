@@ -54,6 +54,17 @@ extension ReceiptDatabase {
         }
     }
 
+    /// The first and the last month with receipts; nil when there are none.
+    public func monthRange() throws(StoreError) -> ClosedRange<Month>? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(db, sql: "SELECT MIN(month) AS first, MAX(month) AS last FROM month_totals"),
+                let first: String = row["first"], let last: String = row["last"]
+            else { return nil }
+            return try Self.month(first)...Self.month(last)
+        }
+    }
+
     /// Every month's categories within `months` (all when nil), oldest month first.
     public func categoryTotals(_ months: ClosedRange<Month>? = nil) throws(StoreError) -> [CategoryTotal] {
         try read { db in

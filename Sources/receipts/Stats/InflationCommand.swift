@@ -24,21 +24,16 @@ struct InflationCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
     /// The months compared without a range: the last twelve with receipts.
-    static let defaultMonths = 12
-
     func run() async throws {
         let console = Console(global)
         let database = try global.openDatabase(createIfMissing: false)
-        let available = try database.monthTotals()
-        guard let latest = available.last?.month, let earliest = available.first?.month else {
+        guard let available = try database.monthRange(), let recent = try PersonalInflation.defaultRange(in: database)
+        else {
             console.output(Strings.noReceipts)
             return
         }
-        let range =
-            months.range(available: earliest...latest)
-            ?? max(earliest, latest.advanced(by: 1 - Self.defaultMonths) ?? earliest)...latest
-        let purchases = try database.purchases(matching: nil, from: range.lowerBound, through: range.upperBound)
-        let inflation = PersonalInflation.of(purchases, from: range.lowerBound, to: range.upperBound)
+        let range = months.range(available: available) ?? recent
+        let inflation = try PersonalInflation.read(from: database, months: range)
         if json {
             console.output(try JSONOutput.encode(InflationJSON(inflation)))
             return

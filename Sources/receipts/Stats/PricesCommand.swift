@@ -27,9 +27,8 @@ struct PricesCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(global)
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
-        let purchases = try database.purchases(
-            matching: words.joined(separator: " "), from: months.first, through: months.last)
-        let products = ProductPrices.of(purchases)
+        let products = try ProductPrices.read(
+            from: database, matching: words.joined(separator: " "), from: months.first, through: months.last)
         let language = Strings.language
         if json {
             console.output(try JSONOutput.encode(PricesJSON(products)))

@@ -19,8 +19,7 @@ struct RecurringCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(global)
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
-        let receipts = try database.payments()
-        let found = RecurringPayment.find(in: receipts, today: try ServeCommand.today())
+        let found = try RecurringPayment.read(from: database, today: try ServeCommand.today())
         if json {
             console.output(try JSONOutput.encode(RecurringJSON(found)))
             return
