@@ -43,25 +43,48 @@ let places = (0..<200).map { index in
 }
 let firstMonth = try Month(year: 2016, month: 11)
 
-/// Receipt `index` of a history spread evenly over the months; about 2% are refunds.
+/// Each printed name's everyday price in the first month, in kopecks (30 to 600 roubles), and each
+/// shop's chain (ten chains, each a little dearer or cheaper): shops price a product the same way
+/// all month, as real ones do, so that unit prices repeat and change with the months.
+let basePrices: [Double] = names.indices.map { index in
+    var random = SeededRandom(seed: UInt64(index + 1))
+    return Double(3_000 + random.below(57_000))
+}
+let chainFactors = (0..<10).map { 0.9 + Double($0) * 0.025 }
+
+/// The price of name `name` at shop `shop` in month `monthIndex`: dearer every quarter (about 2 %,
+/// more for some products), a tenth of the lines on offer at 20 % off.
+func price(name: Int, shop: Int, monthIndex: Int, offer: Bool) -> Int64 {
+    let quarterly = 1.015 + Double(name % 5) * 0.004
+    let price = basePrices[name] * chainFactors[shop % chainFactors.count] * pow(quarterly, Double(monthIndex / 3))
+    return Int64((price * (offer ? 0.8 : 1) / 10).rounded()) * 10
+}
+
+/// Receipt `index` of a history spread evenly over the months; about 2% are refunds. Weighed goods
+/// (`ВЕС`) come in 0.2 to 2.5 kg; a tenth of the other lines buy two.
 func receipt(_ index: Int, random: inout SeededRandom) throws -> Receipt {
-    let month = firstMonth.advanced(by: index * monthCount / max(1, receiptCount)) ?? firstMonth
+    let monthIndex = index * monthCount / max(1, receiptCount)
+    let month = firstMonth.advanced(by: monthIndex) ?? firstMonth
     let day = 1 + random.below(month.dayCount)
+    let shop = random.below(places.count)
     var items: [Item] = []
     var total: Int64 = 0
     for _ in 0..<itemsPerReceipt {
-        let sum = Int64(random.next() % 50_000) + 100
+        let name = random.below(names.count)
+        let unitPrice = price(name: name, shop: shop, monthIndex: monthIndex, offer: random.below(10) == 0)
+        let quantity =
+            names[name].hasSuffix(" ВЕС")
+            ? Double(200 + random.below(2_300)) / 1_000 : (random.below(10) == 0 ? 2 : 1)
+        let sum = Int64((Double(unitPrice) * quantity).rounded())
         total += sum
         items.append(
-            Item(
-                name: names[random.below(names.count)], price: Money(kopecks: sum), quantity: 1,
-                sum: Money(kopecks: sum)))
+            Item(name: names[name], price: Money(kopecks: unitPrice), quantity: quantity, sum: Money(kopecks: sum)))
     }
     return Receipt(
         identity: try FiscalIdentity(fn: "9999078900012345", i: Int64(index + 1), fp: Int64(index + 1_000_000)),
         dateTime: try LocalDateTime(year: month.year, month: month.month, day: day, hour: 12),
         operation: random.next() % 50 == 0 ? .saleRefund : .sale, total: Money(kopecks: total),
-        retailPlace: nil, items: items, placeID: places[random.below(places.count)].id)
+        retailPlace: nil, items: items, placeID: places[shop].id)
 }
 
 /// Saves `count` receipts 50 to a transaction, as an import writes its pages; returns the wall-clock
@@ -90,7 +113,7 @@ func importHistory(into database: ReceiptDatabase, count: Int) throws -> (wall: 
 
 let rules = try CategoryRuleSet.standard(configFolder: nil)
 
-// What keeping categories and totals costs an import: the same receipts into fresh files, with and
+// What keeping categories, totals and unit prices costs an import: the same receipts into fresh files, with and
 // without, alternating.
 var withTotals: [Double] = []
 var withoutTotals: [Double] = []
@@ -137,6 +160,24 @@ let oneMonthStatistics = try timed(200) {
     _ = try SpendingStatistics.read(from: database, range: middleMonth...middleMonth)
 }
 let plain = try (0..<1).map { _ in try seconds { _ = try database.plainCategoryGroupBy() } }
+
+// Unit prices, personal inflation and budgets over the last twelve months. The first read after the
+// import recomputes every month's product figures (kept apart from the statistics' own).
+let year = (lastMonth.advanced(by: -11) ?? firstMonth)...lastMonth
+var milk: [ProductPrices] = []
+let firstPrices = try seconds {
+    milk = try ProductPrices.read(from: database, matching: "молоко", from: year.lowerBound, through: year.upperBound)
+}
+let prices = try timed(50) {
+    _ = try ProductPrices.read(from: database, matching: "молоко", from: year.lowerBound, through: year.upperBound)
+}
+var inflation: PersonalInflation?
+let inflationTimes = try timed(50) { inflation = try PersonalInflation.read(from: database, months: year) }
+for (category, roubles) in [(Category.groceries, 500_000), (.cafes, 50_000), (.health, 20_000), (.fuel, 30_000)] {
+    try database.setBudget(category, amount: Money(kopecks: Int64(roubles) * 100))
+}
+let today = try LocalDateTime(year: lastMonth.year, month: lastMonth.month, day: 20, hour: 12)
+let budgets = try timed(200) { _ = try BudgetStatus.read(from: database, month: lastMonth, today: today) }
 database.close()
 
 print("receipts statistics benchmark — \(machineDescription())")
@@ -153,6 +194,10 @@ for (label, values) in [
     ("one month: full statistics", oneMonthStatistics),
     ("plain SQLite GROUP BY over the items, all months × categories", plain),
     ("first full statistics after the import (recomputes every month's item-name totals)", [firstRead]),
+    ("receipts prices молоко, 12 months (kept product figures)", prices),
+    ("receipts inflation, 12 months (kept product figures)", inflationTimes),
+    ("receipts budget, the last month (kept totals)", budgets),
+    ("first prices after the import (recomputes every month's product figures)", [firstPrices]),
 ] {
     print(
         "| \(label) | \(formatted(seconds: median(values))) | \(formatted(seconds: percentile(values, 0.9))) | \(values.count) |"
@@ -165,10 +210,16 @@ print(
         + "the GROUP BY (targets: all-time ≤ 5 ms, one month ≤ 1 ms).")
 print(
     "Import of \(overheadCount) receipts (50 a transaction), medians of 5 alternating runs: "
-        + "\(formatted(seconds: median(withoutTotalsCPU))) of CPU without categories and totals, "
+        + "\(formatted(seconds: median(withoutTotalsCPU))) of CPU without categories, totals and unit prices, "
         + "\(formatted(seconds: median(withTotalsCPU))) with them: +\(String(format: "%.1f", overhead * 100)) % "
         + "(target ≤ 15 %); wall clock \(formatted(seconds: median(withoutTotals))) and "
         + "\(formatted(seconds: median(withTotals))), +\(String(format: "%.1f", wallOverhead * 100)) %.")
+let milkPurchases = milk.reduce(0) { $0 + $1.months.reduce(0) { $0 + $1.purchases } }
+print(
+    "\nOver \(year.lowerBound)…\(year.upperBound): `prices молоко` finds \(milk.count) products in \(milkPurchases) purchases; "
+        + "inflation \(String(format: "%+.1f", ((inflation?.index ?? 1) - 1) * 100)) % over "
+        + "\(inflation?.pairs.count ?? 0) month pairs, covering \(String(format: "%.0f", (inflation?.coverage ?? 0) * 100)) % "
+        + "of the spending (targets: prices and inflation ≤ 50 ms, budget ≤ 5 ms).")
 summaryRow(
     "stats: all months × categories", data: "\(receiptCount) receipts, \(receiptCount * itemsPerReceipt) items",
     median: formatted(seconds: median(allCategories)),
@@ -177,7 +228,16 @@ summaryRow(
     "stats: one month × categories", data: "\(receiptCount) receipts",
     median: formatted(seconds: median(oneMonthCategories)), compared: "", target: "≤ 1 ms")
 summaryRow(
-    "import with categories and totals", data: "\(overheadCount) receipts",
+    "import with categories, totals and unit prices", data: "\(overheadCount) receipts",
     median: formatted(seconds: median(withTotalsCPU)) + " CPU",
     compared: String(format: "+%.1f %% CPU over without (wall +%.1f %%)", overhead * 100, wallOverhead * 100),
     target: "≤ 15 %")
+summaryRow(
+    "prices: one product, 12 months", data: "\(receiptCount) receipts", median: formatted(seconds: median(prices)),
+    compared: "", target: "≤ 50 ms")
+summaryRow(
+    "inflation: 12 months", data: "\(receiptCount) receipts", median: formatted(seconds: median(inflationTimes)),
+    compared: "", target: "≤ 50 ms")
+summaryRow(
+    "budget: the last month", data: "\(receiptCount) receipts", median: formatted(seconds: median(budgets)),
+    compared: "", target: "≤ 5 ms")

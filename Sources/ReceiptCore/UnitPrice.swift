@@ -84,6 +84,40 @@ public enum UnitPrice {
         }
     }
 
+    /// Which reading of names and measures stored unit prices were worked out with: a database whose
+    /// lines were priced by another works them out again when it is next opened for writing. Raise
+    /// it with any change to what ``line(_:facts:)`` gives.
+    public static let rulesVersion = 1
+
+    /// What a line counts as when prices are compared: its product's unit, its price per unit in
+    /// kopecks, and how much of the unit it bought, in thousandths.
+    public struct LinePrice: Sendable, Equatable {
+        /// What the price is counted per.
+        public let unit: PriceUnit
+        /// Kopecks per unit, rounded half away from zero.
+        public let kopecks: Int64
+        /// How much of the unit the line bought, in thousandths (two 930 ml bottles: 1860).
+        public let thousandths: Int64
+
+        /// A line's price.
+        public init(unit: PriceUnit, kopecks: Int64, thousandths: Int64) {
+            self.unit = unit
+            self.kopecks = kopecks
+            self.thousandths = thousandths
+        }
+    }
+
+    /// The line as a purchase of a product: nil when it is none — its name has no key (nothing but
+    /// numbers and marks), its price or its quantity is not positive. Both ``of(_:facts:)`` and
+    /// ``amount(of:facts:)`` in one, which every stored line is given.
+    public static func line(_ item: Item, facts: NameFacts? = nil) -> LinePrice? {
+        let facts = facts ?? NameFacts(item.name)
+        guard !facts.key.isEmpty, let (unit, kopecks) = of(item, facts: facts),
+            let (amountUnit, thousandths) = amount(of: item, facts: facts), amountUnit == unit, thousandths > 0
+        else { return nil }
+        return LinePrice(unit: unit, kopecks: kopecks, thousandths: thousandths)
+    }
+
     /// The line's unit and its price per unit; nil when the line has no positive price. `facts`
     /// are its name's, when already read.
     public static func of(_ item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, kopecks: Int64)? {

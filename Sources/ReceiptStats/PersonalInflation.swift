@@ -65,8 +65,8 @@ public struct PersonalInflation: Sendable, Equatable {
 
     /// The index over `months` of the database's sales.
     public static func read(from database: ReceiptDatabase, months: ClosedRange<Month>) throws -> PersonalInflation {
-        let purchases = try database.purchases(matching: nil, from: months.lowerBound, through: months.upperBound)
-        return of(purchases, from: months.lowerBound, to: months.upperBound)
+        let kept = try database.productMonths(from: months.lowerBound, through: months.upperBound)
+        return of(kept, from: months.lowerBound, to: months.upperBound)
     }
 
     /// The months the index covers when none are asked for: the last ``defaultMonths`` up to the latest
@@ -77,18 +77,16 @@ public struct PersonalInflation: Sendable, Equatable {
         return max(available.lowerBound, latest.advanced(by: 1 - defaultMonths) ?? latest)...latest
     }
 
-    /// The index of `purchases` from `from` through `to`.
-    public static func of(_ purchases: [Purchase], from: Month, to: Month, minimumMatched: Int = minimumMatched)
+    /// The index of the kept product months `products` from `from` through `to`. A product counts in
+    /// a category's own index in the months most of its lines counted there.
+    public static func of(_ products: [ProductMonth], from: Month, to: Month, minimumMatched: Int = minimumMatched)
         -> PersonalInflation
     {
-        var names = UnitPrice.Names()
-        let lines = purchases.compactMap { Line($0, facts: names.facts($0.item.name)) }.filter {
-            (from...to).contains($0.month)
-        }
+        let lines = products.filter { (from...to).contains($0.month) }
         let overall = chain(lines, from: from, to: to, minimumMatched: minimumMatched)
-        let total = lines.reduce(0) { $0 + $1.spending }
+        let total = lines.reduce(0) { $0 + $1.spending.kopecks }
         var spentByCategory: [Category: Int64] = [:]
-        for line in lines { spentByCategory[line.category, default: 0] += line.spending }
+        for line in lines { spentByCategory[line.category, default: 0] += line.spending.kopecks }
         let categories = spentByCategory.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.compactMap
         {
             category, _ -> CategoryIndex? in
@@ -102,54 +100,28 @@ public struct PersonalInflation: Sendable, Equatable {
             skipped: overall.skipped, categories: categories)
     }
 
-    /// One line as the index counts it.
-    private struct Line {
-        let product: String
-        let category: Category
-        let month: Month
-        let unitPrice: Int64
-        let thousandths: Int64
-        let spending: Int64
-
-        init?(_ purchase: Purchase, facts: UnitPrice.NameFacts) {
-            guard !facts.key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item, facts: facts),
-                let (amountUnit, thousandths) = UnitPrice.amount(of: purchase.item, facts: facts), amountUnit == unit
-            else { return nil }
-            product = facts.key + "\u{1F}" + unit.rawValue
-            category = purchase.category ?? .uncategorized
-            month = purchase.dateTime.yearMonth
-            unitPrice = price
-            self.thousandths = thousandths
-            spending = purchase.item.sum.kopecks
-        }
-    }
-
     /// The chained index of `lines`, its pairs, the skipped ones, and the spending it covers.
-    private static func chain(_ lines: [Line], from: Month, to: Month, minimumMatched: Int) -> (
+    private static func chain(_ lines: [ProductMonth], from: Month, to: Month, minimumMatched: Int) -> (
         index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64
     ) {
-        struct Bought {
-            var prices: [Int64] = []
-            var thousandths: Int64 = 0
-            var spending: Int64 = 0
-        }
-        var byMonth: [Month: [String: Bought]] = [:]
-        for line in lines {
-            var bought = byMonth[line.month, default: [:]][line.product, default: Bought()]
-            bought.prices.append(line.unitPrice)
-            bought.thousandths += line.thousandths
-            bought.spending += line.spending
-            byMonth[line.month, default: [:]][line.product] = bought
-        }
+        var byMonth: [Month: [Product: ProductMonth]] = [:]
+        for line in lines { byMonth[line.month, default: [:]][line.product] = line }
         var index = 1.0
         var pairs: [Pair] = []
         var skipped: [Skipped] = []
-        var covered: Set<String> = []  // "month|product"
+        struct Counted: Hashable {
+            let month: Month
+            let product: Product
+        }
+        var covered: Set<Counted> = []
         var coveredSpending: Int64 = 0
         for (a, b) in zip(Month.range(from: from, through: to), Month.range(from: from, through: to).dropFirst()) {
             let first = byMonth[a, default: [:]]
             let second = byMonth[b, default: [:]]
-            let matched = first.keys.filter { second[$0] != nil }.sorted()
+            // In one order, so that the sums come out the same every time.
+            let matched = first.keys.filter { second[$0] != nil }.sorted {
+                ($0.name, $0.unit.rawValue) < ($1.name, $1.unit.rawValue)
+            }
             guard matched.count >= minimumMatched else {
                 skipped.append(Skipped(from: a, to: b, matched: matched.count))
                 continue
@@ -157,12 +129,13 @@ public struct PersonalInflation: Sendable, Equatable {
             var now = 0.0
             var before = 0.0
             for product in matched {
-                let (earlier, later) = (first[product] ?? Bought(), second[product] ?? Bought())
+                guard let earlier = first[product], let later = second[product] else { continue }
                 let quantity = Double(earlier.thousandths) / 1_000
-                now += Double(later.prices.median) * quantity
-                before += Double(earlier.prices.median) * quantity
-                for (month, bought) in [(a, earlier), (b, later)] where covered.insert("\(month)|\(product)").inserted {
-                    coveredSpending += bought.spending
+                now += Double(later.median) * quantity
+                before += Double(earlier.median) * quantity
+                for line in [earlier, later] where covered.insert(Counted(month: line.month, product: product)).inserted
+                {
+                    coveredSpending += line.spending.kopecks
                 }
             }
             guard before > 0 else {

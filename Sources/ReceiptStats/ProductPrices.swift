@@ -65,45 +65,41 @@ public struct ProductPrices: Sendable, Equatable {
     public static func read(
         from database: ReceiptDatabase, matching text: String, from first: Month? = nil, through last: Month? = nil
     ) throws -> [ProductPrices] {
-        of(try database.purchases(matching: text, from: first, through: last))
+        of(
+            months: try database.productMonths(matching: text, from: first, through: last),
+            shops: try database.productShops(matching: text, from: first, through: last))
     }
 
-    /// The products of `purchases`, the most bought first.
-    public static func of(_ purchases: [Purchase]) -> [ProductPrices] {
-        struct Product: Hashable {
-            let name: String
-            let unit: PriceUnit
+    /// The products of the kept `months`, with their `shops` (none when not given), the most bought
+    /// first.
+    public static func of(months: [ProductMonth], shops: [ProductShop] = []) -> [ProductPrices] {
+        var monthsOf: [Product: [MonthPrices]] = [:]
+        for row in months {
+            monthsOf[row.product, default: []].append(
+                MonthPrices(
+                    month: row.month, minimum: row.lowest, median: row.median, maximum: row.highest,
+                    purchases: row.purchases))
         }
-        var bought: [Product: [(purchase: Purchase, price: Int64)]] = [:]
-        var names = UnitPrice.Names()
-        for purchase in purchases {
-            let facts = names.facts(purchase.item.name)
-            guard !facts.key.isEmpty, let (unit, price) = UnitPrice.of(purchase.item, facts: facts) else { continue }
-            bought[Product(name: facts.key, unit: unit), default: []].append((purchase, price))
+        var shopsOf: [Product: [String: (last: Int64, lastAt: LocalDateTime, minimum: Int64)]] = [:]
+        for row in shops {
+            let shop = row.shop.isEmpty ? "—" : row.shop
+            let known = shopsOf[row.product, default: [:]][shop]
+            let later = known.map { row.lastAt > $0.lastAt } ?? true
+            shopsOf[row.product, default: [:]][shop] = (
+                later ? row.last : known?.last ?? row.last, later ? row.lastAt : known?.lastAt ?? row.lastAt,
+                min(known?.minimum ?? row.lowest, row.lowest)
+            )
         }
-        let products = bought.map { product, lines -> ProductPrices in
-            let lines = lines.sorted { $0.purchase.dateTime < $1.purchase.dateTime }
-            var byMonth: [Month: [Int64]] = [:]
-            for line in lines { byMonth[line.purchase.dateTime.yearMonth, default: []].append(line.price) }
-            let months = byMonth.keys.sorted().map { month in
-                let prices = byMonth[month, default: []].sorted()
-                return MonthPrices(
-                    month: month, minimum: prices.first ?? 0, median: prices.median, maximum: prices.last ?? 0,
-                    purchases: prices.count)
-            }
-            var byShop: [String: (last: Int64, minimum: Int64)] = [:]
-            for line in lines {
-                let shop = line.purchase.shop ?? "—"
-                byShop[shop] = (line.price, min(byShop[shop]?.minimum ?? line.price, line.price))
-            }
-            let shops = byShop.map { ShopPrice(shop: $0.key, last: $0.value.last, minimum: $0.value.minimum) }
-                .sorted { ($0.minimum, $0.shop) < ($1.minimum, $1.shop) }
+        let products = monthsOf.map { product, unsorted -> ProductPrices in
+            let months = unsorted.sorted { $0.month < $1.month }
+            let shops = (shopsOf[product] ?? [:]).map {
+                ShopPrice(shop: $0.key, last: $0.value.last, minimum: $0.value.minimum)
+            }.sorted { ($0.minimum, $0.shop) < ($1.minimum, $1.shop) }
             var change: Double?
             if months.count > 1, let first = months.first, let last = months.last, first.median > 0 {
                 change = Double(last.median - first.median) / Double(first.median)
             }
-            return ProductPrices(
-                name: product.name, unit: product.unit, months: months, shops: shops, change: change)
+            return ProductPrices(name: product.name, unit: product.unit, months: months, shops: shops, change: change)
         }
         return products.sorted {
             let (a, b) = ($0.months.reduce(0) { $0 + $1.purchases }, $1.months.reduce(0) { $0 + $1.purchases })

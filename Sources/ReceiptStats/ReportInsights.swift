@@ -41,11 +41,11 @@ public struct ReportInsights: Sendable, Equatable {
         from database: ReceiptDatabase, selected: ClosedRange<Month>, history: ClosedRange<Month>, today: LocalDateTime
     ) throws -> ReportInsights {
         let budgets = try BudgetStatus.read(from: database, month: selected.upperBound, today: today)
-        let purchases = try database.purchases(matching: nil, from: history.lowerBound, through: history.upperBound)
+        let products = try database.productMonths(from: history.lowerBound, through: history.upperBound)
         let inflation =
             history.lowerBound < history.upperBound
-            ? PersonalInflation.of(purchases, from: history.lowerBound, to: history.upperBound) : nil
-        let rises = ProductPrices.of(purchases).filter { $0.months.count >= 3 && ($0.change ?? 0) > 0 }
+            ? PersonalInflation.of(products, from: history.lowerBound, to: history.upperBound) : nil
+        let rises = ProductPrices.of(months: products).filter { $0.months.count >= 3 && ($0.change ?? 0) > 0 }
             .sorted { ($1.change ?? 0, $0.name) < ($0.change ?? 0, $1.name) }
         return ReportInsights(
             budgets: budgets.lines.isEmpty ? nil : budgets,

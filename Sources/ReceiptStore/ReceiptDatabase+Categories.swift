@@ -29,10 +29,12 @@ public struct NameSpending: Sendable, Equatable {
 /// A difference between the kept monthly totals and the ones recomputed from the items.
 public struct TotalsDifference: Sendable, Equatable, CustomStringConvertible {
     /// The kept table that disagrees (`month_totals`, `month_category_totals`, `month_shop_totals`,
-    /// `month_item_totals`).
+    /// `month_item_totals`, `month_product_prices`, `month_product_shops`, or `items` for a line's
+    /// unit price: its unit's number in ``PriceUnit/allCases``, the price, the amount).
     public let table: String
     /// The row's key columns joined by `|`: the month, then the category, the shop, or the name id and
-    /// category.
+    /// category; for a product, the name id and unit (and the shop and latest time); for a line, its
+    /// receipt's id and its position.
     public let key: String
     /// The kept row's figures (total, receipts and/or items); nil when it is missing.
     public let kept: [Int64]?
@@ -120,10 +122,12 @@ extension ReceiptDatabase {
         }
     }
 
-    /// Compares the kept monthly totals with the ones recomputed from every receipt and item; empty
-    /// when they agree, as they always should.
+    /// Compares the kept monthly totals and product prices with the ones recomputed from every
+    /// receipt and item in SQL, and each line's stored unit price with the one ``UnitPrice`` gives it
+    /// now; empty when they agree, as they always should.
     public func verifyTotals() throws(StoreError) -> [TotalsDifference] {
         let sources = try monthDetailSources()
+        let prices = try priceSources()
         return try read { db in
             var differences: [TotalsDifference] = []
             for table in RecomputedTotals.tables {
@@ -139,6 +143,45 @@ extension ReceiptDatabase {
                 for key in Set(kept.keys).union(recomputed.keys).sorted() where kept[key] != recomputed[key] {
                     differences.append(
                         TotalsDifference(table: table.name, key: key, kept: kept[key], recomputed: recomputed[key]))
+                }
+            }
+            for table in RecomputedPrices.tables {
+                let source = table.name == "month_product_prices" ? prices.products : prices.shops
+                let kept = try Self.keyed(
+                    Row.fetchAll(db, sql: "SELECT \(table.columns) FROM \(source)"), keyColumns: table.keyColumns)
+                let recomputed = try Self.keyed(Row.fetchAll(db, sql: table.query("1")), keyColumns: table.keyColumns)
+                for key in Set(kept.keys).union(recomputed.keys).sorted() where kept[key] != recomputed[key] {
+                    differences.append(
+                        TotalsDifference(table: table.name, key: key, kept: kept[key], recomputed: recomputed[key]))
+                }
+            }
+            // Each line's stored unit price against the one worked out again here, in Swift.
+            var names = UnitPrice.Names()
+            let units = PriceUnit.allCases.map(\.rawValue)
+            let lines = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT receipt_id, position, name, price, quantity, sum, unit, price_unit, unit_price, amount
+                    FROM items WHERE name_id IS NOT NULL
+                    """)
+            while let row = try lines.next() {
+                let name: String = row["name"]
+                let item = Item(
+                    name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
+                    sum: Money(kopecks: row["sum"]), unit: row["unit"])
+                let line = UnitPrice.line(item, facts: names.facts(name))
+                let recomputed = line.map {
+                    [Int64(units.firstIndex(of: $0.unit.rawValue) ?? -1), $0.kopecks, $0.thousandths]
+                }
+                let storedUnit: String? = row["price_unit"]
+                let kept: [Int64]? = storedUnit.map { unit in
+                    [Int64(units.firstIndex(of: unit) ?? -1), row["unit_price"] ?? 0, row["amount"] ?? 0]
+                }
+                if kept != recomputed {
+                    differences.append(
+                        TotalsDifference(
+                            table: "items", key: "\(row["receipt_id"] as Int64)|\(row["position"] as Int64)",
+                            kept: kept, recomputed: recomputed))
                 }
             }
             return differences
@@ -195,6 +238,7 @@ extension ReceiptDatabase {
             try db.execute(sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query)
         }
         try db.execute(sql: "DELETE FROM stale_item_months")
+        try rebuildPrices(in: db)
     }
 
     /// Recomputes the shop and item-name totals of the months whose receipts changed since they

@@ -91,7 +91,8 @@ public final class ReceiptDatabase: Sendable {
     }
 
     /// Opens the database as ``open(at:createIfMissing:rules:)`` does, or, with `keepingTotals`
-    /// false, saving receipts as before categories existed: for benchmarks that measure their cost.
+    /// false, saving receipts as before categories, totals and unit prices existed: for benchmarks that
+    /// measure their cost.
     @_spi(Benchmarks)
     public static func open(
         at path: String, createIfMissing: Bool, rules: (any CategoryRules)?, keepingTotals: Bool
@@ -133,6 +134,7 @@ public final class ReceiptDatabase: Sendable {
                 path: path, pool: pool, rules: rules ?? NoCategoryRules(), keepsTotals: keepingTotals,
                 checkpointer: checkpointer)
             if keepingTotals, rules != nil { try database.categorizeIfRulesChanged() }
+            if keepingTotals { try database.priceLinesIfRulesChanged() }
             // What a command killed while writing left in the log goes into the file now.
             pool.writeWithoutTransaction { db in emptyLog(db, path: path) }
             return database

@@ -212,6 +212,54 @@ enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v11-unit-prices") { db in
+            // Each line's price per kilogram, litre or piece (UnitPrice), worked out as it is saved:
+            // its unit, the price in kopecks, and how much of the unit it bought in thousandths;
+            // null when the line has none. Lines stored before are given theirs when the file is next
+            // opened for writing (`unit_price_state.version` differs from UnitPrice.rulesVersion).
+            // The kept tables give each product (a name with its unit) by month, and by month and
+            // shop, what `receipts prices` and `inflation` read; like the shop and item-name totals
+            // they are recomputed for the months whose receipts changed (`stale_price_months`) when
+            // something reads them.
+            try db.execute(
+                sql: """
+                    ALTER TABLE items ADD COLUMN price_unit TEXT;
+                    ALTER TABLE items ADD COLUMN unit_price INTEGER;
+                    ALTER TABLE items ADD COLUMN amount INTEGER;
+                    CREATE TABLE month_product_prices (
+                        month TEXT NOT NULL,
+                        name_id INTEGER NOT NULL,
+                        price_unit TEXT NOT NULL,
+                        category TEXT NOT NULL,
+                        purchases INTEGER NOT NULL,
+                        amount INTEGER NOT NULL,
+                        spending INTEGER NOT NULL,
+                        lowest INTEGER NOT NULL,
+                        median INTEGER NOT NULL,
+                        highest INTEGER NOT NULL,
+                        PRIMARY KEY (month, name_id, price_unit)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX month_product_prices_by_name ON month_product_prices (name_id, month);
+                    CREATE TABLE month_product_shops (
+                        name_id INTEGER NOT NULL,
+                        price_unit TEXT NOT NULL,
+                        month TEXT NOT NULL,
+                        shop TEXT NOT NULL,
+                        purchases INTEGER NOT NULL,
+                        lowest INTEGER NOT NULL,
+                        last INTEGER NOT NULL,
+                        last_at TEXT NOT NULL,
+                        PRIMARY KEY (name_id, price_unit, month, shop)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE stale_price_months (month TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+                    INSERT INTO stale_price_months (month) SELECT DISTINCT month FROM receipts;
+                    CREATE TABLE unit_price_state (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        version INTEGER NOT NULL
+                    );
+                    INSERT INTO unit_price_state (id, version) VALUES (1, 0);
+                    """)
+        }
         return migrator
     }
 }

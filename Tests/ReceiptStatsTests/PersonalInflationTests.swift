@@ -1,18 +1,44 @@
+import Foundation
 import ReceiptCore
 import ReceiptStats
 import ReceiptStore
+import ReceiptTesting
 import Testing
 
 @Suite("Personal inflation: a Laspeyres index on the user's own basket, chained month to month")
 struct PersonalInflationTests {
-    static func bought(
-        _ date: String, _ name: String, kopecks: Int64, quantity: Double = 1, category: Category = .groceries
-    ) throws -> Purchase {
-        Purchase(
-            item: Item(
-                name: name, price: Money(kopecks: kopecks), quantity: quantity,
-                sum: Money(kopecks: Int64((Double(kopecks) * quantity).rounded()))),
-            dateTime: try LocalDateTime(iso: date + "T12:00:00"), shop: "Лента", category: category)
+    /// One purchase, a receipt of its own at noon.
+    struct Bought {
+        let date: String
+        let name: String
+        let kopecks: Int64
+        var quantity: Double = 1
+    }
+
+    static func bought(_ date: String, _ name: String, kopecks: Int64, quantity: Double = 1) -> Bought {
+        Bought(date: date, name: name, kopecks: kopecks, quantity: quantity)
+    }
+
+    /// A database in `folder` holding `purchases`, each name in `categories` chosen for it.
+    static func database(
+        _ purchases: [Bought], in folder: TemporaryFolder, categories: [String: Category] = [:]
+    ) throws -> ReceiptDatabase {
+        let database = try ReceiptDatabase.open(at: folder.file("inflation.sqlite"))
+        for (name, category) in categories { _ = try database.choose(category, forItemNamed: name) }
+        try database.save(
+            try purchases.enumerated().map { index, purchase in
+                let sum = Money(kopecks: Int64((Double(purchase.kopecks) * purchase.quantity).rounded()))
+                return Receipt(
+                    identity: try FiscalIdentity(fn: "9251440300007971", i: Int64(index + 1), fp: Int64(index + 1)),
+                    dateTime: try LocalDateTime(iso: purchase.date + "T12:00:00"), operation: .sale, total: sum,
+                    retailPlace: "Лента",
+                    items: [
+                        Item(
+                            name: purchase.name, price: Money(kopecks: purchase.kopecks), quantity: purchase.quantity,
+                            sum: sum)
+                    ])
+            })
+        return database
     }
 
     /// Worked out by hand. January → February, five products in both (p per unit, q bought in January):
@@ -27,30 +53,35 @@ struct PersonalInflationTests {
     /// I(Jan, Feb) = 51360 / 47600 = 1.0789916. February → March shares four products only: skipped.
     /// Coverage: the five products' lines in January and February, 476.00 + 411.30 = 887.30, of all
     /// 1537.30 spent (tea in January and all of March are not compared): 0.5771808.
-    static func basket() throws -> [Purchase] {
+    static func basket() -> [Bought] {
         [
-            try bought("2025-01-10", "МОЛОКО 930МЛ", kopecks: 9_300, quantity: 2),
-            try bought("2025-01-10", "ХЛЕБ", kopecks: 5_000),
-            try bought("2025-01-11", "БАНАНЫ ВЕС", kopecks: 10_000, quantity: 1),
-            try bought("2025-01-12", "ЯЙЦО 10ШТ", kopecks: 10_000),
-            try bought("2025-01-12", "СЫР 200Г", kopecks: 4_000),
-            try bought("2025-01-20", "ЧАЙ ЧЕРНЫЙ", kopecks: 30_000, category: .other),
-            try bought("2025-02-03", "МОЛОКО 930МЛ", kopecks: 10_230),
-            try bought("2025-02-03", "ХЛЕБ", kopecks: 5_500),
-            try bought("2025-02-04", "БАНАНЫ ВЕС", kopecks: 11_000, quantity: 1),
-            try bought("2025-02-05", "ЯЙЦО 10ШТ", kopecks: 10_000),
-            try bought("2025-02-06", "СЫР 200Г", kopecks: 4_400),
-            try bought("2025-03-03", "МОЛОКО 930МЛ", kopecks: 10_000),
-            try bought("2025-03-03", "ХЛЕБ", kopecks: 5_000),
-            try bought("2025-03-04", "БАНАНЫ ВЕС", kopecks: 10_000, quantity: 1),
-            try bought("2025-03-05", "ЯЙЦО 10ШТ", kopecks: 10_000),
+            bought("2025-01-10", "МОЛОКО 930МЛ", kopecks: 9_300, quantity: 2),
+            bought("2025-01-10", "ХЛЕБ", kopecks: 5_000),
+            bought("2025-01-11", "БАНАНЫ ВЕС", kopecks: 10_000, quantity: 1),
+            bought("2025-01-12", "ЯЙЦО 10ШТ", kopecks: 10_000),
+            bought("2025-01-12", "СЫР 200Г", kopecks: 4_000),
+            bought("2025-01-20", "ЧАЙ ЧЕРНЫЙ", kopecks: 30_000),
+            bought("2025-02-03", "МОЛОКО 930МЛ", kopecks: 10_230),
+            bought("2025-02-03", "ХЛЕБ", kopecks: 5_500),
+            bought("2025-02-04", "БАНАНЫ ВЕС", kopecks: 11_000, quantity: 1),
+            bought("2025-02-05", "ЯЙЦО 10ШТ", kopecks: 10_000),
+            bought("2025-02-06", "СЫР 200Г", kopecks: 4_400),
+            bought("2025-03-03", "МОЛОКО 930МЛ", kopecks: 10_000),
+            bought("2025-03-03", "ХЛЕБ", kopecks: 5_000),
+            bought("2025-03-04", "БАНАНЫ ВЕС", kopecks: 10_000, quantity: 1),
+            bought("2025-03-05", "ЯЙЦО 10ШТ", kopecks: 10_000),
         ]
     }
 
     @Test("the basket worked out by hand: the index, the pair skipped, the coverage, the category")
     func basket() throws {
-        let inflation = PersonalInflation.of(
-            try Self.basket(), from: try Month(parsing: "2025-01"), to: try Month(parsing: "2025-03"))
+        let folder = try TemporaryFolder()
+        let groceries = ["МОЛОКО 930МЛ", "ХЛЕБ", "БАНАНЫ ВЕС", "ЯЙЦО 10ШТ", "СЫР 200Г"].map { ($0, Category.groceries) }
+        let database = try Self.database(
+            Self.basket(), in: folder,
+            categories: Dictionary(uniqueKeysWithValues: groceries + [("ЧАЙ ЧЕРНЫЙ", .other)]))
+        let inflation = try PersonalInflation.read(
+            from: database, months: try Month(parsing: "2025-01")...(try Month(parsing: "2025-03")))
         #expect(abs(inflation.index - 51_360.0 / 47_600.0) < 1e-9)
         #expect(inflation.pairs.count == 1 && inflation.pairs.first?.matched == 5)
         #expect(inflation.skipped.map(\.matched) == [4])
@@ -62,21 +93,25 @@ struct PersonalInflationTests {
 
     @Test("months are chained: two pairs multiply; a month without purchases breaks the chain into skipped pairs")
     func chained() throws {
-        var purchases: [Purchase] = []
+        var purchases: [Bought] = []
         let names = ["А", "Б", "В", "Г", "Д"]
         // Every product 10 % dearer each month, January to March; none bought in April.
         for (month, price) in [("2025-01", 10_000.0), ("2025-02", 11_000.0), ("2025-03", 12_100.0)] {
             for name in names {
-                purchases.append(try Self.bought("\(month)-15", "ТОВАР \(name)", kopecks: Int64(price)))
+                purchases.append(Self.bought("\(month)-15", "ТОВАР \(name)", kopecks: Int64(price)))
             }
         }
-        let inflation = PersonalInflation.of(
-            purchases, from: try Month(parsing: "2025-01"), to: try Month(parsing: "2025-04"))
+        let folder = try TemporaryFolder()
+        let database = try Self.database(purchases, in: folder)
+        let inflation = try PersonalInflation.read(
+            from: database, months: try Month(parsing: "2025-01")...(try Month(parsing: "2025-04")))
         #expect(abs(inflation.index - 1.21) < 1e-9)
         #expect(inflation.pairs.map(\.factor).allSatisfy { abs($0 - 1.1) < 1e-9 })
         #expect(inflation.skipped.map(\.matched) == [0])
         #expect(inflation.coverage == 1)
         let none = PersonalInflation.of([], from: try Month(parsing: "2025-01"), to: try Month(parsing: "2025-01"))
+        let recent = try #require(try PersonalInflation.defaultRange(in: database))
+        #expect(recent.lowerBound.description == "2025-01" && recent.upperBound.description == "2025-03")
         #expect(none.index == 1 && none.pairs.isEmpty && none.coverage == 0)
     }
 }

@@ -52,11 +52,13 @@ struct ProductPricesTests {
     func milk() throws {
         let (database, folder) = try Self.database()
         defer { _ = folder }
-        let purchases = try database.purchases(
-            matching: "молоко", from: try Month(parsing: "2025-01"), through: try Month(parsing: "2025-02"))
-        #expect(purchases.count == 4, "the refund, the pending receipt and March are left out")
-        let products = ProductPrices.of(purchases)
+        let products = try ProductPrices.read(
+            from: database, matching: "молоко", from: try Month(parsing: "2025-01"),
+            through: try Month(parsing: "2025-02"))
         #expect(products.count == 1)
+        #expect(
+            products.first?.months.reduce(0) { $0 + $1.purchases } == 4,
+            "the refund, the pending receipt and March are left out")
         let milk = try #require(products.first)
         #expect(milk.name == "молоко паст" && milk.unit == .litre)
         // January: 8999 × 1000 / 930 = 9676.3 → 9676; 12600 × 1000 / 1400 = 9000.
@@ -85,13 +87,47 @@ struct ProductPricesTests {
     func weighedAndWords() throws {
         let (database, folder) = try Self.database()
         defer { _ = folder }
-        let bananas = ProductPrices.of(try database.purchases(matching: "бан"))
+        let bananas = try ProductPrices.read(from: database, matching: "бан")
         #expect(bananas.map(\.unit) == [.kilogram])
         #expect(bananas.first?.months.map(\.median) == [13_990])
         #expect(bananas.first?.change == nil)
-        #expect(try database.purchases(matching: "молоко сыр").isEmpty, "no line names both")
-        #expect(try database.purchases(matching: "олоко").isEmpty, "a word's middle is not its beginning")
-        #expect(ProductPrices.of(try database.purchases(matching: "молоко")).first?.months.count == 3)
+        #expect(try ProductPrices.read(from: database, matching: "молоко сыр").isEmpty, "no name holds both")
+        #expect(
+            try ProductPrices.read(from: database, matching: "олоко").isEmpty, "a word's middle is not its beginning")
+        #expect(try ProductPrices.read(from: database, matching: "молоко").first?.months.count == 3)
+    }
+
+    @Test(
+        "the kept medians, worked out in SQL, are the Swift median of the month's prices; a changed receipt moves them")
+    func keptMedians() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("medians.sqlite"))
+        var random = SeededRandom(seed: 7)
+        var number: Int64 = 0
+        var expected: [String: Int64] = [:]
+        // Twelve months, each with between one and nine purchases of tea at random prices.
+        for month in 1...12 {
+            let count = 1 + random.below(9)
+            var prices: [Int64] = []
+            for day in 1...count {
+                let price = Int64(100 + random.below(900))
+                prices.append(price)
+                number += 1
+                try database.save(
+                    try Self.receipt(
+                        number, String(format: "2024-%02d-%02dT10:00:00", month, day), shop: "Лента",
+                        [Self.line("ЧАЙ ЗЕЛЕНЫЙ", price)]))
+            }
+            expected[String(format: "2024-%02d", month)] = prices.median
+        }
+        var kept = try database.productMonths(matching: "чай")
+        #expect(Dictionary(uniqueKeysWithValues: kept.map { ($0.month.description, $0.median) }) == expected)
+        // A receipt stored again with another price: its month's figures follow.
+        try database.save(try Self.receipt(1, "2024-01-01T10:00:00", shop: "Лента", [Self.line("ЧАЙ ЗЕЛЕНЫЙ", 5)]))
+        kept = try database.productMonths(
+            matching: "чай", from: try Month(parsing: "2024-01"), through: try Month(parsing: "2024-01"))
+        #expect(kept.first?.lowest == 5)
+        #expect(try database.verifyTotals().isEmpty)
     }
 
     @Test("the median of an even number of prices is the mean of the middle two, rounded half away from zero")

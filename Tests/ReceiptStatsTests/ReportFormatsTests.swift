@@ -85,12 +85,14 @@ struct ReportFormatsTests {
         #expect(insights.budgets?.lines.map(\.category) == [.groceries, .health])
         // Prices bought in three months, 10 % dearer each month, stand in for the history's.
         let months = ["2026-01", "2026-02", "2026-03"]
-        let purchases = try months.enumerated().map { index, month in
-            Purchase(
-                item: StatsFixture.item("КОФЕ 250Г", Int64(50_000 + 5_000 * index)),
-                dateTime: try LocalDateTime(iso: month + "-10T10:00:00"), shop: "Лента")
+        let coffee = try ReceiptDatabase.open(at: folder.file("coffee.sqlite"))
+        for (index, month) in months.enumerated() {
+            try coffee.save(
+                try StatsFixture.receipt(
+                    Int64(index + 1), month + "-10T10:00:00", total: Int64(50_000 + 5_000 * index),
+                    items: [StatsFixture.item("КОФЕ 250Г", Int64(50_000 + 5_000 * index))]))
         }
-        insights.priceRises = ProductPrices.of(purchases)
+        insights.priceRises = try ProductPrices.read(from: coffee, matching: "кофе")
         let html = HTMLReport.render(statistics, history: statistics, language: .english, insights: insights)
         #expect(html.contains(#"<section id="budgets">"#) && html.contains(#"<section id="prices">"#))
         #expect(html.components(separatedBy: #"<tr class="warn">"#).count == 2, "only the health budget is over")

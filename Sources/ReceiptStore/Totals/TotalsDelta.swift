@@ -4,9 +4,9 @@ import ReceiptCore
 /// Changes to the monthly totals gathered over one transaction and written at its end, one row
 /// update per month and key rather than one per receipt.
 ///
-/// Shop and item-name totals are not counted receipt by receipt: a month whose receipts changed is
-/// marked stale and its shops and names are recomputed when something reads them
-/// (``ReceiptDatabase/refreshMonthDetails(in:)``).
+/// Shop, item-name and product-price figures are not counted receipt by receipt: a month whose
+/// receipts changed is marked stale and they are recomputed when something reads them
+/// (``ReceiptDatabase/refreshMonthDetails(in:)``, ``ReceiptDatabase/refreshPriceMonths(in:)``).
 struct TotalsDelta {
     private struct Counts {
         var total: Int64 = 0
@@ -42,7 +42,7 @@ struct TotalsDelta {
         staleMonths.insert(month)
     }
 
-    /// Marks a month's shop and item-name totals stale, after its items changed category.
+    /// Marks a month's shop, item-name and product-price figures stale, after its items changed category.
     mutating func markStale(_ month: Month) {
         staleMonths.insert(month)
     }
@@ -78,11 +78,13 @@ struct TotalsDelta {
             values.add(counts.items)
             try values.execute()
         }
-        let stale = try db.cachedStatement(sql: "INSERT OR IGNORE INTO stale_item_months (month) VALUES (?)")
-        for month in staleMonths {
-            var values = DirectBindings(stale)
-            values.add(month.description)
-            try values.execute()
+        for table in ["stale_item_months", "stale_price_months"] {
+            let stale = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (month) VALUES (?)")
+            for month in staleMonths {
+                var values = DirectBindings(stale)
+                values.add(month.description)
+                try values.execute()
+            }
         }
         // Rows whose counts went down may have reached zero: a row no receipt counts in goes.
         for (month, counts) in months where counts.receipts < 0 {

@@ -1,0 +1,258 @@
+import GRDB
+public import ReceiptCore
+
+/// A product as prices are compared: an item name's key (``ItemName/key(_:)``: the size written in
+/// the name does not change it) with the unit its price is counted per.
+public struct Product: Sendable, Hashable {
+    /// The name key (`молоко паст`).
+    public let name: String
+    /// What its price is counted per.
+    public let unit: PriceUnit
+
+    /// A product.
+    public init(name: String, unit: PriceUnit) {
+        self.name = name
+        self.unit = unit
+    }
+}
+
+/// A product's purchases in one month, as the database keeps them: one line of a complete sale is
+/// one purchase, at its price per unit (``UnitPrice/line(_:facts:)``) in kopecks.
+public struct ProductMonth: Sendable, Equatable {
+    /// The product.
+    public let product: Product
+    /// The month, by the shops' local dates.
+    public let month: Month
+    /// The category most of its lines counted in that month.
+    public let category: Category
+    /// How many lines bought it.
+    public let purchases: Int
+    /// How much of its unit they bought, in thousandths (two 930 ml bottles: 1860).
+    public let thousandths: Int64
+    /// What the lines cost.
+    public let spending: Money
+    /// The lowest unit price paid.
+    public let lowest: Int64
+    /// The middle one (of an even number, the mean of the two middle ones, rounded half away from zero).
+    public let median: Int64
+    /// The highest.
+    public let highest: Int64
+}
+
+/// A product's purchases in one month at one shop.
+public struct ProductShop: Sendable, Equatable {
+    /// The product.
+    public let product: Product
+    /// The month, by the shops' local dates.
+    public let month: Month
+    /// The shop as lists show it (the place's name, else the receipt's retail place or seller);
+    /// empty when the receipts name none.
+    public let shop: String
+    /// How many lines bought it there.
+    public let purchases: Int
+    /// The lowest unit price paid there.
+    public let lowest: Int64
+    /// The unit price of the month's latest purchase there.
+    public let last: Int64
+    /// When that was, by the shop's clock.
+    public let lastAt: LocalDateTime
+}
+
+extension ReceiptDatabase {
+    /// Each product's months from `first` through `last` (nil: no bound), oldest first; with `text`,
+    /// only the products whose names hold every word of it, each as the beginning of a word (as
+    /// `receipts search` matches them).
+    public func productMonths(matching text: String? = nil, from first: Month? = nil, through last: Month? = nil)
+        throws(StoreError) -> [ProductMonth]
+    {
+        let sources = try priceSources()
+        return try read { db in
+            guard let names = try Self.names(matching: text, in: db) else { return [] }
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT t.month, t.name_id, t.price_unit, t.category, t.purchases, t.amount, t.spending,
+                        t.lowest, t.median, t.highest
+                    FROM \(sources.products) t
+                    WHERE t.month BETWEEN ? AND ?\(names.filter) ORDER BY t.month, t.name_id, t.price_unit
+                    """,
+                arguments: Self.bounds(first, last))
+            var months: [ProductMonth] = []
+            while let row = try rows.next() {
+                let product = try Self.product(row, keys: names.keys)
+                guard let product else { continue }
+                months.append(
+                    ProductMonth(
+                        product: product, month: try Self.month(of: row),
+                        category: Category(rawValue: row["category"]) ?? .uncategorized, purchases: row["purchases"],
+                        thousandths: row["amount"], spending: Money(kopecks: row["spending"]), lowest: row["lowest"],
+                        median: row["median"], highest: row["highest"]))
+            }
+            return months
+        }
+    }
+
+    /// The months at each shop of the products whose names hold every word of `text`, from `first`
+    /// through `last` (nil: no bound).
+    public func productShops(matching text: String, from first: Month? = nil, through last: Month? = nil)
+        throws(StoreError) -> [ProductShop]
+    {
+        let sources = try priceSources()
+        return try read { db in
+            guard let names = try Self.names(matching: text, in: db) else { return [] }
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT t.name_id, t.price_unit, t.month, t.shop, t.last_at, t.purchases, t.lowest, t.last
+                    FROM \(sources.shops) t
+                    WHERE t.month BETWEEN ? AND ?\(names.filter) ORDER BY t.name_id, t.price_unit, t.month, t.shop
+                    """,
+                arguments: Self.bounds(first, last))
+            var shops: [ProductShop] = []
+            while let row = try rows.next() {
+                guard let product = try Self.product(row, keys: names.keys) else { continue }
+                let text: String = row["last_at"]
+                guard let lastAt = try? LocalDateTime(iso: text) else {
+                    throw RecordError(row: "month_product_shops.last_at='\(text)'", reason: "not a date and time")
+                }
+                shops.append(
+                    ProductShop(
+                        product: product, month: try Self.month(of: row), shop: row["shop"],
+                        purchases: row["purchases"], lowest: row["lowest"], last: row["last"], lastAt: lastAt))
+            }
+            return shops
+        }
+    }
+
+    /// The name rows whose key or first printed form holds every word of `text`: their keys by id,
+    /// and the SQL condition on `t.name_id` that keeps them (empty without `text`); nil when none can.
+    private static func names(matching text: String?, in db: Database) throws -> (
+        keys: [Int64: String], filter: String
+    )? {
+        var keys: [Int64: String] = [:]
+        let words = text.map(SearchText.words)
+        if let words, words.isEmpty { return nil }
+        for row in try Row.fetchAll(db, sql: "SELECT id, key, display FROM item_names WHERE key <> ''") {
+            let key: String = row["key"]
+            if let words {
+                let nameWords = SearchText.words(key) + SearchText.words(row["display"])
+                guard words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) else { continue }
+            }
+            keys[row["id"]] = key
+        }
+        guard text != nil else { return (keys, "") }
+        if keys.isEmpty { return nil }
+        return (keys, " AND t.name_id IN (\(keys.keys.sorted().map(String.init).joined(separator: ",")))")
+    }
+
+    private static func product(_ row: Row, keys: [Int64: String]) throws -> Product? {
+        guard let name = keys[row["name_id"]] else { return nil }
+        let unit: String = row["price_unit"]
+        guard let priceUnit = PriceUnit(rawValue: unit) else {
+            throw RecordError(row: "price_unit='\(unit)'", reason: "not a unit")
+        }
+        return Product(name: name, unit: priceUnit)
+    }
+
+    private static func month(of row: Row) throws -> Month {
+        let text: String = row["month"]
+        guard let month = Month(text) else { throw RecordError(row: "month='\(text)'", reason: "not a month") }
+        return month
+    }
+
+    private static func bounds(_ first: Month?, _ last: Month?) -> StatementArguments {
+        [first?.description ?? "0000-00", last?.description ?? "9999-99"]
+    }
+
+    // MARK: Keeping the figures
+
+    /// Recomputes the product figures of the months whose receipts changed since they were last read.
+    static func refreshPriceMonths(in db: Database) throws {
+        for table in RecomputedPrices.tables {
+            try db.execute(sql: "DELETE FROM \(table.name) WHERE month IN (SELECT month FROM stale_price_months)")
+            try db.execute(
+                sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query(RecomputedPrices.staleMonths))
+        }
+        try db.execute(sql: "DELETE FROM stale_price_months")
+    }
+
+    /// Replaces every kept product figure with the recomputed one.
+    static func rebuildPrices(in db: Database) throws {
+        for table in RecomputedPrices.tables {
+            try db.execute(sql: "DELETE FROM \(table.name)")
+            try db.execute(sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query("1"))
+        }
+        try db.execute(sql: "DELETE FROM stale_price_months")
+    }
+
+    /// Where reading takes the product figures from: their tables, once the stale months are
+    /// recomputed; when that cannot be written (the disk is full, the file read-only), the tables for
+    /// the months still right and the items themselves for the others.
+    func priceSources() throws(StoreError) -> (products: String, shops: String) {
+        do {
+            let stale = try read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stale_price_months)") ?? false
+            }
+            if stale { try write { db in try Self.refreshPriceMonths(in: db) } }
+            return ("month_product_prices", "month_product_shops")
+        } catch .diskFull, .readOnly {
+            let sources = RecomputedPrices.tables.map { table in
+                """
+                (SELECT \(table.columns) FROM \(table.name) WHERE month NOT IN (SELECT month FROM stale_price_months)
+                 UNION ALL SELECT * FROM (\(table.query(RecomputedPrices.staleMonths))))
+                """
+            }
+            return (sources[0], sources[1])
+        }
+    }
+
+    /// Works out every stored line's unit price again when the file's were worked out by another
+    /// reading of names (``UnitPrice/rulesVersion``), or none were (lines saved before unit prices
+    /// were kept), and marks every month's product figures stale. A file that cannot be written to
+    /// now (read-only, the disk full) is priced as its lines were.
+    func priceLinesIfRulesChanged() throws(StoreError) {
+        let version = try read { db in
+            try Int.fetchOne(db, sql: "SELECT version FROM unit_price_state WHERE id = 1")
+        }
+        guard version != UnitPrice.rulesVersion else { return }
+        do {
+            try priceLinesAgain()
+        } catch .readOnly, .diskFull {
+            return
+        }
+    }
+
+    private func priceLinesAgain() throws(StoreError) {
+        try write { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT receipt_id, position, name, price, quantity, sum, unit, price_unit, unit_price, amount FROM items
+                    WHERE name_id IS NOT NULL
+                    """)
+            var names = UnitPrice.Names()
+            let update = try db.cachedStatement(
+                sql: "UPDATE items SET price_unit = ?, unit_price = ?, amount = ? WHERE receipt_id = ? AND position = ?"
+            )
+            for row in rows {
+                let name: String = row["name"]
+                let item = Item(
+                    name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
+                    sum: Money(kopecks: row["sum"]), unit: row["unit"])
+                let line = UnitPrice.line(item, facts: names.facts(name))
+                guard
+                    line?.unit.rawValue != row["price_unit"] || line?.kopecks != row["unit_price"]
+                        || line?.thousandths != row["amount"]
+                else { continue }
+                try update.execute(arguments: [
+                    line?.unit.rawValue, line?.kopecks, line?.thousandths, row["receipt_id"], row["position"],
+                ])
+            }
+            try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
+            try db.execute(
+                sql:
+                    "INSERT INTO unit_price_state (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = ?1",
+                arguments: [UnitPrice.rulesVersion])
+        }
+    }
+}
