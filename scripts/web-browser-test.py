@@ -442,6 +442,17 @@ def main():
             wait(driver, 10).until(lambda d: "month=" in d.current_url
                                    and d.find_elements(By.CSS_SELECTOR, "#insights section.budgets h2"))
             check(driver.current_url.startswith(base + "/insights?month="), f"another month's budgets: {driver.current_url}")
+            # A range of months in the address: the rows from that month, as receipts prices --from gives them.
+            since = expected_months[2]
+            driver.get(f"{prices_address}&from={since}")
+            wait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#prices-form input[name=from]")
+                                   .get_attribute("value") == since
+                                   and d.find_elements(By.CSS_SELECTOR, "#prices article.product tr[data-month]"))
+            shown_months = [r.get_attribute("data-month") for r in driver.find_elements(
+                By.CSS_SELECTOR, "#prices article.product:first-child table.months tr[data-month]")]
+            expected_since = cli_json("prices", "молоко", "--from", since)["products"][0]["months"]
+            check(shown_months == [m["month"] for m in expected_since],
+                  f"from {since}: the months of receipts prices --from ({len(shown_months)})")
             driver.find_element(By.ID, "to-feed").click()
             wait(driver, 10).until(lambda d: len(rows(d)) > 0)
             wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-id].pending"))

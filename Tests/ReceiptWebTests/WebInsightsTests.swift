@@ -113,6 +113,22 @@ struct WebInsightsTests {
                     "RUB 300.00", "RUB 330.00", "RUB 330.00",
                 ])
 
+            // From a month, to a month, as `prices --from --to` takes them; a wrong one is named.
+            let kefirPrices = "/api/prices?q=%D0%BA%D0%B5%D1%84%D0%B8%D1%80"
+            let (_, fromSeptember) = try await page.get(kefirPrices + "&from=2026-09&lang=en")
+            let later = try #require((fromSeptember["products"] as? [[String: Any]])?.first)
+            #expect((later["months"] as? [[String: Any]])?.map { $0["month"] as? String } == ["2026-09", "2026-10"])
+            #expect(later["changeText"] as? String == "0.0% over the months" && later["trend"] as? String == "flat")
+            let (_, august) = try await page.get(kefirPrices + "&to=2026-08&lang=en")
+            #expect(((august["products"] as? [[String: Any]])?.first?["months"] as? [Any])?.count == 1)
+            for (range, message) in [
+                ("from=2026-10&to=2026-09", "the first month comes after the last"),
+                ("from=sept", "“sept” is not a month: YYYY-MM is"),
+            ] {
+                let (refused, answer) = try await page.get(kefirPrices + "&\(range)&lang=en")
+                #expect(refused == .badRequest && answer["error"] as? String == message, "\(range)")
+            }
+
             let (_, none) = try await page.get("/api/prices?q=%D0%B8%D0%BA%D1%80%D0%B0&lang=ru")
             #expect(
                 (none["products"] as? [Any])?.isEmpty == true

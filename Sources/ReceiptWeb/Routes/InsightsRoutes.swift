@@ -13,9 +13,23 @@ extension WebApp {
             let words = Self.words(request)
             let query = (request.uri.queryParameters["q"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
             guard !query.isEmpty else { return try Self.json(["error": words.pricesNeedWords], status: .badRequest) }
-            let database = self.database
+            // The months, as `prices --from --to` takes them; either may be left open.
+            var bounds: [String: Month] = [:]
+            for key in ["from", "to"] {
+                guard let text = request.uri.queryParameters[Substring(key)].map(String.init), !text.isEmpty else {
+                    continue
+                }
+                guard let month = Month(text) else {
+                    return try Self.json(["error": words.badMonth(text)], status: .badRequest)
+                }
+                bounds[key] = month
+            }
+            if let from = bounds["from"], let to = bounds["to"], from > to {
+                return try Self.json(["error": words.fromAfterTo], status: .badRequest)
+            }
+            let (database, first, last) = (self.database, bounds["from"], bounds["to"])
             let products = try await NIOThreadPool.singleton.runIfActive {
-                try ProductPrices.read(from: database, matching: query, from: nil, through: nil)
+                try ProductPrices.read(from: database, matching: query, from: first, through: last)
             }
             return try Self.json(PricesView(products, query: query, words: words))
         }

@@ -52,6 +52,7 @@ function budgetLine(line, budget, part, month) {
   if (line.stateText) name.append(" ", element("strong", "state", line.stateText));
   const remove = element("button", "remove", state.words.removeBudget);
   remove.type = "button";
+  remove.setAttribute("aria-label", `${state.words.removeBudget}: ${line.name}`);
   remove.addEventListener("click", async () => {
     const answer = await send("/api/budgets/unset", { category: line.category, month: budget.month });
     if (!answer.ok) {

@@ -1,8 +1,8 @@
-import { ask, element, failed, go, state, table } from "/common.js";
+import { element, failed, go, state, table } from "/common.js";
 
 // Prices: the products whose names hold the words, as `receipts prices` gives them: each with its
 // unit, a row a month (lowest, median, highest, purchases), a line of the medians, the shops (last
-// price, cheapest) and the change. The search has its address (`/prices?q=молоко`).
+// price, cheapest) and the change. The search has its address (`/prices?q=молоко&from=2026-01`).
 export const pricesView = document.getElementById("prices");
 const pricesForm = document.getElementById("prices-form");
 const svg = "http://www.w3.org/2000/svg";
@@ -10,17 +10,27 @@ const svg = "http://www.w3.org/2000/svg";
 export async function showPrices(query) {
   const words = (query.get("q") || "").trim();
   const results = pricesView.querySelector(".products");
-  pricesForm.elements.q.value = words;
+  const error = pricesView.querySelector("p.error");
+  for (const field of ["q", "from", "to"]) pricesForm.elements[field].value = query.get(field) || "";
+  error.textContent = "";
   if (!words) {
     results.replaceChildren();
     return;
   }
   results.replaceChildren(element("p", "status", state.words.loading));
-  let answer;
+  const asked = new URLSearchParams({ lang: state.language, q: words });
+  for (const field of ["from", "to"]) if (query.get(field)) asked.set(field, query.get(field));
+  let response;
   try {
-    answer = await ask(`/api/prices?lang=${state.language}&q=${encodeURIComponent(words)}`);
-  } catch (error) {
-    failed(results, `${state.words.viewFailed} (${error.message})`, () => showPrices(query));
+    response = await fetch(`/api/prices?${asked}`, { credentials: "same-origin" });
+  } catch (failure) {
+    failed(results, `${state.words.viewFailed} (${failure.message})`, () => showPrices(query));
+    return;
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    results.replaceChildren();
+    error.textContent = answer.error || `${state.words.viewFailed} (${response.status})`;
     return;
   }
   if (answer.empty) {
@@ -71,6 +81,11 @@ function sparkline(points) {
 
 pricesForm.addEventListener("submit", (event) => {
   event.preventDefault();
-  const words = pricesForm.elements.q.value.trim();
-  go(words ? `/prices?q=${encodeURIComponent(words)}` : "/prices");
+  const asked = new URLSearchParams();
+  for (const field of ["q", "from", "to"]) {
+    const value = pricesForm.elements[field].value.trim();
+    if (value) asked.set(field, value);
+  }
+  const text = asked.toString();
+  go(text ? `/prices?${text}` : "/prices");
 });
