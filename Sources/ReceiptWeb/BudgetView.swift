@@ -48,7 +48,7 @@ struct BudgetView: Encodable {
         title = words.budgetHeading(status.month, today: today)
         budget = BudgetJSON(status)
         lines = status.lines.map { line in
-            let state = line.isOver ? "over" : line.isHeadingOver ? "heading" : "ok"
+            let state = Self.state(line)
             return Line(
                 category: line.category.rawValue, name: text.name(line.category), limitText: text.money(line.limit),
                 spentText: text.money(line.spent), leftText: text.money(line.left),
@@ -64,6 +64,13 @@ struct BudgetView: Encodable {
         let link = { (month: Month) in MonthLink(month: month.description, title: text.monthName(month)) }
         previous = status.month.previous.map(link)
         next = status.month.next.map(link)
+    }
+}
+
+extension BudgetView {
+    /// How a line stands: `over` (spent past the limit), `heading` (the pace leads past it) or `ok`.
+    static func state(_ line: BudgetStatus.Line) -> String {
+        line.isOver ? "over" : line.isHeadingOver ? "heading" : "ok"
     }
 }
 

@@ -43,6 +43,9 @@ extension WebWords {
             "Budgets: \(name), \(today.day) of \(month.dayCount) days gone")
     }
 
+    /// A category's limit beside what it spent: `из 5 000,00 ₽`, `of RUB 5,000.00`.
+    func ofLimit(_ limit: String) -> String { pick("из \(limit)", "of \(limit)") }
+
     /// Only for `month`, in place of the monthly limit.
     func onlyIn(_ month: Month) -> String {
         pick("только на \(month.name(in: language))", "for \(month.name(in: language)) only")

@@ -228,6 +228,20 @@ struct WebInsightsTests {
             #expect(
                 ((over["budget"] as? [String: Any])?["budgets"] as? [[String: Any]])?.first?["limit"] as? Int == 50_000)
 
+            // The month's statistics show the limit beside the category's spending, marked as it stands.
+            let (_, statistics) = try await page.get("/api/stats?month=2026-11&lang=ru")
+            let groceries = try #require((statistics["categories"] as? [[String: Any]])?.first)
+            #expect(
+                groceries["category"] as? String == "groceries"
+                    && groceries["totalText"] as? String == "600,00\u{00A0}₽")
+            #expect(
+                groceries["budgetText"] as? String == "из 500,00\u{00A0}₽"
+                    && groceries["budgetState"] as? String == "over")
+            let (_, range) = try await page.get("/api/stats?from=2026-10&to=2026-11&lang=ru")
+            #expect(
+                (range["categories"] as? [[String: Any]])?.first?["budgetText"] == nil,
+                "a range has no one month's limits")
+
             // A limit for November only stands in for the monthly one; removing it there brings the monthly one back.
             let (_, only) = try await page.post(
                 "/api/budgets/set?lang=ru", #"{"category": "groceries", "amount": "2000", "month": "2026-11"}"#)
