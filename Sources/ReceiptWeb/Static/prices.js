@@ -73,7 +73,7 @@ function sparkline(points) {
     const dot = document.createElementNS(svg, "circle");
     dot.setAttribute("cx", x);
     dot.setAttribute("cy", y);
-    dot.setAttribute("r", "1.6");
+    dot.setAttribute("r", "1.2");
     picture.append(dot);
   }
   return picture;
