@@ -185,7 +185,7 @@ let package = Package(
                 .embedInCode("Static/common.js"), .embedInCode("Static/feed.js"), .embedInCode("Static/receipt.js"),
                 .embedInCode("Static/statistics.js"), .embedInCode("Static/search.js"),
                 .embedInCode("Static/categories.js"), .embedInCode("Static/add.js"), .embedInCode("Static/import.js"),
-                .embedInCode("Static/nearby.js"),
+                .embedInCode("Static/nearby.js"), .embedInCode("Static/prices.js"), .embedInCode("Static/insights.js"),
             ],
             swiftSettings: strict
         ),

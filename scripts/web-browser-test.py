@@ -346,6 +346,113 @@ def main():
                   f"the import ends with what it did, as receipts import says it: {shown!r}")
             check(driver.current_url == base + "/import", "the import view has its address")
             driver.save_screenshot(REPORTS + "/import-1280.png")
+            # Prices: a product's words give its products as receipts prices --json lists them, each
+            # month a row; the search has its address, which back, forward and reload keep.
+            def cli_json(*arguments):
+                return json.loads(subprocess.run([RECEIPTS, *arguments, "--json", "--db", database], env=environment,
+                                                 check=True, capture_output=True, text=True).stdout)
+            driver.find_element(By.ID, "to-prices").click()
+            prices_form = wait(driver, 10).until(lambda d: d.find_element(By.ID, "prices-form"))
+            prices_form.find_element(By.NAME, "q").send_keys("молоко")
+            prices_form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+            products = wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#prices article.product"))
+            expected_prices = cli_json("prices", "молоко")["products"]
+            check([p.get_attribute("data-name") for p in products] == [p["name"] for p in expected_prices],
+                  f"prices of молоко: the products of receipts prices --json ({len(products)})")
+            first_months = [r.get_attribute("data-month")
+                            for r in products[0].find_elements(By.CSS_SELECTOR, "table.months tr[data-month]")]
+            check(first_months == [m["month"] for m in expected_prices[0]["months"]],
+                  f"each month of the first product a row: {first_months}")
+            check(len(products[0].find_elements(By.CSS_SELECTOR, "svg.sparkline circle")) == len(first_months),
+                  "and a point of its median line for each")
+            check("per l" in products[0].find_element(By.CSS_SELECTOR, "h2 .unit").text,
+                  "milk is priced per litre: " + products[0].find_element(By.CSS_SELECTOR, "h2 .unit").text)
+            check(driver.current_url.startswith(base + "/prices?q="), f"prices have their address: {driver.current_url}")
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"prices fit 1280 px ({overflow})")
+            driver.save_screenshot(REPORTS + "/prices-1280.png")
+            prices_address = driver.current_url
+            # Insights: the month's budgets, personal inflation and regular payments as the commands give them.
+            driver.find_element(By.ID, "to-insights").click()
+            wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#insights form.budget-form select option"))
+            wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#insights section.inflation h2"))
+            inflation = cli_json("inflation")
+            pairs = driver.find_elements(By.CSS_SELECTOR, "#insights table.pairs tr")
+            check(len(pairs) - 1 == len(inflation["pairs"]) and len(inflation["pairs"]) > 0,
+                  f"personal inflation: a row a pair of months, as receipts inflation --json ({len(inflation['pairs'])})")
+            note = driver.find_element(By.CSS_SELECTOR, "#insights section.inflation p.note").text
+            check(f"{round(inflation['coverage'] * 100, 1)}%" in note and "not all of it" in note,
+                  f"the coverage is shown, not taken for all spending: {note!r}")
+            recurring = cli_json("recurring")["recurring"]
+            payments = driver.find_elements(By.CSS_SELECTOR, "#insights ol.payments li")
+            recurring_text = driver.find_element(By.CSS_SELECTOR, "#insights section.recurring").text
+            check(len(payments) == len(recurring) and (recurring or "No regular payments found." in recurring_text),
+                  f"regular payments as receipts recurring finds them ({len(recurring)})")
+            check("No limits for this month" in driver.find_element(By.CSS_SELECTOR, "#insights section.budgets").text,
+                  "no budgets yet: said plainly")
+            budget_form = driver.find_element(By.CSS_SELECTOR, "#insights form.budget-form")
+            Select(budget_form.find_element(By.NAME, "category")).select_by_value("groceries")
+            budget_form.find_element(By.NAME, "amount").send_keys("lots")
+            budget_form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+            wait(driver, 10).until(lambda d: d.find_element(By.ID, "budget-amount-error").text)
+            check("“lots” is not a limit" in driver.find_element(By.ID, "budget-amount-error").text
+                  and budget_form.find_element(By.NAME, "amount").get_attribute("aria-invalid") == "true",
+                  "a wrong amount is named beside its field: " + driver.find_element(By.ID, "budget-amount-error").text)
+            check(cli_json("budget")["budgets"] == [], "and nothing is stored")
+            limit = 100  # roubles: below what the demo's month spends on groceries, so the line warns
+            budget_form.find_element(By.NAME, "amount").clear()
+            budget_form.find_element(By.NAME, "amount").send_keys(str(limit))
+            budget_form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+            line = wait(driver, 10).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, "#insights ol.budgets li[data-category=groceries]"))[0]
+            stored = cli_json("budget")["budgets"]
+            check([(b["category"], b["limit"]) for b in stored] == [("groceries", limit * 100)],
+                  f"a budget set on the page is what receipts budget shows: {stored}")
+            expected_state = ("over" if stored[0]["spent"] > stored[0]["limit"]
+                              else "heading" if stored[0]["projected"] > stored[0]["limit"] else "ok")
+            check(expected_state in line.get_attribute("class").split(),
+                  f"its line marked {expected_state!r} as budget marks it: {line.get_attribute('class')!r}")
+            colour = driver.execute_script(
+                "return getComputedStyle(arguments[0].querySelector('.bar span')).backgroundColor", line)
+            check(expected_state == "ok" or colour in ("rgb(192, 57, 43)", "rgb(255, 123, 107)"),
+                  f"over or heading over in the warning colour ({colour})")
+            check("Limit for Groceries" in driver.find_element(By.CSS_SELECTOR, "#insights p.said").text,
+                  "the page says what was set")
+            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"insights fit 1280 px ({overflow})")
+            driver.save_screenshot(REPORTS + "/insights-1280.png")
+            # Back to the prices, reloaded, then forward to the insights.
+            driver.back()
+            wait(driver, 10).until(lambda d: d.find_element(By.ID, "prices").is_displayed()
+                                   and d.find_elements(By.CSS_SELECTOR, "#prices article.product"))
+            check(driver.current_url == prices_address
+                  and driver.find_element(By.CSS_SELECTOR, "#prices-form input[name=q]").get_attribute("value") == "молоко",
+                  "back shows the prices searched")
+            driver.refresh()
+            reloaded = wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#prices article.product"))
+            check(len(reloaded) == len(expected_prices), f"a reload searches the prices again ({len(reloaded)})")
+            driver.forward()
+            wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#insights ol.budgets li"))
+            check(driver.current_url == base + "/insights", "forward goes to the insights again")
+            driver.find_element(By.CSS_SELECTOR, "#insights ol.budgets li[data-category=groceries] button.remove").click()
+            wait(driver, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#insights ol.budgets li"))
+            check(cli_json("budget")["budgets"] == [], "a budget removed on the page is gone, as budget unset leaves it")
+            previous_link = driver.find_element(By.CSS_SELECTOR, "#insights p.months a.previousMonth")
+            previous_link.click()
+            wait(driver, 10).until(lambda d: "month=" in d.current_url
+                                   and d.find_elements(By.CSS_SELECTOR, "#insights section.budgets h2"))
+            check(driver.current_url.startswith(base + "/insights?month="), f"another month's budgets: {driver.current_url}")
+            # A range of months in the address: the rows from that month, as receipts prices --from gives them.
+            since = expected_months[2]
+            driver.get(f"{prices_address}&from={since}")
+            wait(driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#prices-form input[name=from]")
+                                   .get_attribute("value") == since
+                                   and d.find_elements(By.CSS_SELECTOR, "#prices article.product tr[data-month]"))
+            shown_months = [r.get_attribute("data-month") for r in driver.find_elements(
+                By.CSS_SELECTOR, "#prices article.product:first-child table.months tr[data-month]")]
+            expected_since = cli_json("prices", "молоко", "--from", since)["products"][0]["months"]
+            check(shown_months == [m["month"] for m in expected_since],
+                  f"from {since}: the months of receipts prices --from ({len(shown_months)})")
             driver.find_element(By.ID, "to-feed").click()
             wait(driver, 10).until(lambda d: len(rows(d)) > 0)
             wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-id].pending"))
@@ -358,7 +465,8 @@ def main():
             # The wrong amount's 400 is logged by the browser as a failed load: it was asked for.
             errors = [entry for entry in driver.get_log("browser")
                       if entry["level"] == "SEVERE" and "min=abc" not in entry["message"]
-                      and "/api/add/qr" not in entry["message"] and "/api/session" not in entry["message"]]
+                      and "/api/add/qr" not in entry["message"] and "/api/session" not in entry["message"]
+                      and "/api/budgets/set" not in entry["message"]]
             check(not errors, f"no errors in the console: {errors}")
         finally:
             driver.quit()
@@ -406,6 +514,15 @@ def main():
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"statistics fit 375 px ({overflow})")
             phone.save_screenshot(REPORTS + "/stats-375.png")
+            for view, ready in (("/prices?q=молоко", "#prices article.product"),
+                                ("/insights", "#insights section.inflation h2")):
+                phone.get(base + view)
+                wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ready))
+                time.sleep(0.5)
+                overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+                check(overflow <= 0, f"{view} fits 375 px ({overflow})")
+                phone.save_screenshot(REPORTS + f"/{view[1:].split('?')[0]}-375.png")
+            check("Личная инфляция" in phone.find_element(By.ID, "insights").text, "the insights in Russian")
         finally:
             phone.quit()
 

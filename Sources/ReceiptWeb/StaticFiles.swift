@@ -16,6 +16,8 @@ enum StaticFiles {
         case "/add.js": (PackageResources.add_js, "text/javascript; charset=utf-8")
         case "/import.js": (PackageResources.import_js, "text/javascript; charset=utf-8")
         case "/nearby.js": (PackageResources.nearby_js, "text/javascript; charset=utf-8")
+        case "/prices.js": (PackageResources.prices_js, "text/javascript; charset=utf-8")
+        case "/insights.js": (PackageResources.insights_js, "text/javascript; charset=utf-8")
         case "/style.css": (PackageResources.style_css, "text/css; charset=utf-8")
         default: nil
         }
@@ -25,11 +27,13 @@ enum StaticFiles {
     static let paths = [
         "/", "/index.html", "/style.css", "/app.js", "/common.js", "/feed.js", "/receipt.js", "/statistics.js",
         "/search.js", "/categories.js", "/add.js", "/import.js", "/nearby.js",
+        "/prices.js", "/insights.js",
     ]
 
     /// The views' own addresses: each is the page, which shows the view its address names.
     static let views = [
         "/receipts", "/receipts/:id", "/search", "/stats", "/categories", "/add", "/import", "/nearby",
+        "/prices", "/insights",
     ]
 
     /// The answer for `path`: the file, cacheable for a minute (the binary does not change under it).

@@ -22,6 +22,10 @@ struct StatisticsView: Encodable {
         let shareText: String
         let previousText: String
         let averageText: String
+        /// The month's limit for the category, when it has one (`из 5 000,00 ₽`), and how it stands
+        /// (`over`, `heading`, `ok`), as the insights' budgets show it.
+        var budgetText: String? = nil
+        var budgetState: String? = nil
     }
 
     struct Row: Encodable {
@@ -42,9 +46,9 @@ struct StatisticsView: Encodable {
     let items: [Row]
     let labels: [String: String]
 
-    /// One month's statistics (`range` of one month) with its comparisons, or a range's, each
-    /// category's total over the range and its share of the range's total.
-    init?(_ statistics: SpendingStatistics, available: [Month], words: WebWords) {
+    /// One month's statistics (`range` of one month) with its comparisons and the month's limits
+    /// (`budget`), or a range's, each category's total over the range and its share of the range's total.
+    init?(_ statistics: SpendingStatistics, available: [Month], budget: BudgetStatus? = nil, words: WebWords) {
         guard let line = statistics.months.first else { return nil }
         let text = ReportText(words.language)
         let single = statistics.range.lowerBound == statistics.range.upperBound
@@ -66,7 +70,13 @@ struct StatisticsView: Encodable {
                     colour: CategoryPalette.colour(category.category), total: category.total.kopecks,
                     totalText: text.money(category.total), shareText: text.percent(category.share),
                     previousText: text.change(from: category.previous, to: category.total, in: line),
-                    averageText: text.change(from: category.average, to: category.total, in: line))
+                    averageText: text.change(from: category.average, to: category.total, in: line),
+                    budgetText: budget?.lines.first { $0.category == category.category }.map {
+                        words.ofLimit(text.money($0.limit))
+                    },
+                    budgetState: budget?.lines.first { $0.category == category.category }.map {
+                        BudgetView.state($0)
+                    })
             }
         } else {
             let whole = max(1, statistics.total.kopecks)

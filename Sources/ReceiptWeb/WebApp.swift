@@ -2,7 +2,7 @@ import Foundation
 public import Hummingbird
 import Logging
 import NIOPosix
-import ReceiptCore
+public import ReceiptCore
 public import ReceiptStore
 public import ReceiptSync
 
@@ -17,12 +17,20 @@ public final class WebApp: Sendable {
     let account: ServerAccount?
     /// The import the page started, if any.
     let importRun = ImportRun()
+    /// The local date and time now: this machine's clock, or a fixed one in tests. Budgets and
+    /// regular payments are counted as of it.
+    let now: @Sendable () throws -> LocalDateTime
 
-    /// The app over `database`, with the receipts server of `account`.
-    public init(settings: WebSettings, database: ReceiptDatabase, account: ServerAccount? = nil) {
+    /// The app over `database`, with the receipts server of `account`; `now` stands in for the
+    /// machine's clock.
+    public init(
+        settings: WebSettings, database: ReceiptDatabase, account: ServerAccount? = nil,
+        now: (@Sendable () throws -> LocalDateTime)? = nil
+    ) {
         self.settings = settings
         self.database = database
         self.account = account
+        self.now = now ?? Self.localNow
     }
 
     /// Adding as `receipts add` does: to the account on the server when a session is kept for it
@@ -67,6 +75,7 @@ public final class WebApp: Sendable {
         addAddRoutes(to: router)
         addPlacesRoutes(to: router)
         addStatisticsRoutes(to: router)
+        addInsightsRoutes(to: router)
         addImportRoutes(to: router)
         for path in StaticFiles.paths {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
@@ -89,6 +98,14 @@ public final class WebApp: Sendable {
     static func thisMonth() -> Month? {
         let parts = Calendar.current.dateComponents([.year, .month], from: Date())
         return try? Month(year: parts.year ?? 0, month: parts.month ?? 0)
+    }
+
+    /// The date and time on this machine's clock, in its time zone, as `receipts budget` reads it.
+    @Sendable static func localNow() throws -> LocalDateTime {
+        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: Date())
+        return try LocalDateTime(
+            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0)
     }
 
     /// The `:id` of the path: a positive whole number, else 400.

@@ -30,7 +30,7 @@ struct WebWords: Sendable {
         }
     }
 
-    private func pick(_ russian: String, _ english: String) -> String { language == .russian ? russian : english }
+    func pick(_ russian: String, _ english: String) -> String { language == .russian ? russian : english }
 
     var needsToken: String {
         pick(
@@ -186,6 +186,6 @@ struct WebWords: Sendable {
                 "Нет связи с приложением. Проверьте соединение и повторите.",
                 "The app cannot be reached. Check the connection and try again."),
             "retry": pick("Повторить", "Try again"),
-        ]
+        ].merging(insightsPage) { own, _ in own }
     }
 }

@@ -134,7 +134,8 @@ struct WebImportTests {
             let cookie = try #require(WebAppTests.cookie(of: opened))
             for path in [
                 "/receipts", "/receipts/1", "/search?q=milk", "/stats?month=2026-10", "/stats?from=2026-01&to=2026-10",
-                "/categories", "/add", "/import", "/nearby?lat=55.75&lon=37.62",
+                "/categories", "/add", "/import", "/nearby?lat=55.75&lon=37.62", "/prices?q=milk", "/insights",
+                "/insights?month=2026-10",
             ] {
                 let response = try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
                 #expect(response.status == .ok, "\(path)")

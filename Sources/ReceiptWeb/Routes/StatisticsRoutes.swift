@@ -20,7 +20,7 @@ extension WebApp {
             }
             if let from = asked["from"], let to = asked["to"], from > to { throw HTTPError(.badRequest) }
             let chosen = asked
-            let database = self.database
+            let (database, today) = (self.database, try self.now())
             let view = try await NIOThreadPool.singleton.runIfActive { () throws -> StatisticsView? in
                 let available = try database.monthTotals().map(\.month)
                 guard let last = chosen["to"] ?? chosen["month"] ?? chosen["from"] ?? available.last else { return nil }
@@ -29,7 +29,9 @@ extension WebApp {
                     let statistics = try SpendingStatistics.read(
                         from: database, range: first...last, top: 10, ongoing: Self.thisMonth())
                 else { return nil }
-                return StatisticsView(statistics, available: available, words: words)
+                // One month shows its categories' limits beside what they spent.
+                let budget = first == last ? try BudgetStatus.read(from: database, month: first, today: today) : nil
+                return StatisticsView(statistics, available: available, budget: budget, words: words)
             }
             guard let view else { throw HTTPError(.notFound, message: words.page["noStatistics"] ?? "") }
             return try Self.json(view)

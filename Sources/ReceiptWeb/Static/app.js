@@ -7,7 +7,9 @@ import { showCategories } from "/categories.js";
 import { ask, navigation, state } from "/common.js";
 import { feed, feedIsStale, restartFeed, sentinel, status } from "/feed.js";
 import { importView, showImportView } from "/import.js";
+import { insightsView, showInsights } from "/insights.js";
 import { nearbyView, showNearby } from "/nearby.js";
+import { pricesView, showPrices } from "/prices.js";
 import { showReceipt } from "/receipt.js";
 import { searchView, showSearch } from "/search.js";
 import { showStatistics } from "/statistics.js";
@@ -22,6 +24,8 @@ async function start() {
   languageButton.textContent = state.words.language;
   document.getElementById("to-feed").textContent = state.words.receipts;
   document.getElementById("to-stats").textContent = state.words.statistics;
+  document.getElementById("to-prices").textContent = state.words.prices;
+  document.getElementById("to-insights").textContent = state.words.insights;
   document.getElementById("to-search").textContent = state.words.search;
   document.getElementById("to-categories").textContent = state.words.categories;
   document.getElementById("to-add").textContent = state.words.add;
@@ -34,11 +38,11 @@ async function start() {
 // The views by address; `/receipts/{id}` is a receipt's detail, `/` the feed.
 const views = {
   "/": "feed", "/receipts": "feed", "/search": "search", "/stats": "stats", "/categories": "categories",
-  "/add": "add", "/import": "import", "/nearby": "nearby",
+  "/add": "add", "/import": "import", "/nearby": "nearby", "/prices": "prices", "/insights": "insights",
 };
 const links = {
   feed: "to-feed", search: "to-search", stats: "to-stats", categories: "to-categories", add: "to-add",
-  import: "to-import", nearby: "to-nearby",
+  import: "to-import", nearby: "to-nearby", prices: "to-prices", insights: "to-insights",
 };
 
 // Shows the view the address names.
@@ -54,6 +58,8 @@ function route() {
   addView.hidden = view !== "add";
   importView.hidden = view !== "import";
   nearbyView.hidden = view !== "nearby";
+  pricesView.hidden = view !== "prices";
+  insightsView.hidden = view !== "insights";
   for (const [name, id] of Object.entries(links)) {
     const link = document.getElementById(id);
     link.classList.toggle("current", name === view);
@@ -83,6 +89,13 @@ function route() {
       break;
     case "nearby":
       showNearby(query);
+      break;
+    case "prices":
+      showPrices(query);
+      break;
+    case "insights":
+      window.scrollTo(0, 0);
+      showInsights(query);
       break;
   }
 }

@@ -62,7 +62,7 @@ export async function send(path, body) {
     method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json().catch(() => ({}));
-  return { ok: response.ok, text: answer.message || answer.error || String(response.status) };
+  return { ok: response.ok, text: answer.message || answer.error || String(response.status), field: answer.field };
 }
 
 // Every view has an address of its own (`/receipts/12`, `/stats?month=2025-03`); going to one keeps

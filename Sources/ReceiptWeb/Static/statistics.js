@@ -52,6 +52,7 @@ export async function showStatistics(from, to) {
     swatch.dataset.colour = category.colour;
     const label = element("td", "name");
     label.append(swatch, category.name);
+    if (category.budgetText) label.append(" ", element("small", `budget ${category.budgetState}`, category.budgetText));
     row.append(label);
     for (const cell of [category.totalText, category.shareText, category.previousText, category.averageText]) {
       row.append(element("td", "", cell));

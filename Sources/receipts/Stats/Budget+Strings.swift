@@ -38,11 +38,6 @@ extension Strings {
         pick("Категория (идентификатор или название).", "The category (identifier or name).")
     }
     static var budgetAmountHelp: String { pick("Лимит в рублях.", "The limit in roubles.") }
-    static func badBudget(_ text: String) -> String {
-        pick(
-            "«\(text)» — не лимит: нужна сумма в рублях больше нуля",
-            "“\(text)” is not a limit: give an amount in roubles above zero")
-    }
     static var noBudgets: String {
         pick(
             "Лимитов нет. Задайте: receipts budget set groceries 30000",
@@ -58,27 +53,5 @@ extension Strings {
         return pick(
             "Бюджет: \(name), прошло дней \(today.day) из \(month.dayCount)",
             "Budget: \(name), \(today.day) of \(month.dayCount) days gone")
-    }
-    static func budgetSet(_ category: Category, _ amount: Money, month: String?) -> String {
-        let name = category.name(in: language)
-        let money = amount.formatted(in: language)
-        guard let month else {
-            return pick("Лимит «\(name)»: \(money) в месяц.", "Limit for \(name): \(money) a month.")
-        }
-        return pick("Лимит «\(name)» на \(month): \(money).", "Limit for \(name) in \(month): \(money).")
-    }
-    static func budgetUnset(_ category: Category, month: String?) -> String {
-        let name = category.name(in: language)
-        guard let month else {
-            return pick("Месячный лимит «\(name)» убран.", "The monthly limit for \(name) is removed.")
-        }
-        return pick("Лимит «\(name)» на \(month) убран.", "The limit for \(name) in \(month) is removed.")
-    }
-    static func noSuchBudget(_ category: Category, month: String?) -> String {
-        let name = category.name(in: language)
-        guard let month else {
-            return pick("Месячного лимита «\(name)» нет.", "There is no monthly limit for \(name).")
-        }
-        return pick("Лимита «\(name)» на \(month) нет.", "There is no limit for \(name) in \(month).")
     }
 }

@@ -77,8 +77,10 @@ struct BudgetSetCommand: AsyncParsableCommand {
 
     func validate() throws {
         if Category(lookingUp: category) == nil { throw ValidationError(Strings.unknownCategory(category)) }
-        guard let money = try? Money(roubles: amount), money.kopecks > 0 else {
-            throw ValidationError(Strings.badBudget(amount))
+        do {
+            _ = try BudgetLimit.parse(amount)
+        } catch {
+            throw ValidationError(error.message(in: Strings.language))
         }
         if let month, Month(month) == nil { throw ValidationError(Strings.badMonth(month)) }
     }
@@ -88,10 +90,11 @@ struct BudgetSetCommand: AsyncParsableCommand {
         guard let chosen = Category(lookingUp: category) else {
             throw ValidationError(Strings.unknownCategory(category))
         }
-        let money = try Money(roubles: amount)
+        let money = try BudgetLimit.parse(amount)
+        let only = month.flatMap(Month.init)
         let database = try global.openDatabase()
-        try database.setBudget(chosen, amount: money, month: month.flatMap(Month.init))
-        console.output(Strings.budgetSet(chosen, money, month: month))
+        try database.setBudget(chosen, amount: money, month: only)
+        console.output(BudgetChange.set(chosen, money, month: only).message(in: Strings.language))
     }
 }
 
@@ -116,7 +119,9 @@ struct BudgetUnsetCommand: AsyncParsableCommand {
             throw ValidationError(Strings.unknownCategory(category))
         }
         let database = try global.openDatabase(createIfMissing: false)
-        let removed = try database.removeBudget(chosen, month: month.flatMap(Month.init))
-        console.output(removed ? Strings.budgetUnset(chosen, month: month) : Strings.noSuchBudget(chosen, month: month))
+        let only = month.flatMap(Month.init)
+        let removed = try database.removeBudget(chosen, month: only)
+        let change = removed ? BudgetChange.removed(chosen, month: only) : .noneToRemove(chosen, month: only)
+        console.output(change.message(in: Strings.language))
     }
 }

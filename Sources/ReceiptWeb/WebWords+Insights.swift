@@ -1,0 +1,121 @@
+import ReceiptCore
+import ReceiptReports
+import ReceiptStats
+
+// The words of the prices and insights views (budgets, personal inflation, regular payments).
+extension WebWords {
+    /// A date without its time: `15.04.2025`, `2025-04-15`.
+    func date(_ date: LocalDateTime) -> String {
+        language == .russian
+            ? "\(Self.pad(date.day)).\(Self.pad(date.month)).\(Self.pad(date.year, 4))"
+            : date.isoDate
+    }
+
+    /// A month for a table's row: `08.2026`, `2026-08`.
+    func shortMonth(_ month: Month) -> String {
+        language == .russian ? "\(Self.pad(month.month)).\(Self.pad(month.year, 4))" : month.description
+    }
+
+    /// `цена за кг`, `price per kg`.
+    func pricePer(_ unit: PriceUnit) -> String {
+        pick("цена за \(unit.name(in: language))", "price per \(unit.name(in: language))")
+    }
+
+    /// The change of a product's median over the months shown: `+3,4 % за период`.
+    func priceChange(_ text: String) -> String { pick("\(text) за период", "\(text) over the months") }
+
+    func noPrices(_ words: String) -> String {
+        pick("Покупок «\(words)» в базе нет.", "No purchases of “\(words)” in the database.")
+    }
+
+    /// How many times a product was bought in a month, or a payment was made.
+    func times(_ count: Int) -> String {
+        let few = (2...4).contains(count % 10) && !(12...14).contains(count % 100)
+        return pick("\(count) раз\(few ? "а" : "")", count == 1 ? "once" : "\(count) times")
+    }
+
+    /// A budget's heading: the month, and for the month under way how much of it is gone.
+    func budgetHeading(_ month: Month, today: LocalDateTime) -> String {
+        let name = month.name(in: language)
+        guard month == today.yearMonth else { return pick("Бюджеты: \(name)", "Budgets: \(name)") }
+        return pick(
+            "Бюджеты: \(name), прошло дней \(today.day) из \(month.dayCount)",
+            "Budgets: \(name), \(today.day) of \(month.dayCount) days gone")
+    }
+
+    /// A category's limit beside what it spent: `из 5 000,00 ₽`, `of RUB 5,000.00`.
+    func ofLimit(_ limit: String) -> String { pick("из \(limit)", "of \(limit)") }
+
+    /// Only for `month`, in place of the monthly limit.
+    func onlyIn(_ month: Month) -> String {
+        pick("только на \(month.name(in: language))", "for \(month.name(in: language)) only")
+    }
+
+    /// A pair of months the index skipped, and why.
+    func pairSkipped(from: Month, to: Month, matched: Int) -> String {
+        pick(
+            "\(shortMonth(from)) → \(shortMonth(to)): пропущено, общих товаров \(matched) (нужно не меньше \(PersonalInflation.minimumMatched)); считается без изменения",
+            "\(shortMonth(from)) → \(shortMonth(to)): skipped, \(matched) products in both (at least \(PersonalInflation.minimumMatched) are needed); counted as no change"
+        )
+    }
+
+    /// What the coverage means, so that nobody takes the index for all spending.
+    func coverageNote(_ percent: String) -> String {
+        pick(
+            "Индекс опирается на товары, купленные в обоих месяцах пары: это \(percent) трат за период, а не все траты.",
+            "The index rests on the products bought in both months of a pair: \(percent) of the spending over the months, not all of it."
+        )
+    }
+
+    func stoppedSince(_ date: String) -> String { pick("прекратился, последний \(date)", "stopped, last on \(date)") }
+
+    var noBudgets: String {
+        pick("Лимитов на этот месяц нет. Задайте первый ниже.", "No limits for this month. Set the first one below.")
+    }
+    var noInflation: String {
+        pick(
+            "Нет покупок, по которым считать личную инфляцию.", "No purchases yet to count personal inflation from.")
+    }
+    var noInflationPairs: String {
+        pick(
+            "Ни одну пару месяцев не сравнить: не хватает товаров, купленных в обоих.",
+            "No pair of months can be compared: too few products were bought in both.")
+    }
+    var noRecurring: String { pick("Регулярных платежей не найдено.", "No regular payments found.") }
+    var pricesNeedWords: String { pick("Введите слова из названия товара.", "Type words of a product's name.") }
+
+    /// The labels of the prices and insights views, merged into ``page``.
+    var insightsPage: [String: String] {
+        let text = ReportText(language)
+        return [
+            "budgets": text.budgets, "limit": text.limit, "spent": text.spent, "left": text.left,
+            "projected": text.projected, "inflation": text.inflation, "months": text.months,
+            "change": text.changeHeading, "products": text.products, "recurring": text.recurring,
+            "amount": text.total, "howOften": text.howOften, "times": text.times, "next": text.next,
+            "byCategory": pick("По категориям", "By category"),
+            "prices": pick("Цены", "Prices"),
+            "insights": pick("Аналитика", "Insights"),
+            "productWords": pick("Товар: слова из названия", "Product: words of its name"),
+            "lowest": pick("Мин.", "Lowest"),
+            "median": pick("Медиана", "Median"),
+            "highest": pick("Макс.", "Highest"),
+            "bought": pick("Покупок", "Bought"),
+            "lastPrice": pick("Последняя", "Last"),
+            "cheapest": pick("Дешевле всего", "Cheapest"),
+            "medianByMonth": pick("Медиана по месяцам", "The median by month"),
+            "budgetCategory": pick("Категория", "Category"),
+            "budgetAmount": pick("Лимит, ₽ в месяц", "Limit, RUB a month"),
+            "setBudget": pick("Задать лимит", "Set the limit"),
+            "removeBudget": pick("Убрать", "Remove"),
+            "previousMonth": pick("← Предыдущий месяц", "← Previous month"),
+            "nextMonth": pick("Следующий месяц →", "Next month →"),
+            "over": pick("лимит превышен", "over the limit"),
+            "headingOver": pick("идёт к превышению", "heading over"),
+        ]
+    }
+
+    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
