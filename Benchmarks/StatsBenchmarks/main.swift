@@ -43,27 +43,32 @@ let places = (0..<200).map { index in
 }
 let firstMonth = try Month(year: 2016, month: 11)
 
-/// Each printed name's everyday price in the first month, in kopecks (30 to 600 roubles), and each
-/// shop's chain (ten chains, each a little dearer or cheaper): shops price a product the same way
-/// all month, as real ones do, so that unit prices repeat and change with the months.
+/// Each product's everyday price per kilogram, litre or piece in the first month (30 to 600 roubles),
+/// and what a printed name's size makes of it (`930МЛ` is 0.93 of the litre price; a weighed name's
+/// price is the kilogram's); each shop's chain (ten chains, each a little dearer or cheaper). Shops
+/// price a product the same way all month, as real ones do, so that unit prices repeat, agree
+/// between sizes, and change with the months.
 let basePrices: [Double] = names.indices.map { index in
-    var random = SeededRandom(seed: UInt64(index + 1))
-    return Double(3_000 + random.below(57_000))
+    // Names run product by product, size by size, brand by brand: one price a product and brand.
+    let productAndBrand = index / (sizes.count * brands.count) * brands.count + index % brands.count
+    var random = SeededRandom(seed: UInt64(productAndBrand + 1))
+    let size = UnitPrice.size(inName: names[index])?.thousandths ?? 1_000
+    return Double(3_000 + random.below(57_000)) * Double(size) / 1_000
 }
 let chainFactors = (0..<10).map { 0.9 + Double($0) * 0.025 }
 
 /// The price of name `name` at shop `shop` in month `monthIndex`: dearer every quarter (about 2 %,
 /// more for some products), a tenth of the lines on offer at 20 % off.
 func price(name: Int, shop: Int, monthIndex: Int, offer: Bool) -> Int64 {
-    let quarterly = 1.015 + Double(name % 5) * 0.004
+    let quarterly = 1.015 + Double(name / (sizes.count * brands.count) % 5) * 0.004
     let price = basePrices[name] * chainFactors[shop % chainFactors.count] * pow(quarterly, Double(monthIndex / 3))
     return Int64((price * (offer ? 0.8 : 1) / 10).rounded()) * 10
 }
 
-/// Receipt `index` of a history spread evenly over the months; about 2% are refunds. Weighed goods
+/// Receipt `index` of `count` spread evenly over the months; about 2% are refunds. Weighed goods
 /// (`ВЕС`) come in 0.2 to 2.5 kg; a tenth of the other lines buy two.
-func receipt(_ index: Int, random: inout SeededRandom) throws -> Receipt {
-    let monthIndex = index * monthCount / max(1, receiptCount)
+func receipt(_ index: Int, of count: Int, random: inout SeededRandom) throws -> Receipt {
+    let monthIndex = index * monthCount / max(1, count)
     let month = firstMonth.advanced(by: monthIndex) ?? firstMonth
     let day = 1 + random.below(month.dayCount)
     let shop = random.below(places.count)
@@ -98,7 +103,7 @@ func importHistory(into database: ReceiptDatabase, count: Int) throws -> (wall: 
             var page: [Receipt] = []
             page.reserveCapacity(50)
             for index in 0..<count {
-                page.append(try receipt(index, random: &random))
+                page.append(try receipt(index, of: count, random: &random))
                 if page.count == 50 || index == count - 1 {
                     try database.save(page)
                     page.removeAll(keepingCapacity: true)

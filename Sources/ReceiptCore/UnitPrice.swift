@@ -124,12 +124,12 @@ public enum UnitPrice {
         let price = item.price.kopecks
         guard price > 0 else { return nil }
         if let measured = measure(item.unit) {
-            return (measured.unit, (price * 1_000).dividedRoundingHalfAway(by: measured.thousandths))
+            return perUnit(price, measured)
         }
         let facts = facts ?? NameFacts(item.name)
         if weighed(item, facts) { return (.kilogram, price) }
         guard let size = facts.size else { return (.piece, price) }
-        return (size.unit, (price * 1_000).dividedRoundingHalfAway(by: size.thousandths))
+        return perUnit(price, size)
     }
 
     /// How much of its unit the whole line bought, in thousandths: two 930 ml bottles are 1860
@@ -138,15 +138,28 @@ public enum UnitPrice {
     public static func amount(of item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, thousandths: Int64)? {
         guard item.price.kopecks > 0, item.quantity > 0 else { return nil }
         if let measured = measure(item.unit) {
-            return (measured.unit, Int64((item.quantity * Double(measured.thousandths)).rounded()))
+            return whole(item.quantity * Double(measured.thousandths)).map { (measured.unit, $0) }
         }
         let facts = facts ?? NameFacts(item.name)
         if weighed(item, facts) {
-            return (.kilogram, Int64((item.quantity * 1_000).rounded()))
+            return whole(item.quantity * 1_000).map { (.kilogram, $0) }
         }
         let size = facts.size ?? PackSize(unit: .piece, thousandths: 1_000)
         guard let size else { return nil }
-        return (size.unit, Int64((item.quantity * Double(size.thousandths)).rounded()))
+        return whole(item.quantity * Double(size.thousandths)).map { (size.unit, $0) }
+    }
+
+    /// A price per thousandth-sized size as a price per unit; nil when it would not fit in kopecks
+    /// (a line no shop prints, but one a server or a file could give).
+    private static func perUnit(_ price: Int64, _ size: PackSize) -> (unit: PriceUnit, kopecks: Int64)? {
+        let (scaled, overflow) = price.multipliedReportingOverflow(by: 1_000)
+        return overflow ? nil : (size.unit, scaled.dividedRoundingHalfAway(by: size.thousandths))
+    }
+
+    /// `value` rounded to a whole number; nil when it is not a number or beyond a trillion.
+    private static func whole(_ value: Double) -> Int64? {
+        guard value.isFinite, abs(value) < 1e12 else { return nil }
+        return Int64(value.rounded())
     }
 
     /// Whether the line was weighed: its name says so, or its quantity is not whole.
@@ -192,7 +205,7 @@ public enum UnitPrice {
             let crossAlone =
                 rest.isEmpty && next < tokens.count && tokens[next].count == 1
                 && crosses.contains(tokens[next].first ?? " ")
-            if crossJoined || crossAlone, amount.rounded() == amount, amount >= 1 {
+            if crossJoined || crossAlone, amount.rounded() == amount, amount >= 1, amount <= 1_000 {
                 if crossJoined { rest.removeFirst() } else { next += 1 }
                 if rest.isEmpty, next < tokens.count {
                     rest = tokens[next]
@@ -210,8 +223,8 @@ public enum UnitPrice {
                 next += 1
             }
             index = max(next, index + 1)
-            guard let (unit, perUnit) = sizeUnits[unitWord],
-                let size = PackSize(unit: unit, thousandths: Int64((value * Double(perUnit)).rounded()) * multiplier)
+            guard let (unit, perUnit) = sizeUnits[unitWord], let each = whole(value * Double(perUnit)),
+                let size = PackSize(unit: unit, thousandths: each * multiplier)
             else { continue }
             if unit == .piece { pieces = size } else { weightOrVolume = size }
         }

@@ -238,7 +238,7 @@ extension ReceiptDatabase {
             try db.execute(sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query)
         }
         try db.execute(sql: "DELETE FROM stale_item_months")
-        try rebuildPrices(in: db)
+        try PriceMonths.rebuild(in: db)
     }
 
     /// Recomputes the shop and item-name totals of the months whose receipts changed since they

@@ -220,7 +220,8 @@ enum Schema {
             // The kept tables give each product (a name with its unit) by month, and by month and
             // shop, what `receipts prices` and `inflation` read; like the shop and item-name totals
             // they are recomputed for the months whose receipts changed (`stale_price_months`) when
-            // something reads them.
+            // something reads them. Both are keyed by month first, so that a month is rewritten in
+            // one place; a product's rows are found month by month.
             try db.execute(
                 sql: """
                     ALTER TABLE items ADD COLUMN price_unit TEXT;
@@ -239,17 +240,16 @@ enum Schema {
                         highest INTEGER NOT NULL,
                         PRIMARY KEY (month, name_id, price_unit)
                     ) WITHOUT ROWID;
-                    CREATE INDEX month_product_prices_by_name ON month_product_prices (name_id, month);
                     CREATE TABLE month_product_shops (
+                        month TEXT NOT NULL,
                         name_id INTEGER NOT NULL,
                         price_unit TEXT NOT NULL,
-                        month TEXT NOT NULL,
                         shop TEXT NOT NULL,
                         purchases INTEGER NOT NULL,
                         lowest INTEGER NOT NULL,
                         last INTEGER NOT NULL,
                         last_at TEXT NOT NULL,
-                        PRIMARY KEY (name_id, price_unit, month, shop)
+                        PRIMARY KEY (month, name_id, price_unit, shop)
                     ) WITHOUT ROWID;
                     CREATE TABLE stale_price_months (month TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
                     INSERT INTO stale_price_months (month) SELECT DISTINCT month FROM receipts;

@@ -80,6 +80,25 @@ struct UnitPriceTests {
         #expect(UnitPrice.of(Self.line("ПАКЕТ", kopecks: 0)) == nil)
         #expect(ItemName.key("МОЛОКО ПАСТ.3,2% 930МЛ") == ItemName.key("МОЛОКО ПАСТ 3,2% 1,4Л"))
     }
+
+    @Test("values no shop prints but a file or a server could give make no unit price, and never a crash")
+    func hostile() {
+        let huge = Int64.max / 100
+        #expect(UnitPrice.of(Self.line("МОЛОКО 930МЛ", kopecks: huge)) == nil, "the price per litre would overflow")
+        #expect(UnitPrice.of(Self.line("ПЕСОК", kopecks: huge, unit: "г")) == nil)
+        #expect(
+            UnitPrice.of(Self.line("ХЛЕБ", kopecks: huge)) ?? (.kilogram, 0) == (.piece, huge),
+            "no division, no overflow")
+        #expect(UnitPrice.size(inName: "ЧАЙ 99999999999999999999999Г") == nil)
+        #expect(UnitPrice.size(inName: "ЧАЙ 99999999999х200Г") == nil, "a count past a thousand is no count")
+        // The largest count of the largest size still fits: about 100 tonnes a piece, a kopeck a tonne.
+        #expect(UnitPrice.size(inName: "ЧАЙ 1000х99999999999Г")?.thousandths == 99_999_999_999_000)
+        #expect(UnitPrice.of(Self.line("ЧАЙ 1000х99999999999Г", kopecks: 100)) ?? (.piece, 1) == (.kilogram, 0))
+        for quantity in [1e300, -1e300, Double.infinity, Double.nan] {
+            let item = Item(name: "ГВОЗДИ", price: Money(kopecks: 100), quantity: quantity, sum: Money(kopecks: 100))
+            #expect(UnitPrice.amount(of: item) == nil && UnitPrice.line(item) == nil, "quantity \(quantity)")
+        }
+    }
 }
 
 @Suite("Day numbers")

@@ -74,7 +74,8 @@ extension ReceiptDatabase {
                     SELECT t.month, t.name_id, t.price_unit, t.category, t.purchases, t.amount, t.spending,
                         t.lowest, t.median, t.highest
                     FROM \(sources.products) t
-                    WHERE t.month BETWEEN ? AND ?\(names.filter) ORDER BY t.month, t.name_id, t.price_unit
+                    WHERE t.month IN (\(Self.monthsWithReceipts))\(names.filter)
+                    ORDER BY t.month, t.name_id, t.price_unit
                     """,
                 arguments: Self.bounds(first, last))
             var months: [ProductMonth] = []
@@ -103,9 +104,10 @@ extension ReceiptDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT t.name_id, t.price_unit, t.month, t.shop, t.last_at, t.purchases, t.lowest, t.last
+                    SELECT t.month, t.name_id, t.price_unit, t.shop, t.last_at, t.purchases, t.lowest, t.last
                     FROM \(sources.shops) t
-                    WHERE t.month BETWEEN ? AND ?\(names.filter) ORDER BY t.name_id, t.price_unit, t.month, t.shop
+                    WHERE t.month IN (\(Self.monthsWithReceipts))\(names.filter)
+                    ORDER BY t.month, t.name_id, t.price_unit, t.shop
                     """,
                 arguments: Self.bounds(first, last))
             var shops: [ProductShop] = []
@@ -160,30 +162,15 @@ extension ReceiptDatabase {
         return month
     }
 
+    /// The months with receipts between the two arguments: the kept rows are keyed by month first,
+    /// so a product's are found month by month.
+    private static let monthsWithReceipts = "SELECT month FROM month_totals WHERE month BETWEEN ? AND ?"
+
     private static func bounds(_ first: Month?, _ last: Month?) -> StatementArguments {
         [first?.description ?? "0000-00", last?.description ?? "9999-99"]
     }
 
     // MARK: Keeping the figures
-
-    /// Recomputes the product figures of the months whose receipts changed since they were last read.
-    static func refreshPriceMonths(in db: Database) throws {
-        for table in RecomputedPrices.tables {
-            try db.execute(sql: "DELETE FROM \(table.name) WHERE month IN (SELECT month FROM stale_price_months)")
-            try db.execute(
-                sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query(RecomputedPrices.staleMonths))
-        }
-        try db.execute(sql: "DELETE FROM stale_price_months")
-    }
-
-    /// Replaces every kept product figure with the recomputed one.
-    static func rebuildPrices(in db: Database) throws {
-        for table in RecomputedPrices.tables {
-            try db.execute(sql: "DELETE FROM \(table.name)")
-            try db.execute(sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query("1"))
-        }
-        try db.execute(sql: "DELETE FROM stale_price_months")
-    }
 
     /// Where reading takes the product figures from: their tables, once the stale months are
     /// recomputed; when that cannot be written (the disk is full, the file read-only), the tables for
@@ -193,7 +180,7 @@ extension ReceiptDatabase {
             let stale = try read { db in
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stale_price_months)") ?? false
             }
-            if stale { try write { db in try Self.refreshPriceMonths(in: db) } }
+            if stale { try write { db in try PriceMonths.refresh(in: db) } }
             return ("month_product_prices", "month_product_shops")
         } catch .diskFull, .readOnly {
             let sources = RecomputedPrices.tables.map { table in

@@ -1,5 +1,8 @@
-/// The product-price figures computed from the lines' stored unit prices, in SQL: what refreshes a
-/// stale month, what rebuilds the tables, and what `stats --verify` compares the kept rows with.
+/// The product-price figures computed from the lines' stored unit prices, in SQL: what `stats
+/// --verify` compares the kept rows with, and what reading falls back on when the stale months
+/// cannot be recomputed (the file read-only).
+///
+/// Written apart from the Swift that keeps the figures (``PriceMonths``), so that each checks the other.
 ///
 /// A line counts when it is one of a complete sale's (refunds and pending receipts have no prices
 /// to compare) and has a unit price (``UnitPrice/line(_:facts:)``). A product is a name row with a
@@ -25,33 +28,27 @@ enum RecomputedPrices {
 
     /// (month, name_id, price_unit, category, purchases, amount, spending, lowest, median, highest):
     /// a product's month. Its category is the one most of its lines had (of equals, the first by
-    /// name); the median of an even number of prices is the mean of the middle two, rounded half
-    /// away from zero (the prices are positive: (a + b + 1) / 2).
+    /// name: the least of "lines in other categories, zero-padded" followed by the name); the median
+    /// of an even number of prices is the mean of the middle two, rounded half away from zero (the
+    /// prices are positive: (a + b + 1) / 2).
     static func products(_ filter: String) -> String {
         lines(filter, shops: false) + """
             ,
             ranked AS (
-                SELECT month, name_id, price_unit, unit_price, amount, sum,
+                SELECT month, name_id, price_unit, unit_price, amount, sum, category,
                     ROW_NUMBER() OVER (PARTITION BY month, name_id, price_unit ORDER BY unit_price) AS place,
-                    COUNT(*) OVER (PARTITION BY month, name_id, price_unit) AS n
-                FROM lines),
-            categories AS (
-                SELECT month, name_id, price_unit, category,
-                    ROW_NUMBER() OVER (
-                        PARTITION BY month, name_id, price_unit ORDER BY COUNT(*) DESC, category) AS choice
-                FROM lines GROUP BY month, name_id, price_unit, category)
-            SELECT k.month, k.name_id, k.price_unit, c.category, COUNT(*), SUM(k.amount), SUM(k.sum),
-                MIN(k.unit_price),
-                (SUM(CASE WHEN k.place IN ((k.n + 1) / 2, k.n / 2 + 1) THEN k.unit_price END) + 1 - k.n % 2)
-                    / (2 - k.n % 2),
-                MAX(k.unit_price)
-            FROM ranked k JOIN categories c ON c.month = k.month AND c.name_id = k.name_id
-                AND c.price_unit = k.price_unit AND c.choice = 1
-            GROUP BY k.month, k.name_id, k.price_unit
+                    COUNT(*) OVER (PARTITION BY month, name_id, price_unit) AS n,
+                    COUNT(*) OVER (PARTITION BY month, name_id, price_unit, category) AS in_category
+                FROM lines)
+            SELECT month, name_id, price_unit, substr(MIN(printf('%010d', n - in_category) || category), 11),
+                COUNT(*), SUM(amount), SUM(sum), MIN(unit_price),
+                (SUM(CASE WHEN place IN ((n + 1) / 2, n / 2 + 1) THEN unit_price END) + 1 - n % 2) / (2 - n % 2),
+                MAX(unit_price)
+            FROM ranked GROUP BY month, name_id, price_unit
             """
     }
 
-    /// (name_id, price_unit, month, shop, last_at, purchases, lowest, last): a product's month at a
+    /// (month, name_id, price_unit, shop, last_at, purchases, lowest, last): a product's month at a
     /// shop; `last` is the unit price of the latest line there (by the receipt's time, then its id,
     /// then the line's place on it).
     static func shops(_ filter: String) -> String {
@@ -62,9 +59,9 @@ enum RecomputedPrices {
                     PARTITION BY month, name_id, price_unit, shop ORDER BY date_time DESC, id DESC, position DESC
                 ) AS latest
                 FROM lines)
-            SELECT name_id, price_unit, month, shop, MAX(date_time), COUNT(*), MIN(unit_price),
+            SELECT month, name_id, price_unit, shop, MAX(date_time), COUNT(*), MIN(unit_price),
                 MAX(CASE WHEN latest = 1 THEN unit_price END)
-            FROM ranked GROUP BY name_id, price_unit, month, shop
+            FROM ranked GROUP BY month, name_id, price_unit, shop
             """
     }
 
@@ -78,6 +75,6 @@ enum RecomputedPrices {
             "month_product_prices",
             "month, name_id, price_unit, category, purchases, amount, spending, lowest, median, highest", products, 4
         ),
-        ("month_product_shops", "name_id, price_unit, month, shop, last_at, purchases, lowest, last", shops, 5),
+        ("month_product_shops", "month, name_id, price_unit, shop, last_at, purchases, lowest, last", shops, 5),
     ]
 }

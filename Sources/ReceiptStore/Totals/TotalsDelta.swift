@@ -6,7 +6,7 @@ import ReceiptCore
 ///
 /// Shop, item-name and product-price figures are not counted receipt by receipt: a month whose
 /// receipts changed is marked stale and they are recomputed when something reads them
-/// (``ReceiptDatabase/refreshMonthDetails(in:)``, ``ReceiptDatabase/refreshPriceMonths(in:)``).
+/// (``ReceiptDatabase/refreshMonthDetails(in:)``, ``PriceMonths/refresh(in:)``).
 struct TotalsDelta {
     private struct Counts {
         var total: Int64 = 0

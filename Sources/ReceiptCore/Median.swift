@@ -1,5 +1,3 @@
-import ReceiptCore
-
 extension Array where Element == Int64 {
     /// The middle value once sorted; of an even number, the mean of the two middle ones, rounded
     /// half away from zero (`[1, 2]` gives 2); 0 when there are none. Every median of kopecks the

@@ -1,0 +1,127 @@
+import GRDB
+import ReceiptCore
+
+/// Recomputes the kept product figures of a month from its lines' unit prices, in one pass over
+/// them in product and price order: each product's month (`month_product_prices`) and its months at
+/// each shop (`month_product_shops`). The SQL in ``RecomputedPrices`` computes the same apart from it.
+enum PriceMonths {
+    /// One product's lines in the month, gathered as they come.
+    private struct Product {
+        let nameID: Int64
+        let unit: String
+        var prices: [Int64] = []
+        var amount: Int64 = 0
+        var spending: Int64 = 0
+        var categories: [String: Int] = [:]
+        var shops: [String: Shop] = [:]
+
+        /// The category most lines had; of equals, the first by name.
+        var category: String {
+            categories.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key ?? Category.uncategorized.rawValue
+        }
+    }
+
+    /// One product's lines at one shop.
+    private struct Shop {
+        var purchases = 0
+        var lowest = Int64.max
+        var last: Int64 = 0
+        /// The latest line's time, receipt id and position.
+        var latest = ("", Int64.min, Int64.min)
+    }
+
+    /// Recomputes the months named in `stale_price_months`, and empties it.
+    static func refresh(in db: Database) throws {
+        for month in try String.fetchAll(db, sql: "SELECT month FROM stale_price_months") {
+            try recompute(month, in: db)
+        }
+        try db.execute(sql: "DELETE FROM stale_price_months")
+    }
+
+    /// Recomputes every month with receipts.
+    static func rebuild(in db: Database) throws {
+        try db.execute(sql: "DELETE FROM month_product_prices")
+        try db.execute(sql: "DELETE FROM month_product_shops")
+        try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
+        try refresh(in: db)
+    }
+
+    private static func recompute(_ month: String, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM month_product_prices WHERE month = ?", arguments: [month])
+        try db.execute(sql: "DELETE FROM month_product_shops WHERE month = ?", arguments: [month])
+        let lines = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT i.name_id, i.price_unit, i.unit_price, i.amount, i.sum, COALESCE(i.category, 'uncategorized'),
+                    r.date_time, r.id, i.position,
+                    COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '')
+                FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
+                WHERE r.month = ? AND r.operation = 1 AND r.status = 'complete' AND i.unit_price IS NOT NULL
+                    AND i.name_id IS NOT NULL
+                ORDER BY i.name_id, i.price_unit, i.unit_price
+                """,
+            arguments: [month])
+        let productInsert = try db.cachedStatement(
+            sql: """
+                INSERT INTO month_product_prices (
+                    month, name_id, price_unit, category, purchases, amount, spending, lowest, median, highest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let shopInsert = try db.cachedStatement(
+            sql: """
+                INSERT INTO month_product_shops (month, name_id, price_unit, shop, last_at, purchases, lowest, last)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        func write(_ product: Product) throws {
+            var values = DirectBindings(productInsert)
+            values.add(month)
+            values.add(product.nameID)
+            values.add(product.unit)
+            values.add(product.category)
+            values.add(product.prices.count)
+            values.add(product.amount)
+            values.add(product.spending)
+            values.add(product.prices.first ?? 0)
+            values.add(product.prices.median)
+            values.add(product.prices.last ?? 0)
+            try values.execute()
+            for (name, shop) in product.shops {
+                var values = DirectBindings(shopInsert)
+                values.add(month)
+                values.add(product.nameID)
+                values.add(product.unit)
+                values.add(name)
+                values.add(shop.latest.0)
+                values.add(shop.purchases)
+                values.add(shop.lowest)
+                values.add(shop.last)
+                try values.execute()
+            }
+        }
+        var current: Product?
+        while let row = try lines.next() {
+            let nameID: Int64 = row[0]
+            let unit: String = row[1]
+            if current?.nameID != nameID || current?.unit != unit {
+                if let current { try write(current) }
+                current = Product(nameID: nameID, unit: unit)
+            }
+            let price: Int64 = row[2]
+            let shopName: String = row[9]
+            let latest: (String, Int64, Int64) = (row[6], row[7], row[8])
+            current?.prices.append(price)
+            current?.amount += row[3]
+            current?.spending += row[4]
+            current?.categories[row[5], default: 0] += 1
+            var shop = current?.shops[shopName] ?? Shop()
+            shop.purchases += 1
+            shop.lowest = min(shop.lowest, price)
+            if latest > shop.latest {
+                shop.latest = latest
+                shop.last = price
+            }
+            current?.shops[shopName] = shop
+        }
+        if let current { try write(current) }
+    }
+}
