@@ -120,7 +120,7 @@ public struct PersonalInflation: Sendable, Equatable {
             let second = byMonth[b, default: [:]]
             // In one order, so that the sums come out the same every time.
             let matched = first.keys.filter { second[$0] != nil }.sorted {
-                ($0.name, $0.unit.rawValue) < ($1.name, $1.unit.rawValue)
+                ($0.id, $0.unit.rawValue) < ($1.id, $1.unit.rawValue)
             }
             guard matched.count >= minimumMatched else {
                 skipped.append(Skipped(from: a, to: b, matched: matched.count))

@@ -30,7 +30,7 @@ public struct NameSpending: Sendable, Equatable {
 public struct TotalsDifference: Sendable, Equatable, CustomStringConvertible {
     /// The kept table that disagrees (`month_totals`, `month_category_totals`, `month_shop_totals`,
     /// `month_item_totals`, `month_product_prices`, `month_product_shops`, or `items` for a line's
-    /// unit price: its unit's number in ``PriceUnit/allCases``, the price, the amount).
+    /// unit price: its unit (1 kg, 2 l, 3 piece), the price, the amount).
     public let table: String
     /// The row's key columns joined by `|`: the month, then the category, the shop, or the name id and
     /// category; for a product, the name id and unit (and the shop and latest time); for a line, its
@@ -157,7 +157,6 @@ extension ReceiptDatabase {
             }
             // Each line's stored unit price against the one worked out again here, in Swift.
             var names = UnitPrice.Names()
-            let units = PriceUnit.allCases.map(\.rawValue)
             let lines = try Row.fetchCursor(
                 db,
                 sql: """
@@ -170,13 +169,9 @@ extension ReceiptDatabase {
                     name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
                     sum: Money(kopecks: row["sum"]), unit: row["unit"])
                 let line = UnitPrice.line(item, facts: names.facts(name))
-                let recomputed = line.map {
-                    [Int64(units.firstIndex(of: $0.unit.rawValue) ?? -1), $0.kopecks, $0.thousandths]
-                }
-                let storedUnit: String? = row["price_unit"]
-                let kept: [Int64]? = storedUnit.map { unit in
-                    [Int64(units.firstIndex(of: unit) ?? -1), row["unit_price"] ?? 0, row["amount"] ?? 0]
-                }
+                let recomputed = line.map { [$0.unit.storedCode, $0.kopecks, $0.thousandths] }
+                let storedUnit: Int64? = row["price_unit"]
+                let kept: [Int64]? = storedUnit.map { unit in [unit, row["unit_price"] ?? 0, row["amount"] ?? 0] }
                 if kept != recomputed {
                     differences.append(
                         TotalsDifference(

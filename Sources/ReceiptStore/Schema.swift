@@ -214,7 +214,7 @@ enum Schema {
         }
         migrator.registerMigration("v11-unit-prices") { db in
             // Each line's price per kilogram, litre or piece (UnitPrice), worked out as it is saved:
-            // its unit, the price in kopecks, and how much of the unit it bought in thousandths;
+            // its unit (1 kg, 2 l, 3 piece: PriceUnit.storedCode), the price in kopecks, and how much of the unit it bought in thousandths;
             // null when the line has none. Lines stored before are given theirs when the file is next
             // opened for writing (`unit_price_state.version` differs from UnitPrice.rulesVersion).
             // The kept tables give each product (a name with its unit) by month, and by month and
@@ -224,13 +224,13 @@ enum Schema {
             // one place; a product's rows are found month by month.
             try db.execute(
                 sql: """
-                    ALTER TABLE items ADD COLUMN price_unit TEXT;
+                    ALTER TABLE items ADD COLUMN price_unit INTEGER;
                     ALTER TABLE items ADD COLUMN unit_price INTEGER;
                     ALTER TABLE items ADD COLUMN amount INTEGER;
                     CREATE TABLE month_product_prices (
                         month TEXT NOT NULL,
                         name_id INTEGER NOT NULL,
-                        price_unit TEXT NOT NULL,
+                        price_unit INTEGER NOT NULL,
                         category TEXT NOT NULL,
                         purchases INTEGER NOT NULL,
                         amount INTEGER NOT NULL,
@@ -243,7 +243,7 @@ enum Schema {
                     CREATE TABLE month_product_shops (
                         month TEXT NOT NULL,
                         name_id INTEGER NOT NULL,
-                        price_unit TEXT NOT NULL,
+                        price_unit INTEGER NOT NULL,
                         shop TEXT NOT NULL,
                         purchases INTEGER NOT NULL,
                         lowest INTEGER NOT NULL,

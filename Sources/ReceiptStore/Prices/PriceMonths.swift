@@ -8,7 +8,7 @@ enum PriceMonths {
     /// One product's lines in the month, gathered as they come.
     private struct Product {
         let nameID: Int64
-        let unit: String
+        let unit: Int64
         var prices: [Int64] = []
         var amount: Int64 = 0
         var spending: Int64 = 0
@@ -101,7 +101,7 @@ enum PriceMonths {
         var current: Product?
         while let row = try lines.next() {
             let nameID: Int64 = row[0]
-            let unit: String = row[1]
+            let unit: Int64 = row[1]
             if current?.nameID != nameID || current?.unit != unit {
                 if let current { try write(current) }
                 current = Product(nameID: nameID, unit: unit)

@@ -2,17 +2,30 @@ import GRDB
 public import ReceiptCore
 
 /// A product as prices are compared: an item name's key (``ItemName/key(_:)``: the size written in
-/// the name does not change it) with the unit its price is counted per.
+/// the name does not change it) with the unit its price is counted per. Products of one database are
+/// told apart by their name row and unit, which hash far faster than the words.
 public struct Product: Sendable, Hashable {
+    /// The name row's id in the database the product was read from.
+    public let id: Int64
     /// The name key (`молоко паст`).
     public let name: String
     /// What its price is counted per.
     public let unit: PriceUnit
 
     /// A product.
-    public init(name: String, unit: PriceUnit) {
+    public init(id: Int64, name: String, unit: PriceUnit) {
+        self.id = id
         self.name = name
         self.unit = unit
+    }
+
+    /// The same name row and unit.
+    public static func == (a: Product, b: Product) -> Bool { a.id == b.id && a.unit == b.unit }
+
+    /// Hashes the name row and unit.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(unit)
     }
 }
 
@@ -58,6 +71,24 @@ public struct ProductShop: Sendable, Equatable {
     public let lastAt: LocalDateTime
 }
 
+extension PriceUnit {
+    /// How the database keeps the unit: 1 kilogram, 2 litre, 3 piece (a number costs an import less
+    /// than a word on each of its lines).
+    var storedCode: Int64 {
+        switch self {
+        case .kilogram: 1
+        case .litre: 2
+        case .piece: 3
+        }
+    }
+
+    /// The unit kept as `code`; nil for any other number.
+    init?(storedCode code: Int64) {
+        guard let unit = Self.allCases.first(where: { $0.storedCode == code }) else { return nil }
+        self = unit
+    }
+}
+
 extension ReceiptDatabase {
     /// Each product's months from `first` through `last` (nil: no bound), oldest first; with `text`,
     /// only the products whose names hold every word of it, each as the beginning of a word (as
@@ -79,12 +110,13 @@ extension ReceiptDatabase {
                     """,
                 arguments: Self.bounds(first, last))
             var months: [ProductMonth] = []
+            var known: [String: Month] = [:]
             while let row = try rows.next() {
                 let product = try Self.product(row, keys: names.keys)
                 guard let product else { continue }
                 months.append(
                     ProductMonth(
-                        product: product, month: try Self.month(of: row),
+                        product: product, month: try Self.month(of: row, known: &known),
                         category: Category(rawValue: row["category"]) ?? .uncategorized, purchases: row["purchases"],
                         thousandths: row["amount"], spending: Money(kopecks: row["spending"]), lowest: row["lowest"],
                         median: row["median"], highest: row["highest"]))
@@ -111,6 +143,7 @@ extension ReceiptDatabase {
                     """,
                 arguments: Self.bounds(first, last))
             var shops: [ProductShop] = []
+            var known: [String: Month] = [:]
             while let row = try rows.next() {
                 guard let product = try Self.product(row, keys: names.keys) else { continue }
                 let text: String = row["last_at"]
@@ -119,7 +152,7 @@ extension ReceiptDatabase {
                 }
                 shops.append(
                     ProductShop(
-                        product: product, month: try Self.month(of: row), shop: row["shop"],
+                        product: product, month: try Self.month(of: row, known: &known), shop: row["shop"],
                         purchases: row["purchases"], lowest: row["lowest"], last: row["last"], lastAt: lastAt))
             }
             return shops
@@ -148,17 +181,20 @@ extension ReceiptDatabase {
     }
 
     private static func product(_ row: Row, keys: [Int64: String]) throws -> Product? {
-        guard let name = keys[row["name_id"]] else { return nil }
-        let unit: String = row["price_unit"]
-        guard let priceUnit = PriceUnit(rawValue: unit) else {
-            throw RecordError(row: "price_unit='\(unit)'", reason: "not a unit")
+        let id: Int64 = row["name_id"]
+        guard let name = keys[id] else { return nil }
+        let code: Int64 = row["price_unit"]
+        guard let priceUnit = PriceUnit(storedCode: code) else {
+            throw RecordError(row: "price_unit=\(code)", reason: "not a unit")
         }
-        return Product(name: name, unit: priceUnit)
+        return Product(id: id, name: name, unit: priceUnit)
     }
 
-    private static func month(of row: Row) throws -> Month {
+    private static func month(of row: Row, known: inout [String: Month]) throws -> Month {
         let text: String = row["month"]
+        if let month = known[text] { return month }
         guard let month = Month(text) else { throw RecordError(row: "month='\(text)'", reason: "not a month") }
+        known[text] = month
         return month
     }
 
@@ -228,11 +264,11 @@ extension ReceiptDatabase {
                     sum: Money(kopecks: row["sum"]), unit: row["unit"])
                 let line = UnitPrice.line(item, facts: names.facts(name))
                 guard
-                    line?.unit.rawValue != row["price_unit"] || line?.kopecks != row["unit_price"]
+                    line?.unit.storedCode != row["price_unit"] || line?.kopecks != row["unit_price"]
                         || line?.thousandths != row["amount"]
                 else { continue }
                 try update.execute(arguments: [
-                    line?.unit.rawValue, line?.kopecks, line?.thousandths, row["receipt_id"], row["position"],
+                    line?.unit.storedCode, line?.kopecks, line?.thousandths, row["receipt_id"], row["position"],
                 ])
             }
             try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")

@@ -64,7 +64,7 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
         values.add(item.unit)
         values.add(nameID)
         values.add(category?.rawValue)
-        values.add(linePrice?.unit.rawValue)
+        values.add(linePrice?.unit.storedCode)
         values.add(linePrice?.kopecks)
         values.add(linePrice?.thousandths)
     }
