@@ -29,12 +29,10 @@ public struct NameSpending: Sendable, Equatable {
 /// A difference between the kept monthly totals and the ones recomputed from the items.
 public struct TotalsDifference: Sendable, Equatable, CustomStringConvertible {
     /// The kept table that disagrees (`month_totals`, `month_category_totals`, `month_shop_totals`,
-    /// `month_item_totals`, `month_product_prices`, `month_product_shops`, or `items` for a line's
-    /// unit price: its unit (1 kg, 2 l, 3 piece), the price, the amount).
+    /// `month_item_totals`, `month_product_prices`, `month_product_shops`).
     public let table: String
     /// The row's key columns joined by `|`: the month, then the category, the shop, or the name id and
-    /// category; for a product, the name id and unit (and the shop and latest time); for a line, its
-    /// receipt's id and its position.
+    /// category; for a product, the name id and unit (1 kg, 2 l, 3 piece), and the shop and latest time.
     public let key: String
     /// The kept row's figures (total, receipts and/or items); nil when it is missing.
     public let kept: [Int64]?
@@ -123,8 +121,7 @@ extension ReceiptDatabase {
     }
 
     /// Compares the kept monthly totals and product prices with the ones recomputed from every
-    /// receipt and item in SQL, and each line's stored unit price with the one ``UnitPrice`` gives it
-    /// now; empty when they agree, as they always should.
+    /// receipt and item in SQL; empty when they agree, as they always should.
     public func verifyTotals() throws(StoreError) -> [TotalsDifference] {
         let sources = try monthDetailSources()
         let prices = try priceSources()
@@ -153,30 +150,6 @@ extension ReceiptDatabase {
                 for key in Set(kept.keys).union(recomputed.keys).sorted() where kept[key] != recomputed[key] {
                     differences.append(
                         TotalsDifference(table: table.name, key: key, kept: kept[key], recomputed: recomputed[key]))
-                }
-            }
-            // Each line's stored unit price against the one worked out again here, in Swift.
-            var names = UnitPrice.Names()
-            let lines = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT receipt_id, position, name, price, quantity, sum, unit, price_unit, unit_price, amount
-                    FROM items WHERE name_id IS NOT NULL
-                    """)
-            while let row = try lines.next() {
-                let name: String = row["name"]
-                let item = Item(
-                    name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
-                    sum: Money(kopecks: row["sum"]), unit: row["unit"])
-                let line = UnitPrice.line(item, facts: names.facts(name))
-                let recomputed = line.map { [$0.unit.storedCode, $0.kopecks, $0.thousandths] }
-                let storedUnit: Int64? = row["price_unit"]
-                let kept: [Int64]? = storedUnit.map { unit in [unit, row["unit_price"] ?? 0, row["amount"] ?? 0] }
-                if kept != recomputed {
-                    differences.append(
-                        TotalsDifference(
-                            table: "items", key: "\(row["receipt_id"] as Int64)|\(row["position"] as Int64)",
-                            kept: kept, recomputed: recomputed))
                 }
             }
             return differences

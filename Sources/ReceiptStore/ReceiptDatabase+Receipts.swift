@@ -95,17 +95,14 @@ extension ReceiptDatabase {
             for item in chunk {
                 var nameID: Int64?
                 var category: Category?
-                var linePrice: UnitPrice.LinePrice?
                 if context.counting {
                     let name = try context.categorizer.name(item.name, in: db)
                     nameID = name.id
                     category = name.category ?? place?.category ?? .uncategorized
-                    linePrice = UnitPrice.line(item, facts: name.facts)
                     lines.append(ReceiptContribution.Line(category: category ?? .uncategorized, sum: item.sum.kopecks))
                 }
                 ItemRecord.bind(
-                    item, receiptID: receiptID, position: position, nameID: nameID, category: category,
-                    linePrice: linePrice, to: &values)
+                    item, receiptID: receiptID, position: position, nameID: nameID, category: category, to: &values)
                 position += 1
             }
             try values.execute()

@@ -123,6 +123,7 @@ public final class ReceiptDatabase: Sendable {
             // In WAL mode NORMAL keeps every committed transaction through a crash of the process and
             // the database consistent through a power cut, without an fsync at every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: UnitPriceFunction.function)
             if !db.configuration.readonly { checkpointer.watch(db) }
             // After the log started anew, a file grown past 64 MiB is cut back to that.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
@@ -134,7 +135,7 @@ public final class ReceiptDatabase: Sendable {
                 path: path, pool: pool, rules: rules ?? NoCategoryRules(), keepsTotals: keepingTotals,
                 checkpointer: checkpointer)
             if keepingTotals, rules != nil { try database.categorizeIfRulesChanged() }
-            if keepingTotals { try database.priceLinesIfRulesChanged() }
+            if keepingTotals { try database.repriceIfRulesChanged() }
             // What a command killed while writing left in the log goes into the file now.
             pool.writeWithoutTransaction { db in emptyLog(db, path: path) }
             return database

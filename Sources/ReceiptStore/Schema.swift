@@ -213,20 +213,15 @@ enum Schema {
                     """)
         }
         migrator.registerMigration("v11-unit-prices") { db in
-            // Each line's price per kilogram, litre or piece (UnitPrice), worked out as it is saved:
-            // its unit (1 kg, 2 l, 3 piece: PriceUnit.storedCode), the price in kopecks, and how much of the unit it bought in thousandths;
-            // null when the line has none. Lines stored before are given theirs when the file is next
-            // opened for writing (`unit_price_state.version` differs from UnitPrice.rulesVersion).
-            // The kept tables give each product (a name with its unit) by month, and by month and
-            // shop, what `receipts prices` and `inflation` read; like the shop and item-name totals
-            // they are recomputed for the months whose receipts changed (`stale_price_months`) when
-            // something reads them. Both are keyed by month first, so that a month is rewritten in
-            // one place; a product's rows are found month by month.
+            // Each product's figures by month (its lines' prices per kilogram, litre or piece as
+            // UnitPrice works them out), and by month and shop: what `receipts prices` and
+            // `inflation` read. Like the shop and item-name totals they are recomputed for the
+            // months whose receipts changed (`stale_price_months`) when something reads them, and
+            // all of them when UnitPrice reads names otherwise (`unit_price_state.version`). Both are
+            // keyed by month first, so that a month is rewritten in one place; a product's rows are
+            // found month by month. The unit is a number (1 kg, 2 l, 3 piece).
             try db.execute(
                 sql: """
-                    ALTER TABLE items ADD COLUMN price_unit INTEGER;
-                    ALTER TABLE items ADD COLUMN unit_price INTEGER;
-                    ALTER TABLE items ADD COLUMN amount INTEGER;
                     CREATE TABLE month_product_prices (
                         month TEXT NOT NULL,
                         name_id INTEGER NOT NULL,

@@ -2,13 +2,10 @@ import GRDB
 import ReceiptCore
 
 /// A name of `item_names` as saving needs it: its row and the category it gives (the user's choice,
-/// else the rules'), nil when neither says; for a printed name, also what it says of sizes, so that
-/// each line's unit price is worked out without reading the name again.
+/// else the rules'), nil when neither says.
 struct NameEntry: Sendable {
     let id: Int64
     let category: Category?
-    /// The printed name's facts; nil for an entry found by id.
-    var facts: UnitPrice.NameFacts? = nil
 }
 
 /// Names and places resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
@@ -47,20 +44,18 @@ struct Categorizer {
     mutating func name(_ printedText: String, in db: Database) throws -> NameEntry {
         let printed = ByteKey(printedText)
         if let entry = cached[printed] ?? added[printed] { return entry }
-        let facts = UnitPrice.NameFacts(printedText)
-        let key = facts.key
+        let key = ItemName.key(printedText)
         let entry: NameEntry
         var values = DirectBindings(
             try db.cachedStatement(sql: "SELECT id, chosen, rule FROM item_names WHERE key = ?"))
         values.add(key)
         if let row = try values.fetchRow() {
-            entry = NameEntry(
-                id: row["id"], category: Self.category(chosen: row["chosen"], rule: row["rule"]), facts: facts)
+            entry = NameEntry(id: row["id"], category: Self.category(chosen: row["chosen"], rule: row["rule"]))
         } else {
             let rule = rules.category(forKey: key)
             try db.cachedStatement(sql: "INSERT INTO item_names (key, display, rule) VALUES (?, ?, ?)")
                 .execute(arguments: [key, printedText, rule?.rawValue])
-            entry = NameEntry(id: db.lastInsertedRowID, category: rule, facts: facts)
+            entry = NameEntry(id: db.lastInsertedRowID, category: rule)
         }
         added[printed] = entry
         return entry

@@ -1,14 +1,13 @@
 import GRDB
 import ReceiptCore
 
-/// Recomputes the kept product figures of a month from its lines' unit prices, in one pass over
-/// them in product and price order: each product's month (`month_product_prices`) and its months at
-/// each shop (`month_product_shops`). The SQL in ``RecomputedPrices`` computes the same apart from it.
+/// Recomputes the kept product figures of a month from its lines, each priced per kilogram, litre or
+/// piece by ``UnitPrice/line(_:facts:)``: each product's month (`month_product_prices`) and its
+/// months at each shop (`month_product_shops`). The SQL in ``RecomputedPrices`` computes the same
+/// apart from it.
 enum PriceMonths {
     /// One product's lines in the month, gathered as they come.
     private struct Product {
-        let nameID: Int64
-        let unit: Int64
         var prices: [Int64] = []
         var amount: Int64 = 0
         var spending: Int64 = 0
@@ -30,10 +29,17 @@ enum PriceMonths {
         var latest = ("", Int64.min, Int64.min)
     }
 
+    /// A product of the month: its name row and unit.
+    private struct Key: Hashable {
+        let nameID: Int64
+        let unit: Int64
+    }
+
     /// Recomputes the months named in `stale_price_months`, and empties it.
     static func refresh(in db: Database) throws {
+        var names = UnitPrice.Names()
         for month in try String.fetchAll(db, sql: "SELECT month FROM stale_price_months") {
-            try recompute(month, in: db)
+            try recompute(month, names: &names, in: db)
         }
         try db.execute(sql: "DELETE FROM stale_price_months")
     }
@@ -46,19 +52,17 @@ enum PriceMonths {
         try refresh(in: db)
     }
 
-    private static func recompute(_ month: String, in db: Database) throws {
+    private static func recompute(_ month: String, names: inout UnitPrice.Names, in db: Database) throws {
         try db.execute(sql: "DELETE FROM month_product_prices WHERE month = ?", arguments: [month])
         try db.execute(sql: "DELETE FROM month_product_shops WHERE month = ?", arguments: [month])
         let lines = try Row.fetchCursor(
             db,
             sql: """
-                SELECT i.name_id, i.price_unit, i.unit_price, i.amount, i.sum, COALESCE(i.category, 'uncategorized'),
+                SELECT i.name_id, i.name, i.price, i.quantity, i.unit, i.sum, COALESCE(i.category, 'uncategorized'),
                     r.date_time, r.id, i.position,
                     COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '')
                 FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
-                WHERE r.month = ? AND r.operation = 1 AND r.status = 'complete' AND i.unit_price IS NOT NULL
-                    AND i.name_id IS NOT NULL
-                ORDER BY i.name_id, i.price_unit, i.unit_price
+                WHERE r.month = ? AND r.operation = 1 AND r.status = 'complete' AND i.name_id IS NOT NULL
                 """,
             arguments: [month])
         let productInsert = try db.cachedStatement(
@@ -72,24 +76,25 @@ enum PriceMonths {
                 INSERT INTO month_product_shops (month, name_id, price_unit, shop, last_at, purchases, lowest, last)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        func write(_ product: Product) throws {
+        func write(_ key: Key, _ product: Product) throws {
+            let prices = product.prices.sorted()
             var values = DirectBindings(productInsert)
             values.add(month)
-            values.add(product.nameID)
-            values.add(product.unit)
+            values.add(key.nameID)
+            values.add(key.unit)
             values.add(product.category)
-            values.add(product.prices.count)
+            values.add(prices.count)
             values.add(product.amount)
             values.add(product.spending)
-            values.add(product.prices.first ?? 0)
-            values.add(product.prices.median)
-            values.add(product.prices.last ?? 0)
+            values.add(prices.first ?? 0)
+            values.add(prices.median)
+            values.add(prices.last ?? 0)
             try values.execute()
             for (name, shop) in product.shops {
                 var values = DirectBindings(shopInsert)
                 values.add(month)
-                values.add(product.nameID)
-                values.add(product.unit)
+                values.add(key.nameID)
+                values.add(key.unit)
                 values.add(name)
                 values.add(shop.latest.0)
                 values.add(shop.purchases)
@@ -98,30 +103,30 @@ enum PriceMonths {
                 try values.execute()
             }
         }
-        var current: Product?
+        var products: [Key: Product] = [:]
         while let row = try lines.next() {
-            let nameID: Int64 = row[0]
-            let unit: Int64 = row[1]
-            if current?.nameID != nameID || current?.unit != unit {
-                if let current { try write(current) }
-                current = Product(nameID: nameID, unit: unit)
-            }
-            let price: Int64 = row[2]
-            let shopName: String = row[9]
-            let latest: (String, Int64, Int64) = (row[6], row[7], row[8])
-            current?.prices.append(price)
-            current?.amount += row[3]
-            current?.spending += row[4]
-            current?.categories[row[5], default: 0] += 1
-            var shop = current?.shops[shopName] ?? Shop()
+            let name: String = row[1]
+            let item = Item(
+                name: name, price: Money(kopecks: row[2]), quantity: row[3], sum: Money(kopecks: row[5]), unit: row[4])
+            guard let line = UnitPrice.line(item, facts: names.facts(name)) else { continue }
+            let key = Key(nameID: row[0], unit: line.unit.storedCode)
+            let shopName: String = row[10]
+            let latest: (String, Int64, Int64) = (row[7], row[8], row[9])
+            var product = products.removeValue(forKey: key) ?? Product()
+            product.prices.append(line.kopecks)
+            product.amount += line.thousandths
+            product.spending += item.sum.kopecks
+            product.categories[row[6], default: 0] += 1
+            var shop = product.shops[shopName] ?? Shop()
             shop.purchases += 1
-            shop.lowest = min(shop.lowest, price)
+            shop.lowest = min(shop.lowest, line.kopecks)
             if latest > shop.latest {
                 shop.latest = latest
-                shop.last = price
+                shop.last = line.kopecks
             }
-            current?.shops[shopName] = shop
+            product.shops[shopName] = shop
+            products[key] = product
         }
-        if let current { try write(current) }
+        for (key, product) in products { try write(key, product) }
     }
 }

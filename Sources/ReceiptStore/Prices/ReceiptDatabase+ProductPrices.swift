@@ -229,48 +229,23 @@ extension ReceiptDatabase {
         }
     }
 
-    /// Works out every stored line's unit price again when the file's were worked out by another
-    /// reading of names (``UnitPrice/rulesVersion``), or none were (lines saved before unit prices
-    /// were kept), and marks every month's product figures stale. A file that cannot be written to
-    /// now (read-only, the disk full) is priced as its lines were.
-    func priceLinesIfRulesChanged() throws(StoreError) {
+    /// Marks every month's product figures stale when they were worked out by another reading of
+    /// names (``UnitPrice/rulesVersion``) than this one. A file that cannot be written to now
+    /// (read-only, the disk full) keeps its figures until it can.
+    func repriceIfRulesChanged() throws(StoreError) {
         let version = try read { db in
             try Int.fetchOne(db, sql: "SELECT version FROM unit_price_state WHERE id = 1")
         }
         guard version != UnitPrice.rulesVersion else { return }
         do {
-            try priceLinesAgain()
+            try markAllPricesStale()
         } catch .readOnly, .diskFull {
             return
         }
     }
 
-    private func priceLinesAgain() throws(StoreError) {
+    private func markAllPricesStale() throws(StoreError) {
         try write { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT receipt_id, position, name, price, quantity, sum, unit, price_unit, unit_price, amount FROM items
-                    WHERE name_id IS NOT NULL
-                    """)
-            var names = UnitPrice.Names()
-            let update = try db.cachedStatement(
-                sql: "UPDATE items SET price_unit = ?, unit_price = ?, amount = ? WHERE receipt_id = ? AND position = ?"
-            )
-            for row in rows {
-                let name: String = row["name"]
-                let item = Item(
-                    name: name, price: Money(kopecks: row["price"]), quantity: row["quantity"],
-                    sum: Money(kopecks: row["sum"]), unit: row["unit"])
-                let line = UnitPrice.line(item, facts: names.facts(name))
-                guard
-                    line?.unit.storedCode != row["price_unit"] || line?.kopecks != row["unit_price"]
-                        || line?.thousandths != row["amount"]
-                else { continue }
-                try update.execute(arguments: [
-                    line?.unit.storedCode, line?.kopecks, line?.thousandths, row["receipt_id"], row["position"],
-                ])
-            }
             try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
             try db.execute(
                 sql:

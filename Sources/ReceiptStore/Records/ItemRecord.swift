@@ -33,16 +33,14 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
     /// statements as that allows, since each statement run costs more than a row.
     static let rowsPerInsert = 16
 
-    /// Inserts `rows` items (1…``rowsPerInsert``), each bound by
-    /// ``bind(_:receiptID:position:nameID:category:linePrice:to:)``.
+    /// Inserts `rows` items (1…``rowsPerInsert``), each bound by ``bind(_:receiptID:position:nameID:category:to:)``.
     static func insertSQL(rows: Int) -> String { insertSQLs[rows - 1] }
 
     private static let insertSQLs = (1...rowsPerInsert).map { rows in
-        let row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         return """
             INSERT INTO items (
-                receipt_id, position, name, price, quantity, sum, vat, payment_type, product_type, unit, name_id, category,
-                price_unit, unit_price, amount)
+                receipt_id, position, name, price, quantity, sum, vat, payment_type, product_type, unit, name_id, category)
             VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
             """
     }
@@ -50,7 +48,7 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
     /// Binds the values of one row of ``insertSQL(rows:)`` for a line of a receipt, in its column order.
     static func bind(
         _ item: Item, receiptID: Int64, position: Int, nameID: Int64?, category: Category?,
-        linePrice: UnitPrice.LinePrice?, to values: inout DirectBindings
+        to values: inout DirectBindings
     ) {
         values.add(receiptID)
         values.add(position)
@@ -64,9 +62,6 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
         values.add(item.unit)
         values.add(nameID)
         values.add(category?.rawValue)
-        values.add(linePrice?.unit.storedCode)
-        values.add(linePrice?.kopecks)
-        values.add(linePrice?.thousandths)
     }
 
     var item: Item {

@@ -5,8 +5,9 @@
 /// Written apart from the Swift that keeps the figures (``PriceMonths``), so that each checks the other.
 ///
 /// A line counts when it is one of a complete sale's (refunds and pending receipts have no prices
-/// to compare) and has a unit price (``UnitPrice/line(_:facts:)``). A product is a name row with a
-/// unit. Each takes the arguments of its filter, an SQL condition on the receipt `r`.
+/// to compare) and has a unit price (``UnitPrice/line(_:facts:)``, called through
+/// ``UnitPriceFunction``). A product is a name row with a unit. Each takes the arguments of its
+/// filter, an SQL condition on the receipt `r`.
 enum RecomputedPrices {
     private static func lines(_ filter: String, shops: Bool) -> String {
         let shop =
@@ -17,12 +18,13 @@ enum RecomputedPrices {
             FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
             """
             : " FROM receipts r JOIN items i ON i.receipt_id = r.id"
+        let part = { (part: Int) in "receipts_line_price(i.name, i.price, i.quantity, i.unit, \(part))" }
         return """
-            WITH lines AS (
-                SELECT r.month, i.name_id, i.price_unit, i.unit_price, i.amount, i.sum,
-                    COALESCE(i.category, 'uncategorized') AS category\(shop)
-                WHERE r.operation = 1 AND r.status = 'complete' AND i.unit_price IS NOT NULL
-                    AND i.name_id IS NOT NULL AND (\(filter)))
+            WITH priced AS (
+                SELECT r.month, i.name_id, \(part(0)) AS price_unit, \(part(1)) AS unit_price,
+                    \(part(2)) AS amount, i.sum, COALESCE(i.category, 'uncategorized') AS category\(shop)
+                WHERE r.operation = 1 AND r.status = 'complete' AND i.name_id IS NOT NULL AND (\(filter))),
+            lines AS (SELECT * FROM priced WHERE price_unit IS NOT NULL)
             """
     }
 
