@@ -22,8 +22,8 @@ extension Strings {
     static var csvHelp: String { pick("Вывести CSV (суммы — в копейках).", "Print CSV (amounts in kopecks).") }
     static var verifyHelp: String {
         pick(
-            "Пересчитать все итоги по позициям чеков и сообщить о любом расхождении.",
-            "Recompute every total from the receipts' items and report any difference.")
+            "Пересчитать все итоги и цены товаров по позициям чеков и сообщить о любом расхождении.",
+            "Recompute every total and product price from the receipts' items and report any difference.")
     }
     static var topHelp: String {
         pick("Сколько магазинов и товаров показать.", "How many shops and items to show.")
@@ -36,8 +36,9 @@ extension Strings {
     static var monthsTotal: String { pick("Итого", "Total") }
     static func totalsAgree(months: Int, rows: Int) -> String {
         pick(
-            "Итоги совпадают с пересчётом по позициям: месяцев \(months), строк итогов \(rows).",
-            "The totals equal their recomputation from the items: \(months) months, \(rows) rows of totals.")
+            "Итоги и цены товаров совпадают с пересчётом по позициям: месяцев \(months), строк итогов \(rows).",
+            "The totals and product prices equal their recomputation from the items: \(months) months, \(rows) rows of totals."
+        )
     }
     static func totalsDiffer(_ count: Int) -> String {
         pick(
