@@ -83,15 +83,16 @@ public struct PersonalInflation: Sendable, Equatable {
         -> PersonalInflation
     {
         let lines = products.filter { (from...to).contains($0.month) }
-        let overall = chain(lines, from: from, to: to, minimumMatched: minimumMatched)
+        var byMonth: [Month: [Product: ProductMonth]] = [:]
+        for line in lines { byMonth[line.month, default: [:]][line.product] = line }
+        let overall = chain(byMonth, in: nil, from: from, to: to, minimumMatched: minimumMatched)
         let total = lines.reduce(0) { $0 + $1.spending.kopecks }
         var spentByCategory: [Category: Int64] = [:]
         for line in lines { spentByCategory[line.category, default: 0] += line.spending.kopecks }
         let categories = spentByCategory.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }.compactMap
         {
             category, _ -> CategoryIndex? in
-            let result = chain(
-                lines.filter { $0.category == category }, from: from, to: to, minimumMatched: minimumMatched)
+            let result = chain(byMonth, in: category, from: from, to: to, minimumMatched: minimumMatched)
             return result.pairs.isEmpty ? nil : CategoryIndex(category: category, index: result.index)
         }
         return PersonalInflation(
@@ -100,12 +101,12 @@ public struct PersonalInflation: Sendable, Equatable {
             skipped: overall.skipped, categories: categories)
     }
 
-    /// The chained index of `lines`, its pairs, the skipped ones, and the spending it covers.
-    private static func chain(_ lines: [ProductMonth], from: Month, to: Month, minimumMatched: Int) -> (
-        index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64
-    ) {
-        var byMonth: [Month: [Product: ProductMonth]] = [:]
-        for line in lines { byMonth[line.month, default: [:]][line.product] = line }
+    /// The chained index of the products of `byMonth` (those of `category` in both months of a pair,
+    /// when given), its pairs, the skipped ones, and the spending it covers.
+    private static func chain(
+        _ byMonth: [Month: [Product: ProductMonth]], in category: Category?, from: Month, to: Month,
+        minimumMatched: Int
+    ) -> (index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64) {
         var index = 1.0
         var pairs: [Pair] = []
         var skipped: [Skipped] = []
@@ -119,7 +120,10 @@ public struct PersonalInflation: Sendable, Equatable {
             let first = byMonth[a, default: [:]]
             let second = byMonth[b, default: [:]]
             // In one order, so that the sums come out the same every time.
-            let matched = first.keys.filter { second[$0] != nil }.sorted {
+            let matched = first.filter { product, line in
+                guard let later = second[product] else { return false }
+                return category.map { line.category == $0 && later.category == $0 } ?? true
+            }.keys.sorted {
                 ($0.id, $0.unit.rawValue) < ($1.id, $1.unit.rawValue)
             }
             guard matched.count >= minimumMatched else {
@@ -133,6 +137,8 @@ public struct PersonalInflation: Sendable, Equatable {
                 let quantity = Double(earlier.thousandths) / 1_000
                 now += Double(later.median) * quantity
                 before += Double(earlier.median) * quantity
+                // The coverage is the whole index's only.
+                guard category == nil else { continue }
                 for line in [earlier, later] where covered.insert(Counted(month: line.month, product: product)).inserted
                 {
                     coveredSpending += line.spending.kopecks
