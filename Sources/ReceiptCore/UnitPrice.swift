@@ -87,7 +87,7 @@ public enum UnitPrice {
     /// Which reading of names and measures stored unit prices were worked out with: a database whose
     /// lines were priced by another works them out again when it is next opened for writing. Raise
     /// it with any change to what ``line(_:facts:)`` gives.
-    public static let rulesVersion = 1
+    public static let rulesVersion = 2
 
     /// What a line counts as when prices are compared: its product's unit, its price per unit in
     /// kopecks, and how much of the unit it bought, in thousandths.
@@ -167,6 +167,16 @@ public enum UnitPrice {
         facts.weighed || item.quantity.rounded() != item.quantity
     }
 
+    /// Words of goods whose litres or kilograms are a capacity: bins, buckets and bags for rubbish,
+    /// containers, flasks, pots. A word counts when it begins with one of these.
+    static let containerWords = [
+        "мусор", "ведр", "контейнер", "термос", "кастрюл", "канистр", "таз", "лейк", "бидон", "сковород",
+    ]
+
+    private static func isContainer(_ word: String) -> Bool {
+        containerWords.contains { word.hasPrefix($0) }
+    }
+
     /// The words that say a line was weighed.
     static let weighedWords: Set<String> = ["вес", "весовой", "весовая", "весовые", "весов"]
 
@@ -186,6 +196,8 @@ public enum UnitPrice {
 
     /// The size a printed name gives one piece: the last weight or volume written in it (a count of
     /// pieces when it gives neither); `2х200г` and `2 x 200 г` are two of 200 g. Nil when it gives none.
+    /// A container's volume is what it holds, not what was bought (`ПАКЕТЫ Д/МУСОРА 60Л 20ШТ` are 20
+    /// pieces, `ВЕДРО 10Л` one): names with ``containerWords`` give their counts only.
     public static func size(inName name: String) -> PackSize? {
         let tokens = words(name.lowercased())
         var weightOrVolume: PackSize?
@@ -228,6 +240,7 @@ public enum UnitPrice {
             else { continue }
             if unit == .piece { pieces = size } else { weightOrVolume = size }
         }
+        if tokens.contains(where: isContainer) { return pieces }
         return weightOrVolume ?? pieces
     }
 

@@ -81,6 +81,17 @@ struct UnitPriceTests {
         #expect(ItemName.key("МОЛОКО ПАСТ.3,2% 930МЛ") == ItemName.key("МОЛОКО ПАСТ 3,2% 1,4Л"))
     }
 
+    @Test("a container's litres are what it holds, not what was bought: counted by the piece")
+    func containers() {
+        #expect(UnitPrice.size(inName: "ПАКЕТЫ Д/МУСОРА 60Л 20ШТ") == PackSize(unit: .piece, thousandths: 20_000))
+        #expect(UnitPrice.of(Self.line("ПАКЕТЫ Д/МУСОРА 60Л 20ШТ", kopecks: 15_000)) ?? (.litre, 0) == (.piece, 750))
+        #expect(UnitPrice.of(Self.line("ВЕДРО ПЛАСТ. 10Л", kopecks: 29_900)) ?? (.litre, 0) == (.piece, 29_900))
+        #expect(UnitPrice.of(Self.line("КАСТРЮЛЯ 3Л", kopecks: 99_900)) ?? (.litre, 0) == (.piece, 99_900))
+        #expect(
+            UnitPrice.size(inName: "ВОДА ПИТЬЕВАЯ 5Л") == PackSize(unit: .litre, thousandths: 5_000), "water is content"
+        )
+    }
+
     @Test("values no shop prints but a file or a server could give make no unit price, and never a crash")
     func hostile() {
         let huge = Int64.max / 100
