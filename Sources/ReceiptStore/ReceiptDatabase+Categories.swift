@@ -134,23 +134,15 @@ extension ReceiptDatabase {
                     case "month_item_totals": sources.names
                     default: table.name
                     }
-                let kept = try Self.keyed(
-                    Row.fetchAll(db, sql: "SELECT \(table.columns) FROM \(source)"), keyColumns: table.keyColumns)
-                let recomputed = try Self.keyed(Row.fetchAll(db, sql: table.query), keyColumns: table.keyColumns)
-                for key in Set(kept.keys).union(recomputed.keys).sorted() where kept[key] != recomputed[key] {
-                    differences.append(
-                        TotalsDifference(table: table.name, key: key, kept: kept[key], recomputed: recomputed[key]))
-                }
+                differences += try Self.differences(
+                    table.name, kept: "SELECT \(table.columns) FROM \(source)", recomputed: table.query,
+                    keyColumns: table.keyColumns, in: db)
             }
             for table in RecomputedPrices.tables {
                 let source = table.name == "month_product_prices" ? prices.products : prices.shops
-                let kept = try Self.keyed(
-                    Row.fetchAll(db, sql: "SELECT \(table.columns) FROM \(source)"), keyColumns: table.keyColumns)
-                let recomputed = try Self.keyed(Row.fetchAll(db, sql: table.query("1")), keyColumns: table.keyColumns)
-                for key in Set(kept.keys).union(recomputed.keys).sorted() where kept[key] != recomputed[key] {
-                    differences.append(
-                        TotalsDifference(table: table.name, key: key, kept: kept[key], recomputed: recomputed[key]))
-                }
+                differences += try Self.differences(
+                    table.name, kept: "SELECT \(table.columns) FROM \(source)", recomputed: table.query("1"),
+                    keyColumns: table.keyColumns, in: db)
             }
             return differences
         }
@@ -254,6 +246,19 @@ extension ReceiptDatabase {
                      WHERE month NOT IN (SELECT month FROM stale_item_months)
                      UNION ALL \(RecomputedTotals.namesOfStaleMonths))
                     """)
+        }
+    }
+
+    /// The rows of `table` that the query `kept` and the query `recomputed` give differently, keyed by
+    /// their first `keyColumns` columns.
+    private static func differences(
+        _ table: String, kept: String, recomputed: String, keyColumns: Int, in db: Database
+    ) throws -> [TotalsDifference] {
+        let kept = keyed(try Row.fetchAll(db, sql: kept), keyColumns: keyColumns)
+        let recomputed = keyed(try Row.fetchAll(db, sql: recomputed), keyColumns: keyColumns)
+        return Set(kept.keys).union(recomputed.keys).sorted().compactMap { key in
+            kept[key] == recomputed[key]
+                ? nil : TotalsDifference(table: table, key: key, kept: kept[key], recomputed: recomputed[key])
         }
     }
 

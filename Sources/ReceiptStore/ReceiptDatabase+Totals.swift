@@ -140,7 +140,8 @@ extension ReceiptDatabase {
         }
     }
 
-    private static func month(_ text: String) throws -> Month {
+    /// The month a row's text names, or the error that says which text is not one.
+    static func month(_ text: String) throws -> Month {
         guard let month = Month(text) else { throw RecordError(row: "month='\(text)'", reason: "not a month") }
         return month
     }

@@ -193,7 +193,7 @@ extension ReceiptDatabase {
     private static func month(of row: Row, known: inout [String: Month]) throws -> Month {
         let text: String = row["month"]
         if let month = known[text] { return month }
-        guard let month = Month(text) else { throw RecordError(row: "month='\(text)'", reason: "not a month") }
+        let month = try Self.month(text)
         known[text] = month
         return month
     }
