@@ -84,9 +84,9 @@ public enum UnitPrice {
         }
     }
 
-    /// Which reading of names and measures stored unit prices were worked out with: a database whose
-    /// lines were priced by another works them out again when it is next opened for writing. Raise
-    /// it with any change to what ``line(_:facts:)`` gives.
+    /// Which reading of names and measures kept prices were worked out with: a database whose
+    /// figures were worked out by another works them out again when it is next opened for writing.
+    /// Raise it with any change to what ``line(_:facts:)`` gives.
     public static let rulesVersion = 2
 
     /// What a line counts as when prices are compared: its product's unit, its price per unit in
@@ -109,7 +109,7 @@ public enum UnitPrice {
 
     /// The line as a purchase of a product: nil when it is none — its name has no key (nothing but
     /// numbers and marks), its price or its quantity is not positive. Both ``of(_:facts:)`` and
-    /// ``amount(of:facts:)`` in one, which every stored line is given.
+    /// ``amount(of:facts:)`` in one: how every kept price and amount is worked out.
     public static func line(_ item: Item, facts: NameFacts? = nil) -> LinePrice? {
         let facts = facts ?? NameFacts(item.name)
         guard !facts.key.isEmpty, let (unit, kopecks) = of(item, facts: facts),
