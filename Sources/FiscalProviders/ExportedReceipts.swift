@@ -81,14 +81,36 @@ public enum ExportedReceipts {
             }
             return try item(line, index: index)
         }
+        func sum(_ key: String) -> Money { Money(kopecks: (try? integer(fields, key)) ?? 0) }
         return Receipt(
             identity: identity, dateTime: try dateTime(fields["dateTime"], context: context), operation: operation,
-            total: Money(kopecks: total), cash: Money(kopecks: (try? integer(fields, "cashTotalSum")) ?? 0),
-            ecash: Money(kopecks: (try? integer(fields, "ecashTotalSum")) ?? 0),
+            total: Money(kopecks: total), cash: sum("cashTotalSum"), ecash: sum("ecashTotalSum"),
+            prepaid: sum("prepaidSum"), credit: sum("creditSum"), provision: sum("provisionSum"),
             seller: trimmed(fields["user"]), sellerINN: trimmed(fields["userInn"]),
             retailPlace: trimmed(fields["retailPlace"]),
             address: trimmed(fields["retailPlaceAddress"]), registerNumber: trimmed(fields["kktRegId"]), items: items,
-            status: .complete)
+            status: .complete, document: documentText(fields))
+    }
+
+    /// The receipt's object as JSON, keys sorted: what the file said of it, kept beside the fields read.
+    private static func documentText(_ fields: [String: Any]) -> String? {
+        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The line's GTIN: `productCodeData.gtin`, or the `gtin` of any shape under `productCodeNew`
+    /// (`ean13`, `gs1m`, `itf14`…); 14 digits when its check digit holds, the digits as given when not.
+    private static func gtin(_ line: [String: Any]) -> String? {
+        var candidates: [Any?] = [(line["productCodeData"] as? [String: Any])?["gtin"]]
+        if let shapes = line["productCodeNew"] as? [String: Any] {
+            for key in shapes.keys.sorted() { candidates.append((shapes[key] as? [String: Any])?["gtin"]) }
+        }
+        let codes = candidates.compactMap { value -> String? in
+            if let text = value as? String { return text.trimmingCharacters(in: .whitespaces) }
+            return (value as? NSNumber)?.stringValue
+        }.filter { !$0.isEmpty }
+        if let valid = codes.lazy.compactMap(GTIN.init(checking:)).first { return valid.digits }
+        return codes.first
     }
 
     private static func item(_ line: [String: Any], index: Int) throws(DocumentError) -> Item {
@@ -105,7 +127,9 @@ public enum ExportedReceipts {
             name: name, price: Money(kopecks: price), quantity: quantity, sum: Money(kopecks: sum),
             vat: vat.map { VATCode(rawValue: Int($0)) },
             paymentType: payment.flatMap { PaymentType(rawValue: Int($0)) },
-            productType: product.map { Int($0) }, unit: line["measure"] as? String)
+            productType: product.map { Int($0) }, unit: line["measure"] as? String,
+            measure: (try? integer(line, "itemsQuantityMeasure")).map { Measure(rawValue: Int($0)) },
+            gtin: gtin(line))
     }
 
     /// The shop-local time: an ISO string as it is; Unix seconds in the shop's zone, which the

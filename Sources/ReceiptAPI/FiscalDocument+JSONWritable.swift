@@ -3,6 +3,7 @@ extension FiscalDocument: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member("cashTotalSum", cashTotalSum)
+        writer.member("creditSum", ifPresent: creditSum)
         writer.member("dateTime", dateTime)
         writer.member("ecashTotalSum", ecashTotalSum)
         writer.member("fiscalDocumentNumber", fiscalDocumentNumber)
@@ -11,6 +12,8 @@ extension FiscalDocument: JSONWritable {
         writer.member("items", items)
         writer.member("kktRegId", ifPresent: kktRegId)
         writer.member("operationType", operationType)
+        writer.member("prepaidSum", ifPresent: prepaidSum)
+        writer.member("provisionSum", ifPresent: provisionSum)
         writer.member("retailPlace", ifPresent: retailPlace)
         writer.member("retailPlaceAddress", ifPresent: retailPlaceAddress)
         writer.member("totalSum", totalSum)
@@ -24,6 +27,8 @@ extension FiscalDocument.Line: JSONWritable {
     /// Writes the FiscalDocument.Line as openapi.yaml declares it.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.member("gtin", ifPresent: gtin)
+        writer.member("itemsQuantityMeasure", ifPresent: itemsQuantityMeasure)
         writer.member("name", name)
         writer.member("nds", ifPresent: nds)
         writer.member("paymentType", ifPresent: paymentType)

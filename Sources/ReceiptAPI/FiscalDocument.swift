@@ -14,6 +14,12 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
     public var cashTotalSum: Int64
     /// The part paid electronically, in kopecks.
     public var ecashTotalSum: Int64
+    /// The part paid earlier by a prepayment, in kopecks; nil when none was.
+    public var prepaidSum: Int64?
+    /// The part left owing, in kopecks; nil when none is.
+    public var creditSum: Int64?
+    /// The part paid with bonus points or certificates, in kopecks; nil when none was.
+    public var provisionSum: Int64?
     /// `fn`: the fiscal drive's 16 digits.
     public var fiscalDriveNumber: String
     /// `i`: the document's number on its drive.
@@ -49,10 +55,15 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
         public var paymentType: Int?
         /// What kind of thing was sold: the fiscal code, as given.
         public var productType: Int?
+        /// The unit of the quantity as FFD 1.2 codes it (``Measure``), if given.
+        public var itemsQuantityMeasure: Int?
+        /// The product's GTIN (14 digits when valid), if the line carries one.
+        public var gtin: String?
 
         /// A line from its fields as the wire carries them.
         public init(
-            name: String, price: Int64, quantity: Double, sum: Int64, nds: Int?, paymentType: Int?, productType: Int?
+            name: String, price: Int64, quantity: Double, sum: Int64, nds: Int?, paymentType: Int?, productType: Int?,
+            itemsQuantityMeasure: Int? = nil, gtin: String? = nil
         ) {
             self.name = name
             self.price = price
@@ -61,6 +72,8 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
             self.nds = nds
             self.paymentType = paymentType
             self.productType = productType
+            self.itemsQuantityMeasure = itemsQuantityMeasure
+            self.gtin = gtin
         }
     }
 
@@ -71,6 +84,9 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
         totalSum = receipt.total.kopecks
         cashTotalSum = receipt.cash.kopecks
         ecashTotalSum = receipt.ecash.kopecks
+        prepaidSum = Self.unlessZero(receipt.prepaid)
+        creditSum = Self.unlessZero(receipt.credit)
+        provisionSum = Self.unlessZero(receipt.provision)
         fiscalDriveNumber = receipt.identity.fn
         fiscalDocumentNumber = receipt.identity.i
         fiscalSign = receipt.identity.fp
@@ -82,9 +98,12 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
         items = receipt.items.map { item in
             Line(
                 name: item.name, price: item.price.kopecks, quantity: item.quantity, sum: item.sum.kopecks,
-                nds: item.vat?.rawValue, paymentType: item.paymentType?.rawValue, productType: item.productType)
+                nds: item.vat?.rawValue, paymentType: item.paymentType?.rawValue, productType: item.productType,
+                itemsQuantityMeasure: item.measure?.rawValue, gtin: item.gtin)
         }
     }
+
+    private static func unlessZero(_ amount: Money) -> Int64? { amount == .zero ? nil : amount.kopecks }
 
     /// The receipt this document describes, every field checked.
     public func receipt(status: Receipt.Status, placeID: String?) throws(DocumentError) -> Receipt {
@@ -97,7 +116,8 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
                 dateTime: try LocalDateTime(iso: dateTime),
                 operation: operation,
                 total: Money(kopecks: totalSum), cash: Money(kopecks: cashTotalSum),
-                ecash: Money(kopecks: ecashTotalSum),
+                ecash: Money(kopecks: ecashTotalSum), prepaid: Money(kopecks: prepaidSum ?? 0),
+                credit: Money(kopecks: creditSum ?? 0), provision: Money(kopecks: provisionSum ?? 0),
                 seller: user, sellerINN: userInn?.trimmingWhitespace(), retailPlace: retailPlace,
                 address: retailPlaceAddress, registerNumber: kktRegId?.trimmingWhitespace(),
                 items: items.map { line in
@@ -105,7 +125,8 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
                         name: line.name, price: Money(kopecks: line.price), quantity: line.quantity,
                         sum: Money(kopecks: line.sum), vat: line.nds.map(VATCode.init(rawValue:)),
                         paymentType: line.paymentType.flatMap(PaymentType.init(rawValue:)),
-                        productType: line.productType)
+                        productType: line.productType, measure: line.itemsQuantityMeasure.map(Measure.init(rawValue:)),
+                        gtin: line.gtin)
                 },
                 status: status, placeID: placeID)
         } catch let error as DocumentError {

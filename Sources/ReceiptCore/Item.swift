@@ -18,11 +18,17 @@ public struct Item: Sendable, Hashable, Codable {
     public var productType: Int?
     /// The unit of measure as printed (`кг`, `шт`), if given.
     public var unit: String?
+    /// The unit of the quantity as FFD 1.2 codes it (`itemsQuantityMeasure`, tag 2108), if given.
+    public var measure: Measure?
+    /// The product's trade item number as the line carries it: 14 digits when its check digit holds
+    /// (``GTIN``), the digits as given when it does not.
+    public var gtin: String?
 
     /// An item as the fiscal document describes it; only name, price, quantity and sum are required.
     public init(
         name: String, price: Money, quantity: Double, sum: Money, vat: VATCode? = nil,
-        paymentType: PaymentType? = nil, productType: Int? = nil, unit: String? = nil
+        paymentType: PaymentType? = nil, productType: Int? = nil, unit: String? = nil, measure: Measure? = nil,
+        gtin: String? = nil
     ) {
         self.name = name
         self.price = price
@@ -32,6 +38,8 @@ public struct Item: Sendable, Hashable, Codable {
         self.paymentType = paymentType
         self.productType = productType
         self.unit = unit
+        self.measure = measure
+        self.gtin = gtin
     }
 }
 
@@ -74,13 +82,25 @@ public struct VATCode: RawRepresentable, Sendable, Hashable, Codable {
 
 /// How a receipt line was settled (tag 1214, `paymentType`).
 public enum PaymentType: Int, Sendable, Hashable, CaseIterable, Codable {
+    /// Предоплата 100 %: paid in full before the goods are handed over.
     case fullPrepayment = 1
+    /// Предоплата: part paid before the goods are handed over.
     case partialPrepayment = 2
+    /// Аванс: money paid ahead for goods not yet named.
     case advance = 3
+    /// Полный расчёт: the goods handed over and paid for (earlier payments counted in).
     case fullPayment = 4
+    /// Частичный расчёт и кредит: the goods handed over, part paid, the rest owed.
     case partialPaymentAndCredit = 5
+    /// Передача в кредит: the goods handed over, nothing paid yet.
     case creditTransfer = 6
+    /// Оплата кредита: a payment towards goods received earlier on credit.
     case creditPayment = 7
+
+    /// Money paid before the goods are handed over (1, 2, 3).
+    public var isPrepayment: Bool { rawValue <= 3 }
+    /// Goods handed over with part or all of the money owed (5, 6).
+    public var isCreditSale: Bool { self == .partialPaymentAndCredit || self == .creditTransfer }
 }
 
 extension Item {

@@ -2,6 +2,9 @@
 ///
 /// Fields follow the fiscal document that the tax service's and the OFDs' APIs return, so that
 /// exported files map onto it field by field.
+///
+/// Two receipts are equal when their fields are: the ``document`` they were read from is where
+/// they came from, not what they say.
 public struct Receipt: Sendable, Hashable, Codable {
     /// Fiscal drive number, document number and sign: what makes two receipts the same one.
     public var identity: FiscalIdentity
@@ -15,6 +18,12 @@ public struct Receipt: Sendable, Hashable, Codable {
     public var cash: Money
     /// The part paid electronically (card, phone).
     public var ecash: Money
+    /// The part paid earlier, by a prepayment or advance (`prepaidSum`, tag 1215).
+    public var prepaid: Money
+    /// The part left owing, a sale on credit (`creditSum`, tag 1216).
+    public var credit: Money
+    /// The part paid otherwise: bonus points, certificates, barter (`provisionSum`, tag 1217).
+    public var provision: Money
     /// The seller's name (`user`).
     public var seller: String?
     /// The seller's taxpayer number (ИНН), without padding.
@@ -31,6 +40,10 @@ public struct Receipt: Sendable, Hashable, Codable {
     public var status: Status
     /// The place the receipt was issued at, when known.
     public var placeID: String?
+    /// The document's JSON as its source gave it (an exported file, the tax service), kept so that
+    /// a later version can derive again what it computes; nil when the fields above are all of it
+    /// (a receipts server's feed, a QR code).
+    public var document: String?
 
     /// How much is known of a receipt.
     public enum Status: String, Sendable, Hashable, Codable {
@@ -43,9 +56,10 @@ public struct Receipt: Sendable, Hashable, Codable {
     /// A receipt from its fields; only the identity, date-time, operation and total are required.
     public init(
         identity: FiscalIdentity, dateTime: LocalDateTime, operation: OperationType, total: Money,
-        cash: Money = .zero, ecash: Money = .zero, seller: String? = nil, sellerINN: String? = nil,
+        cash: Money = .zero, ecash: Money = .zero, prepaid: Money = .zero, credit: Money = .zero,
+        provision: Money = .zero, seller: String? = nil, sellerINN: String? = nil,
         retailPlace: String? = nil, address: String? = nil, registerNumber: String? = nil,
-        items: [Item] = [], status: Status = .complete, placeID: String? = nil
+        items: [Item] = [], status: Status = .complete, placeID: String? = nil, document: String? = nil
     ) {
         self.identity = identity
         self.dateTime = dateTime
@@ -53,6 +67,9 @@ public struct Receipt: Sendable, Hashable, Codable {
         self.total = total
         self.cash = cash
         self.ecash = ecash
+        self.prepaid = prepaid
+        self.credit = credit
+        self.provision = provision
         self.seller = seller
         self.sellerINN = sellerINN
         self.retailPlace = retailPlace
@@ -61,6 +78,24 @@ public struct Receipt: Sendable, Hashable, Codable {
         self.items = items
         self.status = status
         self.placeID = placeID
+        self.document = document
+    }
+
+    /// Whether two receipts say the same: every field but ``document``.
+    public static func == (a: Receipt, b: Receipt) -> Bool {
+        a.identity == b.identity && a.dateTime == b.dateTime && a.operation == b.operation && a.total == b.total
+            && a.cash == b.cash && a.ecash == b.ecash && a.prepaid == b.prepaid && a.credit == b.credit
+            && a.provision == b.provision && a.seller == b.seller && a.sellerINN == b.sellerINN
+            && a.retailPlace == b.retailPlace && a.address == b.address && a.registerNumber == b.registerNumber
+            && a.items == b.items && a.status == b.status && a.placeID == b.placeID
+    }
+
+    /// Hashes what identifies a receipt and what it says of its money and lines.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identity)
+        hasher.combine(dateTime)
+        hasher.combine(total)
+        hasher.combine(items)
     }
 
     /// A receipt known only from its QR code: pending until its items arrive.

@@ -82,8 +82,7 @@ extension ReceiptDatabase {
             let totals = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.month, COUNT(*) AS receipts,
-                        SUM(CASE WHEN r.operation IN (1, 4) THEN r.total ELSE -r.total END) AS spending
+                    SELECT r.month, COUNT(*) AS receipts, SUM(r.counted) AS spending
                     FROM receipts r WHERE r.month IN (\(databaseQuestionMarks(count: months.count)))
                     GROUP BY r.month
                     """,
@@ -122,7 +121,8 @@ extension ReceiptDatabase {
     public func receipt(id: Int64) throws(StoreError) -> (receipt: Receipt, place: Place?)? {
         try read { db in
             guard let record = try ReceiptRecord.fetchOne(db, key: id), let recordID = record.id else { return nil }
-            let receipt = try record.receipt(items: Self.items(of: recordID, in: db))
+            let receipt = try record.receipt(
+                items: Self.items(of: recordID, in: db), document: Self.document(of: recordID, in: db))
             let place = try receipt.placeID.flatMap { try PlaceRecord.fetchOne(db, key: $0)?.place() }
             return (receipt, place)
         }

@@ -36,8 +36,9 @@ extension ReceiptDatabase {
         try writeCounting { db, context in try receipts.map { try Self.save($0, in: db, context: &context) } }
     }
 
-    /// Saves a receipt inside a transaction: its items categorized, the monthly totals it changes
-    /// gathered in `context`.
+    /// Saves a receipt inside a transaction: its items categorized, what it is and the money it
+    /// counts worked out, linked to the receipt it goes with, the monthly totals it changes gathered
+    /// in `context`.
     static func save(_ receipt: Receipt, in db: Database, context: inout SaveContext) throws -> SaveOutcome {
         // Imports insert thousands of rows: cached statements with values bound directly. A new
         // receipt's search document is written later, with those of the other new receipts
@@ -47,13 +48,18 @@ extension ReceiptDatabase {
         lookup.add(receipt.identity.fn)
         lookup.add(receipt.identity.i)
         lookup.add(receipt.identity.fp)
+        let kind = PurchaseKind(of: receipt)
+        // Linked to nothing yet: PurchaseCounting counts it anew when it finds what it goes with.
+        let counted = kind.counted(total: receipt.total.kopecks, prepaid: receipt.prepaid.kopecks, linked: false)
         guard let id = try lookup.fetchInt64() else {
             var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
-            ReceiptRecord.bind(receipt, to: &insert)
+            ReceiptRecord.bind(receipt, kind: kind, counted: counted, to: &insert)
             try insert.execute()
             let id = db.lastInsertedRowID
+            try writeDocument(receipt.document, of: id, in: db)
             let place = try context.categorizer.place(receipt.placeID, in: db)
-            try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
+            try insertItems(of: receipt, receiptID: id, counted: counted, place: place, in: db, context: &context)
+            if kind != .purchase { try PurchaseCounting.link(id, in: db, context: &context) }
             return .inserted
         }
         guard let existing = try ReceiptRecord.fetchOne(db, key: id) else {
@@ -61,33 +67,52 @@ extension ReceiptDatabase {
         }
         if receipt.status == .pending, existing.status == Receipt.Status.complete.rawValue { return .unchanged }
         // The place is this database's knowledge (from the receipts server), which no fiscal document
-        // carries: a document from elsewhere keeps it.
+        // carries: a document from elsewhere keeps it. Likewise a receipt from a feed, which has no
+        // document of its own, keeps the one a file gave.
         var receipt = receipt
         if receipt.placeID == nil { receipt.placeID = existing.placeID }
-        let stored = try existing.receipt(items: items(of: id, in: db))
-        if stored == receipt { return .unchanged }
+        let storedDocument = try document(of: id, in: db)
+        if receipt.document == nil { receipt.document = storedDocument }
+        let stored = try existing.receipt(items: items(of: id, in: db), document: storedDocument)
+        if stored == receipt && storedDocument == receipt.document { return .unchanged }
         try context.count(storedReceipt: id, sign: -1, in: db)
+        let waiting = try PurchaseCounting.release(linkedTo: id, in: db, context: &context)
         try rewritingDocuments(of: [id], in: db) {
             var update = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.updateSQL))
-            ReceiptRecord.bind(receipt, to: &update)
+            ReceiptRecord.bind(receipt, kind: kind, counted: counted, to: &update)
             update.add(id)
             try update.execute()
             try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
             let place = try context.categorizer.place(receipt.placeID, in: db)
-            try insertItems(of: receipt, receiptID: id, place: place, in: db, context: &context)
+            try insertItems(of: receipt, receiptID: id, counted: counted, place: place, in: db, context: &context)
             if receipt.status == .complete {
                 try db.execute(sql: "DELETE FROM pending_checks WHERE receipt_id = ?", arguments: [id])
             }
         }
+        if receipt.document != storedDocument { try writeDocument(receipt.document, of: id, in: db) }
+        if kind != .purchase { try PurchaseCounting.link(id, in: db, context: &context) }
+        for other in waiting { try PurchaseCounting.link(other, in: db, context: &context) }
         return .updated
     }
 
-    /// Writes a receipt's items with their names and categories, and counts the receipt in.
+    /// Keeps a receipt's document as its source gave it, when it has one.
+    private static func writeDocument(_ document: String?, of id: Int64, in db: Database) throws {
+        guard let document else { return }
+        try db.cachedStatement(
+            sql:
+                "INSERT INTO receipt_documents (receipt_id, document) VALUES (?, ?) ON CONFLICT DO UPDATE SET document = ?2"
+        ).execute(arguments: [id, document])
+    }
+
+    /// Writes a receipt's items with their names, categories and shares of the money it counts,
+    /// and counts the receipt in.
     private static func insertItems(
-        of receipt: Receipt, receiptID: Int64, place: PlaceEntry?, in db: Database, context: inout SaveContext
+        of receipt: Receipt, receiptID: Int64, counted: Int64, place: PlaceEntry?, in db: Database,
+        context: inout SaveContext
     ) throws {
         var lines: [ReceiptContribution.Line] = []
         lines.reserveCapacity(receipt.items.count)
+        let shares = PurchaseCounting.lineShares(counted, sums: receipt.items.map(\.sum.kopecks))
         var position = 0
         for start in stride(from: 0, to: receipt.items.count, by: ItemRecord.rowsPerInsert) {
             let chunk = receipt.items[start..<min(start + ItemRecord.rowsPerInsert, receipt.items.count)]
@@ -99,18 +124,19 @@ extension ReceiptDatabase {
                     let name = try context.categorizer.name(item.name, in: db)
                     nameID = name.id
                     category = name.category ?? place?.category ?? .uncategorized
-                    lines.append(ReceiptContribution.Line(category: category ?? .uncategorized, sum: item.sum.kopecks))
+                    lines.append(
+                        ReceiptContribution.Line(category: category ?? .uncategorized, counted: shares[position]))
                 }
                 ItemRecord.bind(
-                    item, receiptID: receiptID, position: position, nameID: nameID, category: category, to: &values)
+                    item, receiptID: receiptID, position: position, nameID: nameID, category: category,
+                    counted: shares[position], to: &values)
                 position += 1
             }
             try values.execute()
         }
         guard context.counting else { return }
         let contribution = ReceiptContribution(
-            month: receipt.month, operation: receipt.operation, total: receipt.total.kopecks,
-            shopCategory: place?.category, lines: lines)
+            month: receipt.month, counted: counted, shopCategory: place?.category, lines: lines)
         context.delta.add(contribution, sign: 1)
     }
 
@@ -125,8 +151,15 @@ extension ReceiptDatabase {
                 Column("fn") == identity.fn && Column("fd") == identity.i && Column("fp") == identity.fp
             ).fetchOne(db)
             guard let record, let id = record.id else { return nil }
-            return try record.receipt(items: Self.items(of: id, in: db))
+            return try record.receipt(items: Self.items(of: id, in: db), document: Self.document(of: id, in: db))
         }
+    }
+
+    /// The document kept with a receipt, as its source gave it.
+    static func document(of receiptID: Int64, in db: Database) throws -> String? {
+        try String.fetchOne(
+            db.cachedStatement(sql: "SELECT document FROM receipt_documents WHERE receipt_id = ?"),
+            arguments: [receiptID])
     }
 
     /// The receipts of a month by the shops' local dates, newest first.

@@ -255,6 +255,42 @@ enum Schema {
                     INSERT INTO unit_price_state (id, version) VALUES (1, 0);
                     """)
         }
+        migrator.registerMigration("v12-purchases-reconciled") { db in
+            // The whole document: the sums and line fields receipts were read without, and the
+            // document's JSON as its source gave it (its own table, so listing stays narrow). What
+            // each receipt is (PurchaseKind), the money it counts (`counted`, negative for money
+            // received) and its share on each line (largest remainder, so a receipt's lines add up
+            // to it exactly), and the receipt it goes with (a settlement's prepayment, a return's
+            // purchase). Receipts stored before this step never had their prepaid, credit and
+            // provision sums, measures or GTINs read: they stay 0 and empty until the same file or
+            // feed is imported again. Their kinds are read from what was kept (the operation and
+            // the lines' payment kinds), and the totals are rebuilt from the reconciled lines.
+            try db.execute(
+                sql: """
+                    ALTER TABLE receipts ADD COLUMN prepaid INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE receipts ADD COLUMN credit INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE receipts ADD COLUMN provision INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE receipts ADD COLUMN kind TEXT NOT NULL DEFAULT 'purchase';
+                    ALTER TABLE receipts ADD COLUMN counted INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE receipts ADD COLUMN linked_id INTEGER REFERENCES receipts(id) ON DELETE SET NULL;
+                    ALTER TABLE items ADD COLUMN measure INTEGER;
+                    ALTER TABLE items ADD COLUMN gtin TEXT;
+                    ALTER TABLE items ADD COLUMN counted INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE receipt_documents (
+                        receipt_id INTEGER PRIMARY KEY NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
+                        document TEXT NOT NULL
+                    );
+                    CREATE INDEX receipts_by_seller ON receipts (seller_inn, date_time);
+                    CREATE INDEX receipts_linked ON receipts (linked_id) WHERE linked_id IS NOT NULL;
+                    """)
+            try PurchaseCounting.classifyStored(in: db)
+            for table in RecomputedTotals.tables {
+                try db.execute(sql: "DELETE FROM \(table.name)")
+                try db.execute(sql: "INSERT INTO \(table.name) (\(table.columns)) " + table.query)
+            }
+            try db.execute(sql: "DELETE FROM stale_item_months")
+            try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
+        }
         return migrator
     }
 }

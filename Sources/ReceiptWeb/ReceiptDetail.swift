@@ -23,6 +23,11 @@ struct ReceiptDetail: Encodable {
     let dateText: String
     let operationText: String
     let statusText: String?
+    /// What the receipt is when it is not a plain purchase, and what it goes with
+    /// (``ReceiptStore/PurchaseLink``): `предоплата — получено по чеку #15 от …`.
+    let purchaseText: String?
+    /// The receipts it goes with, each with its address in the page.
+    let links: [Link]
     let items: [Line]
     let totalText: String
     let payments: [[String]]
@@ -32,7 +37,16 @@ struct ReceiptDetail: Encodable {
     /// What "share" copies: the text `receipts show --share` prints.
     let shareText: String
 
-    init(id: Int64, receipt: Receipt, place: Place?, categories: [Category?], check: PendingCheck?, words: WebWords) {
+    /// A receipt another one goes with: its address and its words (`#15 · предоплата`).
+    struct Link: Encodable {
+        let href: String
+        let text: String
+    }
+
+    init(
+        id: Int64, receipt: Receipt, place: Place?, categories: [Category?], check: PendingCheck?, link: PurchaseLink?,
+        words: WebWords
+    ) {
         let language = words.language
         self.id = id
         pending = receipt.status == .pending
@@ -45,6 +59,13 @@ struct ReceiptDetail: Encodable {
         operationText = receipt.operation.name(in: language)
         let note = check?.summary(in: language)
         statusText = pending ? note ?? words.items(0, pending: true) : nil
+        purchaseText = link?.summary(in: language)
+        let others = ((link?.linked).map { [$0] } ?? []) + (link?.linkedFrom ?? [])
+        links = others.map { other in
+            Link(
+                href: "/receipts/\(other.id)",
+                text: "#\(other.id) · \(other.kind.name(in: language)) · \(other.dateTime.formatted(in: language))")
+        }
         items = receipt.items.enumerated().map { index, item in
             let category = index < categories.count ? categories[index] : nil
             let quantity = item.quantityText(in: language)
@@ -65,7 +86,7 @@ struct ReceiptDetail: Encodable {
         self.fiscal = fiscal
         qr = (try? receipt.fiscalCode.canonical) ?? ""
         qrImage = "/api/receipts/\(id)/qr.png"
-        shareText = ReceiptText(receipt: receipt, place: place, qr: qr, note: note, language: language)
+        shareText = ReceiptText(receipt: receipt, place: place, qr: qr, note: note ?? purchaseText, language: language)
             .render(plain: true, width: 0)
     }
 }

@@ -72,7 +72,14 @@ enum WireSample {
         FiscalDocument.Line(
             name: text(&random), price: integer(&random), quantity: double(&random), sum: integer(&random),
             nds: optional(&random) { Int($0.below(7)) }, paymentType: optional(&random) { Int($0.below(8)) },
-            productType: optional(&random) { Int(truncatingIfNeeded: integer(&$0)) })
+            productType: optional(&random) { Int(truncatingIfNeeded: integer(&$0)) },
+            itemsQuantityMeasure: optional(&random) { Int($0.below(256)) }, gtin: optional(&random, text))
+    }
+
+    /// A sum the wire leaves out when it is zero: never zero.
+    static func sum(_ random: inout Xorshift) -> Int64 {
+        let value = integer(&random)
+        return value == 0 ? 1 : value
     }
 
     static func document(_ random: inout Xorshift) throws -> FiscalDocument {
@@ -85,6 +92,9 @@ enum WireSample {
         document.totalSum = integer(&random)
         document.cashTotalSum = integer(&random)
         document.ecashTotalSum = integer(&random)
+        document.prepaidSum = optional(&random, sum)
+        document.creditSum = optional(&random, sum)
+        document.provisionSum = optional(&random, sum)
         document.fiscalDriveNumber = text(&random)
         document.fiscalDocumentNumber = integer(&random)
         document.fiscalSign = integer(&random)

@@ -6,7 +6,8 @@ public struct ReceiptText: Sendable {
     let receipt: Receipt
     let place: Place?
     let qr: String
-    /// What a source of documents last said of it, when it is pending (``ReceiptStore/PendingCheck``).
+    /// What a source of documents last said of it, when it is pending (``ReceiptStore/PendingCheck``),
+    /// or what it is and the receipt it goes with (``ReceiptStore/PurchaseLink``).
     let note: String?
     let language: Language
 
@@ -49,6 +50,24 @@ public struct ReceiptText: Sendable {
         if receipt.cash > .zero { lines.append((ru ? "Наличными: " : "Cash: ") + receipt.cash.formatted(in: language)) }
         if receipt.ecash > .zero {
             lines.append((ru ? "Безналичными: " : "Card: ") + receipt.ecash.formatted(in: language))
+        }
+        if receipt.prepaid > .zero {
+            lines.append((ru ? "Предоплатой (зачёт аванса): " : "Prepaid: ") + receipt.prepaid.formatted(in: language))
+        }
+        if receipt.credit > .zero {
+            lines.append((ru ? "В кредит: " : "On credit: ") + receipt.credit.formatted(in: language))
+        }
+        if receipt.provision > .zero {
+            lines.append(
+                (ru ? "Бонусами, сертификатом: " : "Bonuses, certificate: ") + receipt.provision.formatted(in: language)
+            )
+        }
+        for (index, item) in receipt.items.enumerated() {
+            guard let code = item.gtin, GTIN(checking: code) == nil else { continue }
+            lines.append(
+                ru
+                    ? "Строка \(index + 1): GTIN \(code) — не код товара (контрольная цифра или длина)"
+                    : "Line \(index + 1): GTIN \(code) is not a product code (check digit or length)")
         }
         if !plain {
             lines.append("")

@@ -58,11 +58,11 @@ enum PriceMonths {
         let lines = try Row.fetchCursor(
             db,
             sql: """
-                SELECT i.name_id, i.name, i.price, i.quantity, i.unit, i.sum, COALESCE(i.category, 'uncategorized'),
+                SELECT i.name_id, i.name, i.price, i.quantity, i.unit, i.counted, COALESCE(i.category, 'uncategorized'),
                     r.date_time, r.id, i.position,
                     COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '')
                 FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
-                WHERE r.month = ? AND r.operation = 1 AND r.status = 'complete' AND i.name_id IS NOT NULL
+                WHERE r.month = ? AND \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
                 """,
             arguments: [month])
         let productInsert = try db.cachedStatement(
@@ -106,6 +106,7 @@ enum PriceMonths {
         var products: [Key: Product] = [:]
         while let row = try lines.next() {
             let name: String = row[1]
+            // The line's sum is its share of what the receipt counts: what spending on it means.
             let item = Item(
                 name: name, price: Money(kopecks: row[2]), quantity: row[3], sum: Money(kopecks: row[5]), unit: row[4])
             guard let line = UnitPrice.line(item, facts: names.facts(name)) else { continue }

@@ -11,7 +11,7 @@ public struct ReceiptCategoryAmount: Sendable, Equatable {
     public let shop: String?
     /// The lines' category.
     public let category: Category
-    /// The lines' sum.
+    /// The lines' share of what the receipt counts.
     public let amount: Money
 
     /// An amount.
@@ -26,17 +26,18 @@ public struct ReceiptCategoryAmount: Sendable, Equatable {
 
 extension ReceiptDatabase {
     /// What each sale (complete receipts, refunds left out) spent in each category of its lines,
-    /// from `first` through `last`.
+    /// from `first` through `last`: the lines' shares of what it counts, so a settlement already
+    /// paid for by its prepayment spent nothing.
     public func categoryAmounts(from first: Month, through last: Month) throws(StoreError) -> [ReceiptCategoryAmount] {
         try read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT r.id, r.date_time, COALESCE(p.name, r.retail_place, r.seller) AS shop,
-                        COALESCE(i.category, 'uncategorized') AS category, SUM(i.sum) AS amount
+                        COALESCE(i.category, 'uncategorized') AS category, SUM(i.counted) AS amount
                     FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
                     WHERE r.operation = 1 AND r.status = 'complete' AND r.month BETWEEN ? AND ?
-                    GROUP BY r.id, 4
+                    GROUP BY r.id, 4 HAVING SUM(i.counted) <> 0
                     """,
                 arguments: [first.description, last.description])
             return try rows.map { row in
@@ -68,27 +69,23 @@ public struct Payment: Sendable, Equatable {
 }
 
 extension ReceiptDatabase {
-    /// Every receipt as a payment, oldest first: what regular payments are looked for in. Unlike a
-    /// listing it counts no lines, which on a large history costs far more than the receipts.
+    /// Every receipt that counts money as a payment, oldest first: what regular payments are looked
+    /// for in. Unlike a listing it counts no lines, which on a large history costs far more than
+    /// the receipts.
     public func payments() throws(StoreError) -> [Payment] {
         try read { db in
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT r.id, r.date_time, r.operation, r.total, COALESCE(p.name, r.retail_place, r.seller) AS shop
-                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                    SELECT r.id, r.date_time, r.counted, COALESCE(p.name, r.retail_place, r.seller) AS shop
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id WHERE r.counted <> 0
                     ORDER BY r.date_time, r.id
                     """)
             var payments: [Payment] = []
             while let row = try rows.next() {
-                guard let operation = OperationType(rawValue: row["operation"]) else {
-                    throw RecordError(row: "receipts.id=\(row["id"] as Int64)", reason: "operation")
-                }
                 let dateTime = try Self.dateTime(of: row)
                 payments.append(
-                    Payment(
-                        dateTime: dateTime, shop: row["shop"],
-                        spending: operation.spending(Money(kopecks: row["total"]))))
+                    Payment(dateTime: dateTime, shop: row["shop"], spending: Money(kopecks: row["counted"])))
             }
             return payments
         }

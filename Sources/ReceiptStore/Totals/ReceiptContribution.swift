@@ -1,14 +1,16 @@
 import ReceiptCore
 
-/// What one receipt adds to the monthly totals: its month, its spending, and its lines by category.
+/// What one receipt adds to the monthly totals: its month, the money it counts, and its lines'
+/// shares of that money by category.
 ///
-/// Refunds count negatively. Whatever part of the total its lines do not account for (a pending
-/// receipt's whole total, an unitemised discount) goes to the shop's category, else to uncategorized,
-/// so that a month's categories always add up to its total.
+/// The shares (``PurchaseCounting/lineShares(_:sums:)``) add up to the money counted; only a receipt
+/// whose lines have no sum to share by (a pending one, or one of free lines) gives it to the shop's
+/// category, else to uncategorized, so that a month's categories always add up to its total.
 struct ReceiptContribution {
     struct Line {
         let category: Category
-        let sum: Int64
+        /// The line's share of what the receipt counts, signed as spending.
+        let counted: Int64
     }
 
     let month: Month
@@ -17,25 +19,24 @@ struct ReceiptContribution {
     /// Each category the receipt touches once; a receipt has few, so a list beats a dictionary.
     private(set) var categories: [(category: Category, total: Int64, items: Int)] = []
 
-    init(month: Month, operation: OperationType, total: Int64, shopCategory: Category?, lines: [Line]) {
-        let sign: Int64 = operation.isSpending ? 1 : -1
+    init(month: Month, counted: Int64, shopCategory: Category?, lines: [Line]) {
         self.month = month
-        spending = sign * total
+        spending = counted
         self.lines = lines.count
         categories.reserveCapacity(4)
-        var itemized: Int64 = 0
+        var shared: Int64 = 0
         for line in lines {
-            itemized += line.sum
-            add(line.category, sign * line.sum, items: 1)
+            shared &+= line.counted
+            add(line.category, line.counted, items: 1)
         }
-        if total != itemized || lines.isEmpty {
-            add(shopCategory ?? .uncategorized, sign * (total - itemized), items: 0)
+        if counted != shared || lines.isEmpty {
+            add(shopCategory ?? .uncategorized, counted &- shared, items: 0)
         }
     }
 
     private mutating func add(_ category: Category, _ amount: Int64, items: Int) {
         if let index = categories.firstIndex(where: { $0.category == category }) {
-            categories[index].total += amount
+            categories[index].total &+= amount
             categories[index].items += items
         } else {
             categories.append((category, amount, items))

@@ -4,8 +4,9 @@
 ///
 /// Written apart from the Swift that keeps the figures (``PriceMonths``), so that each checks the other.
 ///
-/// A line counts when it is one of a complete sale's (refunds and pending receipts have no prices
-/// to compare) and has a unit price (``UnitPrice/line(_:facts:)``, called through
+/// A line counts when it is one of a complete purchase's (``PurchaseCounting/pricedLine``: refunds,
+/// pending receipts and settlements paid for by a known prepayment have no prices to compare) and
+/// has a unit price (``UnitPrice/line(_:facts:)``, called through
 /// ``UnitPriceFunction``). A product is a name row with a unit. Each takes the arguments of its
 /// filter, an SQL condition on the receipt `r`.
 enum RecomputedPrices {
@@ -22,8 +23,9 @@ enum RecomputedPrices {
         return """
             WITH priced AS (
                 SELECT r.month, i.name_id, \(part(0)) AS price_unit, \(part(1)) AS unit_price,
-                    \(part(2)) AS amount, i.sum, COALESCE(i.category, 'uncategorized') AS category\(shop)
-                WHERE r.operation = 1 AND r.status = 'complete' AND i.name_id IS NOT NULL AND (\(filter))),
+                    \(part(2)) AS amount, i.counted AS sum, COALESCE(i.category, 'uncategorized') AS category\(shop)
+                WHERE \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
+                    AND (\(filter))),
             lines AS (SELECT * FROM priced WHERE price_unit IS NOT NULL)
             """
     }

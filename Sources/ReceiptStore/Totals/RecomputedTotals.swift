@@ -2,13 +2,13 @@
 /// compares the kept totals with, and what rebuilds them after the rules change.
 ///
 /// Written in SQL on purpose, apart from the Swift that keeps the totals up to date, so that each
-/// checks the other; both follow ``ReceiptContribution``'s rules.
+/// checks the other; both follow ``ReceiptContribution``'s rules, over the money each receipt and
+/// line counts (``PurchaseCounting``).
 enum RecomputedTotals {
     private static let receipts = """
-        WITH lines AS (SELECT receipt_id, SUM(sum) AS itemized, COUNT(*) AS n FROM items GROUP BY receipt_id),
+        WITH lines AS (SELECT receipt_id, SUM(counted) AS shared, COUNT(*) AS n FROM items GROUP BY receipt_id),
         r AS (
-            SELECT r.id, r.month, CASE WHEN r.operation IN (1, 4) THEN 1 ELSE -1 END AS sign, r.total,
-                COALESCE(l.itemized, 0) AS itemized, COALESCE(l.n, 0) AS n,
+            SELECT r.id, r.month, r.counted, COALESCE(l.shared, 0) AS shared, COALESCE(l.n, 0) AS n,
                 COALESCE(p.category, 'uncategorized') AS shop_category,
                 COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '') AS shop
             FROM receipts r LEFT JOIN lines l ON l.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id)
@@ -17,23 +17,23 @@ enum RecomputedTotals {
 
     /// (month, total, receipts, items)
     static let months =
-        receipts + "SELECT month, SUM(sign * total), COUNT(*), SUM(n) FROM r GROUP BY month"
+        receipts + "SELECT month, SUM(counted), COUNT(*), SUM(n) FROM r GROUP BY month"
 
     /// (month, category, total, receipts, items)
     static let categories =
         receipts + """
             , parts AS (
-                SELECT r.month, COALESCE(i.category, 'uncategorized') AS category, r.sign * i.sum AS total,
+                SELECT r.month, COALESCE(i.category, 'uncategorized') AS category, i.counted AS total,
                     1 AS items, r.id AS receipt
                 FROM items i JOIN r ON r.id = i.receipt_id
                 UNION ALL
-                SELECT month, shop_category, sign * (total - itemized), 0, id FROM r WHERE total <> itemized OR n = 0)
+                SELECT month, shop_category, counted - shared, 0, id FROM r WHERE counted <> shared OR n = 0)
             SELECT month, category, SUM(total), COUNT(DISTINCT receipt), SUM(items) FROM parts GROUP BY month, category
             """
 
     private static let shopReceipts = """
         SELECT r.month, COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '') AS shop,
-            SUM(CASE WHEN r.operation IN (1, 4) THEN r.total ELSE -r.total END), COUNT(*)
+            SUM(r.counted), COUNT(*)
         FROM receipts r LEFT JOIN places p ON p.id = r.place_id
         """
 
@@ -49,7 +49,7 @@ enum RecomputedTotals {
 
     private static let nameLines = """
         SELECT r.month, COALESCE(i.name_id, 0), COALESCE(i.category, 'uncategorized'),
-            SUM(CASE WHEN r.operation IN (1, 4) THEN i.sum ELSE -i.sum END), COUNT(*)
+            SUM(i.counted), COUNT(*)
         FROM items i JOIN receipts r ON r.id = i.receipt_id
         """
 

@@ -44,23 +44,22 @@ struct SaveContext {
         guard
             let receipt = try Row.fetchOne(
                 db.cachedStatement(
-                    sql: "SELECT month, operation, total, place_id FROM receipts WHERE id = ?"),
+                    sql: "SELECT month, counted, place_id FROM receipts WHERE id = ?"),
                 arguments: [id])
         else { return nil }
         let place = try categorizer.place(receipt["place_id"], in: db)
         let lines = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT category, sum FROM items WHERE receipt_id = ? ORDER BY position"),
+            db.cachedStatement(sql: "SELECT category, counted FROM items WHERE receipt_id = ? ORDER BY position"),
             arguments: [id]
         ).map { row in
             ReceiptContribution.Line(
                 category: (row["category"] as String?).flatMap(Category.init(rawValue:)) ?? .uncategorized,
-                sum: row["sum"])
+                counted: row["counted"])
         }
         let text: String = receipt["month"]
         guard let month = Month(text) else { throw RecordError(row: "receipts.month='\(text)'", reason: "not a month") }
         return ReceiptContribution(
-            month: month, operation: OperationType(rawValue: receipt["operation"]) ?? .sale,
-            total: receipt["total"], shopCategory: place?.category, lines: lines)
+            month: month, counted: receipt["counted"], shopCategory: place?.category, lines: lines)
     }
 }
 

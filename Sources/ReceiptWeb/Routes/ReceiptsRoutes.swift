@@ -29,7 +29,8 @@ extension WebApp {
                 guard let (receipt, place) = try database.receipt(id: id) else { return nil }
                 return ReceiptDetail(
                     id: id, receipt: receipt, place: place, categories: try database.itemCategories(ofReceipt: id),
-                    check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil, words: words)
+                    check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil,
+                    link: try database.purchaseLink(ofReceipt: id), words: words)
             }
             guard let found else { throw HTTPError(.notFound, message: words.page["notFound"] ?? "") }
             return try Self.json(found)

@@ -18,6 +18,14 @@ export async function showReceipt(id) {
   for (const line of [receipt.address, receipt.seller, `${receipt.dateText} · ${receipt.operationText}`, receipt.statusText]) {
     if (line) facts.append(element("span", "", line));
   }
+  // A prepayment and its delivery, a return and its purchase: what the server said, and links.
+  const purchase = element("p", "purchase");
+  if (receipt.purchaseText) purchase.append(element("span", "", receipt.purchaseText));
+  for (const link of receipt.links) {
+    const anchor = element("a", "linked", link.text);
+    anchor.href = link.href;
+    purchase.append(anchor);
+  }
   const items = element("ol", "items");
   for (const item of receipt.items) {
     const line = element("li");
@@ -47,5 +55,5 @@ export async function showReceipt(id) {
       shared.replaceChildren(element("span", "", state.words.copyFailed), element("pre", "", receipt.shareText));
     }
   });
-  detail.replaceChildren(back, heading, facts, share, shared, items, totals, fiscal, code);
+  detail.replaceChildren(back, heading, facts, purchase, share, shared, items, totals, fiscal, code);
 }

@@ -24,23 +24,30 @@ struct ShowCommand: AsyncParsableCommand {
         }
         let qr = (try? receipt.fiscalCode.canonical) ?? ""
         let check = receipt.status == .pending ? try database.check(of: receipt.identity) : nil
+        let link = try database.purchaseLink(ofReceipt: id)
         if json {
             let output = ShownReceipt(
                 id: id, status: receipt.status.rawValue, qr: qr, place: place.map { PlaceEntry($0) },
-                document: FiscalDocument(receipt), check: check.map(ShownCheck.init))
+                document: FiscalDocument(receipt), check: check.map(ShownCheck.init),
+                kind: link?.kind.rawValue ?? PurchaseKind(of: receipt).rawValue,
+                counted: link?.counted.kopecks ?? receipt.spending.kopecks, linked: link?.linked.map(ShownLink.init),
+                linkedFrom: link?.linkedFrom.map(ShownLink.init) ?? [])
             console.output(try JSONOutput.encode(output))
             return
         }
         console.output(
             ReceiptText(
-                receipt: receipt, place: place, qr: qr, note: check?.summary(in: Strings.language),
+                receipt: receipt, place: place, qr: qr,
+                note: check?.summary(in: Strings.language) ?? link?.summary(in: Strings.language),
                 language: Strings.language
             ).render(plain: share, width: Console.width))
     }
 }
 
-/// The `--json` shape of `show`: the receipt's local id, status, QR payload, place and document, and
-/// for a pending receipt what a source of documents last said of it (`null` when none was asked).
+/// The `--json` shape of `show`: the receipt's local id, status, QR payload, place and document, for
+/// a pending receipt what a source of documents last said of it (`null` when none was asked), what
+/// it is (`kind`: ``PurchaseKind``'s names), the money it counts in kopecks (negative for money
+/// received) and the receipts it goes with.
 struct ShownReceipt: Encodable {
     let id: Int64
     let status: String
@@ -48,6 +55,25 @@ struct ShownReceipt: Encodable {
     let place: PlaceEntry?
     let document: FiscalDocument
     @NullWhenAbsent var check: ShownCheck?
+    let kind: String
+    let counted: Int64
+    @NullWhenAbsent var linked: ShownLink?
+    let linkedFrom: [ShownLink]
+}
+
+/// `{"id", "kind", "dateTime", "total"}`: a receipt another one goes with.
+struct ShownLink: Encodable {
+    let id: Int64
+    let kind: String
+    let dateTime: String
+    let total: Int64
+
+    init(_ receipt: LinkedReceipt) {
+        id = receipt.id
+        kind = receipt.kind.rawValue
+        dateTime = receipt.dateTime.iso
+        total = receipt.total.kopecks
+    }
 }
 
 /// `"check": {"provider", "outcome": "waiting"|"invalid", "reason", "checkedAt", "tries"}`.

@@ -109,7 +109,8 @@ enum ContractSamples {
 
     static let lines = [
         FiscalDocument.Line(
-            name: "БАНАНЫ ВЕС", price: 12_990, quantity: 0.686, sum: 8_911, nds: 2, paymentType: 4, productType: 1),
+            name: "БАНАНЫ ВЕС", price: 12_990, quantity: 0.686, sum: 8_911, nds: 2, paymentType: 4, productType: 1,
+            itemsQuantityMeasure: 11, gtin: "04607036340658"),
         FiscalDocument.Line(
             name: "ПАКЕТ \"МАЙКА\"", price: 900, quantity: 1, sum: 900, nds: nil, paymentType: nil, productType: nil),
     ]
@@ -123,6 +124,7 @@ enum ContractSamples {
         full.userInn = "7825706086  "
         full.retailPlace = "Пятёрочка"
         full.retailPlaceAddress = "г. Москва, ул. Тверская, д. 5/2"
+        (full.prepaidSum, full.creditSum, full.provisionSum) = (50_000, 20_000, 15_000)
         full.items = lines
         var bare = FiscalDocument(Receipt(pendingFrom: code))
         (bare.kktRegId, bare.user, bare.userInn, bare.retailPlace, bare.retailPlaceAddress) = (nil, nil, nil, nil, nil)
