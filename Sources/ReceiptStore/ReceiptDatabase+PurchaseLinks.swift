@@ -80,7 +80,7 @@ extension PurchaseLink {
                 : linkedFrom.map { (ru ? "получено по " : "delivered by ") + named($0) }
         case .settlement:
             if let linked {
-                parts += [(ru ? "оплачено предоплатой по " : "paid for by the prepayment of ") + named(linked), counts]
+                parts += [(ru ? "оплачено по " : "paid for by ") + named(linked), counts]
             } else {
                 parts += [
                     ru ? "предоплата не найдена, засчитан целиком" : "its prepayment is not here, counted in full"

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import ReceiptCore
+import ReceiptTesting
+import Testing
+
+@testable import ReceiptStore
+
+@Suite("Migration v12: receipts stored before they were counted once and reconciled")
+struct PurchaseMigrationTests {
+    @Test("receipts of an older file are classified from what was kept, their lines reconciled, the totals rebuilt")
+    func migrates() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v11-unit-prices")
+            try queue.write { db in
+                // As v11 wrote them: a petrol receipt whose line (2,200.01) exceeds its total
+                // (2,200.00), a prepayment (its line «предоплата 100 %», paymentType 1), a refund.
+                try db.execute(
+                    sql: """
+                        INSERT INTO receipts (id, fn, fd, fp, date_time, month, operation, total, ecash, seller_inn, status)
+                        VALUES (1, '7380440800799694', 38496, 44837143, '2024-12-26T09:27:00', '2024-12', 1, 220000, 220000, '5406323202', 'complete'),
+                               (2, '7380440801033258', 215785, 2905316734, '2024-12-29T17:39:00', '2024-12', 1, 58600, 58600, '7704217370', 'complete'),
+                               (3, '7380440801033258', 215790, 2905316735, '2024-12-30T10:00:00', '2024-12', 2, 10000, 10000, '7704217370', 'complete');
+                        INSERT INTO items (receipt_id, position, name, price, quantity, sum, payment_type, category)
+                        VALUES (1, 0, 'АИ-92-К5(СБЕР) ТРК 12', 5250, 41.905, 220001, 4, 'fuel'),
+                               (2, 0, 'IKEA UPPFYLLD картофелечистка', 29300, 2, 58600, 1, 'household'),
+                               (3, 0, 'Пакет', 10000, 1, 10000, 4, 'household');
+                        INSERT INTO month_totals (month, total, receipts, items) VALUES ('2024-12', 268600, 3, 3);
+                        INSERT INTO category_state (id, rules) VALUES (1, 'none');
+                        INSERT INTO month_category_totals (month, category, total, receipts, items)
+                        VALUES ('2024-12', 'fuel', 220001, 1, 1), ('2024-12', 'uncategorized', -1, 1, 0),
+                               ('2024-12', 'household', 48600, 2, 2);
+                        """)
+            }
+        }
+        let database = try ReceiptDatabase.open(at: path)
+        let rows = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT kind, counted FROM receipts ORDER BY id").map {
+                "\($0["kind"] as String) \($0["counted"] as Int64)"
+            }
+        }
+        #expect(rows == ["purchase 220000", "prepayment 58600", "purchaseReturn -10000"])
+        // 2,200.00 + 586.00 − 100.00 = 2,686.00; fuel holds the petrol receipt's 2,200.00 and no
+        // kopeck is taken from «Без категории»; household 586.00 − 100.00.
+        let categories = try database.categoryTotals().map { "\($0.category.rawValue) \($0.total.kopecks)" }.sorted()
+        #expect(categories == ["fuel 220000", "household 48600"])
+        #expect(try database.monthTotals().map(\.total) == [Money(kopecks: 268_600)])
+        #expect(try database.verifyTotals().isEmpty)
+        // Sums it never read stay zero until the same document is imported again.
+        #expect(try database.receipt(id: 2)?.receipt.prepaid == .zero)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ReceiptTesting
+import Testing
+
+/// The command line over documents real people exported (Tests/Fixtures/real-receipts, each with
+/// where it came from in SOURCES.md), as a newcomer would use it: import the files, ask for the
+/// month, look at a receipt.
+@Suite("receipts import, stats and show over real exported receipts")
+struct RealReceiptsCommandTests {
+    @Test(
+        "ozon's prepaid order counts once in December; the settlement says what paid for it; a second import changes nothing"
+    )
+    func ozonOrder() throws {
+        let folder = try TemporaryFolder()
+        var run = CommandRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
+        let fixtures = Repository.url("Tests/Fixtures/real-receipts").path
+        // The settlement first: it counts on its own until its prepayment arrives.
+        let files = ["ozon-settlement.json", "ozon-prepayment.json", "petrol-ai92-trk-sum-mismatch.json"]
+        for file in files {
+            #expect(try run.run(["import", fixtures + "/" + file]).status == 0)
+        }
+        let stats = try run.run(["stats", "--month", "2024-12", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
+        // 586.00 (the peeler, once) + 2,200.00 (petrol: its line printed 2,200.01) = 2,786.00.
+        #expect(report["total"] as? Int == 278_600)
+        let month = try #require((report["months"] as? [[String: Any]])?.first)
+        let categories = month["categories"] as? [[String: Any]] ?? []
+        #expect(categories.first { $0["category"] as? String == "fuel" }?["total"] as? Int == 220_000)
+        #expect(categories.reduce(0) { $0 + ($1["total"] as? Int ?? 0) } == 278_600)
+
+        // Amounts end with a no-break space before the rouble sign, as everywhere.
+        // The settlement was saved first: it is receipt #1.
+        let shown = try run.run(["show", "1", "--json"])
+        let settlement = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
+        #expect(settlement["kind"] as? String == "settlement" && settlement["counted"] as? Int == 0)
+        #expect((settlement["linked"] as? [String: Any])?["id"] as? Int == 2)
+        #expect((settlement["document"] as? [String: Any])?["prepaidSum"] as? Int == 58_600)
+        let text = try run.run(["show", "1", "--lang", "ru"])
+        #expect(
+            text.output.contains(
+                "получение по предоплате — оплачено по чеку #2 от 29.12.2024 17:39 — засчитано 0,00\u{00A0}₽"))
+        #expect(text.output.contains("Предоплатой (зачёт аванса): 586,00\u{00A0}₽"))
+
+        let again = try run.run(["import", "--json"] + files.map { fixtures + "/" + $0 })
+        #expect(again.output.contains(#""unchanged":3"#))
+        #expect(try run.run(["stats", "--verify"]).status == 0)
+    }
+}
