@@ -5,7 +5,8 @@ import ReceiptStore
 /// The JSON form of statistics, the same for `receipts stats --json` and the report's `.json` file:
 /// `{"months": [{"month", "total", "receipts", "ongoing", "categories": [{"category", "total",
 /// "receipts", "items", "share"}]}]}`, amounts in kopecks, plus the comparisons and the top shops
-/// and items. `ongoing` is true for the month that has not ended yet.
+/// and items. `ongoing` is true for the month that has not ended yet; `bonuses` is the part of the
+/// month's total paid with bonus points or certificates.
 public struct StatisticsJSON: Encodable, Sendable {
     struct MonthEntry: Encodable {
         let month: String
@@ -15,6 +16,7 @@ public struct StatisticsJSON: Encodable, Sendable {
         let previous: Int64
         let average3: Int64
         let ongoing: Bool
+        let bonuses: Int64
         let categories: [CategoryEntry]
     }
 
@@ -88,7 +90,7 @@ public struct StatisticsJSON: Encodable, Sendable {
             MonthEntry(
                 month: month.month.description, total: month.total.kopecks, receipts: month.receipts,
                 items: month.items, previous: month.previous.kopecks, average3: month.average.kopecks,
-                ongoing: month.ongoing,
+                ongoing: month.ongoing, bonuses: month.bonuses.kopecks,
                 categories: month.categories.map { line in
                     CategoryEntry(
                         category: line.category.rawValue, name: line.category.name(in: language),

@@ -41,6 +41,8 @@ public struct SpendingStatistics: Sendable, Equatable {
         public let average: Money
         /// The month has not ended yet: its totals are partial, never compared with whole months.
         public let ongoing: Bool
+        /// The part of ``total`` paid with bonus points or certificates (`provisionSum`).
+        public let bonuses: Money
     }
 
     /// The months the statistics cover.
@@ -65,6 +67,7 @@ public struct SpendingStatistics: Sendable, Equatable {
         let first = range.lowerBound.advanced(by: -3) ?? range.lowerBound
         let span = first...range.upperBound
         let monthTotals = Dictionary(uniqueKeysWithValues: try database.monthTotals(span).map { ($0.month, $0) })
+        let bonuses = try database.bonusSpending(range)
         var categoryTotals: [Month: [Category: CategoryTotal]] = [:]
         for line in try database.categoryTotals(span) { categoryTotals[line.month, default: [:]][line.category] = line }
 
@@ -106,7 +109,7 @@ public struct SpendingStatistics: Sendable, Equatable {
                 MonthLine(
                     month: month, total: amount, receipts: monthTotal?.receipts ?? 0, items: monthTotal?.items ?? 0,
                     categories: categories, previous: total(month.previous), average: average(total, before: month),
-                    ongoing: month == ongoing))
+                    ongoing: month == ongoing, bonuses: bonuses[month] ?? .zero))
         }
         return SpendingStatistics(
             range: range, months: months, topShops: try database.shopTotals(range, limit: top),

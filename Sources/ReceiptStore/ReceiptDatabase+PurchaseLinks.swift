@@ -58,6 +58,27 @@ extension ReceiptDatabase {
     }
 }
 
+extension ReceiptDatabase {
+    /// How much of each month's spending was paid with bonus points or certificates
+    /// (`provisionSum`), returns subtracting; months without any are left out.
+    public func bonusSpending(_ months: ClosedRange<Month>) throws(StoreError) -> [Month: Money] {
+        try read { db in
+            var result: [Month: Money] = [:]
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT month, SUM(CASE WHEN counted < 0 THEN -provision ELSE provision END) AS bonuses
+                    FROM receipts WHERE month BETWEEN ? AND ? AND provision <> 0 GROUP BY month
+                    """,
+                arguments: [months.lowerBound.description, months.upperBound.description])
+            for row in rows where (row["bonuses"] as Int64) != 0 {
+                result[try Self.month(row["month"])] = Money(kopecks: row["bonuses"])
+            }
+            return result
+        }
+    }
+}
+
 extension PurchaseLink {
     /// What the receipt is and what it goes with, for people; nil for a plain purchase, which needs
     /// no word: `предоплата — получено по чеку #15 от 12.05.2025`.

@@ -242,6 +242,9 @@ struct PurchaseCountingTests {
                 lines: [("МОЛОКО ПАСТ.3,2% 930МЛ", 50_000, .fullPayment)]))
         #expect(try spending(database) == ["2025-08": 50_000])
         #expect(try database.receipt(id: 1)?.receipt.provision == Money(kopecks: 15_000))
+        // The month says how much of it was paid that way.
+        let august = try #require(Month("2025-08"))
+        #expect(try database.bonusSpending(august...august) == [august: Money(kopecks: 15_000)])
     }
 
     @Test("a prepayment saved again with other lines lets its settlement go, and takes it back")

@@ -33,6 +33,9 @@ extension Strings {
     static func receiptCount(_ count: Int) -> String {
         pick("\(count) \(russianReceiptsWord(count))", "\(count) receipt\(count == 1 ? "" : "s")")
     }
+    static func paidWithBonuses(_ amount: String) -> String {
+        pick("из них бонусами и сертификатами \(amount)", "\(amount) of it in bonuses and certificates")
+    }
     static var monthsTotal: String { pick("Итого", "Total") }
     static func totalsAgree(months: Int, rows: Int) -> String {
         pick(

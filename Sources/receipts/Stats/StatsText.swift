@@ -39,6 +39,7 @@ struct StatsText {
             parts.append("\(text.versusAverage) \(text.change(from: month.average, to: month.total))")
         }
         parts.append(Strings.receiptCount(month.receipts))
+        if month.bonuses != .zero { parts.append(Strings.paidWithBonuses(text.money(month.bonuses))) }
         var header = [text.category, text.total, text.share, text.receipts, text.items]
         if whole { header += [text.versusPrevious, text.versusAverage] }
         // The limits beside the categories, a category over its limit marked `!`.
