@@ -63,6 +63,7 @@ let package = Package(
                 "ReceiptCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
+            resources: [.copy("Resources/shop-brands.txt")],
             swiftSettings: strict
         ),
 

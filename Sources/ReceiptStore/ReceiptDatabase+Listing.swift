@@ -69,9 +69,9 @@ extension ReceiptDatabase {
                 db,
                 sql: """
                     SELECT r.id, r.date_time, r.month, r.operation, r.total, r.status,
-                        COALESCE(p.name, r.retail_place, r.seller) AS shop,
+                        NULLIF(\(ShopIdentity.name), '') AS shop,
                         (SELECT COUNT(*) FROM items i WHERE i.receipt_id = r.id) AS item_count
-                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
                     \(filter)
                     ORDER BY r.month DESC, r.date_time DESC, r.id DESC
                     LIMIT ? OFFSET ?

@@ -51,9 +51,10 @@ extension ReceiptDatabase {
         let kind = PurchaseKind(of: receipt)
         // Linked to nothing yet: PurchaseCounting counts it anew when it finds what it goes with.
         let counted = kind.counted(total: receipt.total.kopecks, prepaid: receipt.prepaid.kopecks, linked: false)
+        let shop = try ShopIdentity.shop(of: .init(receipt), in: db, known: &context.shops)
         guard let id = try lookup.fetchInt64() else {
             var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
-            ReceiptRecord.bind(receipt, kind: kind, counted: counted, to: &insert)
+            ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop, to: &insert)
             try insert.execute()
             let id = db.lastInsertedRowID
             try writeDocument(receipt.document, of: id, in: db)
@@ -79,7 +80,7 @@ extension ReceiptDatabase {
         let waiting = try PurchaseCounting.release(linkedTo: id, in: db, context: &context)
         try rewritingDocuments(of: [id], in: db) {
             var update = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.updateSQL))
-            ReceiptRecord.bind(receipt, kind: kind, counted: counted, to: &update)
+            ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop, to: &update)
             update.add(id)
             try update.execute()
             try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)

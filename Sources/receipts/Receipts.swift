@@ -11,7 +11,7 @@ struct Receipts: AsyncParsableCommand {
                 LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
                 ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, PricesCommand.self,
                 InflationCommand.self, BudgetCommand.self, RecurringCommand.self,
-                CategoriesCommand.self,
+                CategoriesCommand.self, ShopsCommand.self,
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,
                 DemoCommand.self, BackupCommand.self, TaxServiceCommand.self, CompleteCommand.self, WebCommand.self,

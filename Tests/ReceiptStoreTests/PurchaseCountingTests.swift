@@ -50,6 +50,7 @@ struct PurchaseCountingTests {
         func category(forKey key: String) -> Category? {
             let words: [(String, Category)] = [
                 ("молок", .groceries), ("хлеб", .groceries), ("кабел", .electronics), ("аи", .fuel),
+                ("ikea", .household), ("пакет", .household),
             ]
             return words.first { key.hasPrefix($0.0) }?.1
         }

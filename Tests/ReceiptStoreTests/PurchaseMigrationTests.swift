@@ -29,14 +29,15 @@ struct PurchaseMigrationTests {
                                (2, 0, 'IKEA UPPFYLLD картофелечистка', 29300, 2, 58600, 1, 'household'),
                                (3, 0, 'Пакет', 10000, 1, 10000, 4, 'household');
                         INSERT INTO month_totals (month, total, receipts, items) VALUES ('2024-12', 268600, 3, 3);
-                        INSERT INTO category_state (id, rules) VALUES (1, 'none');
+                        INSERT INTO category_state (id, rules) VALUES (1, 'purchase-counting-tests');
                         INSERT INTO month_category_totals (month, category, total, receipts, items)
                         VALUES ('2024-12', 'fuel', 220001, 1, 1), ('2024-12', 'uncategorized', -1, 1, 0),
                                ('2024-12', 'household', 48600, 2, 2);
                         """)
             }
         }
-        let database = try ReceiptDatabase.open(at: path)
+        // Opened as a command opens it, with rules: the totals are rebuilt on opening.
+        let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
         let rows = try database.read { db in
             try Row.fetchAll(db, sql: "SELECT kind, counted FROM receipts ORDER BY id").map {
                 "\($0["kind"] as String) \($0["counted"] as Int64)"
@@ -51,5 +52,8 @@ struct PurchaseMigrationTests {
         #expect(try database.verifyTotals().isEmpty)
         // Sums it never read stay zero until the same document is imported again.
         #expect(try database.receipt(id: 2)?.receipt.prepaid == .zero)
+        // Each receipt has its shop, named by ShopName: the seller 5406323202 prints no name.
+        let shops = try database.shops().map { "\($0.sellerINN) \($0.receipts)" }.sorted()
+        #expect(shops == ["5406323202 1", "7704217370 2"])
     }
 }

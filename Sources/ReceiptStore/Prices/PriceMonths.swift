@@ -60,8 +60,8 @@ enum PriceMonths {
             sql: """
                 SELECT i.name_id, i.name, i.price, i.quantity, i.unit, i.counted, COALESCE(i.category, 'uncategorized'),
                     r.date_time, r.id, i.position,
-                    COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '')
-                FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
+                    \(ShopIdentity.name)
+                FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
                 WHERE r.month = ? AND \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
                 """,
             arguments: [month])

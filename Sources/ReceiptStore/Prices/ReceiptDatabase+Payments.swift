@@ -33,9 +33,9 @@ extension ReceiptDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.id, r.date_time, COALESCE(p.name, r.retail_place, r.seller) AS shop,
+                    SELECT r.id, r.date_time, NULLIF(\(ShopIdentity.name), '') AS shop,
                         COALESCE(i.category, 'uncategorized') AS category, SUM(i.counted) AS amount
-                    FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
+                    FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
                     WHERE r.operation = 1 AND r.status = 'complete' AND r.month BETWEEN ? AND ?
                     GROUP BY r.id, 4 HAVING SUM(i.counted) <> 0
                     """,
@@ -77,8 +77,8 @@ extension ReceiptDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT r.id, r.date_time, r.counted, COALESCE(p.name, r.retail_place, r.seller) AS shop
-                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id WHERE r.counted <> 0
+                    SELECT r.id, r.date_time, r.counted, NULLIF(\(ShopIdentity.name), '') AS shop
+                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join) WHERE r.counted <> 0
                     ORDER BY r.date_time, r.id
                     """)
             var payments: [Payment] = []

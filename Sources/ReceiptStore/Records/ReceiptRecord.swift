@@ -31,11 +31,14 @@ struct ReceiptRecord: Codable, FetchableRecord, TableRecord, Equatable {
     var counted: Int64
     /// The receipt it goes with: a settlement's prepayment, a return's purchase.
     var linkedID: Int64?
+    /// Its shop (``ShopIdentity``).
+    var shopID: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id, fn, fd, fp, month, operation, total, cash, ecash, prepaid, credit, provision, seller, address, status
         case kind, counted
         case linkedID = "linked_id"
+        case shopID = "shop_id"
         case dateTime = "date_time"
         case sellerINN = "seller_inn"
         case retailPlace = "retail_place"
@@ -43,12 +46,12 @@ struct ReceiptRecord: Codable, FetchableRecord, TableRecord, Equatable {
         case placeID = "place_id"
     }
 
-    /// The columns a receipt's values fill, in the order ``bind(_:kind:counted:to:)`` binds them.
+    /// The columns a receipt's values fill, in the order ``bind(_:kind:counted:shop:to:)`` binds them.
     private static let columns = """
         fn, fd, fp, date_time, month, operation, total, cash, ecash, prepaid, credit, provision, seller, seller_inn,
-        retail_place, address, register_number, status, place_id, kind, counted
+        retail_place, address, register_number, status, place_id, kind, counted, shop_id
         """
-    private static let placeholders = Array(repeating: "?", count: 21).joined(separator: ", ")
+    private static let placeholders = Array(repeating: "?", count: 22).joined(separator: ", ")
     /// Inserts a receipt, not linked to any other yet.
     static let insertSQL = "INSERT INTO receipts (\(columns)) VALUES (\(placeholders))"
     /// Takes the values of a receipt followed by the row's id; the receipt is linked to none until
@@ -56,8 +59,10 @@ struct ReceiptRecord: Codable, FetchableRecord, TableRecord, Equatable {
     static let updateSQL = "UPDATE receipts SET (\(columns), linked_id) = (\(placeholders), NULL) WHERE id = ?"
 
     /// Binds the values of ``insertSQL`` and ``updateSQL`` for a receipt, in the order of its columns:
-    /// its fields, what it is, and the money it counts while it is linked to nothing.
-    static func bind(_ receipt: Receipt, kind: PurchaseKind, counted: Int64, to values: inout DirectBindings) {
+    /// its fields, what it is, the money it counts while it is linked to nothing, and its shop.
+    static func bind(
+        _ receipt: Receipt, kind: PurchaseKind, counted: Int64, shop: Int64?, to values: inout DirectBindings
+    ) {
         values.add(receipt.identity.fn)
         values.add(receipt.identity.i)
         values.add(receipt.identity.fp)
@@ -79,6 +84,7 @@ struct ReceiptRecord: Codable, FetchableRecord, TableRecord, Equatable {
         values.add(receipt.placeID)
         values.add(kind.rawValue)
         values.add(counted)
+        values.add(shop)
     }
 
     /// The receipt this row and its items describe; a row that breaks the rules is reported, not trusted.

@@ -4,8 +4,8 @@ import GRDBSQLite
 import ReceiptCore
 
 /// A receipt's full-text search document: the words of its item names, and of its shop (the names
-/// and address the receipt prints and those of its place), as ``SearchText/appendWords(_:to:)``
-/// gives them.
+/// and address the receipt prints, those of its place, and its shop's names: the one it is known
+/// by and the user's), as ``SearchText/appendWords(_:to:)`` gives them.
 ///
 /// The index keeps no copy of the documents (`content=''`): a document is deleted by giving its
 /// text again, built from the rows as they were when it was written. So every change to a row a
@@ -70,8 +70,8 @@ struct DocumentSource {
     init(after lower: Int64, through upper: Int64, in db: Database) throws {
         receipts = try db.cachedStatement(
             sql: """
-                SELECT r.id, r.retail_place, r.seller, r.address, p.name, p.address
-                FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+                SELECT r.id, r.retail_place, r.seller, r.address, p.name, p.address, s.name, s.chosen
+                FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
                 WHERE r.id > ? AND r.id <= ? ORDER BY r.id
                 """)
         items = try db.cachedStatement(
@@ -89,7 +89,7 @@ struct DocumentSource {
         guard let id = try receiptRows.next() else { return nil }
         var document = SearchDocument()
         // Text is read where SQLite holds it, without making Strings of it.
-        for column: CInt in 1...5 {
+        for column: CInt in 1...7 {
             Self.withText(receipts, column) { document.addShop($0) }
         }
         // Both cursors walk in receipt id order: the items are merged into their receipts.

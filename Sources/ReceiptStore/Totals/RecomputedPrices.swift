@@ -15,8 +15,8 @@ enum RecomputedPrices {
             shops
             ? """
             , r.date_time, r.id, i.position,
-                COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '') AS shop
-            FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id
+                \(ShopIdentity.name) AS shop
+            FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
             """
             : " FROM receipts r JOIN items i ON i.receipt_id = r.id"
         let part = { (part: Int) in "receipts_line_price(i.name, i.price, i.quantity, i.unit, \(part))" }

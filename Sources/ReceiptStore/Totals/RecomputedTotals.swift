@@ -10,8 +10,8 @@ enum RecomputedTotals {
         r AS (
             SELECT r.id, r.month, r.counted, COALESCE(l.shared, 0) AS shared, COALESCE(l.n, 0) AS n,
                 COALESCE(p.category, 'uncategorized') AS shop_category,
-                COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '') AS shop
-            FROM receipts r LEFT JOIN lines l ON l.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id)
+                \(ShopIdentity.name) AS shop
+            FROM receipts r LEFT JOIN lines l ON l.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join))
 
         """
 
@@ -32,9 +32,9 @@ enum RecomputedTotals {
             """
 
     private static let shopReceipts = """
-        SELECT r.month, COALESCE(NULLIF(p.name, ''), NULLIF(r.retail_place, ''), NULLIF(r.seller, ''), '') AS shop,
+        SELECT r.month, \(ShopIdentity.name) AS shop,
             SUM(r.counted), COUNT(*)
-        FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+        FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
         """
 
     /// (month, shop, total, receipts)

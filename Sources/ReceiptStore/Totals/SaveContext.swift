@@ -9,6 +9,8 @@ struct SaveContext {
     var delta = TotalsDelta()
     /// Places this transaction found stored as given, or wrote.
     var placesStored: [String: PlaceRecord] = [:]
+    /// Shops this transaction found or made, by seller and location (``ShopIdentity``).
+    var shops: [String: Int64] = [:]
 
     /// Counts a stored receipt out of the totals (`sign` -1) or in (1), as its rows say now.
     mutating func count(storedReceipt id: Int64, sign: Int, in db: Database) throws {

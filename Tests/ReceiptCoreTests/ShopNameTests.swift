@@ -1,0 +1,56 @@
+import ReceiptCore
+import Testing
+
+/// Shop names as real receipts print them (Tests/Fixtures/real-receipts): an address, a region's
+/// number and an address, a store code, a floor of a mall, a bare word.
+@Suite("Shops named as people know them")
+struct ShopNameTests {
+    static let brands = ["7825706086": "Пятёрочка", "7704218694": "METRO"]
+
+    static func name(_ place: String?, seller: String? = nil, inn: String? = nil, address: String? = nil) -> String? {
+        ShopName.of(retailPlace: place, seller: seller, sellerINN: inn, address: address, brand: { brands[$0] })
+    }
+
+    @Test(
+        "a printed shop name that names a shop is kept",
+        arguments: ["ozon.ru", "Лента", "ГРМ", "Магнит у дома", "Кафе «Ромашка»"])
+    func keeps(place: String) {
+        #expect(Self.name(place, seller: "ООО \"ЛЕНТА\"", inn: "7825706086") == place)
+    }
+
+    @Test(
+        "an address, a hall, a store code or a bare word gives way to the brand of the seller's INN",
+        arguments: [
+            "630007, Новосибирская область, г. Новосибирск, пер. Фабричный, д. 11",
+            "54 - Новосибирская область, 630032, Новосибирск г, Горский мкр, 60", "Торговый зал 1", "ТЦ 1060",
+            "37S0 26151-Пятерочка", "385H; 18300 - Пятерочка;", "ТЦ \"Голден Парк\", Этаж № 2, Детский мир", "Магазин",
+            "", "  ",
+        ])
+    func brand(place: String) {
+        #expect(Self.name(place, seller: "ООО \"АГРОТОРГ\"", inn: "7825706086") == "Пятёрочка")
+    }
+
+    @Test("the same as the address is no name")
+    func sameAsAddress() {
+        #expect(Self.name("ул. Ленина 5", inn: "7704218694", address: "УЛ. ЛЕНИНА 5") == "METRO")
+        #expect(Self.name("Дом книги", inn: "7704218694", address: "Дом книги") == "METRO")
+    }
+
+    @Test("without a brand, the seller without its legal form and quotes")
+    func seller() {
+        #expect(
+            Self.name(
+                "Торговый зал 1", seller: "ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ \"ИНТЕРНЕТ РЕШЕНИЯ\"", inn: "1")
+                == "ИНТЕРНЕТ РЕШЕНИЯ")
+        #expect(ShopName.withoutLegalForm("ООО \"ЛЕНТА\"") == "ЛЕНТА")
+        #expect(ShopName.withoutLegalForm("АО «ТАНДЕР»") == "ТАНДЕР")
+        #expect(ShopName.withoutLegalForm("ИП Иванов Иван Иванович") == "Иванов Иван Иванович")
+        #expect(ShopName.withoutLegalForm("Публичное акционерное общество \"Детский мир\"") == "Детский мир")
+        // A name that only begins like a legal form keeps it.
+        #expect(ShopName.withoutLegalForm("АОСТА") == "АОСТА")
+        #expect(ShopName.withoutLegalForm("ИПОТЕКА ЦЕНТР") == "ИПОТЕКА ЦЕНТР")
+        // Nothing better: the printed code rather than nothing.
+        #expect(Self.name("ТЦ 1060") == "ТЦ 1060")
+        #expect(Self.name(nil) == nil)
+    }
+}
