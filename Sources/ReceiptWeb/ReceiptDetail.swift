@@ -44,13 +44,13 @@ struct ReceiptDetail: Encodable {
     }
 
     init(
-        id: Int64, receipt: Receipt, place: Place?, categories: [Category?], check: PendingCheck?, link: PurchaseLink?,
-        words: WebWords
+        id: Int64, receipt: Receipt, place: Place?, shop: String?, categories: [Category?], check: PendingCheck?,
+        link: PurchaseLink?, words: WebWords
     ) {
         let language = words.language
         self.id = id
         pending = receipt.status == .pending
-        shop = place?.name ?? receipt.retailPlace ?? receipt.seller ?? "—"
+        self.shop = shop ?? "—"
         address = place?.address ?? receipt.address
         seller = receipt.seller.map { seller in
             seller + (receipt.sellerINN.map { (language == .russian ? ", ИНН " : ", INN ") + $0 } ?? "")
@@ -86,7 +86,9 @@ struct ReceiptDetail: Encodable {
         self.fiscal = fiscal
         qr = (try? receipt.fiscalCode.canonical) ?? ""
         qrImage = "/api/receipts/\(id)/qr.png"
-        shareText = ReceiptText(receipt: receipt, place: place, qr: qr, note: note ?? purchaseText, language: language)
-            .render(plain: true, width: 0)
+        shareText = ReceiptText(
+            receipt: receipt, place: place, qr: qr, note: note ?? purchaseText, shop: shop, language: language
+        )
+        .render(plain: true, width: 0)
     }
 }

@@ -47,4 +47,33 @@ struct RealReceiptsCommandTests {
         #expect(again.output.contains(#""unchanged":3"#))
         #expect(try run.run(["stats", "--verify"]).status == 0)
     }
+
+    @Test("shops are named as people know them, and a name the user gives shows in shops, stats, list and show")
+    func shops() throws {
+        let folder = try TemporaryFolder()
+        var run = CommandRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
+        let fixtures = Repository.url("Tests/Fixtures/real-receipts").path
+        // METRO prints «ТЦ 1060» as its shop name; the seller's INN 7704218694 is METRO's.
+        #expect(try run.run(["import", fixtures + "/metro-tc1060-productCodeData.json"]).status == 0)
+        let listed = try run.run(["shops", "--json"])
+        let shops = try #require(
+            (try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])?["shops"]
+                as? [[String: Any]])
+        #expect(shops.count == 1 && shops.first?["name"] as? String == "METRO")
+        #expect(shops.first?["inn"] as? String == "7704218694" && shops.first?["spending"] as? Int == 880_736)
+        let id = try #require(shops.first?["id"] as? Int)
+
+        #expect(try run.run(["shops", "rename", String(id), "METRO на Северной"]).status == 0)
+        #expect(try run.run(["stats", "--month", "2024-12", "--json"]).output.contains(#""shop":"METRO на Северной""#))
+        #expect(try run.run(["list", "--month", "2024-12"]).output.contains("METRO на Северной"))
+        #expect(try run.run(["show", "1"]).output.hasPrefix("METRO на Северной\n"))
+        #expect(try run.run(["stats", "--verify"]).status == 0)
+
+        #expect(try run.run(["shops", "rename", "99", "x"]).status == 3)
+        #expect(try run.run(["shops", "rename", String(id)]).status == 2)
+        #expect(try run.run(["shops", "merge", String(id), String(id)]).status == 2)
+        #expect(try run.run(["shops", "rename", String(id), "--reset"]).output.contains("is now “METRO”"))
+    }
 }

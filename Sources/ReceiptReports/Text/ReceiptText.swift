@@ -9,14 +9,21 @@ public struct ReceiptText: Sendable {
     /// What a source of documents last said of it, when it is pending (``ReceiptStore/PendingCheck``),
     /// or what it is and the receipt it goes with (``ReceiptStore/PurchaseLink``).
     let note: String?
+    /// The shop's name as the database shows it everywhere
+    /// (``ReceiptStore/ReceiptDatabase/shopName(ofReceipt:)``); nil when the receipt names none.
+    let shop: String?
     let language: Language
 
-    /// The text of `receipt` (at `place`, with its QR payload `qr`) in `language`.
-    public init(receipt: Receipt, place: Place?, qr: String, note: String? = nil, language: Language) {
+    /// The text of `receipt` (at `place`, with its QR payload `qr`, from the shop named `shop`) in
+    /// `language`.
+    public init(
+        receipt: Receipt, place: Place?, qr: String, note: String? = nil, shop: String? = nil, language: Language
+    ) {
         self.receipt = receipt
         self.place = place
         self.qr = qr
         self.note = note
+        self.shop = shop
         self.language = language
     }
 
@@ -25,7 +32,7 @@ public struct ReceiptText: Sendable {
     public func render(plain: Bool, width: Int) -> String {
         let ru = language == .russian
         var lines: [String] = []
-        let shop = place?.name ?? receipt.retailPlace ?? receipt.seller ?? "—"
+        let shop = self.shop ?? "—"
         lines.append(shop)
         if let address = place?.address ?? receipt.address { lines.append(address) }
         if let seller = receipt.seller, seller != shop {

@@ -37,6 +37,20 @@ extension ReceiptDatabase {
         try read { db in try Self.shops(where: "s.merged_into IS NULL", arguments: [], in: db) }
     }
 
+    /// The name the receipt with local id `id` shows its shop with (the user's name for the shop,
+    /// its place's, the one ShopName gave it); nil when there is no such receipt or it names none.
+    public func shopName(ofReceipt id: Int64) throws(StoreError) -> String? {
+        try read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT NULLIF(\(ShopIdentity.name), '') FROM receipts r
+                    LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join) WHERE r.id = ?
+                    """,
+                arguments: [id])
+        }
+    }
+
     /// The shop with local id `id` (following a merge), or nil.
     public func shop(id: Int64) throws(StoreError) -> Shop? {
         try read { db in

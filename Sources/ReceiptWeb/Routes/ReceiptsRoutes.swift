@@ -28,7 +28,8 @@ extension WebApp {
             let found = try await NIOThreadPool.singleton.runIfActive { () throws -> ReceiptDetail? in
                 guard let (receipt, place) = try database.receipt(id: id) else { return nil }
                 return ReceiptDetail(
-                    id: id, receipt: receipt, place: place, categories: try database.itemCategories(ofReceipt: id),
+                    id: id, receipt: receipt, place: place, shop: try database.shopName(ofReceipt: id),
+                    categories: try database.itemCategories(ofReceipt: id),
                     check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil,
                     link: try database.purchaseLink(ofReceipt: id), words: words)
             }

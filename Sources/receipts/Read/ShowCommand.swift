@@ -39,6 +39,7 @@ struct ShowCommand: AsyncParsableCommand {
             ReceiptText(
                 receipt: receipt, place: place, qr: qr,
                 note: check?.summary(in: Strings.language) ?? link?.summary(in: Strings.language),
+                shop: try database.shopName(ofReceipt: id),
                 language: Strings.language
             ).render(plain: share, width: Console.width))
     }
