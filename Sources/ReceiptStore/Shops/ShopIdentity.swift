@@ -43,14 +43,14 @@ enum ShopIdentity {
     /// The shop of a receipt, made when it is new; nil for a receipt that names no seller.
     static func shop(of printed: Printed, in db: Database, known: inout [String: Int64]) throws -> Int64? {
         guard let inn = printed.sellerINN?.trimmingWhitespace(), !inn.isEmpty else { return nil }
-        let where_ = location(address: printed.address, register: printed.registerNumber)
-        let key = inn + "\n" + where_
+        let place = location(address: printed.address, register: printed.registerNumber)
+        let key = inn + "\n" + place
         if let id = known[key] { return id }
         var lookup = DirectBindings(
             try db.cachedStatement(
                 sql: "SELECT COALESCE(merged_into, id) FROM shops WHERE seller_inn = ? AND location = ?"))
         lookup.add(inn)
-        lookup.add(where_)
+        lookup.add(place)
         let id: Int64
         if let found = try lookup.fetchInt64() {
             id = found
@@ -58,7 +58,7 @@ enum ShopIdentity {
             var insert = DirectBindings(
                 try db.cachedStatement(sql: "INSERT INTO shops (seller_inn, location, name) VALUES (?, ?, ?)"))
             insert.add(inn)
-            insert.add(where_)
+            insert.add(place)
             insert.add(printed.name ?? inn)
             try insert.execute()
             id = db.lastInsertedRowID
