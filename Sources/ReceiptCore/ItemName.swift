@@ -1,19 +1,38 @@
 /// An item name reduced to what it says, so that the ways printers write one product meet on one key:
 /// `МОЛОКО ПАСТ.3,2% 930МЛ`, `*Молоко паст. 3.2% 0,93 л` and `МОЛОКО  ПАСТ 3,2% 930 МЛ` all become
-/// `молоко паст`.
+/// `молоко паст 3,2%`.
 ///
 /// Lower case with ё read as е; punctuation, `*`/`#` markers and article numbers dropped; every word
-/// that starts with a digit (weights, volumes, fat, counts: `930мл`, `3,2%`, `10шт`) dropped, with a
-/// unit standing after it on its own; pharmacy counts (`N50`) and the weighed-goods marker `вес` dropped.
+/// that starts with a digit (weights, volumes, counts: `930мл`, `10шт`) dropped, with a unit standing
+/// after it on its own; pharmacy counts (`N50`) and the weighed-goods marker `вес` dropped. What names
+/// a different product stays: a percentage (`3,2%`, `15 %`: the fat of milk or sour cream, the
+/// strength of a drink) and a fuel's grade (`АИ-95` is `аи95`); a fuel pump's number (`ТРК 12`) and
+/// its ecological class (`К5`) do not; `б/` is `без` (`Б/САХАРА`, `без сахара`).
 public enum ItemName {
+    /// Which reading of names the keys were made with: a database whose names were read otherwise
+    /// gives every printed name its key anew when it is next opened for writing. Raise it with any
+    /// change to what ``key(_:)`` gives.
+    public static let rulesVersion = 2
+
     /// The key of a printed name; empty when nothing but numbers and marks is left.
     public static func key(_ name: String) -> String {
         var words: [String] = []
         var previousWasNumber = false
-        for word in split(name.lowercased()) {
+        var fuel = false
+        let parts = split(name.lowercased())
+        for (index, word) in parts.enumerated() {
             let first = word.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
             if first {
                 previousWasNumber = true
+                if let last = words.last, last == "аи" || last == "ai", word.allSatisfy(\.isNumber) {
+                    // A fuel's grade: `аи 95`.
+                    words[words.count - 1] = last + word
+                    fuel = true
+                } else if word.hasSuffix("%") {
+                    words.append(String(word.map { $0 == "." ? "," : $0 }))
+                } else if index + 1 < parts.count, parts[index + 1] == "%" {
+                    words.append(String(word.map { $0 == "." ? "," : $0 }) + "%")
+                }
                 continue
             }
             if previousWasNumber, units.contains(word) {
@@ -21,8 +40,13 @@ public enum ItemName {
                 continue
             }
             previousWasNumber = false
+            if word == "дт" { fuel = true }
+            if fuel, word.count == 2, word.first == "к", word.last?.isNumber == true { continue }
             if dropped.contains(word) || isCount(word) { continue }
-            words.append(word)
+            // `б/` before a word is `без`; a `б` at the end is something else (`ж/б`, a tin).
+            let next = index + 1 < parts.count ? parts[index + 1] : nil
+            let without = word == "б" && next.map { !($0.first?.isNumber ?? true) } == true
+            words.append(without ? "без" : word)
         }
         return words.joined(separator: " ")
     }
@@ -58,5 +82,5 @@ public enum ItemName {
         "мл", "л", "г", "гр", "кг", "шт", "м", "см", "мм", "мг", "ме", "%", "уп", "пак", "вт", "рул", "сл", "дет",
         "ml", "l", "g", "kg", "pcs",
     ]
-    private static let dropped: Set<String> = ["вес", "весовой", "весов"]
+    private static let dropped: Set<String> = ["вес", "весовой", "весов", "трк"]
 }

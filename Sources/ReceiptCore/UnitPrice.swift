@@ -39,9 +39,12 @@ public struct PackSize: Sendable, Hashable {
 /// The price of a receipt line per kilogram, litre or piece, so that a product bought in different
 /// sizes, or weighed, can be compared: in kopecks, rounded half away from zero.
 ///
-/// - A line measured in kilograms or litres (its unit of measure `кг`, `л`, `г`, `мл`, or the fiscal
-///   measure codes 11, 41, 10, 40), or weighed (`ВЕС` in its name, or a quantity that is not whole):
-///   its price is already per kilogram (or litre; per gram and millilitre are multiplied by 1000).
+/// - A line measured in kilograms or litres (its FFD 1.2 measure first, codes 11, 41, 10, 40; else
+///   its unit of measure `кг`, `л`, `г`, `мл`), or weighed (`ВЕС` in its name, or a quantity that is
+///   not whole, unless its measure says pieces): its price is already per kilogram (or litre; per
+///   gram and millilitre are multiplied by 1000).
+/// - Motor fuel (`АИ-95`, `ДТ`, `пропан`) without a measure: its price is per litre, its quantity
+///   litres.
 /// - A line counted in pieces whose name says how much one piece holds (`930МЛ`, `0,9 КГ`, `1.5л`,
 ///   `10ШТ`, `2х200г`): its price divided by that size.
 /// - Any other line: its price is the price of a piece.
@@ -59,12 +62,16 @@ public enum UnitPrice {
         public let size: PackSize?
         /// `ВЕС` (or `весовой`) in the name.
         public let weighed: Bool
+        /// Motor fuel sold by the litre: `АИ-95`, `ДТ`, `дизельное топливо`, `пропан`.
+        public let fuel: Bool
 
         /// The facts of `name`, read now.
         public init(_ name: String) {
             key = ItemName.key(name)
             size = UnitPrice.size(inName: name)
-            weighed = UnitPrice.words(name.lowercased()).contains { UnitPrice.weighedWords.contains($0) }
+            let words = UnitPrice.words(name.lowercased())
+            weighed = words.contains { UnitPrice.weighedWords.contains($0) }
+            fuel = UnitPrice.isFuel(words)
         }
     }
 
@@ -87,7 +94,7 @@ public enum UnitPrice {
     /// Which reading of names and measures kept prices were worked out with: a database whose
     /// figures were worked out by another works them out again when it is next opened for writing.
     /// Raise it with any change to what ``line(_:facts:)`` gives.
-    public static let rulesVersion = 2
+    public static let rulesVersion = 3
 
     /// What a line counts as when prices are compared: its product's unit, its price per unit in
     /// kopecks, and how much of the unit it bought, in thousandths.
@@ -123,10 +130,11 @@ public enum UnitPrice {
     public static func of(_ item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, kopecks: Int64)? {
         let price = item.price.kopecks
         guard price > 0 else { return nil }
-        if let measured = measure(item.unit) {
+        if let measured = measure(item.measure) ?? measure(item.unit) {
             return perUnit(price, measured)
         }
         let facts = facts ?? NameFacts(item.name)
+        if facts.fuel && item.measure == nil { return (.litre, price) }
         if weighed(item, facts) { return (.kilogram, price) }
         guard let size = facts.size else { return (.piece, price) }
         return perUnit(price, size)
@@ -137,10 +145,13 @@ public enum UnitPrice {
     /// thousandths of a piece; nil when ``of(_:)`` gives no unit price.
     public static func amount(of item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, thousandths: Int64)? {
         guard item.price.kopecks > 0, item.quantity > 0 else { return nil }
-        if let measured = measure(item.unit) {
+        if let measured = measure(item.measure) ?? measure(item.unit) {
             return whole(item.quantity * Double(measured.thousandths)).map { (measured.unit, $0) }
         }
         let facts = facts ?? NameFacts(item.name)
+        if facts.fuel && item.measure == nil {
+            return whole(item.quantity * 1_000).map { (.litre, $0) }
+        }
         if weighed(item, facts) {
             return whole(item.quantity * 1_000).map { (.kilogram, $0) }
         }
@@ -162,10 +173,30 @@ public enum UnitPrice {
         return Int64(value.rounded())
     }
 
-    /// Whether the line was weighed: its name says so, or its quantity is not whole.
+    /// Whether the line was weighed: its name says so, or its quantity is not whole; a line whose
+    /// measure says pieces (FFD 1.2, code 0) was counted, whatever its quantity.
     private static func weighed(_ item: Item, _ facts: NameFacts) -> Bool {
-        facts.weighed || item.quantity.rounded() != item.quantity
+        guard item.measure == nil else { return false }
+        return facts.weighed || item.quantity.rounded() != item.quantity
     }
+
+    /// Whether a name's words are motor fuel's: a grade (`аи` and a number: `АИ-95`, `АИ 92`), diesel
+    /// (`ДТ`, `дизельное`), petrol, LPG (`пропан`, `СУГ`).
+    static func isFuel(_ words: [String]) -> Bool {
+        for (index, word) in words.enumerated() {
+            if word == "аи" || word == "ai" {
+                if index + 1 < words.count, words[index + 1].first?.isNumber == true { return true }
+            } else if (word.hasPrefix("аи") || word.hasPrefix("ai")) && word.dropFirst(2).allSatisfy(\.isNumber)
+                && word.count > 2
+            {
+                return true
+            }
+            if fuelWords.contains(where: { word.hasPrefix($0) }) || word == "дт" || word == "суг" { return true }
+        }
+        return false
+    }
+
+    private static let fuelWords = ["дизел", "бензин", "пропан", "топливо"]
 
     /// Words of goods whose litres or kilograms are a capacity: bins, buckets and bags for rubbish,
     /// containers, flasks, pots. A word counts when it begins with one of these.
@@ -179,6 +210,18 @@ public enum UnitPrice {
 
     /// The words that say a line was weighed.
     static let weighedWords: Set<String> = ["вес", "весовой", "весовая", "весовые", "весов"]
+
+    /// What an FFD 1.2 measure is in thousandths of a kilogram or litre; nil for pieces, anything
+    /// else, or none.
+    static func measure(_ measure: Measure?) -> PackSize? {
+        switch measure {
+        case .kilogram?: PackSize(unit: .kilogram, thousandths: 1_000)
+        case .gram?: PackSize(unit: .kilogram, thousandths: 1)
+        case .litre?: PackSize(unit: .litre, thousandths: 1_000)
+        case .millilitre?: PackSize(unit: .litre, thousandths: 1)
+        default: nil
+        }
+    }
 
     /// What a line's unit of measure is in thousandths of a kilogram or litre (`кг` 1000, `г` 1;
     /// fiscal measure codes too); nil for pieces, anything else, or none.

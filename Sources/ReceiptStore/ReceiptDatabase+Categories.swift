@@ -151,12 +151,14 @@ extension ReceiptDatabase {
     /// Categorizes every item anew and rebuilds the monthly totals when the rules are not the ones
     /// the file was categorized with (or it never was).
     func categorizeIfRulesChanged() throws(StoreError) {
-        let fingerprint = rules.fingerprint
+        // The reading of names is part of it: names read otherwise get their keys anew first.
+        let fingerprint = rules.fingerprint + " | names \(ItemName.rulesVersion)"
         let current = try read { db in
             try String.fetchOne(db, sql: "SELECT rules FROM category_state WHERE id = 1")
         }
         guard current != fingerprint else { return }
         try writeCounting { db, context in
+            try Self.rekeyNames(in: db)
             for row in try Row.fetchAll(db, sql: "SELECT id, key, rule FROM item_names") {
                 let rule = rules.category(forKey: row["key"])?.rawValue
                 if rule != row["rule"] {
@@ -189,6 +191,32 @@ extension ReceiptDatabase {
                 arguments: [fingerprint])
         }
         forgetResolved()
+    }
+
+    /// Gives every printed name the row of its key as ``ItemName/key(_:)`` reads it now. A new row
+    /// takes the user's choice of the row the name had; a row no name has any more stays, with its
+    /// choice, for names to come.
+    static func rekeyNames(in db: Database) throws {
+        let names = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT i.name, i.name_id, n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id
+                """)
+        for row in names {
+            let name: String = row["name"]
+            let key = ItemName.key(name)
+            guard key != row["key"] else { continue }
+            var id = try Int64.fetchOne(db, sql: "SELECT id FROM item_names WHERE key = ?", arguments: [key])
+            if id == nil {
+                try db.execute(
+                    sql: "INSERT INTO item_names (key, display, chosen) VALUES (?, ?, ?)",
+                    arguments: [key, name, row["chosen"]])
+                id = db.lastInsertedRowID
+            }
+            try db.execute(
+                sql: "UPDATE items SET name_id = ? WHERE name = ? AND name_id = ?",
+                arguments: [id, name, row["name_id"]])
+        }
     }
 
     /// Replaces the kept monthly totals with the recomputed ones.

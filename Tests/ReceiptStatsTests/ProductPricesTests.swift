@@ -60,7 +60,7 @@ struct ProductPricesTests {
             products.first?.months.reduce(0) { $0 + $1.purchases } == 4,
             "the refund, the pending receipt and March are left out")
         let milk = try #require(products.first)
-        #expect(milk.name == "молоко паст" && milk.unit == .litre)
+        #expect(milk.name == "молоко паст 3,2%" && milk.unit == .litre)
         // January: 8999 × 1000 / 930 = 9676.3 → 9676; 12600 × 1000 / 1400 = 9000.
         // February: 9499 / 0.93 = 10213.98 → 10214; 9999 / 0.93 = 10751.6 → 10752.
         // Medians of two: (9000 + 9676) / 2 = 9338; (10214 + 10752) / 2 = 10483.

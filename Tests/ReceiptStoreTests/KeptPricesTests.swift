@@ -38,8 +38,8 @@ struct KeptPricesTests {
             months.map {
                 "\($0.month) \($0.product.name) \($0.product.unit.rawValue) \($0.purchases) \($0.thousandths) \($0.median)"
             } == [
-                "2019-03 молоко паст l 2 3720 9676", "2019-03 бананы kg 2 1064 12990",
-                "2019-04 молоко паст l 1 930 10214",
+                "2019-03 молоко паст 3,2% l 2 3720 9676", "2019-03 бананы kg 2 1064 12990",
+                "2019-04 молоко паст 3,2% l 1 930 10214",
             ])
         #expect(months.first?.spending == Money(kopecks: 2 * 17_998))
         let milk = try database.productShops(matching: "молоко")

@@ -57,3 +57,34 @@ struct PurchaseMigrationTests {
         #expect(shops == ["5406323202 1", "7704217370 2"])
     }
 }
+
+@Suite("Names read anew when ItemName reads them otherwise")
+struct NameRekeyTests {
+    @Test("lines saved under an older key get today's, and a choice made for the old key stays with them")
+    func rekeys() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("r.sqlite")
+        do {
+            let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
+            try database.save(
+                try PurchaseCountingTests.receipt(
+                    i: 1, date: "2025-03-01T10:00:00", total: 300_000, inn: "5406323202",
+                    lines: [("АИ-92 ТРК 1", 150_000, .fullPayment), ("АИ-95 ТРК 2", 150_000, .fullPayment)]))
+            // As an older version kept them: one key for both grades, chosen as fuel by the user.
+            try database.write { db in
+                try db.execute(sql: "UPDATE item_names SET key = 'аи', chosen = 'fuel' WHERE key = 'аи92'")
+                try db.execute(sql: "UPDATE items SET name_id = (SELECT id FROM item_names WHERE key = 'аи')")
+                try db.execute(sql: "DELETE FROM item_names WHERE key = 'аи95'")
+                try db.execute(sql: "UPDATE category_state SET rules = 'purchase-counting-tests | names 1'")
+            }
+        }
+        let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
+        let keys = try database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id ORDER BY i.position"
+            ).map { "\($0["key"] as String) \($0["chosen"] as String? ?? "-")" }
+        }
+        #expect(keys == ["аи92 fuel", "аи95 fuel"])
+        #expect(try database.verifyTotals().isEmpty)
+    }
+}

@@ -60,7 +60,7 @@ enum PriceMonths {
             sql: """
                 SELECT i.name_id, i.name, i.price, i.quantity, i.unit, i.counted, COALESCE(i.category, 'uncategorized'),
                     r.date_time, r.id, i.position,
-                    \(ShopIdentity.name)
+                    \(ShopIdentity.name), i.measure
                 FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
                 WHERE r.month = ? AND \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
                 """,
@@ -108,7 +108,8 @@ enum PriceMonths {
             let name: String = row[1]
             // The line's sum is its share of what the receipt counts: what spending on it means.
             let item = Item(
-                name: name, price: Money(kopecks: row[2]), quantity: row[3], sum: Money(kopecks: row[5]), unit: row[4])
+                name: name, price: Money(kopecks: row[2]), quantity: row[3], sum: Money(kopecks: row[5]), unit: row[4],
+                measure: (row[11] as Int?).map(Measure.init(rawValue:)))
             guard let line = UnitPrice.line(item, facts: names.facts(name)) else { continue }
             let key = Key(nameID: row[0], unit: line.unit.storedCode)
             let shopName: String = row[10]

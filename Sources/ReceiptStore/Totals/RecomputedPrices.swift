@@ -19,7 +19,7 @@ enum RecomputedPrices {
             FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
             """
             : " FROM receipts r JOIN items i ON i.receipt_id = r.id"
-        let part = { (part: Int) in "receipts_line_price(i.name, i.price, i.quantity, i.unit, \(part))" }
+        let part = { (part: Int) in "receipts_line_price(i.name, i.price, i.quantity, i.unit, i.measure, \(part))" }
         return """
             WITH priced AS (
                 SELECT r.month, i.name_id, \(part(0)) AS price_unit, \(part(1)) AS unit_price,
