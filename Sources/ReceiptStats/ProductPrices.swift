@@ -47,7 +47,7 @@ public struct ProductPrices: Sendable, Equatable {
         }
     }
 
-    /// The product's name key (`молоко паст`).
+    /// The product's name key (`молоко паст 3,2%`).
     public let name: String
     /// What its price is counted per.
     public let unit: PriceUnit

@@ -7,7 +7,7 @@ public import ReceiptCore
 public struct Product: Sendable, Hashable {
     /// The name row's id in the database the product was read from.
     public let id: Int64
-    /// The name key (`молоко паст`).
+    /// The name key (`молоко паст 3,2%`).
     public let name: String
     /// What its price is counted per.
     public let unit: PriceUnit
