@@ -213,8 +213,12 @@ extension ReceiptDatabase {
                     arguments: [key, name, row["chosen"]])
                 id = db.lastInsertedRowID
             }
+            // A line with a known GTIN stays the product its code is.
             try db.execute(
-                sql: "UPDATE items SET name_id = ? WHERE name = ? AND name_id = ?",
+                sql: """
+                    UPDATE items SET name_id = ? WHERE name = ? AND name_id = ?
+                        AND (gtin IS NULL OR gtin NOT IN (SELECT gtin FROM gtin_products))
+                    """,
                 arguments: [id, name, row["name_id"]])
         }
     }

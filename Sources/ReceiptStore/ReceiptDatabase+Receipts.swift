@@ -122,7 +122,7 @@ extension ReceiptDatabase {
                 var nameID: Int64?
                 var category: Category?
                 if context.counting {
-                    let name = try context.categorizer.name(item.name, in: db)
+                    let name = try context.product(of: item, in: db)
                     nameID = name.id
                     category = name.category ?? place?.category ?? .uncategorized
                     lines.append(

@@ -294,7 +294,9 @@ enum Schema {
             // (`location`); its name is decided once, by ShopName, when its first receipt is saved,
             // and the user's own name (`chosen`) wins over it everywhere. A shop merged into another
             // (`merged_into`) sends its receipts, and later ones of its identity, there. The search
-            // documents take the shop's names too, so they are all written anew.
+            // documents take the shop's names too, so they are all written anew. A product with a
+            // GTIN is the name row its code was first seen with (`gtin_products`), whatever later
+            // lines print.
             try db.execute(
                 sql: """
                     CREATE TABLE shops (
@@ -307,6 +309,10 @@ enum Schema {
                         UNIQUE (seller_inn, location)
                     );
                     ALTER TABLE receipts ADD COLUMN shop_id INTEGER REFERENCES shops(id);
+                    CREATE TABLE gtin_products (
+                        gtin TEXT PRIMARY KEY NOT NULL,
+                        name_id INTEGER NOT NULL REFERENCES item_names(id)
+                    ) WITHOUT ROWID;
                     CREATE INDEX receipts_by_shop ON receipts (shop_id);
                     DROP TABLE receipt_search;
                     CREATE VIRTUAL TABLE receipt_search USING fts5(

@@ -40,7 +40,7 @@ struct PricesCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let products = try #require(json["products"] as? [[String: Any]])
         #expect(products.count == 1)
-        #expect(products.first?["name"] as? String == "молоко паст" && products.first?["unit"] as? String == "l")
+        #expect(products.first?["name"] as? String == "молоко паст 3,2%" && products.first?["unit"] as? String == "l")
         let months = try #require(products.first?["months"] as? [[String: Any]])
         // 8999 / 0.93 = 9676.3 → 9676; 12600 / 1.4 = 9000.
         #expect(months.map { $0["median"] as? Int } == [9_676, 9_000])

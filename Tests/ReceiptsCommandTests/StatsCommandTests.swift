@@ -46,9 +46,9 @@ struct StatsCommandTests {
         #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         #expect(try run.run(["import", "--quiet"]).status == 0)
         let before = try json(try run.run(["categories", "--json"]).output)
-        let chosen = try run.run(["categories", "set", "молоко паст.", "Развлечения"])
+        let chosen = try run.run(["categories", "set", "молоко паст 3,2%", "Развлечения"])
         #expect(chosen.status == 0)
-        #expect(chosen.output.contains("“молоко паст” → Entertainment"))
+        #expect(chosen.output.contains("“молоко паст 3,2%” → Entertainment"))
         let after = try json(try run.run(["categories", "--json"]).output)
         func total(_ listing: [String: Any], _ category: String) -> Int {
             (listing["categories"] as? [[String: Any]])?.first { $0["category"] as? String == category }?["total"]

@@ -11,6 +11,29 @@ struct SaveContext {
     var placesStored: [String: PlaceRecord] = [:]
     /// Shops this transaction found or made, by seller and location (``ShopIdentity``).
     var shops: [String: Int64] = [:]
+    /// Name rows of the GTINs this transaction met.
+    var products: [String: Int64] = [:]
+
+    /// The name row a line counts under: the one its GTIN was first seen with, when it carries a
+    /// valid one (so one product printed two ways at two chains is one product), else its
+    /// printed name's. A GTIN seen for the first time takes the printed name's row.
+    mutating func product(of item: Item, in db: Database) throws -> NameEntry {
+        guard let code = item.gtin, let gtin = GTIN(checking: code)?.digits else {
+            return try categorizer.name(item.name, in: db)
+        }
+        if let id = products[gtin] { return try categorizer.name(id: id, in: db) }
+        var lookup = DirectBindings(try db.cachedStatement(sql: "SELECT name_id FROM gtin_products WHERE gtin = ?"))
+        lookup.add(gtin)
+        if let id = try lookup.fetchInt64() {
+            products[gtin] = id
+            return try categorizer.name(id: id, in: db)
+        }
+        let entry = try categorizer.name(item.name, in: db)
+        try db.cachedStatement(sql: "INSERT INTO gtin_products (gtin, name_id) VALUES (?, ?)")
+            .execute(arguments: [gtin, entry.id])
+        products[gtin] = entry.id
+        return entry
+    }
 
     /// Counts a stored receipt out of the totals (`sign` -1) or in (1), as its rows say now.
     mutating func count(storedReceipt id: Int64, sign: Int, in db: Database) throws {

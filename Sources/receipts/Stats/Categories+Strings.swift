@@ -22,7 +22,8 @@ extension Strings {
             "Название сравнивается без учёта регистра, «*», точек, веса и объёма: «МОЛОКО ПАСТ.3,2% 930МЛ» "
                 + "и «молоко паст 3,2%» — один товар (жирность, крепость и марка топлива остаются). Категория — идентификатор или название (receipts categories).",
             "Names match ignoring case, “*”, dots, weights and volumes: “МОЛОКО ПАСТ.3,2% 930МЛ” and "
-                + "“молоко паст 3,2%” are one item (fat, strength and a fuel's grade stay). The category is an identifier or a name (receipts categories).")
+                + "“молоко паст 3,2%” are one item (fat, strength and a fuel's grade stay). The category is an identifier or a name (receipts categories)."
+        )
     }
     static var uncategorizedAbstract: String {
         pick(
