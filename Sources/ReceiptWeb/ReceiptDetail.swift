@@ -78,6 +78,9 @@ struct ReceiptDetail: Encodable {
         var payments: [[String]] = []
         if receipt.cash > .zero { payments.append([words.cash, receipt.cash.formatted(in: language)]) }
         if receipt.ecash > .zero { payments.append([words.card, receipt.ecash.formatted(in: language)]) }
+        if receipt.prepaid > .zero { payments.append([words.prepaid, receipt.prepaid.formatted(in: language)]) }
+        if receipt.credit > .zero { payments.append([words.onCredit, receipt.credit.formatted(in: language)]) }
+        if receipt.provision > .zero { payments.append([words.bonuses, receipt.provision.formatted(in: language)]) }
         self.payments = payments
         var fiscal = [
             ["ФН", receipt.identity.fn], ["ФД", String(receipt.identity.i)], ["ФП", String(receipt.identity.fp)],

@@ -111,6 +111,9 @@ struct WebWords: Sendable {
     }
     var cash: String { pick("Наличными", "Cash") }
     var card: String { pick("Безналичными", "Card") }
+    var prepaid: String { pick("Предоплатой (зачёт аванса)", "Prepaid") }
+    var onCredit: String { pick("В кредит", "On credit") }
+    var bonuses: String { pick("Бонусами, сертификатом", "Bonuses, certificate") }
     var register: String { pick("РН ККТ", "Register") }
 
     /// Every label of the page, by key.
