@@ -7,19 +7,26 @@ import Testing
 /// month, look at a receipt.
 @Suite("receipts import, stats and show over real exported receipts")
 struct RealReceiptsCommandTests {
+    static let fixtures = Repository.url("Tests/Fixtures/real-receipts").path
+
+    /// The command line in English over a database and configuration of its own in `folder`.
+    static func runner(in folder: TemporaryFolder) -> CommandRunner {
+        var run = CommandRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
+        return run
+    }
+
     @Test(
         "ozon's prepaid order counts once in December; the settlement says what paid for it; a second import changes nothing"
     )
     func ozonOrder() throws {
         let folder = try TemporaryFolder()
-        var run = CommandRunner().english()
-        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
-        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
-        let fixtures = Repository.url("Tests/Fixtures/real-receipts").path
+        let run = Self.runner(in: folder)
         // The settlement first: it counts on its own until its prepayment arrives.
         let files = ["ozon-settlement.json", "ozon-prepayment.json", "petrol-ai92-trk-sum-mismatch.json"]
         for file in files {
-            #expect(try run.run(["import", fixtures + "/" + file]).status == 0)
+            #expect(try run.run(["import", Self.fixtures + "/" + file]).status == 0)
         }
         let stats = try run.run(["stats", "--month", "2024-12", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
@@ -43,7 +50,7 @@ struct RealReceiptsCommandTests {
                 "получение по предоплате — оплачено по чеку #2 от 29.12.2024 17:39 — засчитано 0,00\u{00A0}₽"))
         #expect(text.output.contains("Предоплатой (зачёт аванса): 586,00\u{00A0}₽"))
 
-        let again = try run.run(["import", "--json"] + files.map { fixtures + "/" + $0 })
+        let again = try run.run(["import", "--json"] + files.map { Self.fixtures + "/" + $0 })
         #expect(again.output.contains(#""unchanged":3"#))
         #expect(try run.run(["stats", "--verify"]).status == 0)
     }
@@ -51,12 +58,9 @@ struct RealReceiptsCommandTests {
     @Test("shops are named as people know them, and a name the user gives shows in shops, stats, list and show")
     func shops() throws {
         let folder = try TemporaryFolder()
-        var run = CommandRunner().english()
-        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
-        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
-        let fixtures = Repository.url("Tests/Fixtures/real-receipts").path
+        let run = Self.runner(in: folder)
         // METRO prints «ТЦ 1060» as its shop name; the seller's INN 7704218694 is METRO's.
-        #expect(try run.run(["import", fixtures + "/metro-tc1060-productCodeData.json"]).status == 0)
+        #expect(try run.run(["import", Self.fixtures + "/metro-tc1060-productCodeData.json"]).status == 0)
         let listed = try run.run(["shops", "--json"])
         let shops = try #require(
             (try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])?["shops"]
