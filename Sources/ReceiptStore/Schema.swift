@@ -282,6 +282,7 @@ enum Schema {
                     );
                     CREATE INDEX receipts_by_seller ON receipts (seller_inn, date_time);
                     CREATE INDEX receipts_linked ON receipts (linked_id) WHERE linked_id IS NOT NULL;
+                    CREATE INDEX receipts_with_bonuses ON receipts (month) WHERE provision <> 0;
                     """)
             try PurchaseCounting.classifyStored(in: db)
             // The totals are rebuilt from the reconciled lines by the code of the version that
