@@ -28,6 +28,8 @@ struct ReceiptDetail: Encodable {
     let purchaseText: String?
     /// The receipts it goes with, each with its address in the page.
     let links: [Link]
+    /// What its document says that does not hold together (``ReceiptCore/DocumentProblem``).
+    let problems: [String]
     let items: [Line]
     let totalText: String
     let payments: [[String]]
@@ -60,6 +62,7 @@ struct ReceiptDetail: Encodable {
         let note = check?.summary(in: language)
         statusText = pending ? note ?? words.items(0, pending: true) : nil
         purchaseText = link?.summary(in: language)
+        problems = DocumentProblem.of(receipt).map { $0.message(in: language) }
         let others = ((link?.linked).map { [$0] } ?? []) + (link?.linkedFrom ?? [])
         links = others.map { other in
             Link(

@@ -110,3 +110,33 @@ struct PurchaseRulesTests {
         #expect(Measure(rawValue: 255).name(in: .russian) == nil)
     }
 }
+
+@Suite("What a document says that does not hold together")
+struct DocumentProblemTests {
+    @Test("payments that do not add up to the total, and a code that is no GTIN, are named; a sound receipt has none")
+    func problems() throws {
+        var receipt = Receipt(
+            identity: try FiscalIdentity(fn: "7380440700236370", i: 1, fp: 1),
+            dateTime: try LocalDateTime(iso: "2025-05-03T10:00:00"), operation: .sale, total: Money(kopecks: 7_999),
+            ecash: Money(kopecks: 7_999),
+            items: [
+                Item(
+                    name: "ЧЕБАРКУЛЬ Мол.ОТБ.3,8% м/у 1л", price: Money(kopecks: 7_999), quantity: 1,
+                    sum: Money(kopecks: 7_999), gtin: "04607036340658")
+            ])
+        #expect(DocumentProblem.of(receipt).isEmpty)
+        // 79.99 by card and 79.99 in bonuses for a 79.99 receipt: 159.98 paid.
+        receipt.provision = Money(kopecks: 7_999)
+        receipt.items[0].gtin = "4607036340659"
+        #expect(
+            DocumentProblem.of(receipt) == [
+                .paymentsDoNotAddUp(paid: Money(kopecks: 15_998), total: Money(kopecks: 7_999)),
+                .notAGTIN(line: 1, code: "4607036340659"),
+            ])
+        #expect(
+            DocumentProblem.of(receipt).map { $0.message(in: .russian) }.last
+                == "Строка 1: GTIN 4607036340659 — не код товара (контрольная цифра или длина)")
+        receipt.status = .pending
+        #expect(DocumentProblem.of(receipt).isEmpty)
+    }
+}

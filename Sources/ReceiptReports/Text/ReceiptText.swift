@@ -69,22 +69,7 @@ public struct ReceiptText: Sendable {
                 (ru ? "Бонусами, сертификатом: " : "Bonuses, certificate: ") + receipt.provision.formatted(in: language)
             )
         }
-        let paid = [receipt.cash, receipt.ecash, receipt.prepaid, receipt.credit, receipt.provision]
-            .reduce(Int64(0)) { $0 &+ $1.kopecks }
-        if receipt.status == .complete, paid != 0, paid != receipt.total.kopecks {
-            let sum = Money(kopecks: paid).formatted(in: language)
-            lines.append(
-                ru
-                    ? "Оплаты чека (\(sum)) не сходятся с итогом — чек сохранён как есть"
-                    : "The receipt's payments (\(sum)) do not add up to its total — kept as it is")
-        }
-        for (index, item) in receipt.items.enumerated() {
-            guard let code = item.gtin, GTIN(checking: code) == nil else { continue }
-            lines.append(
-                ru
-                    ? "Строка \(index + 1): GTIN \(code) — не код товара (контрольная цифра или длина)"
-                    : "Line \(index + 1): GTIN \(code) is not a product code (check digit or length)")
-        }
+        lines += DocumentProblem.of(receipt).map { $0.message(in: language) }
         if !plain {
             lines.append("")
             lines.append("ФН \(receipt.identity.fn) · ФД \(receipt.identity.i) · ФП \(receipt.identity.fp)")

@@ -21,6 +21,7 @@ export async function showReceipt(id) {
   // A prepayment and its delivery, a return and its purchase: what the server said, and links.
   const purchase = element("p", "purchase");
   if (receipt.purchaseText) purchase.append(element("span", "", receipt.purchaseText));
+  for (const problem of receipt.problems) purchase.append(element("span", "problem", problem));
   for (const link of receipt.links) {
     const anchor = element("a", "linked", link.text);
     anchor.href = link.href;
