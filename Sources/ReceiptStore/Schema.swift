@@ -280,7 +280,7 @@ enum Schema {
                         receipt_id INTEGER PRIMARY KEY NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
                         document TEXT NOT NULL
                     );
-                    CREATE INDEX receipts_by_seller ON receipts (seller_inn, date_time);
+                    CREATE INDEX receipts_to_link ON receipts (seller_inn, date_time) WHERE kind <> 'purchase';
                     CREATE INDEX receipts_linked ON receipts (linked_id) WHERE linked_id IS NOT NULL;
                     CREATE INDEX receipts_with_bonuses ON receipts (month) WHERE provision <> 0;
                     """)
@@ -314,7 +314,7 @@ enum Schema {
                         gtin TEXT PRIMARY KEY NOT NULL,
                         name_id INTEGER NOT NULL REFERENCES item_names(id)
                     ) WITHOUT ROWID;
-                    CREATE INDEX receipts_by_shop ON receipts (shop_id);
+                    CREATE INDEX receipts_by_shop ON receipts (shop_id, date_time);
                     DROP TABLE receipt_search;
                     CREATE VIRTUAL TABLE receipt_search USING fts5(
                         items, shop, tokenize = 'ascii', columnsize = 0, content = '');

@@ -96,19 +96,20 @@ enum PurchaseCounting {
         let dateTime: LocalDateTime
         let total: Int64
         let prepaid: Int64
+        let shopID: Int64?
 
         static func fetch(_ id: Int64, in db: Database) throws -> Stored? {
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
-                        sql: "SELECT kind, seller_inn, date_time, total, prepaid FROM receipts WHERE id = ?"),
+                        sql: "SELECT kind, seller_inn, date_time, total, prepaid, shop_id FROM receipts WHERE id = ?"),
                     arguments: [id]),
                 let kind = PurchaseKind(rawValue: row["kind"]),
                 let dateTime = try? LocalDateTime(iso: row["date_time"])
             else { return nil }
             return Stored(
                 id: id, kind: kind, sellerINN: row["seller_inn"], dateTime: dateTime, total: row["total"],
-                prepaid: row["prepaid"])
+                prepaid: row["prepaid"], shopID: row["shop_id"])
         }
 
         /// The ISO date-time `days` days before (negative) or after this one's, at the same time.
@@ -146,7 +147,8 @@ enum PurchaseCounting {
             db.cachedStatement(
                 sql: """
                     SELECT c.id, c.total, \(sharesItems) AS shared FROM receipts c
-                    WHERE c.seller_inn = ? AND c.date_time BETWEEN ? AND ? AND c.kind = 'prepayment'
+                    WHERE c.seller_inn = ? AND c.date_time BETWEEN ? AND ? AND c.kind <> 'purchase'
+                        AND c.kind = 'prepayment'
                     ORDER BY c.date_time DESC, c.id DESC
                     """),
             arguments: [
@@ -172,7 +174,8 @@ enum PurchaseCounting {
             db.cachedStatement(
                 sql: """
                     SELECT c.id, c.prepaid, \(sharesItems) AS shared FROM receipts c
-                    WHERE c.seller_inn = ? AND c.date_time BETWEEN ? AND ? AND c.kind = 'settlement'
+                    WHERE c.seller_inn = ? AND c.date_time BETWEEN ? AND ? AND c.kind <> 'purchase'
+                        AND c.kind = 'settlement'
                         AND c.linked_id IS NULL
                     ORDER BY c.date_time, c.id
                     """),
@@ -183,29 +186,37 @@ enum PurchaseCounting {
         ).map { row in (row["id"], row["prepaid"], row["shared"]) }
     }
 
-    /// What a return returns (the latest purchase, settlement or sale on credit, or for a returned
-    /// prepayment the prepayment, with a line of the same product) or a credit payment pays off
-    /// (the latest sale on credit of the seller).
+    /// What a return returns (the latest purchase, settlement or sale on credit at the same shop,
+    /// or for a returned prepayment the seller's prepayment, with a line of the same product) or a
+    /// credit payment pays off (the latest sale on credit of the seller).
     private static func original(of receipt: Stored, in db: Database) throws -> Int64? {
+        // Purchases are looked for at the return's shop (its index); the other kinds by seller, in
+        // the index of the receipts that are not plain purchases.
+        let place: String
         let kinds: String
         var sameItems = true
         switch receipt.kind {
-        case .prepaymentReturn: kinds = "'prepayment'"
+        case .prepaymentReturn:
+            (place, kinds) = ("c.seller_inn = ? AND c.kind <> 'purchase'", "'prepayment'")
         case .creditPayment:
-            kinds = "'creditSale'"
+            (place, kinds) = ("c.seller_inn = ? AND c.kind <> 'purchase'", "'creditSale'")
             sameItems = false
-        default: kinds = "'purchase', 'settlement', 'creditSale'"
+        default:
+            guard receipt.shopID != nil else { return nil }
+            (place, kinds) = ("c.shop_id = ?", "'purchase', 'settlement', 'creditSale'")
         }
+        let by: (any DatabaseValueConvertible)? =
+            receipt.kind == .purchaseReturn ? receipt.shopID : receipt.sellerINN
         return try Int64.fetchOne(
             db.cachedStatement(
                 sql: """
                     SELECT c.id FROM receipts c
-                    WHERE c.seller_inn = ? AND c.date_time BETWEEN ? AND ? AND c.kind IN (\(kinds))
+                    WHERE \(place) AND c.date_time BETWEEN ? AND ? AND c.kind IN (\(kinds))
                         AND c.operation = 1 AND c.id <> ? AND (\(sameItems ? sharesItems : "? IS NULL"))
                     ORDER BY c.date_time DESC, c.id DESC LIMIT 1
                     """),
             arguments: [
-                receipt.sellerINN, receipt.shifted(days: -window(of: receipt.kind)), receipt.dateTime.iso, receipt.id,
+                by, receipt.shifted(days: -window(of: receipt.kind)), receipt.dateTime.iso, receipt.id,
                 sameItems ? receipt.id : nil,
             ])
     }
