@@ -245,6 +245,13 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "CategoryBenchmarks",
+            dependencies: ["ReceiptCore", "ReceiptStats", "BenchmarkSupport"],
+            path: "Benchmarks/CategoryBenchmarks",
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
             name: "PlaceBenchmarks",
             dependencies: ["ReceiptCore", "PlaceSearch", "BenchmarkSupport"],
             path: "Benchmarks/PlaceBenchmarks",

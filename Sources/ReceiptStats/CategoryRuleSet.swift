@@ -9,7 +9,11 @@ public struct CategoryRuleSet: CategoryRules {
     /// One pattern and the category it gives.
     struct Rule: @unchecked Sendable {
         enum Pattern {
+            /// Word beginnings, in order: `молок` is `молоко`, `молочный`…
             case words([String])
+            /// Whole words in a row (a quoted pattern): `"нап"` is `нап` and not `напиток`; kept
+            /// with a space on each side, as the name is when it is matched.
+            case phrase(String)
             case expression(NSRegularExpression)
         }
         let category: Category
@@ -56,6 +60,8 @@ public struct CategoryRuleSet: CategoryRules {
                 index += 1
             }
             return true
+        case .phrase(let phrase):
+            return (" " + key + " ").contains(phrase)
         case .expression(let expression):
             return expression.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
         }
@@ -81,6 +87,11 @@ public struct CategoryRuleSet: CategoryRules {
                         throw .badExpression(source, location: location)
                     }
                     rules.append(Rule(category: category, pattern: .expression(expression), weight: source.count))
+                } else if pattern.count >= 2, pattern.hasPrefix("\""), pattern.hasSuffix("\"") {
+                    // Folded as names are: `"с/м"` is the words `с м`, `"пиво б/а"` is `пиво без а`.
+                    let phrase = ItemName.key(String(pattern.dropFirst().dropLast()))
+                    guard !phrase.isEmpty else { throw .emptyPattern(pattern, location: location) }
+                    rules.append(Rule(category: category, pattern: .phrase(" " + phrase + " "), weight: phrase.count))
                 } else {
                     // Patterns are folded as names are, so `Молоко` and `молоко` are one rule.
                     let words = ItemName.key(pattern).split(separator: " ").map(String.init)

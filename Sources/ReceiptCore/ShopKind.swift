@@ -1,0 +1,96 @@
+/// What kind of shop a receipt comes from: a pharmacy, a petrol station, a café… Known from the chain
+/// (the brand table's `kind`, keyed by the seller's INN) or from the words of the shop's and the
+/// seller's names (`Аптека Плюс`, `АЗС 12031`, `ООО "Кофешоп"`).
+///
+/// A specialised shop decides the category of a line whose name says nothing (`Товар`, `Прочее`,
+/// `Позиция по свободной цене`) and of one the rules cannot place; shops that sell everything
+/// (supermarkets, marketplaces, the post) decide nothing.
+public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
+    case grocery, cafe, fuel, pharmacy, pets, diy, electronics, clothing, sports, kids, beauty, books
+    case alcohol, online, transport, telecom, post, other
+
+    /// The category a line of this kind of shop takes when nothing else places it; nil for shops
+    /// that sell everything.
+    public var category: Category? {
+        switch self {
+        case .cafe: .cafes
+        case .fuel: .fuel
+        case .pharmacy: .health
+        case .pets: .pets
+        case .diy: .household
+        case .electronics: .electronics
+        case .clothing: .clothing
+        case .sports, .books: .entertainment
+        case .kids: .kids
+        case .beauty: .beauty
+        case .alcohol: .alcoholTobacco
+        case .transport: .transport
+        case .telecom: .telecom
+        case .grocery, .online, .post, .other: nil
+        }
+    }
+
+    /// The kind a shop's names say: the first of `names` (the shop's name, then the seller's) with a
+    /// word that tells, else nil. Words are matched at their beginning, in lower case with ё as е.
+    public static func of(names: [String?]) -> ShopKind? {
+        for name in names {
+            guard let name, !name.isEmpty else { continue }
+            // A space before each word: a beginning of one or more words is ` аптек`, ` четыре лап`.
+            let text = " " + Self.words(name).joined(separator: " ")
+            for (prefixes, kind) in telling where prefixes.contains(where: { text.contains(" " + $0) }) {
+                return kind
+            }
+        }
+        return nil
+    }
+
+    /// A kind by its name in the brand table (`pharmacy`), or nil.
+    public init?(tableName: String) {
+        self.init(rawValue: tableName.trimmingWhitespace().lowercased())
+    }
+
+    private static func words(_ text: String) -> [String] {
+        text.lowercased().replacing("ё", with: "е")
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// Word beginnings that tell a shop's kind, the more telling first: `аптек` before `магазин`.
+    private static let telling: [([String], ShopKind)] = [
+        (["аптек", "фарм", "медтехник", "оптик", "клиник", "стоматолог", "медцентр"], .pharmacy),
+        (
+            ["азс", "агзс", "автозаправ", "нефтепродукт", "лукойл", "роснефть", "газпромнефт", "татнефт", "shell"],
+            .fuel
+        ),
+        (["парфюм", "косметик", "салон красоты", "барбер", "парикмахер"], .beauty),
+        (
+            [
+                "кафе", "ресторан", "столов", "кофейн", "кофе", "coffee", "пиццер", "бургер", "burger", "шаурм",
+                "суши", "бистро", "закусочн", "трактир", "пекарн", "кулинар", "фастфуд", "kfc", "макдоналдс",
+                "вкусно", "бар", "паб", "чайхан", "шашлычн", "пельменн", "блинн", "grill", "гриль",
+            ], .cafe
+        ),
+        (["зоомагаз", "зоотовар", "зоо", "ветеринар", "ветклиник", "ветаптек", "четыре лап", "бетховен"], .pets),
+        (
+            [
+                "строймат", "стройтовар", "строител", "хозтовар", "хозяйствен", "леруа", "лемана", "оби", "obi",
+                "петрович",
+            ],
+            .diy
+        ),
+        (["электроник", "цифров", "dns", "днс", "мвидео", "эльдорадо", "ситилинк", "техник"], .electronics),
+        (["одежд", "обув", "бутик", "трикотаж", "белье"], .clothing),
+        (["спорт", "декатлон", "sport"], .sports),
+        (["детск", "игрушк", "детский"], .kids),
+        (["книжн", "книг", "канцтовар"], .books),
+        (
+            [
+                "вино", "винный", "алкомаркет", "пивн", "пиво", "табак", "вейп", "vape", "красное белое",
+                "красное и белое",
+            ], .alcohol
+        ),
+        (["такси", "перевоз", "транспорт", "метрополит", "автобус", "аэроэкспресс", "ржд"], .transport),
+        (["телеком", "связь", "мтс", "билайн", "мегафон", "теле2"], .telecom),
+        (["почта"], .post),
+        (["продукт", "гастроном", "супермаркет", "гипермаркет", "универсам", "минимаркет", "маркет"], .grocery),
+    ]
+}
