@@ -20,6 +20,9 @@ public struct CategoryRuleSet: CategoryRules {
         let pattern: Pattern
         /// How much of a name the pattern pins down: longer patterns are more specific.
         let weight: Int
+        /// The pattern as written, and where: `mine.txt:12`.
+        let text: String
+        let location: String
     }
 
     /// The rule files, the first consulted first.
@@ -40,13 +43,46 @@ public struct CategoryRuleSet: CategoryRules {
     public func category(forKey key: String) -> Category? {
         let words = key.split(separator: " ").map(String.init)
         for rules in files {
-            var best: Rule?
-            for rule in rules where (best?.weight ?? -1) < rule.weight && Self.matches(rule.pattern, key, words) {
-                best = rule
-            }
-            if let best { return best.category }
+            if let best = Self.winner(key, words, in: rules) { return best.category }
         }
         return nil
+    }
+
+    /// What is wrong with the rules of each file taken alone: a pattern that its own text, read as a
+    /// name, does not reach (it can never match), or reaches in another category (another pattern at
+    /// least as long takes it, so the two contradict each other). Expressions are not checked.
+    public func conflicts() -> [String] {
+        var found: [String] = []
+        for rules in files {
+            for rule in rules {
+                let key: String
+                switch rule.pattern {
+                case .words(let words): key = words.joined(separator: " ")
+                case .phrase(let phrase): key = phrase.trimmingCharacters(in: .whitespaces)
+                case .expression: continue
+                }
+                let words = key.split(separator: " ").map(String.init)
+                guard Self.matches(rule.pattern, key, words) else {
+                    found.append("\(rule.location): «\(rule.text)» can never match")
+                    continue
+                }
+                if let winner = Self.winner(key, words, in: rules), winner.category != rule.category {
+                    found.append(
+                        "\(rule.location): «\(rule.text)» (\(rule.category.rawValue)) is taken by «\(winner.text)» "
+                            + "(\(winner.category.rawValue), \(winner.location))")
+                }
+            }
+        }
+        return found
+    }
+
+    /// The longest pattern of `rules` that matches, the earlier on a tie.
+    private static func winner(_ key: String, _ words: [String], in rules: [Rule]) -> Rule? {
+        var best: Rule?
+        for rule in rules where (best?.weight ?? -1) < rule.weight && matches(rule.pattern, key, words) {
+            best = rule
+        }
+        return best
     }
 
     private static func matches(_ pattern: Rule.Pattern, _ key: String, _ words: [String]) -> Bool {
@@ -86,18 +122,27 @@ public struct CategoryRuleSet: CategoryRules {
                     guard let expression = try? NSRegularExpression(pattern: source) else {
                         throw .badExpression(source, location: location)
                     }
-                    rules.append(Rule(category: category, pattern: .expression(expression), weight: source.count))
+                    rules.append(
+                        Rule(
+                            category: category, pattern: .expression(expression), weight: source.count, text: pattern,
+                            location: location))
                 } else if pattern.count >= 2, pattern.hasPrefix("\""), pattern.hasSuffix("\"") {
                     // Folded as names are: `"с/м"` is the words `с м`, `"пиво б/а"` is `пиво без а`.
                     let phrase = ItemName.key(String(pattern.dropFirst().dropLast()))
                     guard !phrase.isEmpty else { throw .emptyPattern(pattern, location: location) }
-                    rules.append(Rule(category: category, pattern: .phrase(" " + phrase + " "), weight: phrase.count))
+                    rules.append(
+                        Rule(
+                            category: category, pattern: .phrase(" " + phrase + " "), weight: phrase.count,
+                            text: pattern, location: location))
                 } else {
                     // Patterns are folded as names are, so `Молоко` and `молоко` are one rule.
                     let words = ItemName.key(pattern).split(separator: " ").map(String.init)
                     guard !words.isEmpty else { throw .emptyPattern(pattern, location: location) }
                     let weight = words.reduce(0) { $0 + $1.count } + words.count - 1
-                    rules.append(Rule(category: category, pattern: .words(words), weight: weight))
+                    rules.append(
+                        Rule(
+                            category: category, pattern: .words(words), weight: weight, text: pattern,
+                            location: location))
                 }
             }
         }

@@ -70,6 +70,51 @@ struct CategoryRulesTests {
         #expect(try database.names(in: .uncategorized).map(\.key) == ["что то странное"])
     }
 
+    @Test("a quoted pattern is whole words in a row, folded as names are; an unquoted one word beginnings")
+    func quoted() throws {
+        let rules = try CategoryRuleSet(texts: [
+            ("mine", "groceries: \"нап\", \"с/м\", \"пиво б/а\"\nalcohol_tobacco: пиво, \"нап вин\"\nhousehold: молот")
+        ])
+        // `нап` is a word of `нап сокосодерж`, not of `напиток` (which no pattern begins).
+        #expect(rules.category(forKey: ItemName.key("НАП.СОКОСОДЕРЖ. 1Л")) == .groceries)
+        #expect(rules.category(forKey: ItemName.key("НАПИТОК")) == nil)
+        // `С/М` folds to `с м`: the two words in a row, not `с` and then some `м…` word later.
+        #expect(rules.category(forKey: ItemName.key("КРЕВЕТКИ С/М 500Г")) == .groceries)
+        #expect(rules.category(forKey: ItemName.key("СОК МАНГО")) == nil)
+        // «пиво без а» (11 characters with its spaces) is longer than «пиво» (4): it wins.
+        #expect(rules.category(forKey: ItemName.key("ПИВО Б/А СВЕТЛОЕ 0,45Л")) == .groceries)
+        #expect(rules.category(forKey: ItemName.key("ПИВО СВЕТЛОЕ 0,45Л")) == .alcoholTobacco)
+        // «нап вин» (7) is longer than «нап» (3).
+        #expect(rules.category(forKey: ItemName.key("НАП ВИН ВЕРМ CINZANO")) == .alcoholTobacco)
+        #expect(rules.category(forKey: ItemName.key("МОЛОТОК 500Г")) == .household)
+        #expect(throws: CategoryRulesError.emptyPattern("\"123\"", location: "mine:1")) {
+            try CategoryRuleSet(texts: [("mine", "groceries: \"123\"")])
+        }
+    }
+
+    @Test("a pattern that cannot match, or that a pattern of another category takes, is reported with its line")
+    func conflicts() throws {
+        let rules = try CategoryRuleSet(texts: [
+            ("mine", "groceries: масло слив, \"мол\"\nhousehold: масло слив\nfuel: масло мотор\nbeauty: ~^крем")
+        ])
+        // `масло слив` in household ties with the earlier groceries one, which wins; `мол` and
+        // `масло мотор` take their own text; expressions are not checked.
+        #expect(rules.conflicts() == ["mine:2: «масло слив» (household) is taken by «масло слив» (groceries, mine:1)"])
+        #expect(try CategoryRuleSet.standard(configFolder: nil).conflicts() == [])
+    }
+
+    @Test("a shop's kind from its names and the chains' table; only specialised shops give a category")
+    func shopKinds() {
+        #expect(ShopKind.of(names: ["Аптека,a-plus.ru,aptekiplus.ru", "ООО \"Архи-Мед\""]) == .pharmacy)
+        #expect(ShopKind.of(names: ["АЗС 12031", nil]) == .fuel)
+        #expect(ShopKind.of(names: ["", "ООО \"КРАСНОЕ&БЕЛОЕ\""]) == .alcohol)
+        #expect(ShopKind.of(names: ["Барбершоп Топган", nil]) == .beauty)
+        #expect(ShopKind.of(names: ["Зоомагазин Четыре лапы"]) == .pets)
+        #expect(ShopKind.of(names: ["ТЦ 1060", "ООО \"МЕТРО КЭШ ЭНД КЕРРИ\""]) == nil)
+        #expect(ShopKind(tableName: " Pharmacy ") == .pharmacy)
+        #expect(ShopKind.pharmacy.category == .health && ShopKind.grocery.category == nil)
+    }
+
     @Test("a broken rules file names the line and what is wrong, in both languages")
     func errors() {
         #expect(throws: CategoryRulesError.unknownCategory("food", location: "mine:2")) {
