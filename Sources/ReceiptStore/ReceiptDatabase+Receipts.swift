@@ -51,7 +51,8 @@ extension ReceiptDatabase {
         let kind = PurchaseKind(of: receipt)
         // Linked to nothing yet: PurchaseCounting counts it anew when it finds what it goes with.
         let counted = kind.counted(total: receipt.total.kopecks, prepaid: receipt.prepaid.kopecks, linked: false)
-        let shop = try ShopIdentity.shop(of: .init(receipt), in: db, known: &context.shops)
+        let shop = try ShopIdentity.shop(
+            of: .init(receipt), in: db, cached: context.cachedShops, known: &context.shops)
         guard let id = try lookup.fetchInt64() else {
             var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
             ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop, to: &insert)

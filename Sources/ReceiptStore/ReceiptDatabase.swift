@@ -129,7 +129,7 @@ public final class ReceiptDatabase: Sendable {
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")
         }
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try openPool(path, configuration)
             try migrate(pool)
             let database = ReceiptDatabase(
                 path: path, pool: pool, rules: rules ?? NoCategoryRules(), keepsTotals: keepingTotals,
@@ -141,6 +141,21 @@ public final class ReceiptDatabase: Sendable {
             return database
         } catch {
             throw StoreError(error, path: path)
+        }
+    }
+
+    /// The connection pool. Switching a new file to the write-ahead log needs it alone, and SQLite
+    /// answers busy at once, not after its timeout, when another process is making the same file
+    /// that moment (an import and a listing started together): that is tried again for as long as
+    /// the timeout allows.
+    private static func openPool(_ path: String, _ configuration: Configuration) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(20_000)
+            }
         }
     }
 
@@ -226,6 +241,7 @@ public final class ReceiptDatabase: Sendable {
     /// totals they change before it commits; the names it met are cached once it has.
     func writeCounting<T>(_ body: (Database, inout SaveContext) throws -> T) throws(StoreError) -> T {
         var categorizer: Categorizer?
+        var shops: [String: Int64] = [:]
         var generation = 0
         let result = try write { db in
             // Taken under the writer's lock, so that it holds whatever earlier transactions left.
@@ -234,6 +250,7 @@ public final class ReceiptDatabase: Sendable {
             var context = SaveContext(
                 categorizer: Categorizer(rules: rules, cached: cache.names, places: cache.places),
                 counting: keepsTotals)
+            context.cachedShops = cache.shops
             let result = try body(db, &context)
             try context.delta.apply(in: db)
             let written = context.categorizer.placesWritten
@@ -247,20 +264,22 @@ public final class ReceiptDatabase: Sendable {
                 generation += 1
             }
             categorizer = context.categorizer
+            shops = context.shops
             return result
         }
-        if let categorizer, !categorizer.added.isEmpty || !categorizer.placesMet.isEmpty {
+        if let categorizer, !categorizer.added.isEmpty || !categorizer.placesMet.isEmpty || !shops.isEmpty {
             resolved.withLock { state in
                 guard state.generation == generation else { return }
                 state.names.merge(categorizer.added) { _, new in new }
                 state.places.merge(categorizer.placesMet) { _, new in new }
+                state.shops.merge(shops) { _, new in new }
             }
         }
         return result
     }
 
-    /// Forgets every cached name and place, after choices, rules or places changed what they
-    /// resolve to.
+    /// Forgets every cached name, place and shop, after choices, rules, places or merged shops
+    /// changed what they resolve to.
     func forgetResolved() {
         resolved.withLock { state in
             state = ResolvedCache(generation: state.generation + 1)

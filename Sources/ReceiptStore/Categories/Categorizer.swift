@@ -8,10 +8,12 @@ struct NameEntry: Sendable {
     let category: Category?
 }
 
-/// Names and places resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
+/// Names, places and shops resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
 struct ResolvedCache: Sendable {
     var names: [ByteKey: NameEntry] = [:]
     var places: [String: PlaceEntry?] = [:]
+    /// Shops by what their receipts print (``ShopIdentity/shop(of:in:cached:known:)``).
+    var shops: [String: Int64] = [:]
     var generation = 0
 }
 

@@ -87,6 +87,9 @@ extension ReceiptDatabase {
                 if source == into { return .mergedIntoItself(other) }
                 sources.append(source)
             }
+            // Inside the transaction, as writers take turns: the next one cannot meet a shop cached
+            // before this merge.
+            forgetResolved()
             try Self.changingShops(sources, in: db) {
                 for source in sources {
                     try db.execute(sql: "UPDATE receipts SET shop_id = ? WHERE shop_id = ?", arguments: [into, source])

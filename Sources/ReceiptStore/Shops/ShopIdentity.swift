@@ -41,11 +41,17 @@ enum ShopIdentity {
     }
 
     /// The shop of a receipt, made when it is new; nil for a receipt that names no seller.
-    static func shop(of printed: Printed, in db: Database, known: inout [String: Int64]) throws -> Int64? {
-        guard let inn = printed.sellerINN?.trimmingWhitespace(), !inn.isEmpty else { return nil }
+    static func shop(
+        of printed: Printed, in db: Database, cached: [String: Int64] = [:], known: inout [String: Int64]
+    ) throws -> Int64? {
+        guard let printedINN = printed.sellerINN, !printedINN.isEmpty else { return nil }
+        // Keyed by the text as printed, before anything is folded: a register prints its seller and
+        // address the same way every time, and folding the address is the costly part.
+        let key = printedINN + "\n" + (printed.address ?? "") + "\n" + (printed.registerNumber ?? "")
+        if let id = known[key] ?? cached[key] { return id }
+        let inn = printedINN.trimmingWhitespace()
+        guard !inn.isEmpty else { return nil }
         let place = location(address: printed.address, register: printed.registerNumber)
-        let key = inn + "\n" + place
-        if let id = known[key] { return id }
         var lookup = DirectBindings(
             try db.cachedStatement(
                 sql: "SELECT COALESCE(merged_into, id) FROM shops WHERE seller_inn = ? AND location = ?"))

@@ -9,7 +9,9 @@ struct SaveContext {
     var delta = TotalsDelta()
     /// Places this transaction found stored as given, or wrote.
     var placesStored: [String: PlaceRecord] = [:]
-    /// Shops this transaction found or made, by seller and location (``ShopIdentity``).
+    /// Shops earlier transactions found, by what their receipts print (``ShopIdentity``).
+    var cachedShops: [String: Int64] = [:]
+    /// Shops this transaction found or made, handed to the cache once it commits.
     var shops: [String: Int64] = [:]
     /// Name rows of the GTINs this transaction met.
     var products: [String: Int64] = [:]
