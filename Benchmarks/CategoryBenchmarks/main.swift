@@ -6,7 +6,8 @@ import ReceiptStats
 // `make bench`: how well the shipped categories place real printed names, on the hand-labelled set
 // of `Tests/Fixtures/real-names` (its tuning part, which the vocabulary is written from, and its
 // held-out part, which nothing is tuned on). `--misses` lists the tuning part's wrong and missing
-// lines, for whoever grows the vocabulary; it never lists the held-out part.
+// lines, for whoever grows the vocabulary (it never lists the held-out part); `--conflicts` the
+// patterns that contradict each other.
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/real-names").path
@@ -32,11 +33,10 @@ let rules = try CategoryRuleSet.standard(configFolder: nil)
 
 /// The category the tool gives a line, and what decided it.
 func categorize(_ line: Labelled) -> (Category?, String) {
-    if let rule = rules.category(forKey: ItemName.key(line.name)) { return (rule, "rules") }
-    if let kind = ShopKind.of(names: [line.shop, line.seller]), let category = kind.category {
-        return (category, "shop")
-    }
-    return (nil, "none")
+    let rule = rules.category(forKey: ItemName.key(line.name))
+    let kind = ShopKind.of(names: [line.shop, line.seller])
+    guard let category = kind?.category(ofLineRuledAs: rule) ?? rule else { return (nil, "none") }
+    return (category, category == rule ? "rules" : "shop")
 }
 
 print("category benchmark — \(machineDescription()); shipped rules and shop kinds, no user choices")
@@ -80,4 +80,8 @@ for part in ["tuning", "holdout"] {
             )
         }
     }
+}
+if CommandLine.arguments.contains("--conflicts") {
+    print("\nPatterns that contradict each other (CategoryRuleSet.conflicts):")
+    for conflict in rules.conflicts() { print(conflict) }
 }

@@ -7,12 +7,14 @@
 /// after it on its own; pharmacy counts (`N50`) and the weighed-goods marker `вес` dropped. What names
 /// a different product stays: a percentage (`3,2%`, `15 %`: the fat of milk or sour cream, the
 /// strength of a drink) and a fuel's grade (`АИ-95` is `аи95`); a fuel pump's number (`ТРК 12`) and
-/// its ecological class (`К5`) do not; `б/` is `без` (`Б/САХАРА`, `без сахара`).
+/// its ecological class (`К5`) do not; `б/` is `без` (`Б/САХАРА`, `без сахара`). A Latin letter that
+/// looks like a Cyrillic one, inside a word with Cyrillic letters, is read as that letter: some tills
+/// print `МОЛОKО` or `Kефир` with a Latin K.
 public enum ItemName {
     /// Which reading of names the keys were made with: a database whose names were read otherwise
     /// gives every printed name its key anew when it is next opened for writing. Raise it with any
     /// change to what ``key(_:)`` gives.
-    public static let rulesVersion = 2
+    public static let rulesVersion = 3
 
     /// The key of a printed name; empty when nothing but numbers and marks is left.
     public static func key(_ name: String) -> String {
@@ -46,7 +48,7 @@ public enum ItemName {
             // `б/` before a word is `без`; a `б` at the end is something else (`ж/б`, a tin).
             let next = index + 1 < parts.count ? parts[index + 1] : nil
             let without = word == "б" && next.map { !($0.first?.isNumber ?? true) } == true
-            words.append(without ? "без" : word)
+            words.append(without ? "без" : cyrillic(word))
         }
         return words.joined(separator: " ")
     }
@@ -71,6 +73,30 @@ public enum ItemName {
         if !current.isEmpty { words.append(String(current)) }
         return words
     }
+
+    /// The word with its Latin look-alikes read as Cyrillic letters, when it has a Cyrillic letter
+    /// and a Latin one: `молоkо` is `молоко`; `kiwi` and `молоко` stay as they are.
+    private static func cyrillic(_ word: String) -> String {
+        var hasCyrillic = false
+        var hasLookAlike = false
+        for scalar in word.unicodeScalars {
+            if (0x0400...0x04FF).contains(scalar.value) {
+                hasCyrillic = true
+            } else if lookAlikes[scalar] != nil {
+                hasLookAlike = true
+            }
+        }
+        guard hasCyrillic && hasLookAlike else { return word }
+        var folded = String.UnicodeScalarView()
+        for scalar in word.unicodeScalars { folded.append(lookAlikes[scalar] ?? scalar) }
+        return String(folded)
+    }
+
+    /// Lower-case Latin letters that tills print for the Cyrillic ones they look like.
+    private static let lookAlikes: [Unicode.Scalar: Unicode.Scalar] = [
+        "a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м", "o": "о", "p": "р", "t": "т",
+        "x": "х", "y": "у",
+    ]
 
     /// `n50`, `№20`: how many tablets or plasters, not what they are.
     private static func isCount(_ word: String) -> Bool {

@@ -30,6 +30,14 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// The category of a line sold here that the rules gave `rule` (nil when they gave none): this
+    /// kind's own category for a line the rules cannot place; and at a café, food is the café's, as
+    /// canteens print their dishes as shops print their goods (`Салат из кальмаров`, `Чай черный`).
+    public func category(ofLineRuledAs rule: Category?) -> Category? {
+        guard let rule else { return category }
+        return self == .cafe && rule == .groceries ? .cafes : rule
+    }
+
     /// The kind a shop's names say: the first of `names` (the shop's name, then the seller's) with a
     /// word that tells, else nil. Words are matched at their beginning, in lower case with ё as е.
     public static func of(names: [String?]) -> ShopKind? {

@@ -25,15 +25,61 @@ public struct CategoryRuleSet: CategoryRules {
         let location: String
     }
 
+    /// One file's rules, with an index that leaves out most of them for a given name.
+    struct File {
+        let rules: [Rule]
+        /// The positions of the word and phrase patterns by the first one or two letters of their
+        /// first word: a name's word must begin with those letters for the pattern to match.
+        let byStart: [Substring: [Int]]
+        /// The positions of the expressions, tried on every name.
+        let expressions: [Int]
+
+        init(_ rules: [Rule]) {
+            self.rules = rules
+            var byStart: [Substring: [Int]] = [:]
+            var expressions: [Int] = []
+            for (index, rule) in rules.enumerated() {
+                switch rule.pattern {
+                case .words(let words): byStart[words[0].prefix(2), default: []].append(index)
+                case .phrase(let phrase):
+                    byStart[phrase.dropFirst().prefix { $0 != " " }.prefix(2), default: []].append(index)
+                case .expression: expressions.append(index)
+                }
+            }
+            self.byStart = byStart
+            self.expressions = expressions
+        }
+
+        /// The longest pattern that matches, the earlier on a tie.
+        func winner(_ key: String, _ words: [String]) -> Rule? {
+            var best: Int?
+            func consider(_ index: Int) {
+                let rule = rules[index]
+                if let best, rules[best].weight > rule.weight || (rules[best].weight == rule.weight && best < index) {
+                    return
+                }
+                if CategoryRuleSet.matches(rule.pattern, key, words) { best = index }
+            }
+            var starts: Set<Substring> = []
+            for word in words {
+                starts.insert(word.prefix(1))
+                starts.insert(word.prefix(2))
+            }
+            for start in starts { byStart[start]?.forEach(consider) }
+            expressions.forEach(consider)
+            return best.map { rules[$0] }
+        }
+    }
+
     /// The rule files, the first consulted first.
-    let files: [[Rule]]
+    let files: [File]
     /// A hash of the rule files' texts: any edit changes it, and the database re-categorizes.
     public let fingerprint: String
 
     /// Rules from the texts of rule files, the first consulted first; `sources` name them in errors.
     public init(texts: [(source: String, text: String)]) throws(CategoryRulesError) {
-        var files: [[Rule]] = []
-        for (source, text) in texts { files.append(try Self.parse(text, source: source)) }
+        var files: [File] = []
+        for (source, text) in texts { files.append(File(try Self.parse(text, source: source))) }
         self.files = files
         fingerprint = Self.fingerprint(of: texts.map(\.text))
     }
@@ -42,8 +88,8 @@ public struct CategoryRuleSet: CategoryRules {
     /// no file has one.
     public func category(forKey key: String) -> Category? {
         let words = key.split(separator: " ").map(String.init)
-        for rules in files {
-            if let best = Self.winner(key, words, in: rules) { return best.category }
+        for file in files {
+            if let best = file.winner(key, words) { return best.category }
         }
         return nil
     }
@@ -53,8 +99,8 @@ public struct CategoryRuleSet: CategoryRules {
     /// least as long takes it, so the two contradict each other). Expressions are not checked.
     public func conflicts() -> [String] {
         var found: [String] = []
-        for rules in files {
-            for rule in rules {
+        for file in files {
+            for rule in file.rules {
                 let key: String
                 switch rule.pattern {
                 case .words(let words): key = words.joined(separator: " ")
@@ -66,7 +112,7 @@ public struct CategoryRuleSet: CategoryRules {
                     found.append("\(rule.location): «\(rule.text)» can never match")
                     continue
                 }
-                if let winner = Self.winner(key, words, in: rules), winner.category != rule.category {
+                if let winner = file.winner(key, words), winner.category != rule.category {
                     found.append(
                         "\(rule.location): «\(rule.text)» (\(rule.category.rawValue)) is taken by «\(winner.text)» "
                             + "(\(winner.category.rawValue), \(winner.location))")
@@ -76,16 +122,7 @@ public struct CategoryRuleSet: CategoryRules {
         return found
     }
 
-    /// The longest pattern of `rules` that matches, the earlier on a tie.
-    private static func winner(_ key: String, _ words: [String], in rules: [Rule]) -> Rule? {
-        var best: Rule?
-        for rule in rules where (best?.weight ?? -1) < rule.weight && matches(rule.pattern, key, words) {
-            best = rule
-        }
-        return best
-    }
-
-    private static func matches(_ pattern: Rule.Pattern, _ key: String, _ words: [String]) -> Bool {
+    fileprivate static func matches(_ pattern: Rule.Pattern, _ key: String, _ words: [String]) -> Bool {
         switch pattern {
         case .words(let wanted):
             // Each wanted beginning starts a word of the name, in order.

@@ -24,6 +24,10 @@ struct CategoryRulesTests {
             ("Бензин АИ-95-К5", "бензин аи95"),
             ("ДТ-Л-К5 ТРК 1", "дт л"),
             ("0,449Л ЭН НАП BURN ПЕРСИК/МАНГО Б/САХАРА Ж/Б", "эн нап burn персик манго без сахара ж б"),
+            // Ашан prints a Latin K inside Cyrillic words, Вкусвилл a Latin capital; Latin words stay.
+            ("МОЛОKО ПАСТ.3,2% 930МЛ", "молоко паст 3,2%"),
+            ("Kефир 1% 900г", "кефир 1%"),
+            ("KIWI GOLD", "kiwi gold"),
             ("123", ""),
         ])
     func normalisation(printed: String, key: String) {
@@ -113,6 +117,13 @@ struct CategoryRulesTests {
         #expect(ShopKind.of(names: ["ТЦ 1060", "ООО \"МЕТРО КЭШ ЭНД КЕРРИ\""]) == nil)
         #expect(ShopKind(tableName: " Pharmacy ") == .pharmacy)
         #expect(ShopKind.pharmacy.category == .health && ShopKind.grocery.category == nil)
+        // What the rules cannot place takes a specialised shop's category; at a café, food is the
+        // café's (canteens print «Салат из кальмаров» as shops do); elsewhere the rules stand.
+        #expect(ShopKind.pharmacy.category(ofLineRuledAs: nil) == .health)
+        #expect(ShopKind.grocery.category(ofLineRuledAs: nil) == nil)
+        #expect(ShopKind.cafe.category(ofLineRuledAs: .groceries) == .cafes)
+        #expect(ShopKind.cafe.category(ofLineRuledAs: .alcoholTobacco) == .alcoholTobacco)
+        #expect(ShopKind.fuel.category(ofLineRuledAs: .groceries) == .groceries)
     }
 
     @Test("a broken rules file names the line and what is wrong, in both languages")
