@@ -122,10 +122,11 @@ bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	$(SWIFT) build -c release --product PlaceBenchmarks
 	$(SWIFT) build -c release --product StatsBenchmarks
 	$(SWIFT) build -c release --product ScanBenchmarks
+	$(SWIFT) build -c release --product CategoryBenchmarks
 	$(SWIFT) build -c release --product receipts
 	@mkdir -p Reports
 	kept=$$(mktemp -d); trap 'rm -rf "$$kept"' EXIT; \
-	{ .build/release/CoreBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
+	{ .build/release/CoreBenchmarks; echo; .build/release/CategoryBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
 	  echo; STATS_BENCH_KEEP_DATABASE=$$kept/history.sqlite .build/release/StatsBenchmarks; \
 	  echo; RECEIPTS=.build/release/receipts $(WEB_VENV)/bin/python scripts/web-bench.py $$kept/history.sqlite; \
 	  rm -rf "$$kept"; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \

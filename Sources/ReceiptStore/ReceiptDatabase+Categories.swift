@@ -177,10 +177,10 @@ extension ReceiptDatabase {
             try db.execute(
                 sql: """
                     UPDATE items SET category = resolved.category FROM (
-                        SELECT i.receipt_id, i.position,
-                            COALESCE(n.chosen, n.rule, p.category, 'uncategorized') AS category
+                        SELECT i.receipt_id, i.position, \(ShopEvidence.lineSQL) AS category
                         FROM items i JOIN receipts r ON r.id = i.receipt_id
                         LEFT JOIN item_names n ON n.id = i.name_id LEFT JOIN places p ON p.id = r.place_id
+                        LEFT JOIN shops s ON s.id = r.shop_id
                     ) AS resolved
                     WHERE items.receipt_id = resolved.receipt_id AND items.position = resolved.position
                         AND items.category IS NOT resolved.category
@@ -307,5 +307,69 @@ extension ReceiptDatabase {
     static func bounds(_ months: ClosedRange<Month>?) -> StatementArguments {
         guard let months else { return ["0000-00", "9999-99"] }
         return [months.lowerBound.description, months.upperBound.description]
+    }
+}
+
+/// What decided the categories of the stored lines: how many lines, and how much of the money they
+/// count, each way.
+public struct CategoryDecisions: Sendable, Equatable, Codable {
+    /// What decides a line's category.
+    public enum Decider: String, Sendable, CaseIterable, Codable {
+        /// The user's choice for the name.
+        case user
+        /// The rules, as they are.
+        case rules
+        /// The shop: its place's category, its kind's for a line the rules cannot place, or a café's
+        /// reading of food.
+        case shop
+        /// Nothing: the line is uncategorized.
+        case none
+    }
+
+    /// One way of deciding, with its lines and money.
+    public struct Part: Sendable, Equatable, Codable {
+        /// What decided.
+        public let by: Decider
+        /// How many lines it decided.
+        public let lines: Int
+        /// The money those lines count, in kopecks (refunds subtracted).
+        public let total: Int64
+    }
+
+    /// Every way, in ``Decider``'s order, those that decided nothing included.
+    public let parts: [Part]
+
+    /// All the lines.
+    public var lines: Int { parts.reduce(0) { $0 + $1.lines } }
+    /// All the money the lines count.
+    public var total: Int64 { parts.reduce(0) { $0 &+ $1.total } }
+}
+
+extension ReceiptDatabase {
+    /// What decided the categories of every stored line (``CategoryDecisions``).
+    public func categoryDecisions() throws(StoreError) -> CategoryDecisions {
+        try read { db in
+            // What a line counts is signed already (a return's is negative), as the totals take it.
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT CASE WHEN n.chosen IS NOT NULL AND i.category = n.chosen THEN 'user'
+                        WHEN n.rule IS NOT NULL AND i.category = n.rule THEN 'rules'
+                        WHEN i.category IS NOT NULL AND i.category <> 'uncategorized' THEN 'shop'
+                        ELSE 'none' END AS decider,
+                        COUNT(*) AS lines,
+                        SUM(i.counted) AS total
+                    FROM items i LEFT JOIN item_names n ON n.id = i.name_id
+                    WHERE i.name_id IS NOT NULL
+                    GROUP BY decider
+                    """)
+            var found: [String: (Int, Int64)] = [:]
+            for row in rows { found[row["decider"]] = (row["lines"], row["total"]) }
+            return CategoryDecisions(
+                parts: CategoryDecisions.Decider.allCases.map { decider in
+                    let (lines, total) = found[decider.rawValue] ?? (0, 0)
+                    return CategoryDecisions.Part(by: decider, lines: lines, total: total)
+                })
+        }
     }
 }

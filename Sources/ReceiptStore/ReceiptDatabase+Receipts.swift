@@ -55,12 +55,14 @@ extension ReceiptDatabase {
             of: .init(receipt), in: db, cached: context.cachedShops, known: &context.shops)
         guard let id = try lookup.fetchInt64() else {
             var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
-            ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop, to: &insert)
+            ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop?.id, to: &insert)
             try insert.execute()
             let id = db.lastInsertedRowID
             try writeDocument(receipt.document, of: id, in: db)
             let place = try context.categorizer.place(receipt.placeID, in: db)
-            try insertItems(of: receipt, receiptID: id, counted: counted, place: place, in: db, context: &context)
+            try insertItems(
+                of: receipt, receiptID: id, counted: counted,
+                shop: ShopEvidence(placeCategory: place?.category, kind: shop?.kind), in: db, context: &context)
             if kind != .purchase { try PurchaseCounting.link(id, in: db, context: &context) }
             return .inserted
         }
@@ -81,12 +83,14 @@ extension ReceiptDatabase {
         let waiting = try PurchaseCounting.release(linkedTo: id, in: db, context: &context)
         try rewritingDocuments(of: [id], in: db) {
             var update = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.updateSQL))
-            ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop, to: &update)
+            ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop?.id, to: &update)
             update.add(id)
             try update.execute()
             try ItemRecord.filter(Column("receipt_id") == id).deleteAll(db)
             let place = try context.categorizer.place(receipt.placeID, in: db)
-            try insertItems(of: receipt, receiptID: id, counted: counted, place: place, in: db, context: &context)
+            try insertItems(
+                of: receipt, receiptID: id, counted: counted,
+                shop: ShopEvidence(placeCategory: place?.category, kind: shop?.kind), in: db, context: &context)
             if receipt.status == .complete {
                 try db.execute(sql: "DELETE FROM pending_checks WHERE receipt_id = ?", arguments: [id])
             }
@@ -109,7 +113,7 @@ extension ReceiptDatabase {
     /// Writes a receipt's items with their names, categories and shares of the money it counts,
     /// and counts the receipt in.
     private static func insertItems(
-        of receipt: Receipt, receiptID: Int64, counted: Int64, place: PlaceEntry?, in db: Database,
+        of receipt: Receipt, receiptID: Int64, counted: Int64, shop: ShopEvidence, in db: Database,
         context: inout SaveContext
     ) throws {
         var lines: [ReceiptContribution.Line] = []
@@ -125,7 +129,7 @@ extension ReceiptDatabase {
                 if context.counting {
                     let name = try context.product(of: item, in: db)
                     nameID = name.id
-                    category = name.category ?? place?.category ?? .uncategorized
+                    category = shop.category(of: name)
                     lines.append(
                         ReceiptContribution.Line(category: category ?? .uncategorized, counted: shares[position]))
                 }
@@ -138,7 +142,7 @@ extension ReceiptDatabase {
         }
         guard context.counting else { return }
         let contribution = ReceiptContribution(
-            month: receipt.month, counted: counted, shopCategory: place?.category, lines: lines)
+            month: receipt.month, counted: counted, shopCategory: shop.category, lines: lines)
         context.delta.add(contribution, sign: 1)
     }
 

@@ -325,6 +325,14 @@ enum Schema {
             try db.execute(sql: "INSERT OR IGNORE INTO stale_item_months (month) SELECT DISTINCT month FROM receipts")
             try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
         }
+        migrator.registerMigration("v14-shop-kinds") { db in
+            // What kind of shop each is (ShopKind: the chain's, by INN, else what its names say)
+            // decides the lines the rules cannot place, and at a café the food. Forgetting the
+            // categorization makes opening categorize every line anew and rebuild the totals.
+            try db.execute(sql: "ALTER TABLE shops ADD COLUMN kind TEXT")
+            try ShopIdentity.classifyStored(in: db)
+            try db.execute(sql: "DELETE FROM category_state")
+        }
         return migrator
     }
 }

@@ -1,11 +1,52 @@
 import GRDB
 import ReceiptCore
 
-/// A name of `item_names` as saving needs it: its row and the category it gives (the user's choice,
-/// else the rules'), nil when neither says.
+/// A name of `item_names` as saving needs it: its row, the user's choice and the rules' category.
 struct NameEntry: Sendable {
     let id: Int64
-    let category: Category?
+    let chosen: Category?
+    let rule: Category?
+
+    /// The category the name gives wherever it is bought: the user's choice, else the rules'.
+    var category: Category? { chosen ?? rule }
+}
+
+/// What a receipt's shop says of its lines: the category of its place (the receipts server's), and
+/// its kind (``ShopKind``).
+struct ShopEvidence: Sendable {
+    let placeCategory: Category?
+    let kind: ShopKind?
+
+    /// The category of what the lines do not place: money a receipt counts beyond its lines, or a
+    /// line the rules know nothing of.
+    var category: Category? { placeCategory ?? kind?.category }
+
+    /// A line's category: the user's choice for its name; else the rules', as the shop's kind reads
+    /// them (``ShopKind/category(ofLineRuledAs:)``); else the shop's; else uncategorized.
+    func category(of name: NameEntry) -> Category {
+        if let chosen = name.chosen { return chosen }
+        if let rule = name.rule { return kind?.category(ofLineRuledAs: rule) ?? rule }
+        return category ?? .uncategorized
+    }
+
+    /// The same decisions in SQL, over a name row `n`, a place `p` and a shop `s`.
+    static let lineSQL: String = {
+        let overrides = ShopKind.allCases.flatMap { kind in
+            Category.allCases.compactMap { rule -> String? in
+                guard let read = kind.category(ofLineRuledAs: rule), read != rule else { return nil }
+                return "WHEN s.kind = '\(kind.rawValue)' AND n.rule = '\(rule.rawValue)' THEN '\(read.rawValue)'"
+            }
+        }
+        return """
+            CASE WHEN n.chosen IS NOT NULL THEN n.chosen
+                \(overrides.joined(separator: "\n    "))
+                WHEN n.rule IS NOT NULL THEN n.rule
+                ELSE \(receiptSQL) END
+            """
+    }()
+
+    /// ``category`` in SQL, over a place `p` and a shop `s`: 'uncategorized' when it is nil.
+    static let receiptSQL = "COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")), 'uncategorized')"
 }
 
 /// Names, places and shops resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
@@ -13,7 +54,7 @@ struct ResolvedCache: Sendable {
     var names: [ByteKey: NameEntry] = [:]
     var places: [String: PlaceEntry?] = [:]
     /// Shops by what their receipts print (``ShopIdentity/shop(of:in:cached:known:)``).
-    var shops: [String: Int64] = [:]
+    var shops: [String: ShopIdentity.Entry] = [:]
     var generation = 0
 }
 
@@ -52,12 +93,12 @@ struct Categorizer {
             try db.cachedStatement(sql: "SELECT id, chosen, rule FROM item_names WHERE key = ?"))
         values.add(key)
         if let row = try values.fetchRow() {
-            entry = NameEntry(id: row["id"], category: Self.category(chosen: row["chosen"], rule: row["rule"]))
+            entry = Self.entry(id: row["id"], chosen: row["chosen"], rule: row["rule"])
         } else {
             let rule = rules.category(forKey: key)
             try db.cachedStatement(sql: "INSERT INTO item_names (key, display, rule) VALUES (?, ?, ?)")
                 .execute(arguments: [key, printedText, rule?.rawValue])
-            entry = NameEntry(id: db.lastInsertedRowID, category: rule)
+            entry = NameEntry(id: db.lastInsertedRowID, chosen: nil, rule: rule)
         }
         added[printed] = entry
         return entry
@@ -68,7 +109,7 @@ struct Categorizer {
         if let entry = byID[id] { return entry }
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT chosen, rule FROM item_names WHERE id = ?"), arguments: [id])
-        let entry = NameEntry(id: id, category: row.flatMap { Self.category(chosen: $0["chosen"], rule: $0["rule"]) })
+        let entry = Self.entry(id: id, chosen: row?["chosen"], rule: row?["rule"])
         byID[id] = entry
         return entry
     }
@@ -93,7 +134,8 @@ struct Categorizer {
         placesWritten.insert(id)
     }
 
-    private static func category(chosen: String?, rule: String?) -> Category? {
-        (chosen ?? rule).flatMap(Category.init(rawValue:))
+    private static func entry(id: Int64, chosen: String?, rule: String?) -> NameEntry {
+        NameEntry(
+            id: id, chosen: chosen.flatMap(Category.init(rawValue:)), rule: rule.flatMap(Category.init(rawValue:)))
     }
 }

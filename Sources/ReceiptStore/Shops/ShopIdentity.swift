@@ -38,39 +38,66 @@ enum ShopIdentity {
                 retailPlace: retailPlace, seller: seller, sellerINN: sellerINN, address: address,
                 brand: { ShopBrands.shipped.brand(ofINN: $0)?.name })
         }
+
+        /// What kind of shop it is: the chain's, by the seller's INN, else what its names say.
+        var kind: ShopKind? {
+            if let inn = sellerINN?.trimmingWhitespace(), let brand = ShopBrands.shipped.brand(ofINN: inn),
+                let kind = ShopKind(tableName: brand.kind)
+            {
+                return kind
+            }
+            return ShopKind.of(names: [retailPlace, seller])
+        }
     }
 
-    /// The shop of a receipt, made when it is new; nil for a receipt that names no seller.
+    /// A shop as saving needs it.
+    struct Entry: Sendable, Equatable {
+        let id: Int64
+        let kind: ShopKind?
+    }
+
+    /// The shop of a receipt, made when it is new; nil for a receipt that names no seller. `kinds`
+    /// false is for the migration that made shops, before they had kinds.
     static func shop(
-        of printed: Printed, in db: Database, cached: [String: Int64] = [:], known: inout [String: Int64]
-    ) throws -> Int64? {
+        of printed: Printed, in db: Database, cached: [String: Entry] = [:], known: inout [String: Entry],
+        kinds: Bool = true
+    ) throws -> Entry? {
         guard let printedINN = printed.sellerINN, !printedINN.isEmpty else { return nil }
         // Keyed by the text as printed, before anything is folded: a register prints its seller and
         // address the same way every time, and folding the address is the costly part.
         let key = printedINN + "\n" + (printed.address ?? "") + "\n" + (printed.registerNumber ?? "")
-        if let id = known[key] ?? cached[key] { return id }
+        if let entry = known[key] ?? cached[key] { return entry }
         let inn = printedINN.trimmingWhitespace()
         guard !inn.isEmpty else { return nil }
         let place = location(address: printed.address, register: printed.registerNumber)
         var lookup = DirectBindings(
             try db.cachedStatement(
-                sql: "SELECT COALESCE(merged_into, id) FROM shops WHERE seller_inn = ? AND location = ?"))
+                sql: """
+                    SELECT s.id, \(kinds ? "s.kind" : "NULL AS kind") FROM shops f
+                    JOIN shops s ON s.id = COALESCE(f.merged_into, f.id)
+                    WHERE f.seller_inn = ? AND f.location = ?
+                    """))
         lookup.add(inn)
         lookup.add(place)
-        let id: Int64
-        if let found = try lookup.fetchInt64() {
-            id = found
+        let entry: Entry
+        if let row = try lookup.fetchRow() {
+            entry = Entry(id: row["id"], kind: (row["kind"] as String?).flatMap(ShopKind.init(rawValue:)))
         } else {
+            let kind = kinds ? printed.kind : nil
             var insert = DirectBindings(
-                try db.cachedStatement(sql: "INSERT INTO shops (seller_inn, location, name) VALUES (?, ?, ?)"))
+                try db.cachedStatement(
+                    sql: kinds
+                        ? "INSERT INTO shops (seller_inn, location, name, kind) VALUES (?, ?, ?, ?)"
+                        : "INSERT INTO shops (seller_inn, location, name) VALUES (?, ?, ?)"))
             insert.add(inn)
             insert.add(place)
             insert.add(printed.name ?? inn)
+            if kinds { insert.add(kind?.rawValue) }
             try insert.execute()
-            id = db.lastInsertedRowID
+            entry = Entry(id: db.lastInsertedRowID, kind: kind)
         }
-        known[key] = id
-        return id
+        known[key] = entry
+        return entry
     }
 
     /// Where a shop is: its address folded (case and runs of spaces), else its register, else nothing.
@@ -84,7 +111,8 @@ enum ShopIdentity {
         return ""
     }
 
-    /// Gives every stored receipt its shop: the step that introduces shops.
+    /// Gives every stored receipt its shop: the step that introduces shops, before shops had kinds
+    /// (``classifyStored(in:)`` gives them theirs).
     static func assignStored(in db: Database) throws {
         let rows = try Row.fetchCursor(
             db,
@@ -92,11 +120,37 @@ enum ShopIdentity {
                 SELECT id, seller, seller_inn, retail_place, address, register_number FROM receipts
                 WHERE seller_inn IS NOT NULL AND seller_inn <> '' ORDER BY id
                 """)
-        var known: [String: Int64] = [:]
+        var known: [String: Entry] = [:]
         let update = try db.makeStatement(sql: "UPDATE receipts SET shop_id = ? WHERE id = ?")
         while let row = try rows.next() {
-            let shop = try shop(of: Printed(row), in: db, known: &known)
-            try update.execute(arguments: [shop, row["id"]])
+            let shop = try shop(of: Printed(row), in: db, known: &known, kinds: false)
+            try update.execute(arguments: [shop?.id, row["id"]])
         }
+    }
+
+    /// Gives every stored shop its kind, from the latest receipt it has: the step that introduces
+    /// shop kinds.
+    static func classifyStored(in db: Database) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.id, r.seller, r.seller_inn, r.retail_place, r.address, r.register_number
+                FROM shops s JOIN receipts r ON r.id = (
+                    SELECT id FROM receipts WHERE shop_id = s.id ORDER BY date_time DESC, id DESC LIMIT 1)
+                """)
+        let update = try db.makeStatement(sql: "UPDATE shops SET kind = ? WHERE id = ?")
+        for row in rows {
+            guard let kind = Printed(row).kind else { continue }
+            try update.execute(arguments: [kind.rawValue, row["id"]])
+        }
+    }
+
+    /// An SQL expression of the category a shop of kind `kind` (an SQL expression) gives the lines
+    /// the rules cannot place, as ``ShopKind/category`` does; NULL when it gives none.
+    static func kindCategory(_ kind: String) -> String {
+        let cases = ShopKind.allCases.compactMap { shopKind in
+            shopKind.category.map { "WHEN '\(shopKind.rawValue)' THEN '\($0.rawValue)'" }
+        }
+        return "(CASE \(kind) \(cases.joined(separator: " ")) END)"
     }
 }

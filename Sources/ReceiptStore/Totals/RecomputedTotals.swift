@@ -9,7 +9,7 @@ enum RecomputedTotals {
         WITH lines AS (SELECT receipt_id, SUM(counted) AS shared, COUNT(*) AS n FROM items GROUP BY receipt_id),
         r AS (
             SELECT r.id, r.month, r.counted, COALESCE(l.shared, 0) AS shared, COALESCE(l.n, 0) AS n,
-                COALESCE(p.category, 'uncategorized') AS shop_category,
+                \(ShopEvidence.receiptSQL) AS shop_category,
                 \(ShopIdentity.name) AS shop
             FROM receipts r LEFT JOIN lines l ON l.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join))
 

@@ -10,9 +10,9 @@ struct SaveContext {
     /// Places this transaction found stored as given, or wrote.
     var placesStored: [String: PlaceRecord] = [:]
     /// Shops earlier transactions found, by what their receipts print (``ShopIdentity``).
-    var cachedShops: [String: Int64] = [:]
+    var cachedShops: [String: ShopIdentity.Entry] = [:]
     /// Shops this transaction found or made, handed to the cache once it commits.
-    var shops: [String: Int64] = [:]
+    var shops: [String: ShopIdentity.Entry] = [:]
     /// Name rows of the GTINs this transaction met.
     var products: [String: Int64] = [:]
 
@@ -47,16 +47,14 @@ struct SaveContext {
     /// how many moved.
     @discardableResult
     mutating func recategorize(storedReceipt id: Int64, in db: Database) throws -> Int {
-        let placeID = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT place_id FROM receipts WHERE id = ?"), arguments: [id])
-        let shopCategory = try categorizer.place(placeID, in: db)?.category
+        let shop = try evidence(ofStoredReceipt: id, in: db)
         let rows = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT position, name_id, category FROM items WHERE receipt_id = ?"),
             arguments: [id])
         var moved = 0
         for row in rows {
             guard let nameID: Int64 = row["name_id"] else { continue }
-            let category = try categorizer.name(id: nameID, in: db).category ?? shopCategory ?? .uncategorized
+            let category = shop.category(of: try categorizer.name(id: nameID, in: db))
             if row["category"] != category.rawValue {
                 try db.cachedStatement(sql: "UPDATE items SET category = ? WHERE receipt_id = ? AND position = ?")
                     .execute(arguments: [category.rawValue, id, row["position"]])
@@ -70,11 +68,9 @@ struct SaveContext {
     mutating func storedContribution(of id: Int64, in db: Database) throws -> ReceiptContribution? {
         guard
             let receipt = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT month, counted, place_id FROM receipts WHERE id = ?"),
-                arguments: [id])
+                db.cachedStatement(sql: "SELECT month, counted FROM receipts WHERE id = ?"), arguments: [id])
         else { return nil }
-        let place = try categorizer.place(receipt["place_id"], in: db)
+        let shop = try evidence(ofStoredReceipt: id, in: db)
         let lines = try Row.fetchAll(
             db.cachedStatement(sql: "SELECT category, counted FROM items WHERE receipt_id = ? ORDER BY position"),
             arguments: [id]
@@ -86,7 +82,18 @@ struct SaveContext {
         let text: String = receipt["month"]
         guard let month = Month(text) else { throw RecordError(row: "receipts.month='\(text)'", reason: "not a month") }
         return ReceiptContribution(
-            month: month, counted: receipt["counted"], shopCategory: place?.category, lines: lines)
+            month: month, counted: receipt["counted"], shopCategory: shop.category, lines: lines)
+    }
+
+    /// What the shop of a stored receipt says of its lines.
+    mutating func evidence(ofStoredReceipt id: Int64, in db: Database) throws -> ShopEvidence {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT r.place_id, s.kind FROM receipts r LEFT JOIN shops s ON s.id = r.shop_id WHERE r.id = ?"),
+            arguments: [id])
+        return ShopEvidence(
+            placeCategory: try categorizer.place(row?["place_id"], in: db)?.category,
+            kind: (row?["kind"] as String?).flatMap(ShopKind.init(rawValue:)))
     }
 }
 

@@ -25,7 +25,10 @@ struct CategoriesListCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
 
-    /// `{"categories": [{"category", "name", "total", "receipts", "items"}], "total"}`.
+    /// `{"categories": [{"category", "name", "total", "receipts", "items"}], "total", "decided": {"lines",
+    /// "total", "by": [{"by", "lines", "total", "linesShare", "totalShare"}]}}`: `by` is what decided
+    /// the lines' categories (`user`, `rules`, `shop`, `none`), shares are fractions of all lines and
+    /// of all the money they count.
     struct Output: Encodable {
         struct Entry: Encodable {
             let category: String
@@ -34,8 +37,37 @@ struct CategoriesListCommand: AsyncParsableCommand {
             let receipts: Int
             let items: Int
         }
+        struct Decided: Encodable {
+            struct Part: Encodable {
+                let by: String
+                let lines: Int
+                let total: Int64
+                let linesShare: Double
+                let totalShare: Double
+            }
+            let lines: Int
+            let total: Int64
+            let by: [Part]
+
+            init(_ decisions: CategoryDecisions) {
+                lines = decisions.lines
+                total = decisions.total
+                by = decisions.parts.map { part in
+                    Part(
+                        by: part.by.rawValue, lines: part.lines, total: part.total,
+                        linesShare: Self.share(Int64(part.lines), of: Int64(decisions.lines)),
+                        totalShare: Self.share(part.total, of: decisions.total))
+                }
+            }
+
+            /// Rounded to four places, as `stats --json` gives shares; 0 of nothing is 0.
+            static func share(_ part: Int64, of whole: Int64) -> Double {
+                whole == 0 ? 0 : (Double(part) / Double(whole) * 10_000).rounded() / 10_000
+            }
+        }
         let categories: [Entry]
         let total: Int64
+        let decided: Decided
     }
 
     func run() async throws {
@@ -54,8 +86,9 @@ struct CategoriesListCommand: AsyncParsableCommand {
                 receipts: sum.receipts, items: sum.items)
         }
         let total = entries.reduce(0) { $0 + $1.total }
+        let decided = Output.Decided(try database.categoryDecisions())
         if json {
-            console.output(try JSONOutput.encode(Output(categories: entries, total: total)))
+            console.output(try JSONOutput.encode(Output(categories: entries, total: total, decided: decided)))
             return
         }
         let text = ReportText(language)
@@ -72,6 +105,10 @@ struct CategoriesListCommand: AsyncParsableCommand {
         let categorized = entries.filter { $0.category != Category.uncategorized.rawValue }.reduce(0) { $0 + $1.total }
         if total > 0 {
             console.note(Strings.categorizedShare(text.percent(Double(categorized) / Double(total))))
+        }
+        for part in decided.by where part.lines > 0 {
+            console.note(
+                Strings.decidedBy(part.by, lines: text.percent(part.linesShare), money: text.percent(part.totalShare)))
         }
     }
 }
