@@ -94,6 +94,19 @@ public struct CategoryRuleSet: CategoryRules {
         return nil
     }
 
+    /// The word and phrase patterns as examples for ``NameClassifier``, each once (expressions left
+    /// out): the vocabulary teaches the model what the words of each category look like.
+    public var examples: [NameClassifier.Example] {
+        files.flatMap(\.rules).compactMap { rule in
+            switch rule.pattern {
+            case .words(let words): NameClassifier.Example(key: words.joined(separator: " "), category: rule.category)
+            case .phrase(let phrase):
+                NameClassifier.Example(key: phrase.trimmingCharacters(in: .whitespaces), category: rule.category)
+            case .expression: nil
+            }
+        }
+    }
+
     /// What is wrong with the rules of each file taken alone: a pattern that its own text, read as a
     /// name, does not reach (it can never match), or reaches in another category (another pattern at
     /// least as long takes it, so the two contradict each other). Expressions are not checked.
