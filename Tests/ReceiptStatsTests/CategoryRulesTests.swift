@@ -126,6 +126,24 @@ struct CategoryRulesTests {
         #expect(ShopKind.fuel.category(ofLineRuledAs: .groceries) == .groceries)
     }
 
+    @Test(
+        "a name in any script or case, with emoji, marks or control characters, gets a category or none, never a crash")
+    func anyName() throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        let pieces = [
+            "молоко", "МОЛОKО", "🍎", "👨‍👩‍👧", "\u{0}", "\u{7}", "\u{1b}[31m", "\u{202e}", "é", "e\u{301}", "ﬁ", "ß", "İ",
+            "مرحبا", "שלום", "日本", "𝕄𝕆𝕃", "%", "№", "/", "\\", "\"", "~", "^$", "(", "3,2%", "аи-95", " ", "\t", "\n",
+            "б/", "Ё", "ъ", String(repeating: "а", count: 300),
+        ]
+        var random = SeededRandom(seed: 31)
+        for _ in 0..<2_000 {
+            let name = (0..<random.below(8)).map { _ in pieces[random.below(pieces.count)] }.joined(
+                separator: random.below(2) == 0 ? " " : "")
+            let key = ItemName.key(name)
+            if let category = rules.category(forKey: key) { #expect(category != .uncategorized) }
+        }
+    }
+
     @Test("a broken rules file names the line and what is wrong, in both languages")
     func errors() {
         #expect(throws: CategoryRulesError.unknownCategory("food", location: "mine:2")) {
