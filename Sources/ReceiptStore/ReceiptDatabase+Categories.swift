@@ -91,10 +91,44 @@ extension ReceiptDatabase {
                 arguments: [nameID])
             var moved = 0
             for receipt in receipts { moved += try context.recount(storedReceipt: receipt, in: db) }
+            // The choice teaches the classifier: names nothing else places are guessed anew, and
+            // the receipts of those whose guess moved are counted anew.
+            forgetClassifier()
+            let changed = try guessAnew(in: db)
+            context.categorizer.forgetNames()
+            for changed in changed {
+                let receipts = try Int64.fetchAll(
+                    db, sql: "SELECT DISTINCT receipt_id FROM items WHERE name_id = ?", arguments: [changed])
+                for receipt in receipts { moved += try context.recount(storedReceipt: receipt, in: db) }
+            }
             return moved
         }
         forgetResolved()
         return moved
+    }
+
+    /// Guesses again, with the classifier as the file's names train it now, every name that neither a
+    /// choice nor a rule places; returns the names whose guess as applied (``NameEntry/guessThreshold``)
+    /// changed.
+    func guessAnew(in db: Database) throws -> [Int64] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, key, guess, confidence FROM item_names WHERE chosen IS NULL AND rule IS NULL")
+        // Nothing to guess (a new file), nothing to train.
+        guard !rows.isEmpty else { return [] }
+        let model = try classifier(in: db)
+        let threshold = NameEntry.guessThreshold
+        var changed: [Int64] = []
+        let update = try db.makeStatement(sql: "UPDATE item_names SET guess = ?, confidence = ? WHERE id = ?")
+        for row in rows {
+            let guess = model.guess(row["key"])
+            let before = (row["confidence"] as Double? ?? 0) >= threshold ? row["guess"] as String? : nil
+            let after = (guess?.confidence ?? 0) >= threshold ? guess?.category.rawValue : nil
+            if guess?.category.rawValue != row["guess"] || guess?.confidence != row["confidence"] {
+                try update.execute(arguments: [guess?.category.rawValue, guess?.confidence, row["id"]])
+            }
+            if before != after { changed.append(row["id"]) }
+        }
+        return changed
     }
 
     /// The names bought most in `category` (uncategorized by default), by spending.
@@ -165,6 +199,9 @@ extension ReceiptDatabase {
                     try db.execute(sql: "UPDATE item_names SET rule = ? WHERE id = ?", arguments: [rule, row["id"]])
                 }
             }
+            // The classifier learns from the names as the rules place them now.
+            forgetClassifier()
+            _ = try guessAnew(in: db)
             // Items saved before categories existed get their names first.
             let unnamed = try Row.fetchAll(
                 db, sql: "SELECT receipt_id, position, name FROM items WHERE name_id IS NULL")
@@ -322,6 +359,8 @@ public struct CategoryDecisions: Sendable, Equatable, Codable {
         /// The shop: its place's category, its kind's for a line the rules cannot place, or a café's
         /// reading of food.
         case shop
+        /// The classifier's guess, sure enough to be applied.
+        case guess
         /// Nothing: the line is uncategorized.
         case none
     }
@@ -355,11 +394,15 @@ extension ReceiptDatabase {
                 sql: """
                     SELECT CASE WHEN n.chosen IS NOT NULL AND i.category = n.chosen THEN 'user'
                         WHEN n.rule IS NOT NULL AND i.category = n.rule THEN 'rules'
+                        WHEN n.rule IS NULL AND \(ShopEvidence.receiptSQL) = 'uncategorized'
+                            AND i.category = \(ShopEvidence.guessSQL) THEN 'guess'
                         WHEN i.category IS NOT NULL AND i.category <> 'uncategorized' THEN 'shop'
                         ELSE 'none' END AS decider,
                         COUNT(*) AS lines,
                         SUM(i.counted) AS total
-                    FROM items i LEFT JOIN item_names n ON n.id = i.name_id
+                    FROM items i JOIN receipts r ON r.id = i.receipt_id
+                    LEFT JOIN item_names n ON n.id = i.name_id LEFT JOIN places p ON p.id = r.place_id
+                    LEFT JOIN shops s ON s.id = r.shop_id
                     WHERE i.name_id IS NOT NULL
                     GROUP BY decider
                     """)

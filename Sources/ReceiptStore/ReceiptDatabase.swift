@@ -16,6 +16,8 @@ public final class ReceiptDatabase: Sendable {
     /// `generation` moves when choices, rules or places change, and a transaction that began before
     /// that keeps its finds to itself.
     let resolved = Mutex(ResolvedCache())
+    /// The name classifier, trained on first need and forgotten with the resolved names.
+    let trained = Mutex<NameClassifier?>(nil)
 
     /// False only when a benchmark measures what categories and totals cost an import.
     let keepsTotals: Bool
@@ -248,7 +250,9 @@ public final class ReceiptDatabase: Sendable {
             let cache = resolved.withLock { $0 }
             generation = cache.generation
             var context = SaveContext(
-                categorizer: Categorizer(rules: rules, cached: cache.names, places: cache.places),
+                categorizer: Categorizer(
+                    rules: rules, classifier: { db in try self.classifier(in: db) }, cached: cache.names,
+                    places: cache.places),
                 counting: keepsTotals)
             context.cachedShops = cache.shops
             let result = try body(db, &context)
@@ -284,6 +288,32 @@ public final class ReceiptDatabase: Sendable {
         resolved.withLock { state in
             state = ResolvedCache(generation: state.generation + 1)
         }
+        forgetClassifier()
+    }
+
+    /// Forgets the trained classifier, so that the next guess trains it on the names as they are.
+    func forgetClassifier() {
+        trained.withLock { $0 = nil }
+    }
+
+    /// The name classifier (``NameClassifier``), trained on the rules' examples and on the names this
+    /// file holds with a category: a user's choice counts three times, a rule's once.
+    func classifier(in db: Database) throws -> NameClassifier {
+        if let model = trained.withLock({ $0 }) { return model }
+        var examples = rules.examples
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT key, chosen, rule FROM item_names WHERE chosen IS NOT NULL OR rule IS NOT NULL ORDER BY id"
+        )
+        while let row = try rows.next() {
+            if let chosen = (row["chosen"] as String?).flatMap(Category.init(rawValue:)) {
+                examples.append(NameClassifier.Example(key: row["key"], category: chosen, weight: 3))
+            } else if let rule = (row["rule"] as String?).flatMap(Category.init(rawValue:)) {
+                examples.append(NameClassifier.Example(key: row["key"], category: rule))
+            }
+        }
+        let model = NameClassifier(examples: examples)
+        trained.withLock { $0 = model }
+        return model
     }
 }
 

@@ -333,6 +333,18 @@ enum Schema {
             try ShopIdentity.classifyStored(in: db)
             try db.execute(sql: "DELETE FROM category_state")
         }
+        migrator.registerMigration("v15-name-guesses") { db in
+            // The category a classifier learned on this machine proposes for a name that neither a
+            // choice nor a rule places, with its confidence: applied above a threshold, after the
+            // shop's kind. Forgetting the categorization makes opening guess every name and
+            // categorize anew.
+            try db.execute(
+                sql: """
+                    ALTER TABLE item_names ADD COLUMN guess TEXT;
+                    ALTER TABLE item_names ADD COLUMN confidence REAL;
+                    DELETE FROM category_state;
+                    """)
+        }
         return migrator
     }
 }

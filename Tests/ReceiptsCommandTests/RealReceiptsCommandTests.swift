@@ -68,7 +68,7 @@ struct RealReceiptsCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let decided = try #require(report["decided"] as? [String: Any])
         let parts = try #require(decided["by"] as? [[String: Any]])
-        #expect(parts.map { $0["by"] as? String } == ["user", "rules", "shop", "none"])
+        #expect(parts.map { $0["by"] as? String } == ["user", "rules", "shop", "guess", "none"])
         // Every line is decided one way: the parts add up to the lines the categories hold.
         let lines = (report["categories"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["items"] as? Int ?? 0) }
         #expect(decided["lines"] as? Int == lines)

@@ -1,11 +1,19 @@
 import GRDB
 import ReceiptCore
 
-/// A name of `item_names` as saving needs it: its row, the user's choice and the rules' category.
+/// A name of `item_names` as saving needs it: its row, the user's choice, the rules' category and
+/// the classifier's guess when it is sure enough.
 struct NameEntry: Sendable {
     let id: Int64
     let chosen: Category?
     let rule: Category?
+    /// The classifier's category (``NameClassifier``), only when its confidence reaches
+    /// ``guessThreshold``.
+    var guess: Category? = nil
+
+    /// How sure the classifier must be for its guess to be a line's category: on the held-out real
+    /// names (the category benchmark) 0.7 places 99.3 % of them, as rightly as the rules.
+    static let guessThreshold = 0.7
 
     /// The category the name gives wherever it is bought: the user's choice, else the rules'.
     var category: Category? { chosen ?? rule }
@@ -22,11 +30,12 @@ struct ShopEvidence: Sendable {
     var category: Category? { placeCategory ?? kind?.category }
 
     /// A line's category: the user's choice for its name; else the rules', as the shop's kind reads
-    /// them (``ShopKind/category(ofLineRuledAs:)``); else the shop's; else uncategorized.
+    /// them (``ShopKind/category(ofLineRuledAs:)``); else the shop's; else the classifier's guess;
+    /// else uncategorized.
     func category(of name: NameEntry) -> Category {
         if let chosen = name.chosen { return chosen }
         if let rule = name.rule { return kind?.category(ofLineRuledAs: rule) ?? rule }
-        return category ?? .uncategorized
+        return category ?? name.guess ?? .uncategorized
     }
 
     /// The same decisions in SQL, over a name row `n`, a place `p` and a shop `s`.
@@ -41,9 +50,12 @@ struct ShopEvidence: Sendable {
             CASE WHEN n.chosen IS NOT NULL THEN n.chosen
                 \(overrides.joined(separator: "\n    "))
                 WHEN n.rule IS NOT NULL THEN n.rule
-                ELSE \(receiptSQL) END
+                ELSE COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")), \(guessSQL), 'uncategorized') END
             """
     }()
+
+    /// A name row `n`'s guess when it is sure enough, else NULL.
+    static let guessSQL = "(CASE WHEN n.confidence >= \(NameEntry.guessThreshold) THEN n.guess END)"
 
     /// ``category`` in SQL, over a place `p` and a shop `s`: 'uncategorized' when it is nil.
     static let receiptSQL = "COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")), 'uncategorized')"
@@ -68,6 +80,8 @@ struct PlaceEntry: Sendable {
 /// transaction met are handed back to it only after the commit.
 struct Categorizer {
     let rules: any CategoryRules
+    /// The classifier, trained when a name first needs a guess (``ReceiptDatabase/classifier(in:)``).
+    let classifier: (Database) throws -> NameClassifier
     let cached: [ByteKey: NameEntry]
     private(set) var added: [ByteKey: NameEntry] = [:]
     private let cachedPlaces: [String: PlaceEntry?]
@@ -77,8 +91,12 @@ struct Categorizer {
     private(set) var placesWritten: Set<String> = []
     private var byID: [Int64: NameEntry] = [:]
 
-    init(rules: any CategoryRules, cached: [ByteKey: NameEntry], places: [String: PlaceEntry?]) {
+    init(
+        rules: any CategoryRules, classifier: @escaping (Database) throws -> NameClassifier,
+        cached: [ByteKey: NameEntry], places: [String: PlaceEntry?]
+    ) {
         self.rules = rules
+        self.classifier = classifier
         self.cached = cached
         cachedPlaces = places
     }
@@ -90,15 +108,20 @@ struct Categorizer {
         let key = ItemName.key(printedText)
         let entry: NameEntry
         var values = DirectBindings(
-            try db.cachedStatement(sql: "SELECT id, chosen, rule FROM item_names WHERE key = ?"))
+            try db.cachedStatement(sql: "SELECT id, chosen, rule, guess, confidence FROM item_names WHERE key = ?"))
         values.add(key)
         if let row = try values.fetchRow() {
-            entry = Self.entry(id: row["id"], chosen: row["chosen"], rule: row["rule"])
+            entry = Self.entry(row)
         } else {
             let rule = rules.category(forKey: key)
-            try db.cachedStatement(sql: "INSERT INTO item_names (key, display, rule) VALUES (?, ?, ?)")
-                .execute(arguments: [key, printedText, rule?.rawValue])
-            entry = NameEntry(id: db.lastInsertedRowID, chosen: nil, rule: rule)
+            // Only a name the rules cannot place is guessed: the classifier is trained then, once.
+            let guess = rule == nil ? try classifier(db).guess(key) : nil
+            try db.cachedStatement(
+                sql: "INSERT INTO item_names (key, display, rule, guess, confidence) VALUES (?, ?, ?, ?, ?)"
+            ).execute(arguments: [key, printedText, rule?.rawValue, guess?.category.rawValue, guess?.confidence])
+            entry = NameEntry(
+                id: db.lastInsertedRowID, chosen: nil, rule: rule,
+                guess: guess.flatMap { $0.confidence >= NameEntry.guessThreshold ? $0.category : nil })
         }
         added[printed] = entry
         return entry
@@ -108,8 +131,9 @@ struct Categorizer {
     mutating func name(id: Int64, in db: Database) throws -> NameEntry {
         if let entry = byID[id] { return entry }
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT chosen, rule FROM item_names WHERE id = ?"), arguments: [id])
-        let entry = Self.entry(id: id, chosen: row?["chosen"], rule: row?["rule"])
+            db.cachedStatement(sql: "SELECT id, chosen, rule, guess, confidence FROM item_names WHERE id = ?"),
+            arguments: [id])
+        let entry = row.map(Self.entry) ?? NameEntry(id: id, chosen: nil, rule: nil)
         byID[id] = entry
         return entry
     }
@@ -128,14 +152,24 @@ struct Categorizer {
         return entry
     }
 
+    /// Forgets the names met by id, after their guesses were written anew.
+    mutating func forgetNames() {
+        byID = [:]
+    }
+
     /// Forgets a place, after it was written anew.
     mutating func forgetPlace(_ id: String) {
         placesMet[id] = nil
         placesWritten.insert(id)
     }
 
-    private static func entry(id: Int64, chosen: String?, rule: String?) -> NameEntry {
-        NameEntry(
-            id: id, chosen: chosen.flatMap(Category.init(rawValue:)), rule: rule.flatMap(Category.init(rawValue:)))
+    /// The entry of an `item_names` row (`id, chosen, rule, guess, confidence`).
+    static func entry(_ row: Row) -> NameEntry {
+        let confidence: Double? = row["confidence"]
+        return NameEntry(
+            id: row["id"], chosen: (row["chosen"] as String?).flatMap(Category.init(rawValue:)),
+            rule: (row["rule"] as String?).flatMap(Category.init(rawValue:)),
+            guess: (confidence ?? 0) >= NameEntry.guessThreshold
+                ? (row["guess"] as String?).flatMap(Category.init(rawValue:)) : nil)
     }
 }

@@ -8,6 +8,15 @@ public protocol CategoryRules: Sendable {
 
     /// The category the rules give a name key, or nil when none matches.
     func category(forKey key: String) -> Category?
+
+    /// What the rules teach ``NameClassifier`` of each category's words (a rule's pattern as an
+    /// example); none by default.
+    var examples: [NameClassifier.Example] { get }
+}
+
+extension CategoryRules {
+    /// No examples: the classifier learns from the names the database holds alone.
+    public var examples: [NameClassifier.Example] { [] }
 }
 
 /// No rules at all: items take their shop's category or stay uncategorized.

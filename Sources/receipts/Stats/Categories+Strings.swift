@@ -85,6 +85,7 @@ extension Strings {
             case "user": pick("вашим выбором", "by you")
             case "rules": pick("по правилам", "by the rules")
             case "shop": pick("по магазину", "by the shop")
+            case "guess": pick("догадкой", "guessed")
             default: pick("без категории", "undecided")
             }
         return pick("\(who): \(lines) позиций, \(money) денег", "\(who): \(lines) of lines, \(money) of money")

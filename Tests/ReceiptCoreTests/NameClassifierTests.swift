@@ -1,5 +1,4 @@
 import ReceiptCore
-import ReceiptStats
 import Testing
 
 @Suite("The name classifier: categories learned from names that have one")

@@ -1,5 +1,4 @@
 import Foundation
-public import ReceiptCore
 
 /// A category for a printed name that no rule places, learned on this machine from names that have
 /// one (the user's choices, the names the rules placed, the shipped vocabulary's patterns): a
