@@ -43,13 +43,24 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     public static func of(names: [String?]) -> ShopKind? {
         for name in names {
             guard let name, !name.isEmpty else { continue }
-            // A space before each word: a beginning of one or more words is ` аптек`, ` четыре лап`.
-            let text = " " + Self.words(name).joined(separator: " ")
-            for (prefixes, kind) in telling where prefixes.contains(where: { text.contains(" " + $0) }) {
+            let words = Self.words(name)
+            for (beginnings, kind) in tellingWords where beginnings.contains(where: { begins(words, $0) }) {
                 return kind
             }
         }
         return nil
+    }
+
+    /// Whether some word of `words` starts `beginning`: its words but the last are whole words
+    /// there, in a row, and its last begins the word after them (`четыре лап` is «Четыре лапы»).
+    private static func begins(_ words: [String], _ beginning: [String]) -> Bool {
+        guard let last = beginning.last, words.count >= beginning.count else { return false }
+        let whole = beginning.dropLast()
+        for start in 0...(words.count - beginning.count) {
+            guard words[start + whole.count].hasPrefix(last) else { continue }
+            if whole.enumerated().allSatisfy({ words[start + $0.offset] == $0.element }) { return true }
+        }
+        return false
     }
 
     /// A kind by its name in the brand table (`pharmacy`), or nil.
@@ -60,6 +71,11 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     private static func words(_ text: String) -> [String] {
         text.lowercased().replacing("ё", with: "е")
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// ``telling`` split into words once.
+    private static let tellingWords: [([[String]], ShopKind)] = telling.map { beginnings, kind in
+        (beginnings.map { $0.split(separator: " ").map(String.init) }, kind)
     }
 
     /// Word beginnings that tell a shop's kind, the more telling first: `аптек` before `магазин`.
