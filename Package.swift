@@ -84,7 +84,9 @@ let package = Package(
         ),
 
         // Statistics as HTML (inline SVG charts), Markdown, CSV and JSON.
-        .target(name: "ReceiptReports", dependencies: ["ReceiptCore", "ReceiptStats"], swiftSettings: strict),
+        .target(
+            name: "ReceiptReports", dependencies: ["ReceiptCore", "ReceiptStats", "ReceiptStore"], swiftSettings: strict
+        ),
 
         // Places nearest to a point, filtered by text, page by page.
         .target(name: "PlaceSearch", dependencies: ["ReceiptCore"], swiftSettings: strict),

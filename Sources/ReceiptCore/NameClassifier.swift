@@ -33,6 +33,12 @@ public struct NameClassifier: Sendable {
         public let category: Category
         /// How sure the model is: its posterior probability of that category.
         public let confidence: Double
+
+        /// A guess of `category` with `confidence`.
+        public init(category: Category, confidence: Double) {
+            self.category = category
+            self.confidence = confidence
+        }
     }
 
     /// The categories a guess can be, in ``Category/allCases`` order (uncategorized left out).

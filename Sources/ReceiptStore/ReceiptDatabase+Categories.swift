@@ -10,6 +10,8 @@ public struct CategoryChoice: Sendable, Equatable {
     public let category: Category
     /// Stored items whose category moved.
     public let itemsMoved: Int
+    /// The journal's number of the action (``CategoryAction/id``), to undo it.
+    public let action: Int64
 }
 
 /// An item name with what it cost in one category.
@@ -24,6 +26,8 @@ public struct NameSpending: Sendable, Equatable {
     public let total: Money
     /// How many lines of receipts carry it.
     public let items: Int
+    /// The classifier's guess for the name when neither a choice nor a rule places it.
+    public var guess: NameClassifier.Guess? = nil
 }
 
 /// A difference between the kept monthly totals and the ones recomputed from the items.
@@ -47,66 +51,6 @@ public struct TotalsDifference: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ReceiptDatabase {
-    /// Remembers `category` for every item whose name has the key of `name`, now and in later imports,
-    /// and moves the stored ones at once, monthly totals with them.
-    public func choose(_ category: Category, forItemNamed name: String) throws(StoreError) -> CategoryChoice {
-        let key = ItemName.key(name)
-        let moved = try remember(category, key: key, display: name)
-        return CategoryChoice(key: key, category: category, itemsMoved: moved)
-    }
-
-    /// Forgets the category chosen for the name of `name`: its items go back to what the rules or
-    /// their shops say, monthly totals with them. Returns the choice forgotten, with how many items
-    /// moved; nil when no choice was remembered for the name.
-    public func forgetChoice(forItemNamed name: String) throws(StoreError) -> CategoryChoice? {
-        let key = ItemName.key(name)
-        let chosen = try read { db in
-            try String.fetchOne(db, sql: "SELECT chosen FROM item_names WHERE key = ?", arguments: [key])
-        }
-        guard let chosen, let category = Category(rawValue: chosen) else { return nil }
-        let moved = try remember(nil, key: key, display: name)
-        return CategoryChoice(key: key, category: category, itemsMoved: moved)
-    }
-
-    /// Writes (or clears) the choice for a name key and recategorizes the stored items of that name.
-    private func remember(_ category: Category?, key: String, display: String) throws(StoreError) -> Int {
-        let rule = rules.category(forKey: key)
-        let moved = try writeCounting { db, context -> Int in
-            try db.execute(
-                sql: """
-                    INSERT INTO item_names (key, display, chosen, rule) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (key) DO UPDATE SET chosen = excluded.chosen
-                    """,
-                arguments: [key, display, category?.rawValue, rule?.rawValue])
-            let nameID = try Int64.fetchOne(db, sql: "SELECT id FROM item_names WHERE key = ?", arguments: [key]) ?? 0
-            // The months the name was bought in narrow the receipts to look at.
-            try Self.refreshMonthDetails(in: db)
-            let receipts = try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT DISTINCT i.receipt_id FROM receipts r JOIN items i ON i.receipt_id = r.id
-                    WHERE r.month IN (SELECT DISTINCT month FROM month_item_totals WHERE name_id = ?1)
-                        AND i.name_id = ?1
-                    """,
-                arguments: [nameID])
-            var moved = 0
-            for receipt in receipts { moved += try context.recount(storedReceipt: receipt, in: db) }
-            // The choice teaches the classifier: names nothing else places are guessed anew, and
-            // the receipts of those whose guess moved are counted anew.
-            forgetClassifier()
-            let changed = try guessAnew(in: db)
-            context.categorizer.forgetNames()
-            for changed in changed {
-                let receipts = try Int64.fetchAll(
-                    db, sql: "SELECT DISTINCT receipt_id FROM items WHERE name_id = ?", arguments: [changed])
-                for receipt in receipts { moved += try context.recount(storedReceipt: receipt, in: db) }
-            }
-            return moved
-        }
-        forgetResolved()
-        return moved
-    }
-
     /// Guesses again, with the classifier as the file's names train it now, every name that neither a
     /// choice nor a rule places; returns the names whose guess as applied (``NameEntry/guessThreshold``)
     /// changed.
@@ -140,18 +84,55 @@ extension ReceiptDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT n.display, n.key, SUM(t.total) AS total, SUM(t.items) AS items
+                    SELECT n.display, n.key, \(Self.nameGuessColumns), SUM(t.total) AS total, SUM(t.items) AS items
                     FROM \(sources.names) t JOIN item_names n ON n.id = t.name_id
                     WHERE t.category = ? AND t.month BETWEEN ? AND ?
                     GROUP BY t.name_id ORDER BY items DESC, total DESC, n.key LIMIT ?
                     """,
                 arguments: [category.rawValue] + Self.bounds(months) + [limit])
-            return rows.map { row in
-                NameSpending(
-                    name: row["display"], key: row["key"], category: category, total: Money(kopecks: row["total"]),
-                    items: row["items"])
+            return rows.map { row in Self.nameSpending(row, in: category) }
+        }
+    }
+
+    /// The names whose lines the classifier's guess categorizes (``CategoryDecisions/Decider/guess``),
+    /// most bought first, each with its guess and what those lines cost.
+    public func guessedNames(limit: Int = 20) throws(StoreError) -> [NameSpending] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT n.display, n.key, i.category, \(Self.nameGuessColumns), SUM(i.counted) AS total,
+                        COUNT(*) AS items
+                    FROM items i JOIN receipts r ON r.id = i.receipt_id
+                    JOIN item_names n ON n.id = i.name_id LEFT JOIN places p ON p.id = r.place_id
+                    LEFT JOIN shops s ON s.id = r.shop_id
+                    WHERE n.chosen IS NULL AND n.rule IS NULL AND n.guess IS NOT NULL
+                        AND \(CategoryDecisions.deciderSQL) = 'guess'
+                    GROUP BY n.id ORDER BY items DESC, total DESC, n.key LIMIT ?
+                    """,
+                arguments: [limit]
+            ).map { row in
+                Self.nameSpending(
+                    row, in: (row["category"] as String?).flatMap(Category.init(rawValue:)) ?? .uncategorized)
             }
         }
+    }
+
+    /// The columns of a name row `n` ``nameSpending(_:in:)`` reads its guess from: only a name no
+    /// choice or rule places has one.
+    static let nameGuessColumns = """
+        CASE WHEN n.chosen IS NULL AND n.rule IS NULL THEN n.guess END AS guess,
+        CASE WHEN n.chosen IS NULL AND n.rule IS NULL THEN n.confidence END AS confidence
+        """
+
+    /// A name with its spending from a row of `display, key, guess, confidence, total, items`.
+    static func nameSpending(_ row: Row, in category: Category) -> NameSpending {
+        NameSpending(
+            name: row["display"], key: row["key"], category: category, total: Money(kopecks: row["total"]),
+            items: row["items"],
+            guess: (row["guess"] as String?).flatMap(Category.init(rawValue:)).map { guessed in
+                NameClassifier.Guess(category: guessed, confidence: row["confidence"] ?? 0)
+            })
     }
 
     /// Compares the kept monthly totals and product prices with the ones recomputed from every
@@ -378,6 +359,18 @@ public struct CategoryDecisions: Sendable, Equatable, Codable {
     /// Every way, in ``Decider``'s order, those that decided nothing included.
     public let parts: [Part]
 
+    /// What decided a line `i`'s category, over its name row `n`, its receipt's place `p` and shop
+    /// `s`: a ``Decider``'s raw value.
+    static let deciderSQL = """
+        CASE WHEN i.chosen IS NOT NULL AND i.category = i.chosen THEN 'user'
+            WHEN n.chosen IS NOT NULL AND i.category = n.chosen THEN 'user'
+            WHEN n.rule IS NOT NULL AND i.category = n.rule THEN 'rules'
+            WHEN n.rule IS NULL AND \(ShopEvidence.receiptSQL) = 'uncategorized'
+                AND i.category = \(ShopEvidence.guessSQL) THEN 'guess'
+            WHEN i.category IS NOT NULL AND i.category <> 'uncategorized' THEN 'shop'
+            ELSE 'none' END
+        """
+
     /// All the lines.
     public var lines: Int { parts.reduce(0) { $0 + $1.lines } }
     /// All the money the lines count.
@@ -392,12 +385,7 @@ extension ReceiptDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT CASE WHEN n.chosen IS NOT NULL AND i.category = n.chosen THEN 'user'
-                        WHEN n.rule IS NOT NULL AND i.category = n.rule THEN 'rules'
-                        WHEN n.rule IS NULL AND \(ShopEvidence.receiptSQL) = 'uncategorized'
-                            AND i.category = \(ShopEvidence.guessSQL) THEN 'guess'
-                        WHEN i.category IS NOT NULL AND i.category <> 'uncategorized' THEN 'shop'
-                        ELSE 'none' END AS decider,
+                    SELECT \(CategoryDecisions.deciderSQL) AS decider,
                         COUNT(*) AS lines,
                         SUM(i.counted) AS total
                     FROM items i JOIN receipts r ON r.id = i.receipt_id

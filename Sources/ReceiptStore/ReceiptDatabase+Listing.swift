@@ -128,13 +128,42 @@ extension ReceiptDatabase {
         }
     }
 
-    /// The category of each line of the receipt with local id `id`, in the lines' order; nil for a
-    /// line not categorised (or a database that does not keep categories).
-    public func itemCategories(ofReceipt id: Int64) throws(StoreError) -> [Category?] {
+    /// The category of each line of the receipt with local id `id`, in the lines' order, with what
+    /// decided it and the classifier's guess for its name.
+    public func lineCategories(ofReceipt id: Int64) throws(StoreError) -> [LineCategory] {
         try read { db in
-            try String?.fetchAll(
-                db, sql: "SELECT category FROM items WHERE receipt_id = ? ORDER BY position", arguments: [id]
-            ).map { $0.flatMap(Category.init(rawValue:)) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT i.category, \(CategoryDecisions.deciderSQL) AS decider, n.guess, n.confidence
+                    FROM items i JOIN receipts r ON r.id = i.receipt_id
+                    LEFT JOIN item_names n ON n.id = i.name_id LEFT JOIN places p ON p.id = r.place_id
+                    LEFT JOIN shops s ON s.id = r.shop_id
+                    WHERE i.receipt_id = ? ORDER BY i.position
+                    """,
+                arguments: [id]
+            ).map { row in
+                let guess = (row["guess"] as String?).flatMap(Category.init(rawValue:)).map { category in
+                    NameClassifier.Guess(category: category, confidence: row["confidence"] ?? 0)
+                }
+                let decider = CategoryDecisions.Decider(rawValue: row["decider"]) ?? .none
+                return LineCategory(
+                    category: (row["category"] as String?).flatMap(Category.init(rawValue:)) ?? .uncategorized,
+                    by: decider, guess: decider == .guess || decider == .none ? guess : nil)
+            }
         }
     }
+}
+
+/// A line's category as a receipt shows it.
+public struct LineCategory: Sendable, Equatable {
+    /// The category it counts in.
+    public let category: Category
+    /// What decided it.
+    public let by: CategoryDecisions.Decider
+    /// The classifier's guess for the line's name when the line is guessed or uncategorized.
+    public let guess: NameClassifier.Guess?
+
+    /// The guess when it is only a proposal: the line is uncategorized and a guess exists.
+    public var proposal: NameClassifier.Guess? { by == .none ? guess : nil }
 }

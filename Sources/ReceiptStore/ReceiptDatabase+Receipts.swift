@@ -80,6 +80,20 @@ extension ReceiptDatabase {
         let stored = try existing.receipt(items: items(of: id, in: db), document: storedDocument)
         if stored == receipt && storedDocument == receipt.document { return .unchanged }
         try context.count(storedReceipt: id, sign: -1, in: db)
+        // The user's choices for its lines stay with the lines that still print the same name there.
+        var chosen: [Int: Category] = [:]
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT position, name, chosen FROM items WHERE receipt_id = ? AND chosen IS NOT NULL"),
+            arguments: [id])
+        {
+            let position: Int = row["position"]
+            if position < receipt.items.count, receipt.items[position].name == row["name"],
+                let category = (row["chosen"] as String?).flatMap(Category.init(rawValue:))
+            {
+                chosen[position] = category
+            }
+        }
         let waiting = try PurchaseCounting.release(linkedTo: id, in: db, context: &context)
         try rewritingDocuments(of: [id], in: db) {
             var update = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.updateSQL))
@@ -90,7 +104,8 @@ extension ReceiptDatabase {
             let place = try context.categorizer.place(receipt.placeID, in: db)
             try insertItems(
                 of: receipt, receiptID: id, counted: counted,
-                shop: ShopEvidence(placeCategory: place?.category, kind: shop?.kind), in: db, context: &context)
+                shop: ShopEvidence(placeCategory: place?.category, kind: shop?.kind), chosen: chosen, in: db,
+                context: &context)
             if receipt.status == .complete {
                 try db.execute(sql: "DELETE FROM pending_checks WHERE receipt_id = ?", arguments: [id])
             }
@@ -111,10 +126,11 @@ extension ReceiptDatabase {
     }
 
     /// Writes a receipt's items with their names, categories and shares of the money it counts,
-    /// and counts the receipt in.
+    /// and counts the receipt in; `chosen` are the user's categories for some of its lines, by
+    /// position.
     private static func insertItems(
-        of receipt: Receipt, receiptID: Int64, counted: Int64, shop: ShopEvidence, in db: Database,
-        context: inout SaveContext
+        of receipt: Receipt, receiptID: Int64, counted: Int64, shop: ShopEvidence, chosen: [Int: Category] = [:],
+        in db: Database, context: inout SaveContext
     ) throws {
         var lines: [ReceiptContribution.Line] = []
         lines.reserveCapacity(receipt.items.count)
@@ -129,7 +145,7 @@ extension ReceiptDatabase {
                 if context.counting {
                     let name = try context.product(of: item, in: db)
                     nameID = name.id
-                    category = shop.category(of: name)
+                    category = chosen[position] ?? shop.category(of: name)
                     lines.append(
                         ReceiptContribution.Line(category: category ?? .uncategorized, counted: shares[position]))
                 }
@@ -139,6 +155,10 @@ extension ReceiptDatabase {
                 position += 1
             }
             try values.execute()
+        }
+        for (position, category) in chosen {
+            try db.cachedStatement(sql: "UPDATE items SET chosen = ? WHERE receipt_id = ? AND position = ?")
+                .execute(arguments: [category.rawValue, receiptID, position])
         }
         guard context.counting else { return }
         let contribution = ReceiptContribution(

@@ -345,6 +345,33 @@ enum Schema {
                     DELETE FROM category_state;
                     """)
         }
+        migrator.registerMigration("v16-line-choices") { db in
+            // A category the user chose for one line of one receipt (`items.chosen`) wins over every
+            // other evidence for that line, and stays when the receipt is saved again with the same
+            // name at that place. Every choice made from now on is journaled, a choice of several
+            // steps as one action, so that it can be undone: each step keeps what it changed (a
+            // name's key, or a receipt's line) and the chosen category before and after it.
+            try db.execute(
+                sql: """
+                    ALTER TABLE items ADD COLUMN chosen TEXT;
+                    CREATE TABLE category_actions (
+                        id INTEGER PRIMARY KEY,
+                        made_at TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        category TEXT
+                    );
+                    CREATE TABLE category_action_steps (
+                        action_id INTEGER NOT NULL REFERENCES category_actions(id) ON DELETE CASCADE,
+                        name_key TEXT,
+                        receipt_id INTEGER REFERENCES receipts(id) ON DELETE CASCADE,
+                        position INTEGER,
+                        before TEXT,
+                        after TEXT
+                    );
+                    CREATE INDEX category_steps_of_action ON category_action_steps (action_id);
+                    """)
+        }
         return migrator
     }
 }

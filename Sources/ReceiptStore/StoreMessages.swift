@@ -52,3 +52,63 @@ extension CategoryChoice {
                 + "items go by the rules and shops again, moved: \(itemsMoved)"
     }
 }
+
+extension NameClassifier.Guess {
+    /// How sure the guess is, as a whole percentage: `82 %` in Russian, `82%` in English.
+    public func confidenceText(in language: Language) -> String {
+        let percent = Int((confidence * 100).rounded(.down))
+        return language == .russian ? "\(percent) %" : "\(percent)%"
+    }
+}
+
+extension LineCategory {
+    /// The line's category as a receipt shows it: its name; a guess marked as one with its
+    /// confidence (`Sweets (guess, 82%)`); for an uncategorized line, the classifier's proposal
+    /// (`Uncategorized (maybe Sweets, 45%)`).
+    public func label(in language: Language) -> String {
+        let ru = language == .russian
+        let name = category.name(in: language)
+        if by == .guess, let guess {
+            return ru
+                ? "\(name) (догадка, \(guess.confidenceText(in: language)))"
+                : "\(name) (guess, \(guess.confidenceText(in: language)))"
+        }
+        if let proposal {
+            let proposed = proposal.category.name(in: language)
+            return ru
+                ? "\(name) (может быть, \(proposed), \(proposal.confidenceText(in: language)))"
+                : "\(name) (maybe \(proposed), \(proposal.confidenceText(in: language)))"
+        }
+        return name
+    }
+}
+
+extension CategoryAction {
+    /// What the action did: `#12: “шоколад” → Sweets for 4 names; items moved: 9`.
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        let chosen = category?.name(in: language) ?? (ru ? "выбор забыт" : "choice forgotten")
+        let what: String =
+            switch kind {
+            case .words:
+                ru
+                    ? "«\(subject)» → \(chosen) для названий: \(names.count)"
+                    : "“\(subject)” → \(chosen) for \(names.count) names"
+            case .line: ru ? "строка \(subject) → \(chosen)" : "line \(subject) → \(chosen)"
+            case .name, .confirm, .forget: ru ? "«\(subject)» → \(chosen)" : "“\(subject)” → \(chosen)"
+            }
+        return ru
+            ? "№\(id): \(what); перенесено позиций: \(itemsMoved)"
+            : "#\(id): \(what); items moved: \(itemsMoved)"
+    }
+
+    /// That the action is undone: `Undone #12: “шоколад” → Sweets for 4 names; items moved back: 9`.
+    public func undoneMessage(in language: Language) -> String {
+        let ru = language == .russian
+        let done = message(in: language)
+        let what = done.components(separatedBy: "; ").dropLast().joined(separator: "; ")
+        return ru
+            ? "Отменено \(what); возвращено позиций: \(itemsMoved)"
+            : "Undone \(what); items moved back: \(itemsMoved)"
+    }
+}

@@ -12,7 +12,13 @@ struct ReceiptDetail: Encodable {
         let priceText: String
         let sumText: String
         let vatText: String?
+        /// The category as ``ReceiptStore/LineCategory/label(in:)`` writes it: a guess marked.
         let categoryText: String?
+        /// The category's identifier, what decided it (``ReceiptStore/CategoryDecisions/Decider``),
+        /// and the category proposed for it (a guess applied or not): what the line's choice starts at.
+        let category: String?
+        let decidedBy: String?
+        let proposed: String?
     }
 
     let id: Int64
@@ -46,7 +52,7 @@ struct ReceiptDetail: Encodable {
     }
 
     init(
-        id: Int64, receipt: Receipt, place: Place?, shop: String?, categories: [Category?], check: PendingCheck?,
+        id: Int64, receipt: Receipt, place: Place?, shop: String?, categories: [LineCategory], check: PendingCheck?,
         link: PurchaseLink?, words: WebWords
     ) {
         let language = words.language
@@ -75,7 +81,9 @@ struct ReceiptDetail: Encodable {
             return Line(
                 name: item.name, quantityText: quantity + (item.unit.map { " " + $0 } ?? ""),
                 priceText: item.price.formatted(in: language), sumText: item.sum.formatted(in: language),
-                vatText: item.vat?.name(in: language), categoryText: category?.name(in: language))
+                vatText: item.vat?.name(in: language), categoryText: category?.label(in: language),
+                category: category?.category.rawValue, decidedBy: category?.by.rawValue,
+                proposed: category?.guess?.category.rawValue)
         }
         totalText = receipt.total.formatted(in: language)
         var payments: [[String]] = []

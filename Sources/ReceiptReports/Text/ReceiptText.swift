@@ -12,18 +12,23 @@ public struct ReceiptText: Sendable {
     /// The shop's name as the database shows it everywhere
     /// (``ReceiptStore/ReceiptDatabase/shopName(ofReceipt:)``); nil when the receipt names none.
     let shop: String?
+    /// Each line's category as ``ReceiptStore/LineCategory/label(in:)`` writes it, in the lines'
+    /// order; shown in the terminal, not in the text to share. Empty: none shown.
+    let categories: [String]
     let language: Language
 
-    /// The text of `receipt` (at `place`, with its QR payload `qr`, from the shop named `shop`) in
-    /// `language`.
+    /// The text of `receipt` (at `place`, with its QR payload `qr`, from the shop named `shop`, its
+    /// lines in `categories`) in `language`.
     public init(
-        receipt: Receipt, place: Place?, qr: String, note: String? = nil, shop: String? = nil, language: Language
+        receipt: Receipt, place: Place?, qr: String, note: String? = nil, shop: String? = nil,
+        categories: [String] = [], language: Language
     ) {
         self.receipt = receipt
         self.place = place
         self.qr = qr
         self.note = note
         self.shop = shop
+        self.categories = categories
         self.language = language
     }
 
@@ -43,15 +48,31 @@ public struct ReceiptText: Sendable {
                 + (receipt.status == .pending ? (ru ? " · ожидает данных" : " · details pending") : ""))
         if let note { lines.append(note) }
         lines.append("")
-        var table = TextTable(rightAligned: [1, 2], cut: [0])
-        for item in receipt.items {
+        // In the terminal, lines are numbered as `categories line` takes them, each with its category
+        // on a line of its own below it (wrapped with the rest, never cut).
+        let numbered = !plain && !categories.isEmpty
+        var table =
+            numbered ? TextTable(rightAligned: [0, 2, 3], cut: [1]) : TextTable(rightAligned: [1, 2], cut: [0])
+        for (index, item) in receipt.items.enumerated() {
             let quantity = item.quantityText(in: language)
-            table.append([
+            let row = [
                 item.name, "\(quantity) × \(item.price.formatted(in: language))", item.sum.formatted(in: language),
                 item.vat?.name(in: language) ?? "",
-            ])
+            ]
+            table.append(numbered ? ["\(index + 1)."] + row : row)
         }
-        if !receipt.items.isEmpty { lines.append(table.render(width: plain ? Int.max / 2 : width)) }
+        if !receipt.items.isEmpty {
+            let rendered = table.render(width: plain ? Int.max / 2 : width)
+            if numbered {
+                let indent = String(repeating: " ", count: String(receipt.items.count).count + 3)
+                for (index, row) in rendered.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    lines.append(String(row))
+                    if index < categories.count { lines.append(indent + categories[index]) }
+                }
+            } else {
+                lines.append(rendered)
+            }
+        }
         lines.append("")
         lines.append((ru ? "ИТОГО: " : "TOTAL: ") + receipt.total.formatted(in: language))
         if receipt.cash > .zero { lines.append((ru ? "Наличными: " : "Cash: ") + receipt.cash.formatted(in: language)) }

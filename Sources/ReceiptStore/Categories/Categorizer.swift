@@ -38,7 +38,8 @@ struct ShopEvidence: Sendable {
         return category ?? name.guess ?? .uncategorized
     }
 
-    /// The same decisions in SQL, over a name row `n`, a place `p` and a shop `s`.
+    /// The same decisions in SQL, over a line `i`, its name row `n`, a place `p` and a shop `s`,
+    /// a choice for the line itself (`i.chosen`) first.
     static let lineSQL: String = {
         let overrides = ShopKind.allCases.flatMap { kind in
             Category.allCases.compactMap { rule -> String? in
@@ -47,7 +48,8 @@ struct ShopEvidence: Sendable {
             }
         }
         return """
-            CASE WHEN n.chosen IS NOT NULL THEN n.chosen
+            CASE WHEN i.chosen IS NOT NULL THEN i.chosen
+                WHEN n.chosen IS NOT NULL THEN n.chosen
                 \(overrides.joined(separator: "\n    "))
                 WHEN n.rule IS NOT NULL THEN n.rule
                 ELSE COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")), \(guessSQL), 'uncategorized') END

@@ -49,12 +49,15 @@ struct SaveContext {
     mutating func recategorize(storedReceipt id: Int64, in db: Database) throws -> Int {
         let shop = try evidence(ofStoredReceipt: id, in: db)
         let rows = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT position, name_id, category FROM items WHERE receipt_id = ?"),
+            db.cachedStatement(sql: "SELECT position, name_id, category, chosen FROM items WHERE receipt_id = ?"),
             arguments: [id])
         var moved = 0
         for row in rows {
             guard let nameID: Int64 = row["name_id"] else { continue }
-            let category = shop.category(of: try categorizer.name(id: nameID, in: db))
+            // A choice for the line itself wins over its name's.
+            let category =
+                try (row["chosen"] as String?).flatMap(Category.init(rawValue:))
+                ?? shop.category(of: categorizer.name(id: nameID, in: db))
             if row["category"] != category.rawValue {
                 try db.cachedStatement(sql: "UPDATE items SET category = ? WHERE receipt_id = ? AND position = ?")
                     .execute(arguments: [category.rawValue, id, row["position"]])

@@ -29,7 +29,7 @@ extension WebApp {
                 guard let (receipt, place) = try database.receipt(id: id) else { return nil }
                 return ReceiptDetail(
                     id: id, receipt: receipt, place: place, shop: try database.shopName(ofReceipt: id),
-                    categories: try database.itemCategories(ofReceipt: id),
+                    categories: try database.lineCategories(ofReceipt: id),
                     check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil,
                     link: try database.purchaseLink(ofReceipt: id), words: words)
             }

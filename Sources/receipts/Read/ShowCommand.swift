@@ -25,13 +25,14 @@ struct ShowCommand: AsyncParsableCommand {
         let qr = (try? receipt.fiscalCode.canonical) ?? ""
         let check = receipt.status == .pending ? try database.check(of: receipt.identity) : nil
         let link = try database.purchaseLink(ofReceipt: id)
+        let categories = try database.lineCategories(ofReceipt: id)
         if json {
             let output = ShownReceipt(
                 id: id, status: receipt.status.rawValue, qr: qr, place: place.map { PlaceEntry($0) },
                 document: FiscalDocument(receipt), check: check.map(ShownCheck.init),
                 kind: link?.kind.rawValue ?? PurchaseKind(of: receipt).rawValue,
                 counted: link?.counted.kopecks ?? receipt.spending.kopecks, linked: link?.linked.map(ShownLink.init),
-                linkedFrom: link?.linkedFrom.map(ShownLink.init) ?? [])
+                linkedFrom: link?.linkedFrom.map(ShownLink.init) ?? [], lines: categories.map(ShownLine.init))
             console.output(try JSONOutput.encode(output))
             return
         }
@@ -40,7 +41,7 @@ struct ShowCommand: AsyncParsableCommand {
                 receipt: receipt, place: place, qr: qr,
                 note: check?.summary(in: Strings.language) ?? link?.summary(in: Strings.language),
                 shop: try database.shopName(ofReceipt: id),
-                language: Strings.language
+                categories: categories.map { $0.label(in: Strings.language) }, language: Strings.language
             ).render(plain: share, width: Console.width))
     }
 }
@@ -48,7 +49,8 @@ struct ShowCommand: AsyncParsableCommand {
 /// The `--json` shape of `show`: the receipt's local id, status, QR payload, place and document, for
 /// a pending receipt what a source of documents last said of it (`null` when none was asked), what
 /// it is (`kind`: ``PurchaseKind``'s names), the money it counts in kopecks (negative for money
-/// received) and the receipts it goes with.
+/// received), the receipts it goes with, and each line's category (`lines`, in the document's
+/// order).
 struct ShownReceipt: Encodable {
     let id: Int64
     let status: String
@@ -60,6 +62,28 @@ struct ShownReceipt: Encodable {
     let counted: Int64
     @NullWhenAbsent var linked: ShownLink?
     let linkedFrom: [ShownLink]
+    let lines: [ShownLine]
+}
+
+/// `{"category", "by", "guess": {"category", "confidence"}}`: a line's category, what decided it
+/// (`user`, `rules`, `shop`, `guess`, `none`), and the classifier's guess for its name when the line
+/// is guessed or uncategorized (`null` otherwise).
+struct ShownLine: Encodable {
+    struct Guess: Encodable {
+        let category: String
+        let confidence: Double
+    }
+    let category: String
+    let by: String
+    @NullWhenAbsent var guess: Guess?
+
+    init(_ line: LineCategory) {
+        category = line.category.rawValue
+        by = line.by.rawValue
+        guess = line.guess.map {
+            Guess(category: $0.category.rawValue, confidence: ($0.confidence * 10_000).rounded() / 10_000)
+        }
+    }
 }
 
 /// `{"id", "kind", "dateTime", "total"}`: a receipt another one goes with.

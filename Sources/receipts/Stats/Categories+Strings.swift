@@ -59,7 +59,12 @@ extension Strings {
         pick(
             "в названии нет ни одного слова, только числа и знаки", "the name has no words, only numbers and marks")
     }
-    static func chosen(_ choice: CategoryChoice) -> String { choice.chosenMessage(in: language) }
+    static func chosen(_ choice: CategoryChoice) -> String {
+        choice.chosenMessage(in: language)
+            + pick(
+                " (отменить: receipts categories undo \(choice.action))",
+                " (to undo: receipts categories undo \(choice.action))")
+    }
     static var categoriesUnsetAbstract: String {
         pick(
             "Забыть выбранную категорию товара: его позиции вернутся к правилам и категориям магазинов.",
@@ -91,4 +96,108 @@ extension Strings {
         return pick("\(who): \(lines) позиций, \(money) денег", "\(who): \(lines) of lines, \(money) of money")
     }
     static var itemValue: String { pick("товар", "item") }
+
+    static var guessesAbstract: String {
+        pick(
+            "Товары, категорию которых угадал классификатор, с его уверенностью.",
+            "The items whose category the classifier guessed, with how sure it is.")
+    }
+    static var guessHeading: String { pick("догадка", "guess") }
+    static var noGuesses: String {
+        pick(
+            "Догадок нет: все товары размечены правилами, магазинами или вами.",
+            "No guesses: rules, shops or you place every item.")
+    }
+    static var guessesHint: String {
+        pick(
+            "верно — receipts categories confirm \"ТОВАР\"; нет — receipts categories set \"ТОВАР\" КАТЕГОРИЯ",
+            "right: receipts categories confirm \"ITEM\"; wrong: receipts categories set \"ITEM\" CATEGORY")
+    }
+    static var confirmAbstract: String {
+        pick(
+            "Принять догадку классификатора для товара как ваш выбор.",
+            "Take the classifier's guess for an item as your choice.")
+    }
+    static var noNamesGiven: String { pick("укажите хотя бы один товар", "give at least one item") }
+    static func noGuess(_ name: String) -> String {
+        let key = ItemName.key(name)
+        return pick(
+            "для «\(key)» догадки нет: товар не найден или его размечают правила или ваш выбор",
+            "no guess for “\(key)”: the item is not stored, or rules or your choice place it")
+    }
+    static var lineAbstract: String {
+        pick("Выбрать категорию одной строки одного чека.", "Choose the category of one line of one receipt.")
+    }
+    static var lineDiscussion: String {
+        pick(
+            "Строки нумеруются с 1, как в receipts show. Выбор для строки важнее выбора для названия и правил "
+                + "и сохраняется, если чек загрузят снова с тем же названием в этой строке.",
+            "Lines count from 1, as receipts show numbers them. A line's choice wins over the name's choice and the "
+                + "rules, and stays when the receipt is imported again with the same name on that line.")
+    }
+    static var lineReceiptHelp: String {
+        pick("Номер чека (receipts list, show).", "The receipt's id (receipts list, show).")
+    }
+    static var lineNumberHelp: String { pick("Номер строки, с 1.", "The line's number, from 1.") }
+    static var lineValue: String { pick("строка", "line") }
+    static var lineForgetHelp: String {
+        pick("Забыть выбор для строки.", "Forget the line's choice.")
+    }
+    static var badLineNumber: String { pick("номер строки — от 1", "a line's number starts at 1") }
+    static var lineNeedsCategory: String {
+        pick("укажите категорию или --forget", "give a category, or --forget")
+    }
+    static var lineCategoryOrForget: String {
+        pick("категория и --forget вместе не бывают", "give a category or --forget, not both")
+    }
+    static func noSuchLine(_ line: Int, receipt: Int64) -> String {
+        pick("в чеке №\(receipt) нет строки \(line)", "receipt #\(receipt) has no line \(line)")
+    }
+    static var undoHint: String { pick("отменить: receipts categories undo", "to undo: receipts categories undo") }
+    static var matchAbstract: String {
+        pick(
+            "Товары без выбора и правила, в названии которых есть слова; с --set — категория для всех сразу.",
+            "The items no choice or rule places whose names have the words; with --set, a category for all at once.")
+    }
+    static var matchDiscussion: String {
+        pick(
+            "Слово подходит, если с него начинается одно из слов названия, без учёта регистра: «шок» находит "
+                + "«ШОКОЛАД МОЛОЧН.» и «Шок.батончик». Сначала посмотрите список, затем добавьте --set КАТЕГОРИЯ; "
+                + "receipts categories undo отменит всё разом.",
+            "A word matches when one of the name's words begins with it, in any case: “шок” finds “ШОКОЛАД МОЛОЧН.” "
+                + "and “Шок.батончик”. Look at the list first, then add --set CATEGORY; receipts categories undo "
+                + "undoes it all at once.")
+    }
+    static var matchWordsHelp: String { pick("Слова или их начала.", "Words, or their beginnings.") }
+    static var wordsValue: String { pick("слова", "words") }
+    static var matchSetHelp: String {
+        pick("Выбрать эту категорию для всех найденных товаров.", "Choose this category for every item found.")
+    }
+    static var emptyWords: String {
+        pick("в словах нет ни одной буквы, только числа и знаки", "the words have no letters, only numbers and marks")
+    }
+    static func nothingMatches(_ words: String) -> String {
+        pick(
+            "нет товаров без выбора и правила со словами «\(words)»",
+            "no item without a choice or rule has the words “\(words)”")
+    }
+    static func matchHint(_ words: String) -> String {
+        pick(
+            "выбрать категорию для всех: receipts categories match \(words) --set КАТЕГОРИЯ",
+            "to choose a category for all: receipts categories match \(words) --set CATEGORY")
+    }
+    static var undoAbstract: String {
+        pick(
+            "Отменить действие с категориями: последнее или указанное по номеру.",
+            "Undo an action on categories: the latest, or the one numbered.")
+    }
+    static var undoActionHelp: String {
+        pick("Номер действия, как его напечатала команда.", "The action's number, as its command printed it.")
+    }
+    static var actionValue: String { pick("номер", "number") }
+    static func nothingToUndo(_ action: Int64?) -> String {
+        guard let action else { return pick("отменять нечего", "there is nothing to undo") }
+        return pick(
+            "действия №\(action) нет (или оно уже отменено)", "there is no action #\(action) (or it was undone)")
+    }
 }

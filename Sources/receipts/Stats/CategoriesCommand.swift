@@ -3,14 +3,16 @@ import ReceiptCore
 import ReceiptReports
 import ReceiptStore
 
-/// `receipts categories [list|set|uncategorized]`: the categories, choices and what is left over.
+/// `receipts categories [list|set|unset|uncategorized|guesses|confirm|line|match|undo]`: the categories,
+/// choices and what is left over.
 struct CategoriesCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "categories", abstract: Strings.categoriesAbstract,
             subcommands: [
                 CategoriesListCommand.self, CategoriesSetCommand.self, CategoriesUnsetCommand.self,
-                UncategorizedCommand.self,
+                UncategorizedCommand.self, GuessesCommand.self, ConfirmCommand.self, LineCategoryCommand.self,
+                MatchCommand.self, UndoCategoryCommand.self,
             ],
             defaultSubcommand: CategoriesListCommand.self)
     }
@@ -165,7 +167,8 @@ struct CategoriesUnsetCommand: AsyncParsableCommand {
     }
 }
 
-/// `receipts categories uncategorized [--limit N] [--json]`: what is left without a category.
+/// `receipts categories uncategorized [--limit N] [--json]`: what is left without a category, with
+/// the classifier's proposal for each (too unsure to be applied) when it has one.
 struct UncategorizedCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "uncategorized", abstract: Strings.uncategorizedAbstract)
@@ -174,17 +177,6 @@ struct UncategorizedCommand: AsyncParsableCommand {
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
     @Option(help: ArgumentHelp(Strings.limitHelp, valueName: Strings.countValue)) var limit = 20
     @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-
-    /// `{"items": [{"name", "key", "total", "items"}]}`.
-    struct Output: Encodable {
-        struct Entry: Encodable {
-            let name: String
-            let key: String
-            let total: Int64
-            let items: Int
-        }
-        let items: [Entry]
-    }
 
     func validate() throws {
         guard (1...1000).contains(limit) else { throw ValidationError(Strings.badLimit) }
@@ -195,19 +187,13 @@ struct UncategorizedCommand: AsyncParsableCommand {
         let database = try global.openDatabase(createIfMissing: false)
         let names = try database.names(in: .uncategorized, limit: limit)
         if json {
-            let entries = names.map {
-                Output.Entry(name: $0.name, key: $0.key, total: $0.total.kopecks, items: $0.items)
-            }
-            console.output(try JSONOutput.encode(Output(items: entries)))
+            console.output(try JSONOutput.encode(NameOutput.List(items: names.map(NameOutput.init))))
             return
         }
         guard !names.isEmpty else {
             console.output(Strings.noUncategorized)
             return
         }
-        let text = ReportText(Strings.language)
-        var table = TextTable(header: [text.items, text.total, text.item], rightAligned: [0, 1], cut: [2])
-        for name in names { table.append([String(name.items), text.money(name.total), name.name]) }
-        console.output(table.render(width: Console.width))
+        console.output(NameOutput.table(names, guesses: names.contains { $0.guess != nil }))
     }
 }

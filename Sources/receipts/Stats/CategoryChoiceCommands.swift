@@ -1,0 +1,257 @@
+import ArgumentParser
+import ReceiptCore
+import ReceiptReports
+import ReceiptStore
+
+/// `{"name", "key", "category", "total", "items", "guess": {"category", "confidence"}}`: a name with
+/// what its lines cost, the category they count in, and the classifier's guess (`null` when a choice
+/// or a rule places it, or nothing was guessed).
+struct NameOutput: Encodable {
+    struct Guess: Encodable {
+        let category: String
+        let confidence: Double
+    }
+    let name: String
+    let key: String
+    let category: String
+    let total: Int64
+    let items: Int
+    @NullWhenAbsent var guess: Guess?
+
+    init(_ name: NameSpending) {
+        self.name = name.name
+        key = name.key
+        category = name.category.rawValue
+        total = name.total.kopecks
+        items = name.items
+        guess = name.guess.map {
+            Guess(category: $0.category.rawValue, confidence: ($0.confidence * 10_000).rounded() / 10_000)
+        }
+    }
+
+    /// `{"items": [...]}`, as `uncategorized`, `guesses` and `match` print them.
+    struct List: Encodable {
+        let items: [NameOutput]
+    }
+
+    /// The names as a table: lines, money, the name, and `guess` (the guessed category with its
+    /// confidence) when `guesses`.
+    static func table(_ names: [NameSpending], guesses: Bool) -> String {
+        let language = Strings.language
+        let text = ReportText(language)
+        var table = TextTable(
+            header: [text.items, text.total, text.item] + (guesses ? [Strings.guessHeading] : []),
+            rightAligned: [0, 1],
+            cut: guesses ? [2, 3] : [2])
+        for name in names {
+            let guess = name.guess.map { "\($0.category.name(in: language)) \($0.confidenceText(in: language))" }
+            table.append(
+                [String(name.items), text.money(name.total), name.name] + (guesses ? [guess ?? "—"] : []))
+        }
+        return table.render(width: Console.width)
+    }
+}
+
+/// `receipts categories guesses [--limit N] [--json]`: the names the classifier's guesses place.
+struct GuessesCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "guesses", abstract: Strings.guessesAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(Strings.limitHelp, valueName: Strings.countValue)) var limit = 20
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    func validate() throws {
+        guard (1...1000).contains(limit) else { throw ValidationError(Strings.badLimit) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        let names = try database.guessedNames(limit: limit)
+        if json {
+            console.output(try JSONOutput.encode(NameOutput.List(items: names.map(NameOutput.init))))
+            return
+        }
+        guard !names.isEmpty else {
+            console.output(Strings.noGuesses)
+            return
+        }
+        console.output(NameOutput.table(names, guesses: true))
+        console.note(Strings.guessesHint)
+    }
+}
+
+/// `receipts categories confirm "ITEM NAME"...`: takes the classifier's guess as the user's choice.
+struct ConfirmCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "confirm", abstract: Strings.confirmAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var names: [String]
+
+    func validate() throws {
+        if names.isEmpty { throw ValidationError(Strings.noNamesGiven) }
+        if names.contains(where: { ItemName.key($0).isEmpty }) { throw ValidationError(Strings.emptyItemName) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        var missing: [String] = []
+        for name in names {
+            guard let choice = try database.confirmGuess(forItemNamed: name) else {
+                missing.append(name)
+                continue
+            }
+            console.output(Strings.chosen(choice))
+        }
+        if !missing.isEmpty {
+            let message = missing.map(Strings.noGuess).joined(separator: "\n")
+            throw CommandFailure(status: .notFound) { _ in message }
+        }
+    }
+}
+
+/// `receipts categories line RECEIPT LINE CATEGORY` (or `--forget`): a category for one line of one
+/// receipt, whatever its name says elsewhere.
+struct LineCategoryCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "line", abstract: Strings.lineAbstract, discussion: Strings.lineDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.lineReceiptHelp, valueName: Strings.receiptIDValue)) var receipt: Int64
+    @Argument(help: ArgumentHelp(Strings.lineNumberHelp, valueName: Strings.lineValue)) var line: Int
+    @Argument(help: ArgumentHelp(Strings.chosenCategoryHelp, valueName: Strings.categoryValue)) var category: String?
+    @Flag(help: ArgumentHelp(Strings.lineForgetHelp)) var forget = false
+
+    func validate() throws {
+        guard line >= 1 else { throw ValidationError(Strings.badLineNumber) }
+        switch (category, forget) {
+        case (nil, false): throw ValidationError(Strings.lineNeedsCategory)
+        case (.some, true): throw ValidationError(Strings.lineCategoryOrForget)
+        case (let text?, false):
+            guard let found = Category(lookingUp: text) else {
+                throw ValidationError(Strings.unknownCategory(text, choosing: true))
+            }
+            if found == .uncategorized { throw ValidationError(Strings.cannotChooseUncategorized) }
+        case (nil, true): break
+        }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let chosen = category.flatMap(Category.init(lookingUp:))
+        let database = try global.openDatabase(createIfMissing: false)
+        guard let action = try database.choose(chosen, forLine: line - 1, ofReceipt: receipt) else {
+            let (receipt, line) = (receipt, line)
+            throw CommandFailure(status: .notFound) { _ in Strings.noSuchLine(line, receipt: receipt) }
+        }
+        console.output(action.message(in: Strings.language))
+        console.note(Strings.undoHint)
+    }
+}
+
+/// `receipts categories match WORDS... [--set CATEGORY] [--json]`: the names no choice or rule places
+/// that have the words; with `--set`, a category for all of them at once.
+struct MatchCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "match", abstract: Strings.matchAbstract, discussion: Strings.matchDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.matchWordsHelp, valueName: Strings.wordsValue)) var words: [String]
+    @Option(help: ArgumentHelp(Strings.matchSetHelp, valueName: Strings.categoryValue)) var set: String?
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    func validate() throws {
+        if ItemName.key(words.joined(separator: " ")).isEmpty { throw ValidationError(Strings.emptyWords) }
+        if let set {
+            guard let found = Category(lookingUp: set) else {
+                throw ValidationError(Strings.unknownCategory(set, choosing: true))
+            }
+            if found == .uncategorized { throw ValidationError(Strings.cannotChooseUncategorized) }
+        }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        let text = words.joined(separator: " ")
+        let names = try database.names(matching: text)
+        if let category = set.flatMap(Category.init(lookingUp:)) {
+            guard !names.isEmpty else {
+                throw CommandFailure(status: .notFound) { _ in Strings.nothingMatches(text) }
+            }
+            let action = try database.choose(category, forNamesMatching: text)
+            if json {
+                console.output(try JSONOutput.encode(ActionOutput(action)))
+                return
+            }
+            console.output(action.message(in: Strings.language))
+            console.note(Strings.undoHint)
+            return
+        }
+        if json {
+            console.output(try JSONOutput.encode(NameOutput.List(items: names.map(NameOutput.init))))
+            return
+        }
+        guard !names.isEmpty else {
+            console.output(Strings.nothingMatches(text))
+            return
+        }
+        console.output(NameOutput.table(names, guesses: true))
+        console.note(Strings.matchHint(text))
+    }
+}
+
+/// `{"action", "kind", "subject", "category", "names", "lines", "itemsMoved"}`: what a category action
+/// did (or, from `undo`, what was undone).
+struct ActionOutput: Encodable {
+    let action: Int64
+    let kind: String
+    let subject: String
+    @NullWhenAbsent var category: String?
+    let names: [String]
+    let lines: Int
+    let itemsMoved: Int
+
+    init(_ action: CategoryAction) {
+        self.action = action.id
+        kind = action.kind.rawValue
+        subject = action.subject
+        category = action.category?.rawValue
+        names = action.names
+        lines = action.lines
+        itemsMoved = action.itemsMoved
+    }
+}
+
+/// `receipts categories undo [ACTION] [--json]`: undoes a category action, the latest by default.
+struct UndoCategoryCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "undo", abstract: Strings.undoAbstract)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(Strings.undoActionHelp, valueName: Strings.actionValue)) var action: Int64?
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        guard let undone = try database.undoCategoryAction(action) else {
+            let action = action
+            throw CommandFailure(status: .notFound) { _ in Strings.nothingToUndo(action) }
+        }
+        if json {
+            console.output(try JSONOutput.encode(ActionOutput(undone)))
+            return
+        }
+        console.output(undone.undoneMessage(in: Strings.language))
+    }
+}
