@@ -51,10 +51,48 @@ public struct TotalsDifference: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ReceiptDatabase {
+    /// Makes the guesses again when names were added since they were last made (by an import, whose
+    /// new names were guessed by the classifier as it stood when the first of them needed one), so
+    /// that they are what a classifier trained on all of the file's names gives, whatever order and
+    /// pieces the receipts came in; the items and totals of names whose guess moved follow.
+    /// Importing calls it once at the end.
+    public func settleGuesses() throws(StoreError) {
+        let stale = try read { db in
+            let through = try Int64?.fetchOne(db, sql: "SELECT guessed_through FROM category_state WHERE id = 1")
+            let newest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item_names")
+            return (newest ?? 0) > ((through ?? nil) ?? -1)
+        }
+        guard stale else { return }
+        try writeCounting { db, context in
+            forgetClassifier()
+            try recount(names: try guessAnew(in: db), in: db, context: &context)
+        }
+        forgetResolved()
+    }
+
+    /// Counts anew the receipts of the names `ids` (whose guesses moved); returns how many items
+    /// moved.
+    @discardableResult
+    func recount(names ids: [Int64], in db: Database, context: inout SaveContext) throws -> Int {
+        context.categorizer.forgetNames()
+        var moved = 0
+        for id in ids {
+            let receipts = try Int64.fetchAll(
+                db, sql: "SELECT DISTINCT receipt_id FROM items WHERE name_id = ?", arguments: [id])
+            for receipt in receipts { moved += try context.recount(storedReceipt: receipt, in: db) }
+        }
+        return moved
+    }
+
     /// Guesses again, with the classifier as the file's names train it now, every name that neither a
     /// choice nor a rule places; returns the names whose guess as applied (``NameEntry/guessThreshold``)
     /// changed.
     func guessAnew(in db: Database) throws -> [Int64] {
+        try db.execute(
+            sql: """
+                INSERT INTO category_state (id, rules, guessed_through) VALUES (1, '', (SELECT MAX(id) FROM item_names))
+                ON CONFLICT (id) DO UPDATE SET guessed_through = excluded.guessed_through
+                """)
         let rows = try Row.fetchAll(
             db, sql: "SELECT id, key, guess, confidence FROM item_names WHERE chosen IS NULL AND rule IS NULL")
         // Nothing to guess (a new file), nothing to train.

@@ -282,14 +282,7 @@ extension ReceiptDatabase {
         // A choice teaches the classifier: names nothing else places are guessed anew, and the
         // receipts of those whose guess moved are counted anew.
         forgetClassifier()
-        let changed = try guessAnew(in: db)
-        context.categorizer.forgetNames()
-        for changed in changed {
-            let receipts = try Int64.fetchAll(
-                db, sql: "SELECT DISTINCT receipt_id FROM items WHERE name_id = ?", arguments: [changed])
-            for receipt in receipts { moved += try context.recount(storedReceipt: receipt, in: db) }
-        }
-        return moved
+        return moved + (try recount(names: try guessAnew(in: db), in: db, context: &context))
     }
 
     /// A journaled action as stored, with `itemsMoved` items moved.

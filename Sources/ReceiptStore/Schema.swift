@@ -350,12 +350,15 @@ enum Schema {
             // other evidence for that line, and stays when the receipt is saved again with the same
             // name at that place. Every choice made from now on is journaled, a choice of several
             // steps as one action, so that it can be undone: each step keeps what it changed (a
-            // name's key, or a receipt's line) and the chosen category before and after it.
+            // name's key, or a receipt's line) and the chosen category before and after it. An undone
+            // action's number is never given again, so that a stale "undo" cannot undo another.
+            // `guessed_through` is the newest name the guesses were last made with a classifier
+            // trained on all of: names added since (an import's) make them stale (settleGuesses).
             try db.execute(
                 sql: """
                     ALTER TABLE items ADD COLUMN chosen TEXT;
                     CREATE TABLE category_actions (
-                        id INTEGER PRIMARY KEY,
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
                         made_at TEXT NOT NULL,
                         kind TEXT NOT NULL,
                         subject TEXT NOT NULL,
@@ -370,6 +373,7 @@ enum Schema {
                         after TEXT
                     );
                     CREATE INDEX category_steps_of_action ON category_action_steps (action_id);
+                    ALTER TABLE category_state ADD COLUMN guessed_through INTEGER;
                     """)
         }
         return migrator

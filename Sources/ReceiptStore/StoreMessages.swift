@@ -93,7 +93,7 @@ extension CategoryAction {
             case .words:
                 ru
                     ? "«\(subject)» → \(chosen) для названий: \(names.count)"
-                    : "“\(subject)” → \(chosen) for \(names.count) names"
+                    : "“\(subject)” → \(chosen) for \(names.count) name\(names.count == 1 ? "" : "s")"
             case .line: ru ? "строка \(subject) → \(chosen)" : "line \(subject) → \(chosen)"
             case .name, .confirm, .forget: ru ? "«\(subject)» → \(chosen)" : "“\(subject)” → \(chosen)"
             }

@@ -107,6 +107,9 @@ public struct Importer: Sendable {
             // Every page is written by now: an index pass that fails (a full disk) is not the
             // import's failure, and the next search runs it again.
             try? database.updateSearchIndex()
+            // Likewise the guesses made with the classifier as it stood are made again with all the
+            // new names; when that cannot be written, they stay as they were until the next import.
+            try? database.settleGuesses()
             return summary
         }
     }

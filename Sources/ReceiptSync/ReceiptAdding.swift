@@ -46,6 +46,8 @@ public struct ReceiptAdding: Sendable {
         }
         let (envelope, created) = try await client.add(qr: code.canonical)
         try database.save(try envelope.document.receipt(status: envelope.status, placeID: nil))
+        // Its new names' guesses, made again with all of them (kept as they were when it cannot be written).
+        try? database.settleGuesses()
         return created ? .addedToServer : .onServerAlready
     }
 }

@@ -1,31 +1,53 @@
 import ReceiptCore
 import ReceiptStore
 
-/// The item names still without a category, most bought first, as the page's list shows them.
-struct UncategorizedNames: Encodable {
+/// Item names as the categories page lists them (without a category, guessed, or matching some
+/// words), most bought first, each with the classifier's guess when it has one.
+struct NameList: Encodable {
     struct Name: Encodable {
         let name: String
         let key: String
         let total: Int64
         let totalText: String
         let itemsText: String
+        /// The category the lines count in now.
+        let category: String
+        /// The classifier's guess (its identifier): what the page's choice starts at.
+        let guess: String?
+        /// `Sweets, 82%`: the guess for people.
+        let guessText: String?
     }
 
     let names: [Name]
     let empty: String?
 
-    init(_ names: [NameSpending], words: WebWords) {
+    init(_ names: [NameSpending], empty: String, words: WebWords) {
+        let language = words.language
         self.names = names.map { name in
             Name(
                 name: name.name, key: name.key, total: name.total.kopecks,
-                totalText: name.total.formatted(in: words.language), itemsText: words.items(name.items, pending: false))
+                totalText: name.total.formatted(in: language), itemsText: words.items(name.items, pending: false),
+                category: name.category.rawValue, guess: name.guess?.category.rawValue,
+                guessText: name.guess.map { "\($0.category.name(in: language)), \($0.confidenceText(in: language))" })
         }
-        empty = names.isEmpty ? words.noUncategorized : nil
+        self.empty = names.isEmpty ? empty : nil
     }
 }
 
-/// `{"name", "category"}`: a category chosen for an item name, or (`undo`) the choice forgotten.
-struct CategoryChange: Decodable {
-    let name: String
-    let category: String?
+/// What the page asks of categories: `{"name", "category"}` to choose for a name, `{"name"}` to
+/// confirm its guess, `{"words", "category"}` for every name with the words, `{"receipt", "line",
+/// "category"}` for one line (from 1; no category forgets the line's choice), `{"action"}` to undo.
+struct CategoryRequest: Decodable {
+    var name: String?
+    var category: String?
+    var words: String?
+    var receipt: Int64?
+    var line: Int?
+    var action: Int64?
+}
+
+/// `{"message", "action"}`: what a choice did, and its number to undo it.
+struct CategoryAnswer: Encodable {
+    let message: String
+    let action: Int64
 }

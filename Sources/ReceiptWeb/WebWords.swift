@@ -72,8 +72,25 @@ struct WebWords: Sendable {
     var nothingFound: String { pick("Ничего не найдено.", "Nothing found.") }
     var noItemName: String { pick("не указано название товара", "no item name given") }
     var noUncategorized: String { pick("Товаров без категории нет.", "There are no uncategorized items.") }
-    func noChoice(_ name: String) -> String {
-        pick("для «\(name)» категория не выбиралась", "no category was chosen for “\(name)”")
+    var noGuesses: String {
+        pick(
+            "Догадок нет: все товары размечены правилами, магазинами или вами.",
+            "No guesses: rules, shops or you place every item.")
+    }
+    func noGuess(_ name: String) -> String {
+        pick("для «\(name)» догадки нет", "there is no guess for “\(name)”")
+    }
+    var noWords: String {
+        pick("введите слова (буквы, а не только числа)", "type some words (letters, not only numbers)")
+    }
+    func nothingMatches(_ words: String) -> String {
+        pick(
+            "Нет товаров без выбора и правила со словами «\(words)».",
+            "No item without a choice or rule has the words “\(words)”.")
+    }
+    var noLine: String { pick("в чеке нет такой строки", "the receipt has no such line") }
+    var nothingToUndo: String {
+        pick("это действие уже отменено или его нет", "that action is undone already, or there is none")
     }
     var noPlaces: String { pick("Рядом ничего не найдено.", "Nothing found nearby.") }
     var noServer: String {
@@ -170,6 +187,14 @@ struct WebWords: Sendable {
             "uncategorizedTitle": pick(
                 "Товары без категории, больше всего покупок сверху", "Items without a category, most bought first"),
             "assign": pick("Назначить", "Assign"),
+            "guessedTitle": pick(
+                "Угаданные категории: подтвердите или исправьте", "Guessed categories: confirm or correct them"),
+            "confirm": pick("Верно", "Right"),
+            "maybe": pick("может быть:", "maybe:"),
+            "matchTitle": pick("Все товары без категории со словами", "Every item without a choice that has the words"),
+            "matchWords": pick("Слова или их начала", "Words, or their beginnings"),
+            "assignAll": pick("Назначить всем", "Assign to all"),
+            "change": pick("Изменить", "Change"),
             "undo": pick("Отменить", "Undo"),
             "clear": pick("Сбросить", "Clear"),
             "month": pick("Месяц", "Month"),

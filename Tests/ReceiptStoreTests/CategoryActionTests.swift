@@ -66,6 +66,10 @@ struct CategoryActionTests {
         #expect(undone.id == action.id && undone.itemsMoved == 1)
         #expect(try totals(database) == before)
         #expect(try database.undoCategoryAction() == nil)
+        // Numbers are never given again (1 and 2 were undone): a page's stale "undo" of #1 cannot
+        // undo the next action.
+        #expect(try database.choose(.other, forLine: 1, ofReceipt: 1)?.id == 3)
+        #expect(try database.undoCategoryAction(1) == nil)
         // A receipt without such a line is said to be so.
         #expect(try database.choose(.other, forLine: 3, ofReceipt: 1) == nil)
         #expect(try database.choose(.other, forLine: 0, ofReceipt: 99) == nil)

@@ -90,12 +90,12 @@ struct WebAppTests {
             let none = try await client.execute(uri: "/api/feed", method: .post, headers: [.cookie: cookie])
             #expect(none.status == .forbidden)
             // The app's own origin is the address the request was sent to (the test client's is `localhost`).
-            let body = ByteBuffer(string: #"{"name": "ХЛЕБ"}"#)
+            let body = ByteBuffer(string: #"{"action": 999}"#)
             let own = try await client.execute(
                 uri: "/api/categories/undo", method: .post,
                 headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"], body: body)
             #expect(own.status == .notFound)
-            #expect(String(buffer: own.body).contains("no category was chosen"))
+            #expect(String(buffer: own.body).contains("undone already, or there is none"))
             let elsewhere = try await client.execute(
                 uri: "/api/categories/undo", method: .post,
                 headers: [.cookie: cookie, .origin: "http://127.0.0.1:1", .contentType: "application/json"], body: body)

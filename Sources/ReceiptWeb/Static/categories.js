@@ -1,53 +1,140 @@
 import { ask, element, failed, send, state } from "/common.js";
 
-// Categories: the names still without one, most bought first; a category assigned in one click (as
-// `receipts categories set`), and undone.
+// Categories: the names still without one, most bought first, the classifier's proposal chosen
+// already; the names it guessed, to confirm or correct; every name with some words at once (as
+// `receipts categories set`, `confirm` and `match --set`). Each choice can be undone.
 export async function showCategories() {
   const view = document.getElementById("categories");
-  let list;
+  let uncategorized;
+  let guessed;
   let categories;
   try {
-    [list, categories] = await Promise.all([
-      ask(`/api/categories/uncategorized?lang=${state.language}`), ask(`/api/categories?lang=${state.language}`),
+    [uncategorized, guessed, categories] = await Promise.all([
+      ask(`/api/categories/uncategorized?lang=${state.language}`),
+      ask(`/api/categories/guessed?lang=${state.language}`),
+      ask(`/api/categories?lang=${state.language}`),
     ]);
   } catch (error) {
     failed(view, `${state.words.viewFailed} (${error.message})`, showCategories);
     return;
   }
-  const rows = element("ol", "names");
-  for (const name of list.names) {
+  const choices = categories.filter((c) => c.category !== "uncategorized");
+  view.replaceChildren(
+    element("h2", "", state.words.uncategorizedTitle),
+    uncategorized.empty ? element("p", "", uncategorized.empty) : nameList(uncategorized.names, choices, false),
+    element("h2", "", state.words.guessedTitle),
+    guessed.empty ? element("p", "", guessed.empty) : nameList(guessed.names, choices, true),
+    element("h2", "", state.words.matchTitle),
+    matchForm(choices),
+  );
+}
+
+// A select of the categories one can choose, at `selected` when given.
+export function categorySelect(choices, selected) {
+  const select = element("select");
+  select.setAttribute("aria-label", state.words.category);
+  for (const category of choices) {
+    const option = element("option", "", category.name);
+    option.value = category.category;
+    select.append(option);
+  }
+  if (selected && choices.some((c) => c.category === selected)) select.value = selected;
+  return select;
+}
+
+// What a choice answered, with a button that undoes it; `done` marks the row while it holds.
+export function answered(result, row, answer) {
+  result.replaceChildren(answer.text);
+  if (!answer.ok) return;
+  row.classList.add("done");
+  const undo = element("button", "undo", state.words.undo);
+  undo.type = "button";
+  undo.addEventListener("click", async () => {
+    const back = await send("/api/categories/undo", { action: answer.action });
+    result.replaceChildren(back.text);
+    if (back.ok) row.classList.remove("done");
+  });
+  result.append(" ", undo);
+}
+
+// Names with a select (at the guess, when there is one) and "assign"; guessed ones also "right".
+function nameList(names, choices, guessed) {
+  const rows = element("ol", guessed ? "names guessed" : "names");
+  for (const name of names) {
     const row = element("li");
     row.dataset.name = name.name;
     row.dataset.total = name.total;
-    const select = element("select");
-    select.setAttribute("aria-label", state.words.category);
-    for (const category of categories.filter((c) => c.category !== "uncategorized")) {
-      const option = element("option", "", category.name);
-      option.value = category.category;
-      select.append(option);
-    }
+    if (name.guess) row.dataset.guess = name.guess;
+    const select = categorySelect(choices, name.guess);
     const assign = element("button", "assign", state.words.assign);
     assign.type = "button";
     const result = element("span", "result");
     assign.addEventListener("click", async () => {
-      const answer = await send("/api/categories/choice", { name: name.name, category: select.value });
-      result.replaceChildren(answer.text);
-      if (!answer.ok) return;
-      row.classList.add("done");
-      const undo = element("button", "undo", state.words.undo);
-      undo.type = "button";
-      undo.addEventListener("click", async () => {
-        const back = await send("/api/categories/undo", { name: name.name });
-        result.replaceChildren(back.text);
-        if (back.ok) row.classList.remove("done");
-      });
-      result.append(" ", undo);
+      answered(result, row, await send("/api/categories/choice", { name: name.name, category: select.value }));
     });
-    row.append(
-      element("span", "name", name.name), element("span", "sum", name.totalText), element("span", "count", name.itemsText),
-      select, assign, result,
-    );
+    const parts = [element("span", "name", name.name), element("span", "sum", name.totalText),
+      element("span", "count", name.itemsText)];
+    if (name.guessText) {
+      const guess = element("span", "guess", `${guessed ? "" : state.words.maybe + " "}${name.guessText}`);
+      if (guessed) {
+        const confirm = element("button", "confirm", state.words.confirm);
+        confirm.type = "button";
+        confirm.addEventListener("click", async () => {
+          answered(result, row, await send("/api/categories/confirm", { name: name.name }));
+        });
+        guess.append(" ", confirm);
+      }
+      parts.push(guess);
+    }
+    row.append(...parts, select, assign, result);
     rows.append(row);
   }
-  view.replaceChildren(element("h2", "", state.words.uncategorizedTitle), list.empty ? element("p", "", list.empty) : rows);
+  return rows;
+}
+
+// Words typed list the names without a choice or rule that have them; one category for them all.
+function matchForm(choices) {
+  const form = element("form", "match");
+  const input = element("input");
+  input.name = "words";
+  input.setAttribute("aria-label", state.words.matchWords);
+  input.placeholder = state.words.matchWords;
+  const find = element("button", "find", state.words.find);
+  const found = element("div", "matched");
+  form.append(input, find, found);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const words = input.value;
+    let list;
+    try {
+      list = await ask(`/api/categories/matching?words=${encodeURIComponent(words)}&lang=${state.language}`);
+    } catch (error) {
+      found.replaceChildren(element("p", "", `${state.words.viewFailed} (${error.message})`));
+      return;
+    }
+    if (list.empty) {
+      found.replaceChildren(element("p", "", list.empty));
+      return;
+    }
+    const names = element("ol", "names");
+    for (const name of list.names) {
+      const row = element("li");
+      row.dataset.name = name.name;
+      row.dataset.total = name.total;
+      row.append(element("span", "name", name.name), element("span", "sum", name.totalText),
+        element("span", "count", name.itemsText));
+      names.append(row);
+    }
+    const select = categorySelect(choices, list.names.find((n) => n.guess)?.guess);
+    const assign = element("button", "assign-all", state.words.assignAll);
+    assign.type = "button";
+    const result = element("span", "result");
+    const all = element("p", "all");
+    all.append(select, assign, result);
+    assign.addEventListener("click", async () => {
+      answered(result, found, await send("/api/categories/matching", { words, category: select.value }));
+    });
+    found.replaceChildren(names, all);
+  });
+  return form;
 }

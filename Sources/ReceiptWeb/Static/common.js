@@ -62,7 +62,10 @@ export async function send(path, body) {
     method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json().catch(() => ({}));
-  return { ok: response.ok, text: answer.message || answer.error || String(response.status), field: answer.field };
+  return {
+    ok: response.ok, text: answer.message || answer.error || String(response.status), field: answer.field,
+    action: answer.action,
+  };
 }
 
 // Every view has an address of its own (`/receipts/12`, `/stats?month=2025-03`); going to one keeps

@@ -1,4 +1,5 @@
-import { ask, element, failed, state, table } from "/common.js";
+import { answered, categorySelect } from "/categories.js";
+import { ask, element, failed, send, state, table } from "/common.js";
 
 // The detail of one receipt, in place of the feed (which keeps its place for the way back).
 export async function showReceipt(id) {
@@ -28,14 +29,17 @@ export async function showReceipt(id) {
     purchase.append(anchor);
   }
   const items = element("ol", "items");
-  for (const item of receipt.items) {
+  for (const [index, item] of receipt.items.entries()) {
     const line = element("li");
+    if (item.category) line.dataset.category = item.category;
+    if (item.decidedBy) line.dataset.by = item.decidedBy;
     line.append(
       element("span", "name", item.name),
       element("span", "sum", item.sumText),
       element("span", "how", `${item.quantityText} × ${item.priceText}`),
       element("span", "kind", [item.vatText, item.categoryText].filter(Boolean).join(" · ")),
     );
+    if (item.category) line.append(lineChoice(receipt.id, index + 1, item, line));
     items.append(line);
   }
   const totals = table([state.words.total, receipt.totalText], receipt.payments, "totals");
@@ -57,4 +61,32 @@ export async function showReceipt(id) {
     }
   });
   detail.replaceChildren(back, heading, facts, purchase, share, shared, items, totals, fiscal, code);
+}
+
+// "Change": a category for this line alone (as `receipts categories line`), starting at the guess
+// for an uncategorized line, undoable.
+function lineChoice(id, number, item, line) {
+  const place = element("span", "line-choice");
+  const change = element("button", "change", state.words.change);
+  change.type = "button";
+  change.addEventListener("click", async () => {
+    let categories;
+    try {
+      categories = await ask(`/api/categories?lang=${state.language}`);
+    } catch (error) {
+      place.replaceChildren(`${state.words.viewFailed} (${error.message})`);
+      return;
+    }
+    const choices = categories.filter((c) => c.category !== "uncategorized");
+    const select = categorySelect(choices, item.decidedBy === "none" ? item.proposed : item.category);
+    const assign = element("button", "assign", state.words.assign);
+    assign.type = "button";
+    const result = element("span", "result");
+    assign.addEventListener("click", async () => {
+      answered(result, line, await send("/api/categories/line", { receipt: id, line: number, category: select.value }));
+    });
+    place.replaceChildren(select, assign, result);
+  });
+  place.append(change);
+  return place;
 }

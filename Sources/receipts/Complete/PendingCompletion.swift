@@ -52,6 +52,8 @@ struct PendingCompletion {
                 break
             }
         }
+        // The new names' guesses, made again with all of them (kept as they were when it cannot be written).
+        try? database.settleGuesses()
         return outcome
     }
 

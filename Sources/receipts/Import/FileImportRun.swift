@@ -45,6 +45,8 @@ struct FileImportRun {
                 failedLines.append(Strings.fileFailed(file, reason))
             }
         }
+        // The new names' guesses, made again with all of them (kept as they were when it cannot be written).
+        try? database.settleGuesses()
         if json {
             console.output(try JSONOutput.encode(ImportReport(summary, errors: failures)))
         } else {

@@ -58,6 +58,8 @@ struct TaxServiceImportCommand: AsyncParsableCommand {
             LiveLine.standardError.setProgress(Strings.fnsProgress(done: tickets.count, of: tickets.count, summary))
         }
         LiveLine.standardError.end()
+        // The new names' guesses, made again with all of them (kept as they were when it cannot be written).
+        try? database.settleGuesses()
         for problem in problems { console.note(problem) }
         if let limit { console.note(limit.message(in: Strings.language)) }
         console.output(json ? try JSONOutput.encode(summary) : Strings.fnsImported(summary))
