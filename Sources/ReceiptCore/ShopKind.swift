@@ -53,12 +53,14 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Whether some word of `words` starts `beginning`: its words but the last are whole words
     /// there, in a row, and its last begins the word after them (`четыре лап` is «Четыре лапы»).
-    private static func begins(_ words: [String], _ beginning: [String]) -> Bool {
+    /// Words are compared as UTF-8 bytes (both sides folded the same way), which is what makes a
+    /// new shop's kind cheap: a hundred beginnings against each word.
+    private static func begins(_ words: [[UInt8]], _ beginning: [[UInt8]]) -> Bool {
         guard let last = beginning.last, words.count >= beginning.count else { return false }
-        let whole = beginning.dropLast()
+        let whole = beginning.count - 1
         for start in 0...(words.count - beginning.count) {
-            guard words[start + whole.count].hasPrefix(last) else { continue }
-            if whole.enumerated().allSatisfy({ words[start + $0.offset] == $0.element }) { return true }
+            guard words[start + whole].starts(with: last) else { continue }
+            if (0..<whole).allSatisfy({ words[start + $0] == beginning[$0] }) { return true }
         }
         return false
     }
@@ -68,14 +70,25 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
         self.init(rawValue: tableName.trimmingWhitespace().lowercased())
     }
 
-    private static func words(_ text: String) -> [String] {
-        text.lowercased().replacing("ё", with: "е")
-            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    /// The words of a name, lower case with ё as е, as UTF-8 bytes: runs of letters and digits.
+    private static func words(_ text: String) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var word: [UInt8] = []
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                UTF8.encode(scalar == "ё" ? "е" : scalar) { word.append($0) }
+            } else if !word.isEmpty {
+                words.append(word)
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
     }
 
-    /// ``telling`` split into words once.
-    private static let tellingWords: [([[String]], ShopKind)] = telling.map { beginnings, kind in
-        (beginnings.map { $0.split(separator: " ").map(String.init) }, kind)
+    /// ``telling`` split into words once, folded as ``words(_:)`` folds a name.
+    private static let tellingWords: [([[[UInt8]]], ShopKind)] = telling.map { beginnings, kind in
+        (beginnings.map { words($0) }, kind)
     }
 
     /// Word beginnings that tell a shop's kind, the more telling first: `аптек` before `магазин`.
