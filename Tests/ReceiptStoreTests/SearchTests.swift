@@ -77,6 +77,27 @@ struct SearchTests {
         #expect(try database.search(SearchQuery(text: "молоко", filters: SearchFilters(category: .cafes))).isEmpty)
     }
 
+    @Test("the category filter finds a receipt by the categories of its lines, not its shop's")
+    func lineCategories() throws {
+        let (database, folder) = try Self.database()
+        _ = folder
+        let groceries = SearchQuery(text: "", filters: SearchFilters(category: .groceries))
+        // Receipts 1 and 3 are at Пятёрочка, whose lines no rule here places: groceries, the shop's.
+        #expect(try database.search(groceries).map(\.receipt.id) == [3, 1])
+        // The Christmas-tree toy chosen as kids: receipt 3 has no groceries line left.
+        _ = try database.choose(.kids, forItemNamed: "Ёлочная игрушка")
+        #expect(try database.search(groceries).map(\.receipt.id) == [1])
+        let kids = SearchQuery(text: "", filters: SearchFilters(category: .kids))
+        #expect(try database.search(kids).map(\.receipt.id) == [3])
+        // A pending receipt has no lines: its shop's category finds it.
+        var pending = try Fixtures.receipt(i: 4, date: "2024-04-10T10:00:00", total: 5_000, items: [])
+        pending.status = .pending
+        pending.placeID = "p2"
+        try database.save(pending)
+        let cafes = SearchQuery(text: "", filters: SearchFilters(category: .cafes))
+        #expect(try database.search(cafes).map(\.receipt.id) == [4, 2])
+    }
+
     @Test("the last five distinct texts are remembered with their filters")
     func history() throws {
         let (database, folder) = try Self.database()

@@ -24,7 +24,7 @@ public struct SearchQuery: Sendable, Equatable {
 
 /// The filters a search can combine with its text; remembered for `--last-filters`.
 public struct SearchFilters: Codable, Sendable, Equatable {
-    /// The shop's category.
+    /// A category some line of the receipt counts in (for a receipt without lines, its shop's).
     public var category: Category?
     /// Words that must begin words of the shop's name.
     public var shop: String?
@@ -87,8 +87,14 @@ extension ReceiptDatabase {
                 arguments.append("shop : (\(match))")
             }
             if let category = query.filters.category {
-                conditions.append("p.category = ?")
-                arguments.append(category.rawValue)
+                // A line counts in it; a receipt without lines (a pending one) counts in its shop's.
+                conditions.append(
+                    """
+                    (EXISTS (SELECT 1 FROM items i WHERE i.receipt_id = r.id AND i.category = ?)
+                        OR (NOT EXISTS (SELECT 1 FROM items i WHERE i.receipt_id = r.id)
+                            AND \(ShopEvidence.receiptSQL) = ?))
+                    """)
+                arguments += [category.rawValue, category.rawValue]
             }
             if let from = query.filters.from {
                 conditions.append("r.month >= ?")

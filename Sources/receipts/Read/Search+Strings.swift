@@ -12,7 +12,9 @@ extension Strings {
     }
     static var searchTextHelp: String { pick("Что искать.", "What to look for.") }
     static var categoryHelp: String {
-        pick("Категория магазина (например groceries).", "The shop's category (for example groceries).")
+        pick(
+            "Категория, в которой считается хотя бы одна позиция чека (например groceries).",
+            "A category one of the receipt's lines counts in (for example groceries).")
     }
     static var shopHelp: String {
         pick("Магазин (начала слов названия).", "The shop (beginnings of its name's words).")
