@@ -52,15 +52,18 @@ struct ShopEvidence: Sendable {
                 WHEN n.chosen IS NOT NULL THEN n.chosen
                 \(overrides.joined(separator: "\n    "))
                 WHEN n.rule IS NOT NULL THEN n.rule
-                ELSE COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")), \(guessSQL), 'uncategorized') END
+                ELSE COALESCE(\(shopSQL), \(guessSQL), 'uncategorized') END
             """
     }()
 
     /// A name row `n`'s guess when it is sure enough, else NULL.
     static let guessSQL = "(CASE WHEN n.confidence >= \(NameEntry.guessThreshold) THEN n.guess END)"
 
+    /// ``category`` in SQL, over a place `p` and a shop `s`: NULL when it is nil.
+    static let shopSQL = "COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")))"
+
     /// ``category`` in SQL, over a place `p` and a shop `s`: 'uncategorized' when it is nil.
-    static let receiptSQL = "COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")), 'uncategorized')"
+    static let receiptSQL = "COALESCE(\(shopSQL), 'uncategorized')"
 }
 
 /// Names, places and shops resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
