@@ -584,6 +584,21 @@ def main():
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"statistics fit 375 px ({overflow})")
             phone.save_screenshot(REPORTS + "/stats-375.png")
+            # The categories, and a receipt's line with its chooser open: a phone's width.
+            phone.get(base + "/categories")
+            wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#categories ol.guessed li"))
+            time.sleep(0.3)
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"categories fit 375 px ({overflow})")
+            phone.save_screenshot(REPORTS + "/categories-375.png")
+            phone.get(f"{base}/receipts/{mystery_id}")
+            line = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail ol.items li"))[0]
+            check("может быть" in line.text, f"an uncategorized line shows the proposal: {line.text!r}")
+            line.find_element(By.CSS_SELECTOR, "button.change").click()
+            wait(phone, 10).until(lambda d: line.find_elements(By.CSS_SELECTOR, ".line-choice select"))
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"a line's chooser fits 375 px ({overflow})")
+            phone.save_screenshot(REPORTS + "/line-choice-375.png")
             for view, ready in (("/prices?q=молоко", "#prices article.product"),
                                 ("/insights", "#insights section.inflation h2")):
                 phone.get(base + view)
