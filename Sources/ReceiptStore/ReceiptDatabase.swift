@@ -243,7 +243,7 @@ public final class ReceiptDatabase: Sendable {
     /// totals they change before it commits; the names it met are cached once it has.
     func writeCounting<T>(_ body: (Database, inout SaveContext) throws -> T) throws(StoreError) -> T {
         var categorizer: Categorizer?
-        var shops: [String: ShopIdentity.Entry] = [:]
+        var shops: [ByteKey: ShopIdentity.Entry] = [:]
         var generation = 0
         let result = try write { db in
             // Taken under the writer's lock, so that it holds whatever earlier transactions left.

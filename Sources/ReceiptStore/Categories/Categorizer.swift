@@ -71,7 +71,7 @@ struct ResolvedCache: Sendable {
     var names: [ByteKey: NameEntry] = [:]
     var places: [String: PlaceEntry?] = [:]
     /// Shops by what their receipts print (``ShopIdentity/shop(of:in:cached:known:)``).
-    var shops: [String: ShopIdentity.Entry] = [:]
+    var shops: [ByteKey: ShopIdentity.Entry] = [:]
     var generation = 0
 }
 

@@ -59,13 +59,14 @@ enum ShopIdentity {
     /// The shop of a receipt, made when it is new; nil for a receipt that names no seller. `kinds`
     /// false is for the migration that made shops, before they had kinds.
     static func shop(
-        of printed: Printed, in db: Database, cached: [String: Entry] = [:], known: inout [String: Entry],
+        of printed: Printed, in db: Database, cached: [ByteKey: Entry] = [:], known: inout [ByteKey: Entry],
         kinds: Bool = true
     ) throws -> Entry? {
         guard let printedINN = printed.sellerINN, !printedINN.isEmpty else { return nil }
         // Keyed by the text as printed, before anything is folded: a register prints its seller and
         // address the same way every time, and folding the address is the costly part.
-        let key = printedINN + "\n" + (printed.address ?? "") + "\n" + (printed.registerNumber ?? "")
+        // Its bytes are the key: String's hashing would normalise the Cyrillic address first.
+        let key = ByteKey(printedINN + "\n" + (printed.address ?? "") + "\n" + (printed.registerNumber ?? ""))
         if let entry = known[key] ?? cached[key] { return entry }
         let inn = printedINN.trimmingWhitespace()
         guard !inn.isEmpty else { return nil }
@@ -120,7 +121,7 @@ enum ShopIdentity {
                 SELECT id, seller, seller_inn, retail_place, address, register_number FROM receipts
                 WHERE seller_inn IS NOT NULL AND seller_inn <> '' ORDER BY id
                 """)
-        var known: [String: Entry] = [:]
+        var known: [ByteKey: Entry] = [:]
         let update = try db.makeStatement(sql: "UPDATE receipts SET shop_id = ? WHERE id = ?")
         while let row = try rows.next() {
             let shop = try shop(of: Printed(row), in: db, known: &known, kinds: false)

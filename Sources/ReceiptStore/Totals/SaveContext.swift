@@ -10,9 +10,9 @@ struct SaveContext {
     /// Places this transaction found stored as given, or wrote.
     var placesStored: [String: PlaceRecord] = [:]
     /// Shops earlier transactions found, by what their receipts print (``ShopIdentity``).
-    var cachedShops: [String: ShopIdentity.Entry] = [:]
+    var cachedShops: [ByteKey: ShopIdentity.Entry] = [:]
     /// Shops this transaction found or made, handed to the cache once it commits.
-    var shops: [String: ShopIdentity.Entry] = [:]
+    var shops: [ByteKey: ShopIdentity.Entry] = [:]
     /// Name rows of the GTINs this transaction met.
     var products: [String: Int64] = [:]
 
