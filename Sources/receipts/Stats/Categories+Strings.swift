@@ -102,7 +102,7 @@ extension Strings {
             "Товары, категорию которых угадал классификатор, с его уверенностью.",
             "The items whose category the classifier guessed, with how sure it is.")
     }
-    static var guessHeading: String { pick("догадка", "guess") }
+    static var guessHeading: String { pick("Догадка", "Guess") }
     static var noGuesses: String {
         pick(
             "Догадок нет: все товары размечены правилами, магазинами или вами.",
