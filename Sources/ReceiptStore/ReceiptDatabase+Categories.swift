@@ -85,7 +85,7 @@ extension ReceiptDatabase {
     }
 
     /// Guesses again, with the classifier as the file's names train it now, every name that neither a
-    /// choice nor a rule places; returns the names whose guess as applied (``NameEntry/guessThreshold``)
+    /// choice nor a rule places; returns the names whose guess as applied (``NameClassifier/appliedConfidence``)
     /// changed.
     func guessAnew(in db: Database) throws -> [Int64] {
         try db.execute(
@@ -98,7 +98,7 @@ extension ReceiptDatabase {
         // Nothing to guess (a new file), nothing to train.
         guard !rows.isEmpty else { return [] }
         let model = try classifier(in: db)
-        let threshold = NameEntry.guessThreshold
+        let threshold = NameClassifier.appliedConfidence
         var changed: [Int64] = []
         let update = try db.makeStatement(sql: "UPDATE item_names SET guess = ?, confidence = ? WHERE id = ?")
         for row in rows {

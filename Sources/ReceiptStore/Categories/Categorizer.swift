@@ -8,12 +8,8 @@ struct NameEntry: Sendable {
     let chosen: Category?
     let rule: Category?
     /// The classifier's category (``NameClassifier``), only when its confidence reaches
-    /// ``guessThreshold``.
+    /// ``NameClassifier/appliedConfidence``.
     var guess: Category? = nil
-
-    /// How sure the classifier must be for its guess to be a line's category: on the held-out real
-    /// names (the category benchmark) 0.7 places 99.3 % of them, as rightly as the rules.
-    static let guessThreshold = 0.7
 
     /// The category the name gives wherever it is bought: the user's choice, else the rules'.
     var category: Category? { chosen ?? rule }
@@ -57,7 +53,7 @@ struct ShopEvidence: Sendable {
     }()
 
     /// A name row `n`'s guess when it is sure enough, else NULL.
-    static let guessSQL = "(CASE WHEN n.confidence >= \(NameEntry.guessThreshold) THEN n.guess END)"
+    static let guessSQL = "(CASE WHEN n.confidence >= \(NameClassifier.appliedConfidence) THEN n.guess END)"
 
     /// ``category`` in SQL, over a place `p` and a shop `s`: NULL when it is nil.
     static let shopSQL = "COALESCE(p.category, \(ShopIdentity.kindCategory("s.kind")))"
@@ -126,7 +122,7 @@ struct Categorizer {
             ).execute(arguments: [key, printedText, rule?.rawValue, guess?.category.rawValue, guess?.confidence])
             entry = NameEntry(
                 id: db.lastInsertedRowID, chosen: nil, rule: rule,
-                guess: guess.flatMap { $0.confidence >= NameEntry.guessThreshold ? $0.category : nil })
+                guess: guess.flatMap { $0.confidence >= NameClassifier.appliedConfidence ? $0.category : nil })
         }
         added[printed] = entry
         return entry
@@ -174,7 +170,7 @@ struct Categorizer {
         return NameEntry(
             id: row["id"], chosen: (row["chosen"] as String?).flatMap(Category.init(rawValue:)),
             rule: (row["rule"] as String?).flatMap(Category.init(rawValue:)),
-            guess: (confidence ?? 0) >= NameEntry.guessThreshold
+            guess: (confidence ?? 0) >= NameClassifier.appliedConfidence
                 ? (row["guess"] as String?).flatMap(Category.init(rawValue:)) : nil)
     }
 }

@@ -69,20 +69,14 @@ struct ShownReceipt: Encodable {
 /// (`user`, `rules`, `shop`, `guess`, `none`), and the classifier's guess for its name when the line
 /// is guessed or uncategorized (`null` otherwise).
 struct ShownLine: Encodable {
-    struct Guess: Encodable {
-        let category: String
-        let confidence: Double
-    }
     let category: String
     let by: String
-    @NullWhenAbsent var guess: Guess?
+    @NullWhenAbsent var guess: GuessOutput?
 
     init(_ line: LineCategory) {
         category = line.category.rawValue
         by = line.by.rawValue
-        guess = line.guess.map {
-            Guess(category: $0.category.rawValue, confidence: ($0.confidence * 10_000).rounded() / 10_000)
-        }
+        guess = line.guess.map(GuessOutput.init)
     }
 }
 

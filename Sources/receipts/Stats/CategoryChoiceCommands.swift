@@ -7,16 +7,12 @@ import ReceiptStore
 /// what its lines cost, the category they count in, and the classifier's guess (`null` when a choice
 /// or a rule places it, or nothing was guessed).
 struct NameOutput: Encodable {
-    struct Guess: Encodable {
-        let category: String
-        let confidence: Double
-    }
     let name: String
     let key: String
     let category: String
     let total: Int64
     let items: Int
-    @NullWhenAbsent var guess: Guess?
+    @NullWhenAbsent var guess: GuessOutput?
 
     init(_ name: NameSpending) {
         self.name = name.name
@@ -24,9 +20,7 @@ struct NameOutput: Encodable {
         category = name.category.rawValue
         total = name.total.kopecks
         items = name.items
-        guess = name.guess.map {
-            Guess(category: $0.category.rawValue, confidence: ($0.confidence * 10_000).rounded() / 10_000)
-        }
+        guess = name.guess.map(GuessOutput.init)
     }
 
     /// `{"items": [...]}`, as `uncategorized`, `guesses` and `match` print them.
@@ -49,6 +43,18 @@ struct NameOutput: Encodable {
                 [String(name.items), text.money(name.total), name.name] + (guesses ? [guess ?? "—"] : []))
         }
         return table.render(width: Console.width)
+    }
+}
+
+/// `{"category", "confidence"}`: the classifier's guess, its confidence cut (not rounded) to four
+/// places, so that one below the applied threshold never reads as at it.
+struct GuessOutput: Encodable {
+    let category: String
+    let confidence: Double
+
+    init(_ guess: NameClassifier.Guess) {
+        category = guess.category.rawValue
+        confidence = (guess.confidence * 10_000).rounded(.down) / 10_000
     }
 }
 
