@@ -57,10 +57,13 @@ extension ReceiptDatabase {
     /// pieces the receipts came in; the items and totals of names whose guess moved follow.
     /// Importing calls it once at the end.
     public func settleGuesses() throws(StoreError) {
+        // Only a name that teaches (one the rules place) changes the classifier; names it guessed
+        // were guessed by the classifier trained on every such name, when none came after them.
         let stale = try read { db in
             let through = try Int64?.fetchOne(db, sql: "SELECT guessed_through FROM category_state WHERE id = 1")
-            let newest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM item_names")
-            return (newest ?? 0) > ((through ?? nil) ?? -1)
+            return try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM item_names WHERE id > ? AND rule IS NOT NULL)",
+                arguments: [(through ?? nil) ?? -1]) ?? false
         }
         guard stale else { return }
         try writeCounting { db, context in
