@@ -14,6 +14,14 @@ public struct ByteKey: Hashable, Sendable {
         self.text = text
     }
 
+    /// A key for several texts together: each is preceded by its length in bytes, so that no two
+    /// lists of texts give the same key, whatever characters they hold.
+    public init(joining parts: [String]) {
+        var text = ""
+        for part in parts { text += "\(part.utf8.count):" + part }
+        self.init(text)
+    }
+
     /// Hashes the UTF-8 bytes as they are, without Unicode normalisation.
     public func hash(into hasher: inout Hasher) {
         var text = text

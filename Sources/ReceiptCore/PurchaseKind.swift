@@ -23,17 +23,28 @@ public enum PurchaseKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// The kind of `receipt`; see ``init(operation:payments:prepaid:credit:)``.
     public init(of receipt: Receipt) {
         self.init(
-            operation: receipt.operation, payments: receipt.items.map(\.paymentType),
+            operation: receipt.operation, payments: receipt.items.lazy.map(\.paymentType),
             prepaid: receipt.prepaid.kopecks, credit: receipt.credit.kopecks)
     }
 
     /// The kind of a receipt of this operation, its lines' payment kinds in order and its sums.
     /// Lines say it first: all of them prepayments, all of them credit payments, any on credit; then
     /// the sums: an owed part makes a sale on credit, a prepaid part a settlement.
-    public init(operation: OperationType, payments: [PaymentType?], prepaid: Int64, credit: Int64) {
-        let known = payments.compactMap { $0 }
-        let allKnown = !known.isEmpty && known.count == payments.count
-        let prepayments = allKnown && known.allSatisfy(\.isPrepayment)
+    public init(operation: OperationType, payments: some Sequence<PaymentType?>, prepaid: Int64, credit: Int64) {
+        // One pass without copies: every receipt saved is classified.
+        var (lines, allKnown, allPrepayments, allCreditPayments, anyCreditSale) = (0, true, true, true, false)
+        for payment in payments {
+            lines += 1
+            guard let payment else {
+                allKnown = false
+                continue
+            }
+            allPrepayments = allPrepayments && payment.isPrepayment
+            allCreditPayments = allCreditPayments && payment == .creditPayment
+            anyCreditSale = anyCreditSale || payment.isCreditSale
+        }
+        allKnown = allKnown && lines > 0
+        let prepayments = allKnown && allPrepayments
         switch operation {
         case .saleRefund: self = prepayments ? .prepaymentReturn : .purchaseReturn
         case .expense: self = .payout
@@ -41,9 +52,9 @@ public enum PurchaseKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .sale:
             if prepayments {
                 self = .prepayment
-            } else if allKnown && known.allSatisfy({ $0 == .creditPayment }) {
+            } else if allKnown && allCreditPayments {
                 self = .creditPayment
-            } else if known.contains(where: \.isCreditSale) || credit > 0 {
+            } else if anyCreditSale || credit > 0 {
                 self = .creditSale
             } else if prepaid > 0 {
                 self = .settlement

@@ -239,6 +239,8 @@ extension ReceiptDatabase {
     /// they were built from) and written again after. Receipts not indexed yet are left to
     /// ``updateSearchIndex()``.
     static func rewritingDocuments<T>(of receipts: [Int64], in db: Database, _ change: () throws -> T) throws -> T {
+        // A new place changes no document: saving a page's places must not read the index's state.
+        if receipts.isEmpty { return try change() }
         let through = try SearchState.current(in: db)
         let indexed = receipts.filter { $0 <= through }.sorted()
         for id in indexed { try writeDocuments(after: id - 1, through: id, deleting: true, in: db) }
@@ -276,7 +278,7 @@ struct SearchState {
     var through: Int64 { current ? indexedThrough : 0 }
 
     static func read(in db: Database) throws -> SearchState {
-        let row = try Row.fetchOne(db, sql: "SELECT indexed_through, words FROM search_state")
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT indexed_through, words FROM search_state"))
         return SearchState(
             indexedThrough: row?[0] ?? 0, current: (row?[1] as String?) == SearchText.wordsFingerprint)
     }

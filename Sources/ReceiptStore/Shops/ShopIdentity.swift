@@ -1,5 +1,6 @@
 import GRDB
 import ReceiptCore
+import Synchronization
 
 /// Which shop a receipt is from, kept in `shops` and `receipts.shop_id` by the transaction that
 /// saves it: a shop is a seller (INN) at an address, or at a cash register when the receipt gives
@@ -34,13 +35,52 @@ enum ShopIdentity {
 
         /// The name people know it by (``ShopName``), with the shipped brands.
         var name: String? {
+            // The address matters only when the shop name is the address; otherwise the name is what
+            // the names say, the same for every shop of the chain.
+            if let place = retailPlace?.trimmingWhitespace(), !place.isEmpty, let address,
+                place.lowercased() == address.trimmingWhitespace().lowercased()
+            {
+                return Self.name(retailPlace: retailPlace, seller: seller, sellerINN: sellerINN, address: address)
+            }
+            return said.name
+        }
+
+        /// What kind of shop it is: the chain's, by the seller's INN, else what its names say.
+        var kind: ShopKind? { said.kind }
+
+        /// What the names a receipt prints say of its shop whatever its address: worked out once a
+        /// process for each seller and shop name, so that a new shop of a known chain (most new
+        /// shops) costs a lookup.
+        private var said: Said {
+            let key = ByteKey(joining: [sellerINN ?? "", retailPlace ?? "", seller ?? ""])
+            if let known = Self.saidByNames.withLock({ $0[key] }) { return known }
+            let said = Said(
+                name: Self.name(retailPlace: retailPlace, seller: seller, sellerINN: sellerINN, address: nil),
+                kind: Self.kind(retailPlace: retailPlace, seller: seller, sellerINN: sellerINN))
+            Self.saidByNames.withLock { known in
+                // Bounded: sellers by the thousand are kept, an endless stream of them is not.
+                if known.count >= 10_000 { known.removeAll() }
+                known[key] = said
+            }
+            return said
+        }
+
+        private struct Said {
+            let name: String?
+            let kind: ShopKind?
+        }
+
+        private static let saidByNames = Mutex<[ByteKey: Said]>([:])
+
+        private static func name(retailPlace: String?, seller: String?, sellerINN: String?, address: String?)
+            -> String?
+        {
             ShopName.of(
                 retailPlace: retailPlace, seller: seller, sellerINN: sellerINN, address: address,
                 brand: { ShopBrands.shipped.brand(ofINN: $0)?.name })
         }
 
-        /// What kind of shop it is: the chain's, by the seller's INN, else what its names say.
-        var kind: ShopKind? {
+        private static func kind(retailPlace: String?, seller: String?, sellerINN: String?) -> ShopKind? {
             if let inn = sellerINN?.trimmingWhitespace(), let brand = ShopBrands.shipped.brand(ofINN: inn),
                 let kind = ShopKind(tableName: brand.kind)
             {
@@ -66,7 +106,7 @@ enum ShopIdentity {
         // Keyed by the text as printed, before anything is folded: a register prints its seller and
         // address the same way every time, and folding the address is the costly part.
         // Its bytes are the key: String's hashing would normalise the Cyrillic address first.
-        let key = ByteKey(printedINN + "\n" + (printed.address ?? "") + "\n" + (printed.registerNumber ?? ""))
+        let key = ByteKey(joining: [printedINN, printed.address ?? "", printed.registerNumber ?? ""])
         if let entry = known[key] ?? cached[key] { return entry }
         let inn = printedINN.trimmingWhitespace()
         guard !inn.isEmpty else { return nil }
