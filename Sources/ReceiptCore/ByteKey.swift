@@ -17,9 +17,20 @@ public struct ByteKey: Hashable, Sendable {
     /// A key for several texts together: each is preceded by its length in bytes, so that no two
     /// lists of texts give the same key, whatever characters they hold.
     public init(joining parts: [String]) {
-        var text = ""
-        for part in parts { text += "\(part.utf8.count):" + part }
-        self.init(text)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count + 8 })
+        for part in parts {
+            // The length in decimal digits, then a colon: valid UTF-8, as the key must be.
+            let start = bytes.count
+            var count = part.utf8.count
+            repeat {
+                bytes.insert(UInt8(ascii: "0") + UInt8(count % 10), at: start)
+                count /= 10
+            } while count > 0
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: part.utf8)
+        }
+        self.init(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Hashes the UTF-8 bytes as they are, without Unicode normalisation.

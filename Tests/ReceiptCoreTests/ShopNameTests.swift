@@ -54,3 +54,19 @@ struct ShopNameTests {
         #expect(Self.name(nil) == nil)
     }
 }
+
+/// The key the shop caches are keyed by: several printed texts together.
+@Suite("A key of several texts")
+struct ByteKeyJoiningTests {
+    @Test("texts split differently give different keys; the same texts, equal keys")
+    func joining() {
+        // Joined with a separator, ("7701\n", "ул. Ленина") and ("7701", "\nул. Ленина") would be
+        // one key; each text preceded by its length, they are two.
+        #expect(ByteKey(joining: ["7701\n", "ул. Ленина"]) != ByteKey(joining: ["7701", "\nул. Ленина"]))
+        #expect(ByteKey(joining: ["", "ab"]) != ByteKey(joining: ["a", "b"]))
+        #expect(ByteKey(joining: ["7701", "ул. Ленина, 5"]) == ByteKey(joining: ["7701", "ул. Ленина, 5"]))
+        // A length of several digits: 12 bytes then 0, against 1 byte then "2:" and 10 more.
+        let long = String(repeating: "я", count: 6)
+        #expect(ByteKey(joining: [long, ""]).text == "12:\(long)0:")
+    }
+}
