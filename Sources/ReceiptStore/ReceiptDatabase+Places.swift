@@ -50,24 +50,42 @@ extension ReceiptDatabase {
     /// When a place's name or category changes, its receipts are counted out, their items
     /// categorized anew, and counted back in.
     static func save(_ places: [Place], in db: Database, context: inout SaveContext) throws {
+        var changed: [(record: PlaceRecord, recount: Bool, reword: Bool)] = []
         for place in places {
             let record = PlaceRecord(place)
             // The pages of one transaction mostly name the same shops again.
             if context.placesStored[place.id] == record { continue }
-            defer { context.placesStored[place.id] = record }
+            context.placesStored[place.id] = record
             var lookup = DirectBindings(
                 try db.cachedStatement(sql: "SELECT \(PlaceRecord.columns) FROM places WHERE id = ?"))
             lookup.add(place.id)
             let stored = try lookup.fetchRow().map(PlaceRecord.init(columns:))
+            // A place given twice with different fields is written once, as last given.
+            changed.removeAll { $0.record.id == record.id }
             if stored == record { continue }
             // A new name or category moves the place's receipts in the totals; a new name or
             // address changes their search documents.
             let recount = stored.map { $0.name != record.name || $0.category != record.category } ?? false
             let reword = stored.map { $0.name != record.name || $0.address != record.address } ?? false
-            let receipts =
-                recount || reword
-                ? try Int64.fetchAll(
-                    db.cachedStatement(sql: "SELECT id FROM receipts WHERE place_id = ?"), arguments: [place.id]) : []
+            changed.append((record, recount, reword))
+        }
+        // Receipts are not indexed by place: the receipts of every place that changed are found in
+        // one pass (a place changes rarely; a new place has no receipts yet).
+        var receiptsOf: [String: [Int64]] = [:]
+        let wanted = changed.filter { $0.recount || $0.reword }.map(\.record.id)
+        if !wanted.isEmpty {
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, place_id FROM receipts
+                    WHERE place_id IN (\(Array(repeating: "?", count: wanted.count).joined(separator: ", ")))
+                    ORDER BY id
+                    """,
+                arguments: StatementArguments(wanted))
+            for row in rows { receiptsOf[row["place_id"], default: []].append(row["id"]) }
+        }
+        for (record, recount, reword) in changed {
+            let receipts = receiptsOf[record.id] ?? []
             if recount {
                 for id in receipts { try context.count(storedReceipt: id, sign: -1, in: db) }
             }
@@ -76,7 +94,7 @@ extension ReceiptDatabase {
                 record.bind(to: &upsert)
                 try upsert.execute()
             }
-            context.categorizer.forgetPlace(place.id)
+            context.categorizer.forgetPlace(record.id)
             if recount {
                 for id in receipts {
                     try context.recategorize(storedReceipt: id, in: db)

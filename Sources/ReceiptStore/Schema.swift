@@ -376,6 +376,13 @@ enum Schema {
                     ALTER TABLE category_state ADD COLUMN guessed_through INTEGER;
                     """)
         }
+        migrator.registerMigration("v17-no-place-index") { db in
+            // Every receipt saved wrote an entry at a random place in this index, and each commit of
+            // an import wrote out the pages it touched; a place is only looked up by it when the
+            // receipts server renames or moves one, which is rare and may scan instead. Shops
+            // (receipts_by_shop) are what finds a receipt's neighbours now.
+            try db.execute(sql: "DROP INDEX IF EXISTS receipts_by_place")
+        }
         return migrator
     }
 }
