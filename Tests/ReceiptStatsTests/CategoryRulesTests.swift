@@ -51,6 +51,37 @@ struct CategoryRulesTests {
         #expect(rules.category(forKey: ItemName.key("ЗАГАДОЧНЫЙ ТОВАР")) == nil)
     }
 
+    @Test(
+        "a short pattern takes only its own product, not the food or the thing whose name begins the same",
+        arguments: [
+            // `термос` is not termostatic kefir, `шлиф` is not polished rice.
+            ("КЕФИР ТЕРМОСТАТНЫЙ 2,5% 450Г", Category.groceries), ("ТЕРМОС 1Л НЕРЖ.", .household),
+            ("РИС КРУГЛОЗЕРНЫЙ ШЛИФ. 800Г", .groceries), ("Рис шлифованный 900г", .groceries),
+            ("ШЛИФМАШИНА УГЛОВАЯ", .household),
+            // `полусух` is a wine's, not a dry sausage's.
+            ("КОЛБАСА ПОЛУСУХАЯ 300Г", .groceries), ("ВИНО КР. П/СУХ. 0,75Л", .alcoholTobacco),
+            ("ВИНО ПОЛУСУХОЕ КРАСНОЕ 0,75Л", .alcoholTobacco),
+            // `паста` alone is pasta or tomato paste; toothpaste says so.
+            ("ПАСТА ЗУБНАЯ СПЛАТ 100МЛ", .beauty), ("Паста томатная 70г", .groceries),
+            ("ПАСТА ФУЗИЛЛИ 400Г", .groceries),
+            // `крем` is a cream, not a cream soup or a dessert bowl.
+            ("СУП-КРЕМ ГРИБНОЙ 250Г", .cafes), ("КРЕМ Д/РУК 75МЛ", .beauty), ("КРЕМАНКА СТЕКЛО", .household),
+            // `табак` is tobacco, not a chicken or a duckling «табака».
+            ("УТЁНОК ТАБАКА", .groceries), ("ЦЫПЛЁНОК ТАБАКА 1КГ", .groceries),
+            ("ТАБАК Д/КАЛЬЯНА 50Г", .alcoholTobacco),
+            // A vodka's brand is not the sausage of the same name.
+            ("КОЛБАСА СТОЛИЧНАЯ В/К", .groceries), ("СТОЛИЧНАЯ 40% 0,5Л", .alcoholTobacco),
+            ("КОЛБАСА ЦАРСКАЯ В/К 300Г", .groceries), ("ЦАРСКАЯ ЗОЛОТАЯ 40% 0,5Л", .alcoholTobacco),
+            // Blusher is not a ruddy loaf; a pharmacy's tincture is not a liquor; a poke bowl is not poker.
+            ("ХЛЕБ РУМЯНЫЙ 300Г", .groceries), ("НАСТОЙКА ПЕРЦОВКА 35% 0,5Л", .alcoholTobacco),
+            ("НАСТОЙКА ПУСТЫРНИКА 25МЛ ФЛ.", .health), ("ПОКЕР НАБОР ФИШЕК", .entertainment),
+            ("СУШИЛЬНАЯ МАШИНА", .electronics),
+        ])
+    func shortPatterns(printed: String, category: Category) throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        #expect(rules.category(forKey: ItemName.key(printed)) == category)
+    }
+
     @Test("the user's file wins over the shipped one, whatever the lengths; expressions work too")
     func userFirst() throws {
         let rules = try CategoryRuleSet(texts: [
