@@ -82,6 +82,20 @@ struct CategoryRulesTests {
         #expect(rules.category(forKey: ItemName.key(printed)) == category)
     }
 
+    @Test(
+        "a word cut short is a beginning of the whole word, not only that cut",
+        arguments: [
+            ("БАСТУРМА 100Г", Category.groceries), ("ПАХЛАВА МЕДОВАЯ 250Г", .groceries),
+            ("СОДА КАЛЬЦИНИРОВАННАЯ 600Г", .household), ("НЕВАЛЯШКА", .kids), ("ВИДЕОКАМЕРА", .electronics),
+            ("ГЛЮКОЗА ТАБ. 1Г N10", .health),
+            // Food, not the cleaning shelf nor the pharmacy's acids; a paper bag at the till carries the trip.
+            ("ЛИМОННАЯ КИСЛОТА 50Г", .groceries), ("ПАКЕТ БУМАЖНЫЙ", .groceries),
+        ])
+    func truncations(printed: String, category: Category) throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        #expect(rules.category(forKey: ItemName.key(printed)) == category)
+    }
+
     @Test("the user's file wins over the shipped one, whatever the lengths; expressions work too")
     func userFirst() throws {
         let rules = try CategoryRuleSet(texts: [
