@@ -161,6 +161,25 @@ struct CategoryRulesTests {
         #expect(ShopKind.of(names: ["Зоомагазин Четыре лапы"]) == .pets)
         #expect(ShopKind.of(names: ["ТЦ 1060", "ООО \"МЕТРО КЭШ ЭНД КЕРРИ\""]) == nil)
         #expect(ShopKind(tableName: " Pharmacy ") == .pharmacy)
+        // The chains by the names their receipts print as the shop or the seller.
+        #expect(ShopKind.of(names: [nil, "ООО \"Фастлэнд\""]) == .cafe)
+        #expect(ShopKind.of(names: ["Додо Пицца", nil]) == .cafe)
+        #expect(ShopKind.of(names: ["", "ООО \"НЬЮ ЙОРКЕР Ритейл РУС\""]) == .clothing)
+        #expect(ShopKind.of(names: ["NEW YORKER", nil]) == .clothing)
+        #expect(ShopKind.of(names: [nil, "ООО \"Страдивариус СНГ\""]) == .clothing)
+        #expect(ShopKind.of(names: ["Stradivarius", nil]) == .clothing)
+        #expect(ShopKind.of(names: ["O'STIN", nil]) == .clothing)
+        #expect(ShopKind.of(names: ["", "ООО \"ОКТОБЛУ\""]) == .clothing)
+        #expect(ShopKind.of(names: ["www.vkusvill.ru", nil]) == .grocery)
+        #expect(ShopKind.of(names: ["", "ООО Вкусвилл"]) == .grocery)
+        #expect(ShopKind.of(names: ["Магазин  Магнит  Шум", "АО \"ТАНДЕР\""]) == .grocery)
+        #expect(ShopKind.of(names: ["Магнит Косметик", "АО \"ТАНДЕР\""]) == .beauty)
+        #expect(ShopKind.of(names: ["М.Видео", nil]) == .electronics)
+        #expect(ShopKind.of(names: ["ИКЕА", nil]) == .diy)
+        #expect(ShopKind.of(names: ["Ригла", nil]) == .pharmacy)
+        #expect(ShopKind.of(names: ["Л'Этуаль", nil]) == .beauty)
+        // A sports club's shop is not the SPAR supermarket.
+        #expect(ShopKind.of(names: ["Спартак", nil]) == nil)
         #expect(ShopKind.pharmacy.category == .health && ShopKind.grocery.category == nil)
         // What the rules cannot place takes a specialised shop's category; at a café, food is the
         // café's (canteens print «Салат из кальмаров» as shops do); elsewhere the rules stand.
