@@ -31,11 +31,18 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// The category of a line sold here that the rules gave `rule` (nil when they gave none): this
-    /// kind's own category for a line the rules cannot place; and at a café, food is the café's, as
-    /// canteens print their dishes as shops print their goods (`Салат из кальмаров`, `Чай черный`).
+    /// kind's own category for a line the rules cannot place. Ready food goes where the shop that
+    /// cooked it says (`real-names/LABELS.md`): at a café, food is the café's, as canteens print
+    /// their dishes as shops print their goods (`Салат из кальмаров`, `Чай черный`); at a grocery, a
+    /// dish from its own kitchen is groceries (ВкусВилл's `Борщ`, `Люля-кебаб`). A coffee poured at
+    /// a supermarket's counter is the price of that: groceries too.
     public func category(ofLineRuledAs rule: Category?) -> Category? {
         guard let rule else { return category }
-        return self == .cafe && rule == .groceries ? .cafes : rule
+        switch (self, rule) {
+        case (.cafe, .groceries): return .cafes
+        case (.grocery, .cafes): return .groceries
+        default: return rule
+        }
     }
 
     /// The kind a shop's names say: the first of `names` (the shop's name, then the seller's) with a
@@ -131,7 +138,8 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
         ),
         (
             [
-                "строймат", "стройтовар", "строител", "хозтовар", "хозяйствен", "леруа", "лемана", "оби", "obi",
+                "строймат", "стройтовар", "строител", "хозтовар", "хозяйствен", "леруа", "монлид", "лемана", "оби",
+                "obi",
                 "петрович", "касторама", "максидом", "вимос", "икеа", "ikea", "hoff", "хофф",
             ],
             .diy

@@ -96,6 +96,30 @@ struct CategoryRulesTests {
         #expect(rules.category(forKey: ItemName.key(printed)) == category)
     }
 
+    @Test(
+        "the shipped rules follow the labelling convention of LABELS.md",
+        arguments: [
+            // Bags: a single one at the till goes with the trip, a pack is household.
+            ("ПАКЕТ ФАСОВОЧНЫЙ", Category.groceries), ("ПАКЕТЫ ФАСОВОЧНЫЕ 24Х37 100ШТ", .household),
+            ("ПАКЕТ ПОДАРОЧНЫЙ", .household), ("ЛАНЧ БОКС", .household), ("ЗАЖИГАЛКА BIC", .household),
+            // Wipes: personal ones are beauty, babies' are the children's, cleaning ones household.
+            ("ВЛАЖНЫЕ САЛФЕТКИ 15ШТ", .beauty), ("ВЛАЖНЫЕ САЛФЕТКИ ДЕТСКИЕ 64ШТ", .kids),
+            ("САЛФЕТКИ ВЛАЖНЫЕ Д/УБОРКИ", .household), ("ВАТНЫЕ ДИСКИ 120ШТ", .beauty),
+            // Food is food whoever eats it; baby purées and formula are the children's.
+            ("СОК ДЕТСКИЙ ЯБЛОКО 0,2Л", .groceries), ("СОК ФРУТОНЯНЯ ЯБЛОКО 200МЛ", .groceries),
+            ("ПЮРЕ АГУША ЯБЛОКО 90Г", .kids), ("СМЕСЬ NUTRILON 1 350Г", .kids),
+            // Children's clothes are the children's.
+            ("ТРУСЫ ДЛЯ МАЛЬЧИКОВ 2ШТ", .kids), ("ФУТБОЛКА ДЕТСКАЯ", .kids), ("ФУТБОЛКА МУЖСКАЯ", .clothing),
+            // An ale is a beer whatever fruit is in it; a ginger ale is not.
+            ("ЭЛЬ С МАЛИНОЙ И ЛИМОНОМ 0,5", .alcoholTobacco), ("ИМБИРНЫЙ ЭЛЬ 0,33", .groceries),
+            // Deposits and gift cards are other.
+            ("ЗАЛОГ ЗА КЕГ", .other), ("КАРТА ПОДАРОЧНАЯ ЗОЛОТОЕ ЯБЛОКО", .other),
+        ])
+    func convention(printed: String, category: Category) throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        #expect(rules.category(forKey: ItemName.key(printed)) == category)
+    }
+
     @Test("the user's file wins over the shipped one, whatever the lengths; expressions work too")
     func userFirst() throws {
         let rules = try CategoryRuleSet(texts: [
@@ -188,6 +212,10 @@ struct CategoryRulesTests {
         #expect(ShopKind.cafe.category(ofLineRuledAs: .groceries) == .cafes)
         #expect(ShopKind.cafe.category(ofLineRuledAs: .alcoholTobacco) == .alcoholTobacco)
         #expect(ShopKind.fuel.category(ofLineRuledAs: .groceries) == .groceries)
+        // At a grocery, a dish from its own kitchen is groceries (LABELS.md); a petrol station's
+        // coffee stays the café's.
+        #expect(ShopKind.grocery.category(ofLineRuledAs: .cafes) == .groceries)
+        #expect(ShopKind.fuel.category(ofLineRuledAs: .cafes) == .cafes)
     }
 
     @Test(
