@@ -107,6 +107,7 @@ var agreeing = 0
 var compared = 0
 var categorisedSecond = 0
 var rightSecond = 0
+var rightFirst = 0
 for line in second {
     guard let first = firstLabels[line.name + "\t" + line.seller] else { continue }
     compared += 1
@@ -114,11 +115,14 @@ for line in second {
     if let category = categorize(line).0 {
         categorisedSecond += 1
         if category == line.category { rightSecond += 1 }
+        if category == first { rightFirst += 1 }
     }
 }
 print(
     "\nThe held-out names labelled twice, independently: the labels agree on \(percent(agreeing, of: compared)) of \(compared); "
-        + "against the second labels the rules and shop kinds are right on \(percent(rightSecond, of: categorisedSecond)) of those they categorise."
+        + "the rules and shop kinds categorise \(percent(categorisedSecond, of: compared)) of them and are right on "
+        + "\(percent(rightFirst, of: categorisedSecond)) of those against the first labels, "
+        + "\(percent(rightSecond, of: categorisedSecond)) against the second."
 )
 summaryRow(
     "categories of real names against a second labelling", data: "\(compared) lines",

@@ -31,11 +31,18 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// The category of a line sold here that the rules gave `rule` (nil when they gave none): this
-    /// kind's own category for a line the rules cannot place; and at a café, food is the café's, as
-    /// canteens print their dishes as shops print their goods (`Салат из кальмаров`, `Чай черный`).
+    /// kind's own category for a line the rules cannot place. Ready food goes where the shop that
+    /// cooked it says (`real-names/LABELS.md`): at a café, food is the café's, as canteens print
+    /// their dishes as shops print their goods (`Салат из кальмаров`, `Чай черный`); at a grocery, a
+    /// dish from its own kitchen is groceries (ВкусВилл's `Борщ`, `Люля-кебаб`). A coffee poured at
+    /// a supermarket's counter is the price of that: groceries too.
     public func category(ofLineRuledAs rule: Category?) -> Category? {
         guard let rule else { return category }
-        return self == .cafe && rule == .groceries ? .cafes : rule
+        switch (self, rule) {
+        case (.cafe, .groceries): return .cafes
+        case (.grocery, .cafes): return .groceries
+        default: return rule
+        }
     }
 
     /// The kind a shop's names say: the first of `names` (the shop's name, then the seller's) with a
@@ -92,42 +99,84 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// Word beginnings that tell a shop's kind, the more telling first: `аптек` before `магазин`.
+    /// Besides the generic words, the big Russian chains of each kind by the names they print as
+    /// the shop or the seller (`ООО "Фастлэнд"`, `NEW YORKER`, `www.vkusvill.ru`); a chain whose
+    /// name is also a common word (`Апрель`, `Твое`, `Победа`) is left to the brand table.
     private static let telling: [([String], ShopKind)] = [
-        (["аптек", "фарм", "медтехник", "оптик", "клиник", "стоматолог", "медцентр"], .pharmacy),
         (
-            ["азс", "агзс", "автозаправ", "нефтепродукт", "лукойл", "роснефть", "газпромнефт", "татнефт", "shell"],
+            [
+                "аптек", "аптеч", "фарм", "медтехник", "оптик", "клиник", "стоматолог", "медцентр", "ригла",
+                "горздрав", "планета здоров", "здравсити", "еаптек",
+            ], .pharmacy
+        ),
+        (
+            [
+                "азс", "агзс", "автозаправ", "нефтепродукт", "лукойл", "роснефть", "газпромнефт", "татнефт", "shell",
+                "башнефт", "teboil", "тебойл",
+            ],
             .fuel
         ),
-        (["парфюм", "косметик", "салон красоты", "барбер", "парикмахер"], .beauty),
         (
             [
-                "кафе", "ресторан", "столов", "кофейн", "кофе", "coffee", "пиццер", "бургер", "burger", "шаурм",
+                "парфюм", "косметик", "салон красоты", "барбер", "парикмахер", "летуаль", "л этуаль", "рив гош",
+                "золотое яблоко", "иль де ботэ", "подружка", "улыбка радуги",
+            ], .beauty
+        ),
+        (
+            [
+                "кафе", "ресторан", "столов", "кофейн", "кофе", "coffee", "пицц", "бургер", "burger", "шаурм",
                 "суши", "бистро", "закусочн", "трактир", "пекарн", "кулинар", "фастфуд", "kfc", "макдоналдс",
-                "вкусно", "бар", "паб", "чайхан", "шашлычн", "пельменн", "блинн", "grill", "гриль",
+                "вкусно", "бар", "паб", "чайхан", "чайхон", "шашлычн", "пельменн", "блинн", "grill", "гриль",
+                "фастлэнд", "fastland", "теремок", "шоколадниц", "додо", "dodo", "папа джонс", "ростикс", "rostic",
+                "subway", "сабвэй", "якитори", "тануки", "му му", "крошка картошка", "кофикс", "cofix", "даблби",
+                "синнабон", "cinnabon", "баскин роббинс",
             ], .cafe
         ),
-        (["зоомагаз", "зоотовар", "зоо", "ветеринар", "ветклиник", "ветаптек", "четыре лап", "бетховен"], .pets),
+        (
+            ["зоомагаз", "зоотовар", "зоо", "ветеринар", "ветклиник", "ветаптек", "четыре лап", "бетховен", "зоозавр"],
+            .pets
+        ),
         (
             [
-                "строймат", "стройтовар", "строител", "хозтовар", "хозяйствен", "леруа", "лемана", "оби", "obi",
-                "петрович",
+                "строймат", "стройтовар", "строител", "хозтовар", "хозяйствен", "леруа", "монлид", "лемана", "оби",
+                "obi",
+                "петрович", "касторама", "максидом", "вимос", "икеа", "ikea", "hoff", "хофф",
             ],
             .diy
         ),
-        (["электроник", "цифров", "dns", "днс", "мвидео", "эльдорадо", "ситилинк", "техник"], .electronics),
-        (["одежд", "обув", "бутик", "трикотаж", "белье"], .clothing),
+        (
+            [
+                "электроник", "цифров", "dns", "днс", "мвидео", "м видео", "эльдорадо", "ситилинк", "техник",
+                "технопарк",
+            ], .electronics
+        ),
+        (
+            [
+                "одежд", "обув", "бутик", "трикотаж", "белье", "нью йоркер", "new yorker", "stradivarius",
+                "страдивариус", "глория джинс", "gloria jeans", "befree", "октоблу", "reserved", "lc waikiki",
+                "o stin", "остин", "zarina", "zolla", "uniqlo", "bershka", "бершка", "pull bear", "zara", "эконика",
+                "ekonika", "рандеву", "kari", "love republic", "incity", "sela", "mango",
+            ], .clothing
+        ),
         (["спорт", "декатлон", "sport"], .sports),
-        (["детск", "игрушк", "детский"], .kids),
-        (["книжн", "книг", "канцтовар"], .books),
+        (["детск", "игрушк", "детский", "кораблик", "дочки сыночки"], .kids),
+        (["книжн", "книг", "канцтовар", "читай город", "буквоед"], .books),
         (
             [
                 "вино", "винный", "алкомаркет", "пивн", "пиво", "табак", "вейп", "vape", "красное белое",
-                "красное и белое",
+                "красное и белое", "винлаб",
             ], .alcohol
         ),
-        (["такси", "перевоз", "транспорт", "метрополит", "автобус", "аэроэкспресс", "ржд"], .transport),
-        (["телеком", "связь", "мтс", "билайн", "мегафон", "теле2"], .telecom),
+        (["такси", "перевоз", "транспорт", "метрополит", "автобус", "аэроэкспресс", "ржд", "аэрофлот"], .transport),
+        (["телеком", "связь", "мтс", "билайн", "мегафон", "теле2", "ростелеком", "yota", "йота"], .telecom),
         (["почта"], .post),
-        (["продукт", "гастроном", "супермаркет", "гипермаркет", "универсам", "минимаркет", "маркет"], .grocery),
+        (
+            [
+                "продукт", "гастроном", "супермаркет", "гипермаркет", "универсам", "минимаркет", "маркет", "вкусвилл",
+                "vkusvill", "пятерочк", "перекрест", "магнит", "дикси", "лента", "ашан", "auchan", "о кей", "окей",
+                "азбука вкуса", "бристоль", "верный", "монетка", "мария ра", "чижик", "ярче", "светофор", "spar",
+                "атак", "billa", "билла",
+            ], .grocery
+        ),
     ]
 }

@@ -51,6 +51,77 @@ struct CategoryRulesTests {
         #expect(rules.category(forKey: ItemName.key("ЗАГАДОЧНЫЙ ТОВАР")) == nil)
     }
 
+    @Test(
+        "a short pattern takes only its own product, not the food or the thing whose name begins the same",
+        arguments: [
+            // `термос` is not termostatic kefir, `шлиф` is not polished rice.
+            ("КЕФИР ТЕРМОСТАТНЫЙ 2,5% 450Г", Category.groceries), ("ТЕРМОС 1Л НЕРЖ.", .household),
+            ("РИС КРУГЛОЗЕРНЫЙ ШЛИФ. 800Г", .groceries), ("Рис шлифованный 900г", .groceries),
+            ("ШЛИФМАШИНА УГЛОВАЯ", .household),
+            // `полусух` is a wine's, not a dry sausage's.
+            ("КОЛБАСА ПОЛУСУХАЯ 300Г", .groceries), ("ВИНО КР. П/СУХ. 0,75Л", .alcoholTobacco),
+            ("ВИНО ПОЛУСУХОЕ КРАСНОЕ 0,75Л", .alcoholTobacco),
+            // `паста` alone is pasta or tomato paste; toothpaste says so.
+            ("ПАСТА ЗУБНАЯ СПЛАТ 100МЛ", .beauty), ("Паста томатная 70г", .groceries),
+            ("ПАСТА ФУЗИЛЛИ 400Г", .groceries),
+            // `крем` is a cream, not a cream soup or a dessert bowl.
+            ("СУП-КРЕМ ГРИБНОЙ 250Г", .cafes), ("КРЕМ Д/РУК 75МЛ", .beauty), ("КРЕМАНКА СТЕКЛО", .household),
+            // `табак` is tobacco, not a chicken or a duckling «табака».
+            ("УТЁНОК ТАБАКА", .groceries), ("ЦЫПЛЁНОК ТАБАКА 1КГ", .groceries),
+            ("ТАБАК Д/КАЛЬЯНА 50Г", .alcoholTobacco),
+            // A vodka's brand is not the sausage of the same name.
+            ("КОЛБАСА СТОЛИЧНАЯ В/К", .groceries), ("СТОЛИЧНАЯ 40% 0,5Л", .alcoholTobacco),
+            ("КОЛБАСА ЦАРСКАЯ В/К 300Г", .groceries), ("ЦАРСКАЯ ЗОЛОТАЯ 40% 0,5Л", .alcoholTobacco),
+            // Blusher is not a ruddy loaf; a pharmacy's tincture is not a liquor; a poke bowl is not poker.
+            ("ХЛЕБ РУМЯНЫЙ 300Г", .groceries), ("НАСТОЙКА ПЕРЦОВКА 35% 0,5Л", .alcoholTobacco),
+            ("НАСТОЙКА ПУСТЫРНИКА 25МЛ ФЛ.", .health), ("ПОКЕР НАБОР ФИШЕК", .entertainment),
+            ("СУШИЛЬНАЯ МАШИНА", .electronics),
+            // Kitchen tools named after the food they handle are not that food.
+            ("КОФЕМОЛКА", .electronics), ("СЫРОРЕЗКА", .household), ("КАРТОФЕЛЕЧИСТКА", .household),
+        ])
+    func shortPatterns(printed: String, category: Category) throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        #expect(rules.category(forKey: ItemName.key(printed)) == category)
+    }
+
+    @Test(
+        "a word cut short is a beginning of the whole word, not only that cut",
+        arguments: [
+            ("БАСТУРМА 100Г", Category.groceries), ("ПАХЛАВА МЕДОВАЯ 250Г", .groceries),
+            ("СОДА КАЛЬЦИНИРОВАННАЯ 600Г", .household), ("НЕВАЛЯШКА", .kids), ("ВИДЕОКАМЕРА", .electronics),
+            ("ГЛЮКОЗА ТАБ. 1Г N10", .health),
+            // Food, not the cleaning shelf nor the pharmacy's acids; a paper bag at the till carries the trip.
+            ("ЛИМОННАЯ КИСЛОТА 50Г", .groceries), ("ПАКЕТ БУМАЖНЫЙ", .groceries),
+        ])
+    func truncations(printed: String, category: Category) throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        #expect(rules.category(forKey: ItemName.key(printed)) == category)
+    }
+
+    @Test(
+        "the shipped rules follow the labelling convention of LABELS.md",
+        arguments: [
+            // Bags: a single one at the till goes with the trip, a pack is household.
+            ("ПАКЕТ ФАСОВОЧНЫЙ", Category.groceries), ("ПАКЕТЫ ФАСОВОЧНЫЕ 24Х37 100ШТ", .household),
+            ("ПАКЕТ ПОДАРОЧНЫЙ", .household), ("ЛАНЧ БОКС", .household), ("ЗАЖИГАЛКА BIC", .household),
+            // Wipes: personal ones are beauty, babies' are the children's, cleaning ones household.
+            ("ВЛАЖНЫЕ САЛФЕТКИ 15ШТ", .beauty), ("ВЛАЖНЫЕ САЛФЕТКИ ДЕТСКИЕ 64ШТ", .kids),
+            ("САЛФЕТКИ ВЛАЖНЫЕ Д/УБОРКИ", .household), ("ВАТНЫЕ ДИСКИ 120ШТ", .beauty),
+            // Food is food whoever eats it; baby purées and formula are the children's.
+            ("СОК ДЕТСКИЙ ЯБЛОКО 0,2Л", .groceries), ("СОК ФРУТОНЯНЯ ЯБЛОКО 200МЛ", .groceries),
+            ("ПЮРЕ АГУША ЯБЛОКО 90Г", .kids), ("СМЕСЬ NUTRILON 1 350Г", .kids),
+            // Children's clothes are the children's.
+            ("ТРУСЫ ДЛЯ МАЛЬЧИКОВ 2ШТ", .kids), ("ФУТБОЛКА ДЕТСКАЯ", .kids), ("ФУТБОЛКА МУЖСКАЯ", .clothing),
+            // An ale is a beer whatever fruit is in it; a ginger ale is not.
+            ("ЭЛЬ С МАЛИНОЙ И ЛИМОНОМ 0,5", .alcoholTobacco), ("ИМБИРНЫЙ ЭЛЬ 0,33", .groceries),
+            // Deposits and gift cards are other.
+            ("ЗАЛОГ ЗА КЕГ", .other), ("КАРТА ПОДАРОЧНАЯ ЗОЛОТОЕ ЯБЛОКО", .other),
+        ])
+    func convention(printed: String, category: Category) throws {
+        let rules = try CategoryRuleSet.standard(configFolder: nil)
+        #expect(rules.category(forKey: ItemName.key(printed)) == category)
+    }
+
     @Test("the user's file wins over the shipped one, whatever the lengths; expressions work too")
     func userFirst() throws {
         let rules = try CategoryRuleSet(texts: [
@@ -116,6 +187,25 @@ struct CategoryRulesTests {
         #expect(ShopKind.of(names: ["Зоомагазин Четыре лапы"]) == .pets)
         #expect(ShopKind.of(names: ["ТЦ 1060", "ООО \"МЕТРО КЭШ ЭНД КЕРРИ\""]) == nil)
         #expect(ShopKind(tableName: " Pharmacy ") == .pharmacy)
+        // The chains by the names their receipts print as the shop or the seller.
+        #expect(ShopKind.of(names: [nil, "ООО \"Фастлэнд\""]) == .cafe)
+        #expect(ShopKind.of(names: ["Додо Пицца", nil]) == .cafe)
+        #expect(ShopKind.of(names: ["", "ООО \"НЬЮ ЙОРКЕР Ритейл РУС\""]) == .clothing)
+        #expect(ShopKind.of(names: ["NEW YORKER", nil]) == .clothing)
+        #expect(ShopKind.of(names: [nil, "ООО \"Страдивариус СНГ\""]) == .clothing)
+        #expect(ShopKind.of(names: ["Stradivarius", nil]) == .clothing)
+        #expect(ShopKind.of(names: ["O'STIN", nil]) == .clothing)
+        #expect(ShopKind.of(names: ["", "ООО \"ОКТОБЛУ\""]) == .clothing)
+        #expect(ShopKind.of(names: ["www.vkusvill.ru", nil]) == .grocery)
+        #expect(ShopKind.of(names: ["", "ООО Вкусвилл"]) == .grocery)
+        #expect(ShopKind.of(names: ["Магазин  Магнит  Шум", "АО \"ТАНДЕР\""]) == .grocery)
+        #expect(ShopKind.of(names: ["Магнит Косметик", "АО \"ТАНДЕР\""]) == .beauty)
+        #expect(ShopKind.of(names: ["М.Видео", nil]) == .electronics)
+        #expect(ShopKind.of(names: ["ИКЕА", nil]) == .diy)
+        #expect(ShopKind.of(names: ["Ригла", nil]) == .pharmacy)
+        #expect(ShopKind.of(names: ["Л'Этуаль", nil]) == .beauty)
+        // A sports club's shop is not the SPAR supermarket.
+        #expect(ShopKind.of(names: ["Спартак", nil]) == nil)
         #expect(ShopKind.pharmacy.category == .health && ShopKind.grocery.category == nil)
         // What the rules cannot place takes a specialised shop's category; at a café, food is the
         // café's (canteens print «Салат из кальмаров» as shops do); elsewhere the rules stand.
@@ -124,6 +214,10 @@ struct CategoryRulesTests {
         #expect(ShopKind.cafe.category(ofLineRuledAs: .groceries) == .cafes)
         #expect(ShopKind.cafe.category(ofLineRuledAs: .alcoholTobacco) == .alcoholTobacco)
         #expect(ShopKind.fuel.category(ofLineRuledAs: .groceries) == .groceries)
+        // At a grocery, a dish from its own kitchen is groceries (LABELS.md); a petrol station's
+        // coffee stays the café's.
+        #expect(ShopKind.grocery.category(ofLineRuledAs: .cafes) == .groceries)
+        #expect(ShopKind.fuel.category(ofLineRuledAs: .cafes) == .cafes)
     }
 
     @Test(

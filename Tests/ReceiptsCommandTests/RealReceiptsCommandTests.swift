@@ -79,15 +79,15 @@ struct RealReceiptsCommandTests {
         let none = try #require(parts.last?["linesShare"] as? Double)
         #expect(none <= 0.05)
         // In March 2018 «Соус Сырный» was bought at Бургер Кинг (seller «Бургер Рус», a café by its
-        // name) for 25.00 and twice at Фастлэнд (a name that says nothing) for 25.00 each: the café's
-        // is cafes, the other two 50.00 stay groceries, as the rules say. A book from «Новый Книжный»
-        // is entertainment though no rule knows its title.
+        // name) for 25.00 and twice at Фастлэнд (a fast-food chain the shop kinds know) for 25.00
+        // each: all three are cafes, though the rules make a sauce groceries. A book from «Новый
+        // Книжный» is entertainment though no rule knows its title.
         let march = try run.run(["stats", "--month", "2018-03", "--by", "item", "--top", "500", "--json"]).output
         let items = try #require(
             (try JSONSerialization.jsonObject(with: Data(march.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         let sauce = items.filter { $0["name"] as? String == "Соус Сырный" }
             .map { "\($0["category"] ?? "") \($0["total"] ?? "")" }.sorted()
-        #expect(sauce == ["cafes 2500", "groceries 5000"])
+        #expect(sauce == ["cafes 7500"])
         #expect(
             items.first { $0["name"] as? String == "Маленький принц (ИнтелБест)" }?["category"] as? String
                 == "entertainment")
