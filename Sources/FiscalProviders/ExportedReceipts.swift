@@ -82,14 +82,15 @@ public enum ExportedReceipts {
             return try item(line, index: index)
         }
         func sum(_ key: String) -> Money { Money(kopecks: (try? integer(fields, key)) ?? 0) }
-        return Receipt(
+        return try Receipt(
             identity: identity, dateTime: try dateTime(fields["dateTime"], context: context), operation: operation,
             total: Money(kopecks: total), cash: sum("cashTotalSum"), ecash: sum("ecashTotalSum"),
             prepaid: sum("prepaidSum"), credit: sum("creditSum"), provision: sum("provisionSum"),
             seller: trimmed(fields["user"]), sellerINN: trimmed(fields["userInn"]),
             retailPlace: trimmed(fields["retailPlace"]),
             address: trimmed(fields["retailPlaceAddress"]), registerNumber: trimmed(fields["kktRegId"]), items: items,
-            status: .complete, document: documentText(fields))
+            status: .complete, document: documentText(fields)
+        ).withinBounds()
     }
 
     /// The receipt's object as JSON, keys sorted: what the file said of it, kept beside the fields read.

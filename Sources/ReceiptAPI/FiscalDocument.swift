@@ -111,7 +111,7 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
             guard let operation = OperationType(rawValue: operationType) else {
                 throw DocumentError.invalid(field: "operationType", reason: .notAnOperation(Int64(operationType)))
             }
-            return Receipt(
+            return try Receipt(
                 identity: try FiscalIdentity(fn: fiscalDriveNumber, i: fiscalDocumentNumber, fp: fiscalSign),
                 dateTime: try LocalDateTime(iso: dateTime),
                 operation: operation,
@@ -128,7 +128,8 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
                         productType: line.productType, measure: line.itemsQuantityMeasure.map(Measure.init(rawValue:)),
                         gtin: line.gtin)
                 },
-                status: status, placeID: placeID)
+                status: status, placeID: placeID
+            ).withinBounds()
         } catch let error as DocumentError {
             throw error
         } catch let error as FiscalCodeError {
@@ -187,6 +188,9 @@ public enum FieldProblem: Sendable, Equatable, LocalizedMessage {
     case dateTime(LocalDateTimeError)
     /// The document could not be read at all.
     case unreadable
+    /// An amount below zero or beyond ``Receipt/largestAmount`` (the lines' sums together too), or a
+    /// quantity beyond ``Receipt/largestQuantity``: what no receipt holds.
+    case beyondBounds
 
     /// What is wrong, without the field's name.
     public func message(in language: Language) -> String {
@@ -206,6 +210,10 @@ public enum FieldProblem: Sendable, Equatable, LocalizedMessage {
         case .code(let error): return error.message(in: language)
         case .dateTime(let error): return error.message(in: language)
         case .unreadable: return ru ? "не читается" : "cannot be read"
+        case .beyondBounds:
+            return ru
+                ? "такого в чеках не бывает (суммы от 0 до 1 000 000 000 000 ₽, количество до 1 000 000 000)"
+                : "no receipt holds that (amounts from 0 to 1,000,000,000,000 ₽, quantities up to 1,000,000,000)"
         }
     }
 }

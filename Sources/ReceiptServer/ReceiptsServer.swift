@@ -105,6 +105,9 @@ public final class ReceiptsServer: Sendable {
         var logger = Logger(label: "receipts.server")
         logger.logLevel = settings.logLevel
         self.logger = logger
+        for file in (storage as? SQLiteStorage)?.narrowed ?? [] {
+            logger.warning("others could read or write \(file): it is now readable by its owner only (mode 0600)")
+        }
     }
 
     /// Loads (upserts) places from a CSV or GeoJSON file; returns how many.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ReceiptCore
 
 /// What ``ReceiptDatabase/backUp(to:)`` wrote: a checked copy of the whole database.
 public struct DatabaseBackup: Sendable, Equatable {
@@ -25,6 +26,8 @@ extension ReceiptDatabase {
         let temporary = target + ".\(ProcessInfo.processInfo.processIdentifier).partial"
         Self.removeDatabaseFiles(temporary)
         do {
+            // The copy holds what the database does: mode 0600 from its first byte.
+            try PrivateFile.createEmpty(temporary)
             let copy = try DatabaseQueue(path: temporary)
             try pool.backup(to: copy)
             try copy.close()

@@ -38,6 +38,16 @@ public struct ShopTotal: Sendable, Equatable {
 }
 
 extension ReceiptDatabase {
+    /// A kept total as the file holds it: a whole number within ±``TotalsDelta/largestTotal``, else
+    /// the row is invalid (edited by hand, or damaged), so that no sum of totals can overflow.
+    static func keptTotal(_ row: Row, table: String) throws -> Money {
+        let value: DatabaseValue = row["total"]
+        guard case .int64(let kopecks) = value.storage, kopecks.magnitude <= TotalsDelta.largestTotal.magnitude else {
+            throw RecordError(row: "\(table).total=\(value)", reason: "not a whole number within ±10¹³ ₽")
+        }
+        return Money(kopecks: kopecks)
+    }
+
     /// Every month with receipts within `months` (all when nil), oldest first.
     public func monthTotals(_ months: ClosedRange<Month>? = nil) throws(StoreError) -> [MonthTotal] {
         try read { db in
@@ -48,8 +58,8 @@ extension ReceiptDatabase {
                 arguments: Self.bounds(months)
             ).map { row in
                 MonthTotal(
-                    month: try Self.month(row["month"]), total: Money(kopecks: row["total"]), receipts: row["receipts"],
-                    items: row["items"])
+                    month: try Self.month(row["month"]), total: try Self.keptTotal(row, table: "month_totals"),
+                    receipts: row["receipts"], items: row["items"])
             }
         }
     }
@@ -81,8 +91,9 @@ extension ReceiptDatabase {
                     throw RecordError(row: "month_category_totals.category='\(text)'", reason: "not a category")
                 }
                 return CategoryTotal(
-                    month: try Self.month(row["month"]), category: category, total: Money(kopecks: row["total"]),
-                    receipts: row["receipts"], items: row["items"])
+                    month: try Self.month(row["month"]), category: category,
+                    total: try Self.keptTotal(row, table: "month_category_totals"), receipts: row["receipts"],
+                    items: row["items"])
             }
         }
     }

@@ -25,10 +25,15 @@ public final class ReceiptDatabase: Sendable {
     private let checkpointer: WALCheckpointer
     /// Set by the first ``close()``.
     private let closed = Mutex(false)
+    /// The files of the database that others could read or write when it was opened, now mode 0600
+    /// (``PrivateFile/narrowDatabase(_:)``): for a warning.
+    public let narrowed: [String]
 
     private init(
-        path: String, pool: DatabasePool, rules: any CategoryRules, keepsTotals: Bool, checkpointer: WALCheckpointer
+        path: String, pool: DatabasePool, rules: any CategoryRules, keepsTotals: Bool, checkpointer: WALCheckpointer,
+        narrowed: [String]
     ) {
+        self.narrowed = narrowed
         self.path = path
         self.pool = pool
         self.rules = rules
@@ -104,16 +109,18 @@ public final class ReceiptDatabase: Sendable {
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isFolder)
         if isFolder.boolValue { throw .cannotOpen(path: path, reason: .isFolder) }
         if !exists, !createIfMissing { throw .missing(path: path) }
+        var narrowed: [String] = []
         if exists {
+            // Before anything opens it: SQLite gives a new log the database's mode.
+            narrowed = PrivateFile.narrowDatabase(path)
             try inspect(path)
         } else {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                do {
-                    try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw .cannotOpen(path: path, reason: .system((error as NSError).localizedDescription))
-                }
+            // Mode 0600 from the first byte, and so its log and shared memory (SQLite gives them the
+            // database's mode); the folders it makes 0700.
+            do {
+                try PrivateFile.createEmpty(path)
+            } catch {
+                throw .cannotOpen(path: path, reason: .system((error as NSError).localizedDescription))
             }
         }
         let checkpointer = WALCheckpointer(path: path)
@@ -135,7 +142,7 @@ public final class ReceiptDatabase: Sendable {
             try migrate(pool)
             let database = ReceiptDatabase(
                 path: path, pool: pool, rules: rules ?? NoCategoryRules(), keepsTotals: keepingTotals,
-                checkpointer: checkpointer)
+                checkpointer: checkpointer, narrowed: narrowed)
             if keepingTotals, rules != nil { try database.categorizeIfRulesChanged() }
             if keepingTotals { try database.repriceIfRulesChanged() }
             // What a command killed while writing left in the log goes into the file now.
@@ -325,6 +332,8 @@ extension StoreError {
             self = error
         case let error as RecordError:
             self = .invalidRecord(path: path, row: error.row, reason: error.reason)
+        case let error as TotalsBeyondBounds:
+            self = .totalsBeyondBounds(path: path, month: error.month.description)
         case let error as DatabaseError:
             switch error.resultCode {
             case .SQLITE_NOTADB: self = .notADatabase(path: path)

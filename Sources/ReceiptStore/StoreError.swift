@@ -22,6 +22,9 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
     case invalidRecord(path: String, row: String, reason: String)
     /// Anything else SQLite reported.
     case failed(path: String, reason: String)
+    /// Receipts would have made a month's total pass what the database keeps (10¹³ ₽); none of
+    /// them was saved.
+    case totalsBeyondBounds(path: String, month: String)
     /// A backup was asked to replace the database it copies.
     case backupOverItself(path: String)
     /// The copy a backup wrote failed SQLite's integrity check (its first problems); it was removed.
@@ -77,6 +80,10 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
             return ru
                 ? "база чеков \(path) занята другим процессом receipts; попробуйте ещё раз"
                 : "the receipts database \(path) is locked by another receipts process; try again"
+        case .totalsBeyondBounds(let path, let month):
+            return ru
+                ? "чеки подняли бы сумму за \(month) выше 10 000 000 000 000 ₽ — они не сохранены, база \(path) не изменена"
+                : "the receipts would take the total of \(month) beyond 10,000,000,000,000 ₽: none was saved, \(path) is unchanged"
         case .failed(let path, let reason):
             return ru ? "ошибка базы чеков \(path): \(reason)" : "receipts database error in \(path): \(reason)"
         }

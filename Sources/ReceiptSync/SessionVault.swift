@@ -54,8 +54,6 @@ public struct SessionVault: Sendable {
     public func save(_ session: SavedSession) throws(VaultError) {
         let path = file(for: URL(string: session.server) ?? URL(fileURLWithPath: "/"))
         do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try PrivateFile.write(try JSONEncoder().encode(session), to: path)
         } catch {
             throw .unwritable(path: path)

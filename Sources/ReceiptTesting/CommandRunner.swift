@@ -31,15 +31,30 @@ public struct CommandRunner: Sendable {
     /// The folder the command runs in; the test's own when nil.
     public var currentDirectory: String?
 
+    /// The file-mode creation mask the command runs under; the test's own when nil.
+    public var umask: Int?
+
     /// A runner with a bare environment (`PATH` and `HOME` only).
     public init() {}
 
+    /// The process that runs `receipts` with `arguments`: directly, or through `sh` to set ``umask``.
+    private func process(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        if let umask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                ["-c", "umask \(String(umask, radix: 8)) && exec \"$0\" \"$@\"", try Self.executable.path] + arguments
+        } else {
+            process.executableURL = try Self.executable
+            process.arguments = arguments
+        }
+        process.environment = environment
+        return process
+    }
+
     /// Runs `receipts` with `arguments`, writing `input` to its standard input, and waits for it.
     public func run(_ arguments: [String], input: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = try Self.executable
-        process.arguments = arguments
-        process.environment = environment
+        let process = try process(arguments)
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let output = Pipe()
         let errors = Pipe()
@@ -67,10 +82,7 @@ public struct CommandRunner: Sendable {
     /// Starts `receipts` with `arguments` in the background, its output thrown away: for a test that
     /// acts while the command runs (kills it, or copies the database from under it).
     public func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = try Self.executable
-        process.arguments = arguments
-        process.environment = environment
+        let process = try process(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -26,6 +26,13 @@ public final class TemporaryFolder: Sendable {
         return file
     }
 
+    /// The permission bits of the file or folder at `path` (`0o600`), wherever it is.
+    public static func mode(_ path: String) throws -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT) }
+        return Int(status.st_mode & 0o777)
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: path)
     }

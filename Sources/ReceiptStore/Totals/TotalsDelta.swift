@@ -13,12 +13,22 @@ struct TotalsDelta {
         var receipts = 0
         var items = 0
 
+        /// Whether `total` wrapped: the transaction is then refused (``TotalsBeyondBounds``).
+        var wrapped = false
+
         mutating func add(total: Int64, receipts: Int, items: Int) {
-            self.total += total
+            let (sum, overflow) = self.total.addingReportingOverflow(total)
+            self.total = sum
+            wrapped = wrapped || overflow
             self.receipts += receipts
             self.items += items
         }
     }
+
+    /// The largest total, either way, that a month or a month's category may keep: 10¹³ ₽ in
+    /// kopecks, a hundred receipts at the bound of one (`Receipt.largestAmount`). Sums over ninety
+    /// thousand such months still fit in `Int64`, so nothing that reads the totals can overflow.
+    static let largestTotal: Int64 = 1_000_000_000_000_000
 
     private struct Key<Value: Hashable>: Hashable {
         let month: Month
@@ -47,8 +57,15 @@ struct TotalsDelta {
         staleMonths.insert(month)
     }
 
-    /// Writes the changes; rows that no receipt counts in any more are removed.
+    /// Writes the changes; rows that no receipt counts in any more are removed. Throws
+    /// ``TotalsBeyondBounds`` when a month's or a category's total would pass ``largestTotal``, so
+    /// that the transaction keeps nothing of its receipts.
     func apply(in db: Database) throws {
+        if let month = months.first(where: { $0.value.wrapped })?.key
+            ?? categories.first(where: { $0.value.wrapped })?.key.month
+        {
+            throw TotalsBeyondBounds(month: month)
+        }
         let monthUpsert = try db.cachedStatement(
             sql: """
                 INSERT INTO month_totals (month, total, receipts, items) VALUES (?, ?, ?, ?)
@@ -78,6 +95,17 @@ struct TotalsDelta {
             values.add(counts.items)
             try values.execute()
         }
+        // SQLite turns an integer sum that overflows into a real number: that passes the bound too.
+        let beyond = try db.cachedStatement(
+            sql: """
+                SELECT month FROM month_totals WHERE month = ?1 AND abs(total) > ?2
+                UNION ALL SELECT month FROM month_category_totals WHERE month = ?1 AND abs(total) > ?2 LIMIT 1
+                """)
+        for month in months.keys {
+            if try String.fetchOne(beyond, arguments: [month.description, Self.largestTotal]) != nil {
+                throw TotalsBeyondBounds(month: month)
+            }
+        }
         for table in ["stale_item_months", "stale_price_months"] {
             let stale = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (month) VALUES (?)")
             for month in staleMonths {
@@ -97,4 +125,9 @@ struct TotalsDelta {
                 arguments: [key.month.description, key.value.rawValue])
         }
     }
+}
+
+/// A transaction would have made a month's kept total pass ``TotalsDelta/largestTotal``.
+struct TotalsBeyondBounds: Error {
+    let month: Month
 }

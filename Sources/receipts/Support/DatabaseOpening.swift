@@ -33,7 +33,9 @@ extension GlobalOptions {
         case .unused:
             rules = nil
         }
-        return OpenedDatabases.keep(try ReceiptDatabase.open(at: path, createIfMissing: createIfMissing, rules: rules))
+        let database = try ReceiptDatabase.open(at: path, createIfMissing: createIfMissing, rules: rules)
+        for file in database.narrowed { console.note(Strings.narrowed(file)) }
+        return OpenedDatabases.keep(database)
     }
 }
 

@@ -14,7 +14,7 @@ extension StoreError: ReportedFailure {
         case .missing: return .notFound
         case .backupOverItself: return .usage
         case .backupFailedCheck: return .failure
-        case .notADatabase, .corrupt, .invalidRecord: return .invalidInput
+        case .notADatabase, .corrupt, .invalidRecord, .totalsBeyondBounds: return .invalidInput
         case .cannotOpen, .newerVersion, .readOnly, .diskFull, .busy, .failed: return .failure
         }
     }

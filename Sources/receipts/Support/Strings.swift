@@ -83,6 +83,14 @@ enum Strings {
     static func russianReceiptsWord(_ count: Int) -> String { Language.russianReceiptsWord(count) }
 
     /// A read-only command goes on without the user's rules file; `reason` names file:line.
+    /// A database file others could read or write, now narrowed to its owner.
+    static func narrowed(_ file: String) -> String {
+        pick(
+            "receipts: предупреждение: \(file) могли читать или менять другие пользователи; теперь он доступен "
+                + "только владельцу (права 0600)",
+            "receipts: warning: other users could read or change \(file); it is now for its owner only (mode 0600)")
+    }
+
     static func rulesIgnored(_ reason: String) -> String {
         pick(
             "receipts: предупреждение: правила категорий не прочитаны — \(reason); категории показаны, "

@@ -17,11 +17,17 @@ final class SQLiteStorage: ServerStorage {
     private let completerValues = AsyncGate()
 
     var callsInFlight: Int { calls.value }
+    /// The database's files others could read or write at opening, now mode 0600: for a warning.
+    let narrowed: [String]
 
     init(path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The server's database holds password hashes, sessions and a provider's refresh token:
+        // mode 0600 from its first byte (its log too), its folders 0700; a wider file is narrowed.
+        if FileManager.default.fileExists(atPath: path) {
+            narrowed = PrivateFile.narrowDatabase(path)
+        } else {
+            try PrivateFile.createEmpty(path)
+            narrowed = []
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
