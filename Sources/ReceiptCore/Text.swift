@@ -9,6 +9,42 @@ extension StringProtocol {
     }
 }
 
+extension StringProtocol {
+    /// The text as a terminal may show it without obeying it: each control character (C0, DEL, C1)
+    /// becomes its visible picture (`ESC` → `␛`, a line break → `␊`, DEL → `␡`, a C1 control → `�`),
+    /// and the controls that reorder text on screen (bidirectional embeddings, overrides and
+    /// isolates) become `�`. A shop or an item name printed this way cannot clear the screen, retitle
+    /// the window, write the clipboard (OSC 52) or start a line of its own. With `keepingLines`, line
+    /// breaks (`\n`, `\r\n`) are kept: for whole outputs whose lines the tool made (CSV's too).
+    public func visible(keepingLines: Bool = false) -> String {
+        let scalars = Array(unicodeScalars)
+        guard scalars.contains(where: Self.hidden) else { return String(self) }
+        var shown = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let lineBreak =
+                scalar == "\n" || (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n")
+            guard Self.hidden(scalar), !(keepingLines && lineBreak) else {
+                shown.append(scalar)
+                continue
+            }
+            switch scalar.value {
+            case 0x00...0x1F: shown.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case 0x7F: shown.append("\u{2421}")
+            default: shown.append("\u{FFFD}")
+            }
+        }
+        return String(shown)
+    }
+
+    /// Whether `scalar` is a control that a terminal obeys or that reorders text.
+    private static func hidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}
+
 /// Byte-level helpers for the ASCII texts of payloads and amounts.
 enum ASCII {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -84,9 +84,33 @@ public enum CSVReport {
         return rows.map { $0.map(field).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// A field quoted when it holds a comma, a quote or a line break.
+    /// A field quoted when it holds a comma, a quote or a line break. Text that a spreadsheet would
+    /// take for a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return: a shop
+    /// named `=HYPERLINK(…)`) begins with `'`, as OWASP advises; numbers, a negative one included,
+    /// stay numbers.
     public static func field(_ text: String) -> String {
+        var text = text
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), !isNumber(text) {
+            text = "'" + text
+        }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether `text` is a number as the reports write one: `-12345`, `-0.1234`.
+    private static func isNumber(_ text: String) -> Bool {
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") }
+        guard text.utf8.count - digits.count <= 1, let first = digits.first, first != UInt8(ascii: ".") else {
+            return false
+        }
+        var dots = 0
+        for byte in digits {
+            if byte == UInt8(ascii: ".") {
+                dots += 1
+            } else if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                return false
+            }
+        }
+        return dots <= 1 && digits.last != UInt8(ascii: ".")
     }
 }

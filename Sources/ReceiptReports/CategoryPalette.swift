@@ -26,8 +26,9 @@ public enum CategoryPalette {
     }
 }
 
-/// Text made safe inside HTML and SVG.
-func escaped(_ text: String) -> String {
+/// Text made safe inside HTML and SVG; with `quotes` false, safe between tags only (quotes kept, as
+/// a Markdown table shows them).
+func escaped(_ text: String, quotes: Bool = true) -> String {
     var result = ""
     result.reserveCapacity(text.count)
     for character in text {
@@ -35,8 +36,8 @@ func escaped(_ text: String) -> String {
         case "&": result += "&amp;"
         case "<": result += "&lt;"
         case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
+        case "\"" where quotes: result += "&quot;"
+        case "'" where quotes: result += "&#39;"
         default: result.append(character)
         }
     }

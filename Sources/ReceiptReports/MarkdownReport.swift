@@ -66,8 +66,13 @@ public enum MarkdownReport {
 
     private static func table(_ header: [String], rightAligned: Set<Int>, _ rows: [[String]]) -> [String] {
         let separator = header.indices.map { rightAligned.contains($0) ? "---:" : "---" }
-        return ([header, separator] + rows).map { row in
-            "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
-        }
+        return ([header, separator] + rows).map { row in "| " + row.map(cell).joined(separator: " | ") + " |" }
+    }
+
+    /// A table cell as text and nothing else: HTML's `<`, `>` and `&` written as entities (a shop
+    /// named `<img onerror=…>` stays words wherever the Markdown is shown), `|` escaped, and line
+    /// breaks and other controls as their visible pictures, so that a name cannot end the row.
+    public static func cell(_ text: String) -> String {
+        escaped(text.visible(), quotes: false).replacingOccurrences(of: "|", with: "\\|")
     }
 }

@@ -24,10 +24,7 @@ extension CommandRunner {
             throw CocoaError(.fileNoSuchFile)
         }
 
-        let process = Process()
-        process.executableURL = try Self.executable
-        process.arguments = arguments
-        process.environment = environment
+        let process = try process(arguments)
         // Standard error goes to a file, so that nothing the child writes there can block it.
         let errorsPath = NSTemporaryDirectory() + "receipts-terminal-\(UUID().uuidString).txt"
         guard FileManager.default.createFile(atPath: errorsPath, contents: nil),

@@ -38,7 +38,7 @@ public struct CommandRunner: Sendable {
     public init() {}
 
     /// The process that runs `receipts` with `arguments`: directly, or through `sh` to set ``umask``.
-    private func process(_ arguments: [String]) throws -> Process {
+    func process(_ arguments: [String]) throws -> Process {
         let process = Process()
         if let umask {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -28,9 +28,9 @@ public final class TemporaryFolder: Sendable {
 
     /// The permission bits of the file or folder at `path` (`0o600`), wherever it is.
     public static func mode(_ path: String) throws -> Int {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ENOENT) }
-        return Int(status.st_mode & 0o777)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        guard let mode = attributes[.posixPermissions] as? Int else { throw CocoaError(.fileReadUnknown) }
+        return mode
     }
 
     deinit {

@@ -113,4 +113,25 @@ struct ReportFormatsTests {
         let prices = try #require((parts["prices"] as? [String: Any])?["products"] as? [[String: Any]])
         #expect(prices.first?["name"] as? String == "кофе" && prices.first?["change"] as? Double == 0.2)
     }
+
+    @Test("CSV cells a spreadsheet would run as formulas begin with '; numbers, negative ones too, stay numbers")
+    func csvInjection() {
+        #expect(CSVReport.field("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"")
+        #expect(CSVReport.field("+7 999 000-00-00") == "'+7 999 000-00-00")
+        #expect(CSVReport.field("@SUM(A1)") == "'@SUM(A1)")
+        #expect(CSVReport.field("-2+3") == "'-2+3")
+        #expect(CSVReport.field("\tcmd") == "'\tcmd")
+        #expect(CSVReport.field("\r=1") == "\"'\r=1\"")
+        #expect(CSVReport.field("-12345") == "-12345")
+        #expect(CSVReport.field("-0.1234") == "-0.1234")
+        #expect(CSVReport.field("-") == "'-")
+        #expect(CSVReport.field("Лента") == "Лента")
+    }
+
+    @Test("Markdown cells are text: HTML written as entities, | escaped, line breaks shown")
+    func markdownCells() {
+        #expect(MarkdownReport.cell("<img src=x onerror=alert(1)>") == "&lt;img src=x onerror=alert(1)&gt;")
+        #expect(MarkdownReport.cell("Кафе & бар | 2") == "Кафе &amp; бар \\| 2")
+        #expect(MarkdownReport.cell("Молоко\n| x | y |") == "Молоко␊\\| x \\| y \\|")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptTesting
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -130,6 +131,7 @@ struct ServePostgresTests {
                 + "Content-Type: application/json\r\nContent-Length: \(slowBody.utf8.count)\r\nConnection: close\r\n\r\n"
                 + slowBody.prefix(10))
         // Four clients adding receipts one after another until the server stops answering.
+        let answered = AnswerCount()
         let load = (1...4).map { client in
             Task { () -> (acknowledged: [Int], statuses: [Int]) in
                 var acknowledged: [Int] = []
@@ -138,12 +140,17 @@ struct ServePostgresTests {
                     let number = client * 10_000 + n
                     guard let status = try? await visitor.add(payload: Self.payload(number)) else { break }
                     statuses.append(status)
+                    answered.count.add(1, ordering: .relaxed)
                     if status == 201 { acknowledged.append(number) }
                 }
                 return (acknowledged, statuses)
             }
         }
+        // Half a second of load, and at least a few answers however slow the machine is.
         try await Task.sleep(for: .milliseconds(500))
+        for _ in 0..<300 where answered.count.load(ordering: .relaxed) < 8 {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         kill(server.process.processIdentifier, SIGTERM)
         try await Task.sleep(for: .milliseconds(300))
         slow.send(String(slowBody.dropFirst(10)))
@@ -171,4 +178,9 @@ struct ServePostgresTests {
     static func payload(_ n: Int) -> String {
         "t=20260110T1230&s=\(100 + n % 900).00&fn=9251440300007971&i=\(n + 1)&fp=\(1_000_000 + n)&n=1"
     }
+}
+
+/// How many answers the load of a test got so far, shared by its clients.
+private final class AnswerCount: Sendable {
+    let count = Atomic(0)
 }

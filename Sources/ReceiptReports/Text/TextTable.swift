@@ -1,3 +1,5 @@
+import ReceiptCore
+
 /// A table of text for the terminal, columns padded to their widest cell, that fits the width it is
 /// given. When it is too wide, in this order: the column titles wrap at their spaces; the long
 /// columns (``cut``: a shop, an item, a place, an address) are cut with `…` down to ``minimumCut``
@@ -27,8 +29,9 @@ public struct TextTable: Sendable {
         self.optional = optional
     }
 
-    /// Adds a row.
-    public mutating func append(_ row: [String]) { rows.append(row) }
+    /// Adds a row, each cell on one line and shown as it is (``Swift/StringProtocol/visible(keepingLines:)``):
+    /// a name with a line break or an escape sequence cannot break the table.
+    public mutating func append(_ row: [String]) { rows.append(row.map { $0.visible() }) }
 
     private static let gap = "  "
 

@@ -23,21 +23,22 @@ struct Console: Sendable {
         self.init(options.output)
     }
 
-    /// A result: always printed.
+    /// A result: always printed. Like every message, shown as a terminal may show it without obeying
+    /// it: the control characters a receipt's names may hold appear as `␛`, `␇`… (``Swift/StringProtocol/visible(keepingLines:)``).
     func output(_ text: String, terminator: String = "\n") {
-        LiveLine.standardError.output(text + terminator)
+        LiveLine.standardError.output((text + terminator).visible(keepingLines: true))
     }
 
     /// A note for a person watching, left out with `--quiet`.
     func note(_ text: String) {
         guard !quiet else { return }
-        LiveLine.standardError.write(text + "\n")
+        LiveLine.standardError.write((text + "\n").visible(keepingLines: true))
     }
 
     /// A detail for someone finding out what happened, shown with `--verbose` only.
     func detail(_ text: String) {
         guard verbose else { return }
-        LiveLine.standardError.write(text + "\n")
+        LiveLine.standardError.write((text + "\n").visible(keepingLines: true))
     }
 
     /// Prints why a command failed and returns the exit code that says so.
@@ -45,7 +46,8 @@ struct Console: Sendable {
         let failure = CommandFailure(error)
         LiveLine.standardError.end()
         let prefix = Self.paint("receipts: \(Strings.errorPrefix):", code: "31", on: STDERR_FILENO)
-        FileHandle.standardError.write(Data("\(prefix) \(failure.message(in: Strings.language))\n".utf8))
+        let message = failure.message(in: Strings.language).visible(keepingLines: true)
+        FileHandle.standardError.write(Data("\(prefix) \(message)\n".utf8))
         return failure.status.rawValue
     }
 

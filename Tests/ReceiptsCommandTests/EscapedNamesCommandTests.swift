@@ -1,0 +1,55 @@
+import Foundation
+import ReceiptTesting
+import Testing
+
+/// A receipt whose shop and item names carry terminal escape sequences, a line break and HTML, as
+/// the security review sent them (issue 31): every command that prints names shows them, at a
+/// terminal, without obeying them; the CSV and Markdown reports keep them as text.
+@Suite("receipts prints names from receipts without obeying them")
+struct EscapedNamesCommandTests {
+    /// OSC 0 retitles the window, CSI 2J clears the screen, OSC 52 writes the clipboard.
+    static let sequences = ["\u{1B}]0;pwned", "\u{1B}[2J", "\u{1B}]52;", "\u{07}", "\nFAKE LINE"]
+
+    @Test("list, show, search, stats, shops, categories and prices at a pseudo-terminal; CSV and Markdown files")
+    func escapedEverywhere() throws {
+        let folder = try TemporaryFolder()
+        var run = CommandRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
+        // The names as JSON escapes them, in a document shaped as the tax service's app exports one.
+        let file = try folder.write(
+            #"""
+            {"dateTime": "2019-03-20T12:00:00", "operationType": 1, "totalSum": 100, "cashTotalSum": 0,
+             "ecashTotalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 77,
+             "fiscalSign": 4087570038, "user": "=HYPERLINK(\"http://x\") Evil\u001b]0;pwned\u0007",
+             "userInn": "5401234567",
+             "retailPlace": "=HYPERLINK(\"http://x\")\u001b[2J<img src=x onerror=alert(1)>",
+             "items": [{"name": "Молоко <b>\u001b]52;c;ZXZpbA==\u0007\nFAKE LINE", "price": 100, "quantity": 1,
+                        "sum": 100, "nds": 2}]}
+            """#, to: "evil.json")
+        #expect(try run.run(["import", file]).status == 0)
+        for command in [
+            ["list"], ["show", "1"], ["search", "молоко"], ["stats"], ["stats", "--by", "shop"], ["shops"],
+            ["categories"], ["prices", "молоко"], ["stats", "--csv", "--by", "item"],
+        ] {
+            let result = try run.runOnTerminal(command, columns: 200)
+            #expect(result.status == 0, "\(command): \(result.errors)")
+            // CSV keeps a line break inside its quoted cell, as RFC 4180 writes one.
+            for sequence in Self.sequences where !(command.contains("--csv") && sequence == "\nFAKE LINE") {
+                #expect(!result.output.contains(sequence), "\(command) printed \(sequence.debugDescription)")
+            }
+            // `categories` lists categories, and no name of this receipt is left to choose for.
+            if command != ["categories"] { #expect(result.output.contains("␛"), "\(command): \(result.output)") }
+        }
+        // The CSV begins the shop's cell with ' (no formula); the Markdown writes its HTML as text.
+        #expect(try run.run(["report", "--format", "csv,md", "--out", folder.file("reports")]).status == 0)
+        let csv = try String(contentsOfFile: folder.file("reports/spending-2019-03.csv"), encoding: .utf8)
+        #expect(!csv.contains("\u{1B}"))
+        let shops = try run.run(["stats", "--csv", "--by", "shop"]).output
+        // The shop is named by its seller, quotes dropped (ShopName): `=HYPERLINK(http://x) Evil…`.
+        #expect(shops.contains("\n'=HYPERLINK("), "\(shops)")
+        let markdown = try String(contentsOfFile: folder.file("reports/spending-2019-03.md"), encoding: .utf8)
+        #expect(markdown.contains("| Молоко &lt;b&gt;␛]52;c;ZXZpbA==␇␊FAKE LINE |"), "\(markdown)")
+        #expect(!markdown.contains("<") && !markdown.contains("\u{1B}") && !markdown.contains("\nFAKE LINE"))
+    }
+}
