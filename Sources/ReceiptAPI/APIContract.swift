@@ -4,6 +4,9 @@ import Foundation
 public enum APIContract {
     /// The session cookie's name.
     public static let sessionCookie = "receipts_session"
+    /// The cookie that marks a device an account logged in from: its logins are counted apart from
+    /// everyone else's failures (signed by the server; sent only to the sessions route).
+    public static let deviceCookie = "receipts_device"
     /// Receipts and places a page unless the request says otherwise.
     public static let defaultPageSize = 50
     /// The largest page a request may ask for.

@@ -191,7 +191,8 @@ public final class ReceiptsServer: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: try APIContract.openAPIDocument)))
         }
         SessionRoutes(
-            accounts: accounts, hasher: hasher, throttle: LoginThrottle(storage: storage, limits: settings.throttle),
+            accounts: accounts, hasher: hasher,
+            throttle: LoginThrottle(storage: storage, limits: settings.throttle, signer: cursors),
             metrics: metrics,
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)

@@ -78,11 +78,13 @@ public final class RawConnection {
         return String(decoding: received, as: UTF8.self)
     }
 
-    /// One request with `Connection: close`, and the answer's status code and body.
-    public func exchange(_ method: String, _ path: String, json body: String? = nil) async -> (
-        status: Int, body: String
-    ) {
+    /// One request with `Connection: close` (and `headers`, such as a `Cookie`), and the answer's
+    /// status code and body.
+    public func exchange(_ method: String, _ path: String, json body: String? = nil, headers: [String: String] = [:])
+        async -> (status: Int, body: String)
+    {
         var request = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
         if let body {
             request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
         } else {

@@ -1,9 +1,11 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import ReceiptAPI
-import ReceiptServer
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptServer
 
 /// Throttling slows down whoever floods, not the people they aim at: failed logins count per login
 /// and address (with a slower cap per login), accounts per address. The other addresses are
@@ -35,27 +37,121 @@ struct ThrottleTests {
         }
     }
 
-    @Test("failed logins from many addresses together stop at the slower cap per login")
-    func globalCapPerLogin() async throws {
+    /// The device mark a login's answer sets, as a `Cookie` header value.
+    static func deviceCookie(_ response: APIClient.Response) throws -> String {
+        let mark = try #require(
+            response.headers[values: .setCookie].first { $0.hasPrefix(APIContract.deviceCookie + "=") })
+        return String(mark.prefix { $0 != ";" })
+    }
+
+    @Test(
+        "ten addresses fill the login's bucket: the owner's device logs in at once, a new device after a short wait, not an hour"
+    )
+    func noLockout() async throws {
         let limits: (inout ServerSettings) -> Void = {
-            $0.throttle.failedLoginsPerAddress = .init(3, per: 300)
-            $0.throttle.failedLoginsPerLogin = .init(7, per: 3600)
+            $0.throttle.failedLoginsPerLogin = .init(50, per: 3600)
+            $0.throttle.slowedLoginsPerLogin = .init(1, per: 2)
         }
         try await ServerHarness.run(configure: limits) { server in
             _ = try await server.registered("erin")
-            var statuses: [Int] = []
-            for address in ["127.0.0.2", "127.0.0.3", "127.0.0.4"] {
-                for _ in 0..<3 { statuses.append(try await Self.attempt(server.port, from: address, Self.wrong)) }
-            }
-            #expect(statuses == [401, 401, 401, 401, 401, 401, 401, 429, 429])
-            // The cap holds for every address, the owner's too, until the hour is out.
-            let owner = try await server.client().post(
+            // The owner logged in once from their phone: it carries a device mark since.
+            let phone = try await server.client().post(
                 "/api/v1/sessions", json: Credentials(login: "erin", password: "correct horse battery"))
-            #expect(owner.status == .tooManyRequests)
-            #expect(Int(owner.headers[.retryAfter] ?? "") ?? 0 > 3000)
-            // Another login is not touched.
-            _ = try await server.registered("frank")
+            #expect(phone.status == .ok)
+            let mark = try Self.deviceCookie(phone)
+            // The review's attack (issue 31): 5 wrong passwords from each of ten addresses, 50 in all.
+            var statuses: [Int] = []
+            for host in 2...11 {
+                for _ in 0..<5 {
+                    statuses.append(try await Self.attempt(server.port, from: "127.0.0.\(host)", Self.wrong))
+                }
+            }
+            #expect(statuses.allSatisfy { $0 == 401 }, "\(statuses)")
+            // The bucket is full: guessing goes on at the slowed pace only, one attempt in 2 seconds.
+            #expect(try await Self.attempt(server.port, from: "127.0.0.12", Self.wrong) == 401)
+            #expect(try await Self.attempt(server.port, from: "127.0.0.13", Self.wrong) == 429)
+            // The phone logs in at once, from any address, the attacker's too.
+            for address in ["127.0.0.2", "127.0.0.20"] {
+                let answer = await (try RawConnection(port: server.port, from: address)).exchange(
+                    "POST", "/api/v1/sessions", json: Self.right, headers: ["Cookie": mark])
+                #expect(answer.status == 200, "\(address): \(answer.body)")
+            }
+            // A mark the server did not sign is no device: slowed like any other.
+            let forged = await (try RawConnection(port: server.port, from: "127.0.0.21")).exchange(
+                "POST", "/api/v1/sessions", json: Self.right, headers: ["Cookie": mark + "x"])
+            #expect(forged.status == 429)
+            // The owner on a new laptop waits at most the slowed window, not the hour, and gets in.
+            let laptop = server.client()
+            let first = try await laptop.post(
+                "/api/v1/sessions", json: Credentials(login: "erin", password: "correct horse battery"))
+            #expect(first.status == .tooManyRequests)
+            let wait = try #require(Int(first.headers[.retryAfter] ?? ""))
+            #expect((1...2).contains(wait), "Retry-After \(wait)")
+            try await Task.sleep(for: .seconds(wait))
+            let again = try await laptop.post(
+                "/api/v1/sessions", json: Credentials(login: "erin", password: "correct horse battery"))
+            #expect(again.status == .ok)
         }
+    }
+
+    @Test("one address trying many logins is stopped by its cap on all failed logins; others go on")
+    func manyLoginsFromOneAddress() async throws {
+        let limits: (inout ServerSettings) -> Void = { $0.throttle.failedLoginsFromAddress = .init(6, per: 300) }
+        try await ServerHarness.run(configure: limits) { server in
+            _ = try await server.registered("erin")
+            var statuses: [Int] = []
+            for index in 0..<8 {
+                let body = #"{"login": "user\#(index)", "password": "a wrong password"}"#
+                statuses.append(try await Self.attempt(server.port, from: "127.0.0.2", body))
+            }
+            #expect(statuses == [401, 401, 401, 401, 401, 401, 429, 429])
+            #expect(try await Self.attempt(server.port, from: "127.0.0.3", Self.right) == 200)
+        }
+    }
+
+    @Test("a login or password no account can have is refused before any count or bcrypt; counts are stored hashed")
+    func outsideTheRules() async throws {
+        let folder = try TemporaryFolder("throttle")
+        let path = folder.file("server.sqlite")
+        let database: (inout ServerSettings) -> Void = { $0.database = .sqlite(path: path) }
+        try await ServerHarness.run(configure: database) { server in
+            _ = try await server.registered("erin")
+            // 60,000 characters of login: refused at once, as a wrong password is, and never stored.
+            let long = String(repeating: "a", count: 60_000)
+            let answer = await (try RawConnection(port: server.port, from: "127.0.0.2")).exchange(
+                "POST", "/api/v1/sessions", json: #"{"login": "\#(long)", "password": "whatever it is"}"#)
+            #expect(answer.status == 401)
+            #expect(try await Self.attempt(server.port, from: "127.0.0.2", Self.wrong) == 401)
+        }
+        let queue = try DatabaseQueue(path: path)
+        let keys = try await queue.read { db in try String.fetchAll(db, sql: "SELECT key FROM attempts") }
+        #expect(!keys.isEmpty)
+        #expect(keys.allSatisfy { $0.utf8.count < 64 && !$0.contains("erin") && !$0.contains("127.0.0") }, "\(keys)")
+    }
+
+    @Test("an IPv6 client counts by its /64; an IPv4 address written as IPv6 counts as itself")
+    func addresses() {
+        #expect(ServerContext.countedAddress("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64")
+        #expect(ServerContext.countedAddress("2001:db8:1:2:bbbb:cccc:dddd:eeee") == "2001:db8:1:2::/64")
+        #expect(ServerContext.countedAddress("::ffff:192.0.2.7") == "192.0.2.7")
+        #expect(ServerContext.countedAddress("::1") == "0:0:0:0::/64")
+        #expect(ServerContext.countedAddress("127.0.0.2") == "127.0.0.2")
+        #expect(ServerContext.countedAddress("unknown") == "unknown")
+    }
+
+    @Test("bcrypt runs one a core with a short queue; past it the hasher is busy, and the server says 503 Retry-After")
+    func boundedHashing() async throws {
+        let hasher = PasswordHasher(cost: 10, slots: 1, waiting: 1)
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<6 {
+                group.addTask { (try? await hasher.hash("correct horse battery")) != nil }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        // One runs, one waits; the others find both places taken (they all start at once).
+        #expect(outcomes.filter { $0 }.count >= 2)
+        #expect(outcomes.contains(false))
+        #expect(try await hasher.hash("afterwards it is free").hasPrefix("$2"))
     }
 
     @Test("registrations and anonymous accounts from one address are throttled; other addresses go on")

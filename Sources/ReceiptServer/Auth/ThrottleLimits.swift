@@ -2,10 +2,11 @@ public import Foundation
 
 /// How many attempts the server takes in a while before it answers 429 with `Retry-After`.
 ///
-/// Failed logins count per login *and client address*, so that someone guessing a password slows
-/// down only themself and the owner still logs in from elsewhere; a slower cap per login over every
-/// address bounds guessing spread across many addresses. Registrations and anonymous accounts count
-/// per address, so that one client cannot flood the server with accounts.
+/// A login from a device that logged in to the account before counts only against that device.
+/// Any other failed login counts against every failed login from its address (checked first), its
+/// login from its address, and its login from every address; when that last is full, the login is
+/// slowed to ``slowedLoginsPerLogin`` rather than refused, so nobody can lock the owner out. Addresses
+/// are IPv4 addresses or IPv6 /64 networks. Registrations and anonymous accounts count per address.
 public struct ThrottleLimits: Sendable {
     /// At most `count` attempts within `window` seconds.
     public struct Rate: Sendable, Equatable {
@@ -21,10 +22,17 @@ public struct ThrottleLimits: Sendable {
         }
     }
 
+    /// Failed logins of any login from one address: 30 in 5 minutes.
+    public var failedLoginsFromAddress = Rate(30, per: 300)
     /// Failed logins of one login from one address: 5 in 5 minutes.
     public var failedLoginsPerAddress = Rate(5, per: 300)
-    /// Failed logins of one login from all addresses together: 50 in an hour.
+    /// Failed logins of one login from all addresses together, before it is slowed: 50 in an hour.
     public var failedLoginsPerLogin = Rate(50, per: 3600)
+    /// Logins of one login, from devices it never logged in from, once ``failedLoginsPerLogin`` is
+    /// full: one in 30 seconds.
+    public var slowedLoginsPerLogin = Rate(1, per: 30)
+    /// Failed logins from a device the login logged in from before: 5 in 5 minutes.
+    public var failedLoginsPerDevice = Rate(5, per: 300)
     /// Registrations from one address: 30 in an hour.
     public var registrationsPerAddress = Rate(30, per: 3600)
     /// Anonymous accounts opened from one address: 100 in an hour.

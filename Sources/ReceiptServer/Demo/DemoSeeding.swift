@@ -28,7 +28,7 @@ extension ReceiptsServer {
         if try await storage.accountExists(login: Self.demoLogin) { return try await seededBefore() }
         let data = try DemoData.generate(seed: seed, until: until, receiptCount: receiptCount)
         // The demo password is known to all; its hash needs no more than the minimum cost.
-        let hash = await PasswordHasher(cost: 4).hash(Self.demoPassword)
+        let hash = try await PasswordHasher(cost: 4).hash(Self.demoPassword)
         let receipts = data.receipts.map { NewReceipt($0.document, status: $0.status, placeID: $0.placeID) }
         let unclaimed = data.unclaimed.map { NewReceipt($0.document, status: .complete, placeID: $0.placeID) }
         try await storage.upsert(places: data.places)

@@ -44,6 +44,13 @@ struct APIError: HTTPResponseError {
         return error
     }
 
+    /// 503: too many passwords are being checked at once; try again in a second.
+    static var passwordWorkBusy: APIError {
+        var error = APIError(status: .serviceUnavailable, code: "busy", problem: .passwordWorkBusy)
+        error.headers[.retryAfter] = "1"
+        return error
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let language = Language(acceptLanguage: request.headers[.acceptLanguage])
         var response = jsonResponse(APIErrorBody(error: code, message: problem.message(in: language)), status: status)
@@ -71,6 +78,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 status: .contentTooLarge, code: "payload_too_large", problem: .bodyTooLarge(kibibytes: 64)
             )
             .response(from: request, context: context)
+        } catch is PasswordHasher.Busy {
+            return try APIError.passwordWorkBusy.response(from: request, context: context)
         } catch let error as StorageUnavailable {
             context.logger.error("database unavailable: \(error)", metadata: ["path": "\(request.uri.path)"])
             return try APIError.storageUnavailable.response(from: request, context: context)

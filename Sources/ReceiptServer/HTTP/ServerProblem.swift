@@ -29,6 +29,8 @@ enum ServerProblem: LocalizedMessage {
     case methodNotAllowed(method: String, allowed: String)
     case internalError
     case storageUnavailable
+    /// Too many passwords are being checked at once (``PasswordHasher/Busy``).
+    case passwordWorkBusy
     /// A sentence from the HTTP library, which has it in English only.
     case untranslated(String)
 
@@ -115,6 +117,10 @@ enum ServerProblem: LocalizedMessage {
             return ru
                 ? "база данных сервера не отвечает; ничего не изменено, повторите позже"
                 : "the server's database does not answer; nothing was changed, try again later"
+        case .passwordWorkBusy:
+            return ru
+                ? "сервер проверяет слишком много паролей сразу; повторите через секунду"
+                : "the server is checking too many passwords at once; try again in a second"
         case .untranslated(let text): return text
         }
     }

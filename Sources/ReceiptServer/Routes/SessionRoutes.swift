@@ -30,7 +30,7 @@ struct SessionRoutes: Sendable {
             metrics.throttled("registration")
             throw APIError.tooManyRequests(.registration, retryAfter: seconds)
         }
-        let hash = await hasher.hash(credentials.password)
+        let hash = try await hasher.hash(credentials.password)
         guard let account = try await accounts.register(login: credentials.login, passwordHash: hash) else {
             throw APIError.conflict(.loginTaken(credentials.login))
         }
@@ -39,15 +39,37 @@ struct SessionRoutes: Sendable {
 
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
         let credentials = try await request.decodeJSON(as: Credentials.self, context: context)
-        if let seconds = try await throttle.begin(login: credentials.login, from: context.clientAddress) {
+        // No account can have a login outside the rules or a password longer than they allow (the
+        // demo's short password was set without them): refused before any count is stored or any
+        // bcrypt work is done.
+        let problems = AccountRules.problems(login: credentials.login, password: credentials.password)
+        guard !problems.contains(.login), !problems.contains(.passwordTooLong) else {
+            throw APIError.unauthorized(.wrongCredentials)
+        }
+        let ticket: LoginThrottle.Ticket
+        switch try await throttle.begin(
+            login: credentials.login, from: context.clientAddress,
+            deviceMark: request.cookies[APIContract.deviceCookie]?.value)
+        {
+        case .success(let admitted): ticket = admitted
+        case .failure(let slowed):
             metrics.throttled("login")
-            throw APIError.tooManyRequests(.login, retryAfter: seconds)
+            throw APIError.tooManyRequests(.login, retryAfter: slowed.seconds)
         }
         let stored = try await accounts.credentials(login: credentials.login)
-        let valid = await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
+        let valid = try await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
         guard valid, let account = stored?.account else { throw APIError.unauthorized(.wrongCredentials) }
-        try await throttle.succeeded(login: credentials.login, from: context.clientAddress)
-        return try opened(await accounts.openSession(for: account), status: .ok)
+        try await throttle.succeeded(ticket)
+        var response = try opened(await accounts.openSession(for: account), status: .ok)
+        response.setCookie(Self.deviceCookie(value: throttle.newDeviceMark(for: credentials.login)))
+        return response
+    }
+
+    /// The device mark: a year, HttpOnly, SameSite=Strict, sent only to the sessions route.
+    static func deviceCookie(value: String) -> Cookie {
+        Cookie(
+            name: APIContract.deviceCookie, value: value, maxAge: 365 * 86_400, path: Route.sessions.path,
+            httpOnly: true, sameSite: .strict)
     }
 
     private func openAnonymous(_ context: ServerContext) async throws -> Response {
