@@ -47,6 +47,17 @@ public enum PrivateFile {
         }
     }
 
+    /// Makes ready the database at `path` before SQLite opens it: a new one is created empty with
+    /// mode 0600 (``createEmpty(_:)``), an existing one is narrowed (``narrowDatabase(_:)``). The
+    /// paths it narrowed, for a warning.
+    public static func prepareDatabase(_ path: String) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            try createEmpty(path)
+            return []
+        }
+        return narrowDatabase(path)
+    }
+
     /// Narrows the database at `path` and its `-wal`, `-shm` and `-journal` files to mode 0600 where
     /// others may read or write them; the paths it narrowed, for a warning (empty when none was
     /// wider, or none is there).

@@ -17,8 +17,9 @@ extension StringProtocol {
     /// the window, write the clipboard (OSC 52) or start a line of its own. With `keepingLines`, line
     /// breaks (`\n`, `\r\n`) are kept: for whole outputs whose lines the tool made (CSV's too).
     public func visible(keepingLines: Bool = false) -> String {
+        // Most text holds no control at all: looked at once, without copying it.
+        guard unicodeScalars.contains(where: Self.hidden) else { return String(self) }
         let scalars = Array(unicodeScalars)
-        guard scalars.contains(where: Self.hidden) else { return String(self) }
         var shown = String.UnicodeScalarView()
         for (index, scalar) in scalars.enumerated() {
             let lineBreak =

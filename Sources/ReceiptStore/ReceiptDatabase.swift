@@ -109,11 +109,9 @@ public final class ReceiptDatabase: Sendable {
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isFolder)
         if isFolder.boolValue { throw .cannotOpen(path: path, reason: .isFolder) }
         if !exists, !createIfMissing { throw .missing(path: path) }
-        var narrowed: [String] = []
+        let narrowed: [String]
         if exists {
-            // Before anything opens it: SQLite gives a new log the database's mode.
-            narrowed = PrivateFile.narrowDatabase(path)
-            try inspect(path)
+            narrowed = try inspect(path)
         } else {
             // Mode 0600 from the first byte, and so its log and shared memory (SQLite gives them the
             // database's mode); the folders it makes 0700.
@@ -122,6 +120,7 @@ public final class ReceiptDatabase: Sendable {
             } catch {
                 throw .cannotOpen(path: path, reason: .system((error as NSError).localizedDescription))
             }
+            narrowed = []
         }
         let checkpointer = WALCheckpointer(path: path)
         var configuration = Configuration()
@@ -188,7 +187,7 @@ public final class ReceiptDatabase: Sendable {
     }
 
     /// Reads an existing file without writing to it: the SQLite header, then the migrations it has.
-    private static func inspect(_ path: String) throws(StoreError) {
+    private static func inspect(_ path: String) throws(StoreError) -> [String] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .cannotOpen(path: path, reason: .noPermission)
         }
@@ -196,7 +195,10 @@ public final class ReceiptDatabase: Sendable {
         try? handle.close()
         // An empty file is an empty database to SQLite; anything else must start with its magic.
         if !header.isEmpty, header != Data("SQLite format 3\0".utf8) { throw .notADatabase(path: path) }
-        if header.isEmpty { return }
+        // A database others could read is narrowed before SQLite opens it (a new log takes the
+        // database's mode); a file that is no database is left as it was.
+        let narrowed = PrivateFile.narrowDatabase(path)
+        if header.isEmpty { return narrowed }
 
         var configuration = Configuration()
         configuration.readonly = true
@@ -213,6 +215,7 @@ public final class ReceiptDatabase: Sendable {
                 return applied.filter { !known.contains($0) }
             }
             if !unknown.isEmpty { throw StoreError.newerVersion(path: path, unknownMigrations: unknown) }
+            return narrowed
         } catch let error as StoreError {
             throw error
         } catch {

@@ -34,6 +34,11 @@ struct FileModeTests {
         _ = try database.save(try Fixtures.receipt())
         database.close()
         chmod(path, 0o644)
+        // A file that is no database is refused and its mode left as it was.
+        let text = try folder.write("not a database", to: "notes.txt")
+        chmod(text, 0o644)
+        #expect(throws: StoreError.notADatabase(path: text)) { try ReceiptDatabase.open(at: text) }
+        #expect(try TemporaryFolder.mode(text) == 0o644)
         let reopened = try ReceiptDatabase.open(at: path)
         #expect(reopened.narrowed == [path])
         #expect(try TemporaryFolder.mode(path) == 0o600)

@@ -23,12 +23,7 @@ final class SQLiteStorage: ServerStorage {
     init(path: String) throws {
         // The server's database holds password hashes, sessions and a provider's refresh token:
         // mode 0600 from its first byte (its log too), its folders 0700; a wider file is narrowed.
-        if FileManager.default.fileExists(atPath: path) {
-            narrowed = PrivateFile.narrowDatabase(path)
-        } else {
-            try PrivateFile.createEmpty(path)
-            narrowed = []
-        }
+        narrowed = try PrivateFile.prepareDatabase(path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
