@@ -4,7 +4,7 @@ public import ReceiptCore
 // JSONReader (Wire+JSONReadable.swift), held against openapi.yaml by ContractTests. They are neither
 // Encodable nor Decodable, except FiscalDocument and PlaceEntry, which stay Encodable because the
 // command line embeds them in its `--json` output; ContractTests checks that JSONEncoder writes them
-// byte for byte as JSONWriter does. Credentials and AddReceiptRequest stay Codable: they are
+// byte for byte as JSONWriter does. Credentials, PasswordChange and AddReceiptRequest stay Codable: they are
 // requests, which the client writes with JSONEncoder and the server reads through Hummingbird.
 
 /// The JSON body of every error answer: a stable code for programs, a sentence for people.
@@ -32,6 +32,21 @@ public struct Credentials: Codable, Sendable, Equatable {
     public init(login: String, password: String) {
         self.login = login
         self.password = password
+    }
+}
+
+/// A password change: the password in use, to prove it is the owner, and the new one (checked
+/// against ``AccountRules``).
+public struct PasswordChange: Codable, Sendable, Equatable {
+    /// The password the account has now.
+    public var password: String
+    /// The password it is to have.
+    public var newPassword: String
+
+    /// A change to send.
+    public init(password: String, newPassword: String) {
+        self.password = password
+        self.newPassword = newPassword
     }
 }
 

@@ -36,8 +36,16 @@ public struct ServerSettings: Sendable {
     public var completer: (any ReceiptCompleter)?
     /// How the background completion paces itself.
     public var completionPacing = CompletionPacing()
-    /// How many failed logins, registrations and anonymous accounts the server takes before 429.
+    /// How many failed logins, registrations, anonymous accounts and added receipts the server
+    /// takes before 429.
     public var throttle = ThrottleLimits()
+    /// The proxies whose `Forwarded`/`X-Forwarded-For` name the client (`--trusted-proxy`); none
+    /// unless set, so the client is the connection's peer.
+    public var trustedProxies: [AddressRange] = []
+    /// The names, besides addresses and `localhost`, the server answers for (`--allowed-host`).
+    public var allowedHosts: [String] = []
+    /// The bearer token `/metrics` asks for; `/metrics` is off without one.
+    public var metricsToken: String?
 
     /// Settings with the defaults `receipts serve` uses: loopback, port 8080, 30-day sessions, bcrypt cost 12.
     public init(
@@ -147,7 +155,8 @@ public final class ReceiptsServer: Sendable {
         if let completer = settings.completer {
             services.append(
                 CompletionWorker(
-                    storage: storage, completer: completer, pacing: settings.completionPacing, clock: settings.clock,
+                    storage: storage, completer: completer, pacing: settings.completionPacing,
+                    limits: AccountLimits(storage: storage, limits: settings.throttle), clock: settings.clock,
                     metrics: metrics, logger: logger))
         }
         return services
@@ -162,6 +171,10 @@ public final class ReceiptsServer: Sendable {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ForwardedMiddleware(trusted: settings.trustedProxies))
+        router.add(
+            middleware: HostCheckMiddleware(
+                allowed: Set(settings.allowedHosts.map { HostCheckMiddleware.host(of: $0) })))
         let accounts = AccountStore(
             storage: storage, sessionLifetime: settings.sessionLifetime, clock: settings.clock)
         let guarded = router.group().add(middleware: SessionMiddleware(accounts: accounts))
@@ -178,8 +191,9 @@ public final class ReceiptsServer: Sendable {
             }
             return jsonResponse(HealthStatus(status: "ok", receipts: counts.receipts, places: counts.places))
         }
-        router.get(Route.metrics.routerPath) { _, _ in
-            Response(
+        router.get(Route.metrics.routerPath) { request, _ in
+            try Self.checkMetricsToken(request, expected: self.settings.metricsToken)
+            return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(
                     byteBuffer: ByteBuffer(
@@ -197,11 +211,26 @@ public final class ReceiptsServer: Sendable {
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)
         ReceiptRoutes(
-            receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), cursors: cursors, metrics: metrics
+            receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), cursors: cursors, metrics: metrics,
+            limits: AccountLimits(storage: storage, limits: settings.throttle)
         ).register(
             on: guarded)
         PlaceRoutes(index: places, cursors: cursors).register(on: router)
         return router
+    }
+
+    /// `/metrics` is for the operator's Prometheus: it needs `Authorization: Bearer` the token the
+    /// server was started with, and is off (403) when none was set.
+    static func checkMetricsToken(_ request: Request, expected: String?) throws {
+        guard let expected else {
+            throw APIError(status: .forbidden, code: "metrics_off", problem: .metricsToken(configured: false))
+        }
+        let given = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        guard let given, Secret.matches(given, expected) else {
+            var error = APIError(status: .unauthorized, code: "unauthorized", problem: .metricsToken(configured: true))
+            error.headers[.wwwAuthenticate] = "Bearer"
+            throw error
+        }
     }
 }
 

@@ -79,12 +79,14 @@ public final class RawConnection {
     }
 
     /// One request with `Connection: close` (and `headers`, such as a `Cookie`), and the answer's
-    /// status code and body.
+    /// status code, body and head (the status line and headers).
     public func exchange(_ method: String, _ path: String, json body: String? = nil, headers: [String: String] = [:])
-        async -> (status: Int, body: String)
+        async -> (status: Int, body: String, head: String)
     {
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: \(headers["Host"] ?? "localhost")\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "Host" {
+            request += "\(name): \(value)\r\n"
+        }
         if let body {
             request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
         } else {
@@ -93,8 +95,10 @@ public final class RawConnection {
         send(request)
         let answer = await receiveAll()
         let status = answer.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
-        let body = answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? ""
-        return (status, body)
+        let end = answer.range(of: "\r\n\r\n")
+        let body = end.map { String(answer[$0.upperBound...]) } ?? ""
+        let head = end.map { String(answer[..<$0.lowerBound]) } ?? answer
+        return (status, body, head)
     }
 
     deinit {

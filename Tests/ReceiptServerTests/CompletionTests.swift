@@ -138,4 +138,32 @@ struct CompletionTests {
             #expect(completer.asked[try Self.document(1).identity] == 1)
         }
     }
+
+    @Test("one account's receipts spend at most its share of provider calls a day; another account's go on")
+    func providerCallsPerAccount() async throws {
+        let completer = ScriptedCompleter()
+        for i in 1...4 { completer.know(try Self.document(i)) }
+        let configure: (inout ServerSettings) -> Void = { settings in
+            settings.completer = completer
+            settings.throttle.providerCallsPerAccount = .init(2, per: 86_400)
+            Self.fastPacing(&settings)
+        }
+        try await ServerHarness.run(configure: configure) { server in
+            // A floods three pending receipts; B adds one afterwards.
+            let flooder = try await server.registered("flood")
+            for i in 1...3 {
+                _ = try await flooder.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(i)))
+            }
+            let neighbour = try await server.registered("neighbour")
+            _ = try await neighbour.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(4)))
+            // Done when the provider has been asked three times: A's two and B's one.
+            for _ in 0..<400 where completer.asked.count < 3 { try await Task.sleep(for: .milliseconds(25)) }
+            try await Task.sleep(for: .milliseconds(500))
+            let asked = completer.asked
+            #expect(asked.count == 3, "\(asked)")
+            #expect(asked[try Self.document(4).identity] == 1, "the neighbour's receipt was asked about")
+            // A's third receipt waits for tomorrow: its job is still open.
+            #expect(try await server.server.storage.completionCounts().open == 1)
+        }
+    }
 }

@@ -32,6 +32,7 @@ struct OperationsTests {
     func metrics() async throws {
         let strict: (inout ServerSettings) -> Void = {
             $0.throttle.failedLoginsPerLogin = ThrottleLimits.Rate(1, per: 300)
+            $0.metricsToken = "prometheus-token"
         }
         try await ServerHarness.run(configure: strict) { server in
             let client = try await server.anonymous()
@@ -43,7 +44,13 @@ struct OperationsTests {
             let wrong = Credentials(login: "nobody", password: "wrong password")
             for _ in 0..<3 { _ = try await server.client().post("/api/v1/sessions", json: wrong) }
 
-            let response = try await server.client().send("/metrics", method: .get, body: nil)
+            // Only the operator's Prometheus, with the token, reads them.
+            #expect(try await server.client().get("/metrics").status == .unauthorized)
+            let wrongToken = try await server.client().send(
+                "/metrics", method: .get, body: nil, headers: [.authorization: "Bearer prometheus-tokeN"])
+            #expect(wrongToken.status == .unauthorized)
+            let response = try await server.client().send(
+                "/metrics", method: .get, body: nil, headers: [.authorization: "Bearer prometheus-token"])
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
             let lines = Set(response.text.split(separator: "\n").map(String.init))
@@ -59,6 +66,16 @@ struct OperationsTests {
                     $0.hasPrefix(
                         #"receipts_http_request_duration_seconds_count{route="/api/v1/receipts",method="POST"} 2"#)
                 })
+        }
+    }
+
+    @Test("/metrics is off without a token: 403 saying how to turn it on")
+    func metricsOff() async throws {
+        try await ServerHarness.run { server in
+            let response = try await server.client().send(
+                "/metrics", method: .get, body: nil, headers: [.authorization: "Bearer anything"])
+            #expect(response.status == .forbidden)
+            #expect(response.text.contains("RECEIPTS_METRICS_TOKEN"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptTesting
 import Synchronization
 import Testing
 
@@ -26,6 +27,36 @@ struct PostgresAddressTests {
             try PostgresAddress("postgresql://h/d?options=x", environment: [:])
         }
         #expect(throws: PostgresAddressError.noHost) { try PostgresAddress("postgresql://", environment: [:]) }
+    }
+
+    @Test(
+        "a password file (PGPASSFILE, ~/.pgpass) gives the password as libpq reads it; one others may read is not used")
+    func passwordFile() throws {
+        let folder = try TemporaryFolder("pgpass")
+        do {
+            let lines = [
+                "# comment", "db.internal:5432:other:receipts:not this one",
+                #"db.internal:*:receipts:receipts:pa\:ss\\word"#, "*:*:*:*:fallback",
+            ]
+            let file = try folder.write(lines.joined(separator: "\n"), to: "pgpass")
+            chmod(file, 0o600)
+            let url = "postgresql://receipts@db.internal/receipts"
+            let fromFile = try PostgresAddress(url, environment: ["PGPASSFILE": file])
+            #expect(fromFile.password == #"pa:ss\word"# && !fromFile.passwordInURL)
+            #expect(
+                try PostgresAddress("postgresql://bob@elsewhere/x", environment: ["PGPASSFILE": file]).password
+                    == "fallback")
+            // The environment and the URL come first; the URL's password is marked as visible in `ps`.
+            #expect(try PostgresAddress(url, environment: ["PGPASSFILE": file, "PGPASSWORD": "env"]).password == "env")
+            let inURL = try PostgresAddress("postgresql://receipts:given@db.internal/receipts", environment: [:])
+            #expect(inURL.password == "given" && inURL.passwordInURL)
+            // ~/.pgpass when PGPASSFILE is not set.
+            try FileManager.default.copyItem(atPath: file, toPath: folder.path + "/.pgpass")
+            chmod(folder.path + "/.pgpass", 0o600)
+            #expect(try PostgresAddress(url, environment: ["HOME": folder.path]).password == #"pa:ss\word"#)
+            chmod(file, 0o644)
+            #expect(try PostgresAddress(url, environment: ["PGPASSFILE": file]).password == nil)
+        }
     }
 
     @Test("a path is SQLite; anything meant as a URL is read as one, mistypes refused")

@@ -103,4 +103,44 @@ struct SessionTests {
             #expect(concurrent.allSatisfy { $0 == 401 || $0 == 429 })
         }
     }
+
+    @Test(
+        "a password change proves the old password, keeps this session and ends the others; log out everywhere ends all"
+    )
+    func passwordAndEverywhere() async throws {
+        try await ServerHarness.run { server in
+            let laptop = try await server.registered("gleb", password: "first password")
+            let phone = server.client()
+            let login = Credentials(login: "gleb", password: "first password")
+            #expect(try await phone.post("/api/v1/sessions", json: login).status == .ok)
+            let path = "/api/v1/accounts/current/password"
+
+            let wrong = try await laptop.post(
+                path, json: PasswordChange(password: "guess", newPassword: "second password"))
+            #expect(wrong.status == .forbidden && wrong.text.contains("wrong_password"))
+            let short = try await laptop.post(
+                path, json: PasswordChange(password: "first password", newPassword: "short"))
+            #expect(short.status == .badRequest)
+            let changed = try await laptop.post(
+                path, json: PasswordChange(password: "first password", newPassword: "second password"))
+            #expect(changed.status == .noContent)
+            // The laptop goes on; the phone's session has ended; the old password no longer opens one.
+            #expect(try await laptop.get("/api/v1/sessions/current").status == .ok)
+            #expect(try await phone.get("/api/v1/sessions/current").status == .unauthorized)
+            #expect(try await server.client().post("/api/v1/sessions", json: login).status == .unauthorized)
+            let renewed = Credentials(login: "gleb", password: "second password")
+            #expect(try await phone.post("/api/v1/sessions", json: renewed).status == .ok)
+
+            // Log out everywhere: both end.
+            #expect(try await phone.delete("/api/v1/sessions").status == .noContent)
+            #expect(try await phone.get("/api/v1/sessions/current").status == .unauthorized)
+            #expect(try await laptop.get("/api/v1/sessions/current").status == .unauthorized)
+
+            // An anonymous account has no password to change.
+            let anonymous = try await server.anonymous()
+            let none = try await anonymous.post(
+                path, json: PasswordChange(password: "x", newPassword: "second password"))
+            #expect(none.status == .conflict && none.text.contains("no_password"))
+        }
+    }
 }

@@ -73,6 +73,26 @@ struct StorageConformanceTests {
             #expect(abs(session.expiresAt.timeIntervalSince(Self.now + 3600)) < 0.001)
             try await storage.deleteSession(tokenHash: token)
             #expect(try await storage.session(tokenHash: token) == nil)
+
+            // Three sessions: a password change keeps the one it came from and ends the others;
+            // "log out everywhere" ends them all. An anonymous account has no password to change.
+            let tokens = (1...3).map { index in Data((0..<32).map { UInt8($0) ^ UInt8(index) }) }
+            for token in tokens {
+                try await storage.insertSession(
+                    tokenHash: token, account: account.id, createdAt: Self.now, expiresAt: Self.now + 3600)
+            }
+            try await storage.insertSession(
+                tokenHash: token, account: anonymous.id, createdAt: Self.now, expiresAt: Self.now + 3600)
+            #expect(try await storage.changePassword(account: account.id, passwordHash: "h3", keeping: tokens[0]))
+            #expect(try await storage.credentials(login: "anna")?.hash == "h3")
+            #expect(try await storage.session(tokenHash: tokens[0]) != nil)
+            #expect(try await storage.session(tokenHash: tokens[1]) == nil)
+            #expect(try await storage.session(tokenHash: tokens[2]) == nil)
+            #expect(try await !storage.changePassword(account: anonymous.id, passwordHash: "h4", keeping: nil))
+            try await storage.deleteSessions(account: account.id, keeping: nil)
+            #expect(try await storage.session(tokenHash: tokens[0]) == nil)
+            // Another account's session stays.
+            #expect(try await storage.session(tokenHash: token) != nil)
         }
     }
 

@@ -46,6 +46,14 @@ final class OutageStorage: ServerStorage {
         try check()
         try await real.deleteSession(tokenHash: tokenHash)
     }
+    func deleteSessions(account: Int64, keeping: Data?) async throws {
+        try check()
+        try await real.deleteSessions(account: account, keeping: keeping)
+    }
+    func changePassword(account: Int64, passwordHash: String, keeping: Data?) async throws -> Bool {
+        try check()
+        return try await real.changePassword(account: account, passwordHash: passwordHash, keeping: keeping)
+    }
     func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
         try check()
         return try await real.feed(account: account, after: position, limit: limit)

@@ -161,7 +161,7 @@ struct ThrottleTests {
             $0.throttle.anonymousAccountsPerAddress = .init(2, per: 3600)
         }
         try await ServerHarness.run(configure: limits) { server in
-            var registrations: [(status: Int, body: String)] = []
+            var registrations: [(status: Int, body: String, head: String)] = []
             for index in 1...5 {
                 registrations.append(
                     await (try RawConnection(port: server.port, from: "127.0.0.2")).exchange(
@@ -180,6 +180,34 @@ struct ThrottleTests {
             }
             #expect(anonymous == [201, 201, 429])
             _ = try await server.anonymous()
+        }
+    }
+
+    @Test("an account adds receipts within its hourly and daily counts; the next waits with 429; others go on")
+    func addLimit() async throws {
+        let limits: (inout ServerSettings) -> Void = {
+            $0.throttle.receiptsAddedPerHour = .init(3, per: 3600)
+            $0.throttle.receiptsAddedPerDay = .init(4, per: 86_400)
+        }
+        try await ServerHarness.run(configure: limits) { server in
+            let flooder = try await server.anonymous()
+            var statuses: [HTTPResponse.Status] = []
+            for i in 1...4 {
+                statuses.append(
+                    try await flooder.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(i))).status
+                )
+            }
+            #expect(statuses == [.created, .created, .created, .tooManyRequests])
+            let refused = try await flooder.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(5)))
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.text.contains("this account has added too many receipts"))
+            let wait = try #require(refused.headers[.retryAfter].flatMap { Int($0) })
+            #expect(wait > 3000 && wait <= 3600)
+            // Another account, from the same address, is not held back.
+            let other = try await server.anonymous()
+            #expect(
+                try await other.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(1))).status
+                    == .created)
         }
     }
 }

@@ -84,7 +84,9 @@ struct ServePostgresTests {
             #expect(result.status == 1)
             #expect(result.errors.contains(expected), "\(result.errors)")
             #expect(!result.errors.contains("hunter2") && !result.output.contains("hunter2"))
-            #expect(result.errors.split(separator: "\n").count == 1)
+            // The error, after the warning that a password in --db shows in `ps`.
+            let lines = result.errors.split(separator: "\n")
+            #expect(lines.count == 2 && lines[0].contains("PGPASSWORD") && lines[0].contains("ps"))
         }
     }
 
@@ -99,6 +101,21 @@ struct ServePostgresTests {
             #expect(!result.errors.contains("hunter2"))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("a proxy that is no address or block, a host that is no name, a limit of 0: usage errors naming the value")
+    func badSecurityOptions() throws {
+        let cases: [([String], String)] = [
+            (["--trusted-proxy", "10.0.0.0/8,10.0.0.0/33"], "--trusted-proxy 10.0.0.0/33: give an address or a block"),
+            (["--trusted-proxy", "proxy.internal"], "--trusted-proxy proxy.internal: give an address or a block"),
+            (["--allowed-host", "https://example.org/"], "--allowed-host “https://example.org/”: give a host name"),
+            (["--adds-per-hour", "0"], "--adds-per-hour 0: give 1 to 1000000"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try CommandRunner().english().run(["serve", "--port", "0"] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result.errors)")
+            #expect(result.errors.contains(expected), "\(result.errors)")
+        }
     }
 
     @Test("the demo on PostgreSQL: served, seeded, and the database named without its password")

@@ -6,7 +6,8 @@ public import Foundation
 /// Any other failed login counts against every failed login from its address (checked first), its
 /// login from its address, and its login from every address; when that last is full, the login is
 /// slowed to ``slowedLoginsPerLogin`` rather than refused, so nobody can lock the owner out. Addresses
-/// are IPv4 addresses or IPv6 /64 networks. Registrations and anonymous accounts count per address.
+/// are IPv4 addresses or IPv6 /64 networks. Registrations and anonymous accounts count per address;
+/// receipts added and provider calls per account (``AccountLimits``).
 public struct ThrottleLimits: Sendable {
     /// At most `count` attempts within `window` seconds.
     public struct Rate: Sendable, Equatable {
@@ -37,6 +38,13 @@ public struct ThrottleLimits: Sendable {
     public var registrationsPerAddress = Rate(30, per: 3600)
     /// Anonymous accounts opened from one address: 100 in an hour.
     public var anonymousAccountsPerAddress = Rate(100, per: 3600)
+    /// Receipts one account adds by QR code (a repeat included): 100 in an hour.
+    public var receiptsAddedPerHour = Rate(100, per: 3600)
+    /// Receipts one account adds by QR code: 300 in a day.
+    public var receiptsAddedPerDay = Rate(300, per: 86_400)
+    /// Calls on the completion provider for one account's receipts (`serve --complete-with`): 100 in
+    /// a day; the account's other pending receipts wait for the next day.
+    public var providerCallsPerAccount = Rate(100, per: 86_400)
 
     /// The limits `receipts serve` uses.
     public init() {}

@@ -76,6 +76,8 @@ struct CompletionWorker: Service {
     let storage: any ServerStorage
     let completer: any ReceiptCompleter
     let pacing: CompletionPacing
+    /// How many provider calls each account may cause in a day.
+    let limits: AccountLimits
     let clock: @Sendable () -> Date
     let metrics: ServerMetrics
     let logger: Logger
@@ -106,6 +108,12 @@ struct CompletionWorker: Service {
         let retry = now.addingTimeInterval(pacing.wait(afterTry: job.tries).seconds)
         guard let code = Self.code(of: job) else {
             try await storage.finishCompletionJob(job, .invalid(reason: "the stored document has no QR code"))
+            return .zero
+        }
+        if let wait = try await limits.beginProviderCall(account: job.account, now: now) {
+            // This account has had its share of the operator's quota today: its receipt waits.
+            try await storage.finishCompletionJob(job, .retry(at: now.addingTimeInterval(TimeInterval(wait))))
+            metrics.completed("account_limit")
             return .zero
         }
         let answer: CompletionAnswer

@@ -57,8 +57,17 @@ struct AccessLogMiddleware: RouterMiddleware {
 
 extension HTTPField.Name {
     /// `X-Request-Id`.
-    static let requestID: HTTPField.Name = {
-        guard let name = HTTPField.Name("X-Request-Id") else { preconditionFailure("X-Request-Id is a valid name") }
+    static let requestID = fixed("X-Request-Id")
+    /// RFC 7239's `Forwarded`.
+    static let forwarded = fixed("Forwarded")
+    /// The de-facto `X-Forwarded-For`.
+    static let xForwardedFor = fixed("X-Forwarded-For")
+    /// The de-facto `X-Forwarded-Proto`.
+    static let xForwardedProto = fixed("X-Forwarded-Proto")
+
+    /// A name written in the code, valid by construction.
+    private static func fixed(_ text: String) -> HTTPField.Name {
+        guard let name = HTTPField.Name(text) else { preconditionFailure("\(text) is a valid field name") }
         return name
-    }()
+    }
 }

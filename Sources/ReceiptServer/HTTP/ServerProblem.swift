@@ -7,6 +7,10 @@ enum ServerProblem: LocalizedMessage {
     case noSession
     case sessionEnded
     case wrongCredentials
+    /// A password change whose present password is wrong.
+    case wrongPassword
+    /// A password change of an account that has none (an anonymous one).
+    case noPassword
     case brokenAccountRules([AccountRules.Problem])
     case loginTaken(String)
     case tooManyAttempts(Attempt, seconds: Int)
@@ -31,12 +35,18 @@ enum ServerProblem: LocalizedMessage {
     case storageUnavailable
     /// Too many passwords are being checked at once (``PasswordHasher/Busy``).
     case passwordWorkBusy
+    /// The `Host` the request names is not one the server answers for (``HostCheckMiddleware``).
+    case hostNotAllowed(String)
+    /// `/metrics` without the token it needs, or with none set (`RECEIPTS_METRICS_TOKEN`).
+    case metricsToken(configured: Bool)
     /// A sentence from the HTTP library, which has it in English only.
     case untranslated(String)
 
     /// What a throttled client tried too often.
     enum Attempt: Sendable {
         case login, registration, anonymousAccount
+        /// Receipts added by one account, within the hour or the day.
+        case receiptsAdded
     }
 
     func message(in language: Language) -> String {
@@ -49,6 +59,11 @@ enum ServerProblem: LocalizedMessage {
                 ? "сессия закончилась или неизвестна; войдите снова"
                 : "the session has ended or is unknown; log in again"
         case .wrongCredentials: return ru ? "неверный логин или пароль" : "wrong login or password"
+        case .wrongPassword: return ru ? "текущий пароль неверен" : "the current password is wrong"
+        case .noPassword:
+            return ru
+                ? "у анонимного аккаунта нет пароля; зарегистрируйтесь"
+                : "an anonymous account has no password; register one"
         case .brokenAccountRules(let problems): return problems.map { $0.message(in: language) }.joined(separator: "; ")
         case .loginTaken(let login): return ru ? "логин \(login) занят" : "login \(login) is taken"
         case .tooManyAttempts(let attempt, let seconds):
@@ -62,6 +77,8 @@ enum ServerProblem: LocalizedMessage {
                     ru
                     ? "слишком много анонимных аккаунтов с этого адреса"
                     : "too many anonymous accounts from this address"
+            case .receiptsAdded:
+                what = ru ? "этот аккаунт добавил слишком много чеков" : "this account has added too many receipts"
             }
             return ru ? "\(what); попробуйте через \(seconds) с" : "\(what); try again in \(seconds) s"
         case .noReceipt(let id): return ru ? "чека \(id) нет" : "no receipt \(id)"
@@ -121,6 +138,18 @@ enum ServerProblem: LocalizedMessage {
             return ru
                 ? "сервер проверяет слишком много паролей сразу; повторите через секунду"
                 : "the server is checking too many passwords at once; try again in a second"
+        case .hostNotAllowed(let host):
+            return ru
+                ? "сервер не отвечает за имя \(host); его владелец может разрешить его: serve --allowed-host \(host)"
+                : "the server does not answer for the name \(host); its operator may allow it: serve --allowed-host \(host)"
+        case .metricsToken(let configured):
+            return configured
+                ? (ru
+                    ? "нужен токен метрик: Authorization: Bearer …"
+                    : "the metrics token is needed: Authorization: Bearer …")
+                : (ru
+                    ? "метрики выключены: задайте RECEIPTS_METRICS_TOKEN при запуске сервера"
+                    : "metrics are off: set RECEIPTS_METRICS_TOKEN when starting the server")
         case .untranslated(let text): return text
         }
     }

@@ -8,6 +8,7 @@ struct ReceiptRoutes: Sendable {
     let receipts: AccountReceipts
     let cursors: CursorCodec
     let metrics: ServerMetrics
+    let limits: AccountLimits
 
     func register(on guarded: RouterGroup<ServerContext>) {
         guarded.get(Route.receipts.routerPath) { request, context in try await feed(request, context: context) }
@@ -63,6 +64,10 @@ struct ReceiptRoutes: Sendable {
             code = try FiscalCode(parsing: body.qr)
         } catch {
             throw APIError(status: .unprocessableContent, code: "invalid_qr", problem: .invalidQR(error))
+        }
+        if let seconds = try await limits.beginAdding(account: account.id) {
+            metrics.throttled("receipts_added")
+            throw APIError.tooManyRequests(.receiptsAdded, retryAfter: seconds)
         }
         let (envelope, created) = try await receipts.add(code, account: account.id)
         if created { metrics.receiptAdded(status: envelope.status.rawValue) }

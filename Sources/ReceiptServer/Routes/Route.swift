@@ -6,7 +6,7 @@ import Hummingbird
 /// holds this list and `openapi.yaml` together.
 enum Route: CaseIterable {
     case health, metrics, openAPI
-    case accounts, sessions, anonymousSession, currentSession
+    case accounts, password, sessions, anonymousSession, currentSession
     case receipts, changes, receipt
     case places
 
@@ -17,6 +17,7 @@ enum Route: CaseIterable {
         case .metrics: "/metrics"
         case .openAPI: "/openapi.yaml"
         case .accounts: "/api/v1/accounts"
+        case .password: "/api/v1/accounts/current/password"
         case .sessions: "/api/v1/sessions"
         case .anonymousSession: "/api/v1/sessions/anonymous"
         case .currentSession: "/api/v1/sessions/current"
@@ -30,7 +31,8 @@ enum Route: CaseIterable {
     var methods: [HTTPRequest.Method] {
         switch self {
         case .health, .metrics, .openAPI, .changes, .receipt, .places: [.get]
-        case .accounts, .sessions, .anonymousSession: [.post]
+        case .accounts, .password, .anonymousSession: [.post]
+        case .sessions: [.post, .delete]
         case .currentSession: [.get, .delete]
         case .receipts: [.get, .post]
         }

@@ -18,6 +18,10 @@ struct SessionRoutes: Sendable {
         router.post(Route.anonymousSession.routerPath) { _, context in try await openAnonymous(context) }
         guarded.get(Route.currentSession.routerPath) { _, context in try whoAmI(context) }
         guarded.delete(Route.currentSession.routerPath) { _, context in try await logOut(context) }
+        guarded.delete(Route.sessions.routerPath) { _, context in try await logOutEverywhere(context) }
+        guarded.post(Route.password.routerPath) { request, context in
+            try await changePassword(request, context: context)
+        }
     }
 
     private func register(_ request: Request, context: ServerContext) async throws -> Response {
@@ -34,7 +38,7 @@ struct SessionRoutes: Sendable {
         guard let account = try await accounts.register(login: credentials.login, passwordHash: hash) else {
             throw APIError.conflict(.loginTaken(credentials.login))
         }
-        return try opened(await accounts.openSession(for: account), status: .created)
+        return try opened(await accounts.openSession(for: account), status: .created, context: context)
     }
 
     private func logIn(_ request: Request, context: ServerContext) async throws -> Response {
@@ -60,16 +64,18 @@ struct SessionRoutes: Sendable {
         let valid = try await hasher.verify(credentials.password, against: stored?.hash ?? decoyHash)
         guard valid, let account = stored?.account else { throw APIError.unauthorized(.wrongCredentials) }
         try await throttle.succeeded(ticket)
-        var response = try opened(await accounts.openSession(for: account), status: .ok)
-        response.setCookie(Self.deviceCookie(value: throttle.newDeviceMark(for: credentials.login)))
+        var response = try opened(await accounts.openSession(for: account), status: .ok, context: context)
+        response.setCookie(
+            Self.deviceCookie(value: throttle.newDeviceMark(for: credentials.login), secure: context.overTLS))
         return response
     }
 
-    /// The device mark: a year, HttpOnly, SameSite=Strict, sent only to the sessions route.
-    static func deviceCookie(value: String) -> Cookie {
+    /// The device mark: a year, HttpOnly, SameSite=Strict, sent only to the sessions route;
+    /// `Secure` when the client came over TLS.
+    static func deviceCookie(value: String, secure: Bool) -> Cookie {
         Cookie(
             name: APIContract.deviceCookie, value: value, maxAge: 365 * 86_400, path: Route.sessions.path,
-            httpOnly: true, sameSite: .strict)
+            secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     private func openAnonymous(_ context: ServerContext) async throws -> Response {
@@ -77,7 +83,8 @@ struct SessionRoutes: Sendable {
             metrics.throttled("anonymous_account")
             throw APIError.tooManyRequests(.anonymousAccount, retryAfter: seconds)
         }
-        return try opened(await accounts.openSession(for: accounts.openAnonymous()), status: .created)
+        return try opened(
+            await accounts.openSession(for: accounts.openAnonymous()), status: .created, context: context)
     }
 
     private func whoAmI(_ context: ServerContext) throws -> Response {
@@ -90,24 +97,67 @@ struct SessionRoutes: Sendable {
     private func logOut(_ context: ServerContext) async throws -> Response {
         if let token = context.sessionToken { try await accounts.closeSession(token: token) }
         var response = Response(status: .noContent)
-        response.setCookie(Self.cookie(value: "", expires: Date(timeIntervalSince1970: 0)))
+        response.setCookie(Self.cookie(value: "", expires: Date(timeIntervalSince1970: 0), secure: context.overTLS))
         return response
     }
 
-    private func opened(_ session: OpenedSession, status: HTTPResponse.Status) throws -> Response {
+    /// Ends every session of the account, this one too: the answer to a lost phone.
+    private func logOutEverywhere(_ context: ServerContext) async throws -> Response {
+        try await accounts.closeSessions(of: context.requireAccount(), keeping: nil)
+        var response = Response(status: .noContent)
+        response.setCookie(Self.cookie(value: "", expires: Date(timeIntervalSince1970: 0), secure: context.overTLS))
+        return response
+    }
+
+    /// Sets a new password once the present one is proved (counted as a login is, so that a stolen
+    /// session cannot guess it freely); every other session of the account ends.
+    private func changePassword(_ request: Request, context: ServerContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let change = try await request.decodeJSON(as: PasswordChange.self, context: context)
+        guard account.kind == .authorized, let login = account.login else {
+            throw APIError(status: .conflict, code: "no_password", problem: .noPassword)
+        }
+        let problems = AccountRules.problems(login: login, password: change.newPassword)
+        guard problems.isEmpty else { throw APIError.badRequest(.brokenAccountRules(problems)) }
+        let ticket: LoginThrottle.Ticket
+        switch try await throttle.begin(
+            login: login, from: context.clientAddress, deviceMark: request.cookies[APIContract.deviceCookie]?.value)
+        {
+        case .success(let admitted): ticket = admitted
+        case .failure(let slowed):
+            metrics.throttled("login")
+            throw APIError.tooManyRequests(.login, retryAfter: slowed.seconds)
+        }
+        guard let stored = try await accounts.credentials(login: login),
+            try await hasher.verify(change.password, against: stored.hash)
+        else { throw APIError(status: .forbidden, code: "wrong_password", problem: .wrongPassword) }
+        try await throttle.succeeded(ticket)
+        let hash = try await hasher.hash(change.newPassword)
+        guard try await accounts.changePassword(of: account, to: hash, keeping: context.sessionToken) else {
+            throw APIError(status: .conflict, code: "no_password", problem: .noPassword)
+        }
+        return Response(status: .noContent)
+    }
+
+    private func opened(_ session: OpenedSession, status: HTTPResponse.Status, context: ServerContext) throws
+        -> Response
+    {
         jsonResponse(
             SessionInfo(
                 account: session.account.id, kind: session.account.kind, login: session.account.login,
                 expiresAt: Self.iso(session.expiresAt)),
-            status: status, cookie: Self.cookie(value: session.token, expires: session.expiresAt))
+            status: status,
+            cookie: Self.cookie(value: session.token, expires: session.expiresAt, secure: context.overTLS))
     }
 
-    /// HttpOnly, SameSite=Lax, Path=/. Not `Secure`: the server speaks plain HTTP, behind a TLS proxy
-    /// when it leaves the machine.
-    static func cookie(value: String, expires: Date) -> Cookie {
+    /// HttpOnly, SameSite=Lax, Path=/; `Secure` when the client reached a trusted proxy over TLS
+    /// (the server itself speaks plain HTTP, behind a TLS proxy when it leaves the machine), so that
+    /// the browser never sends it over plain HTTP afterwards.
+    static func cookie(value: String, expires: Date, secure: Bool) -> Cookie {
         Cookie(
             name: APIContract.sessionCookie, value: value, expires: expires,
-            maxAge: max(0, Int(expires.timeIntervalSinceNow)), path: "/", httpOnly: true, sameSite: .lax)
+            maxAge: max(0, Int(expires.timeIntervalSinceNow)), path: "/", secure: secure, httpOnly: true,
+            sameSite: .lax)
     }
 
     static func iso(_ date: Date) -> String {

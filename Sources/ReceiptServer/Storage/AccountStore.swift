@@ -61,6 +61,16 @@ struct AccountStore: Sendable {
         try await storage.deleteSession(tokenHash: Self.hash(token))
     }
 
+    /// Ends every session of `account` but the one of `keeping` (a token), when given.
+    func closeSessions(of account: Account, keeping: String?) async throws {
+        try await storage.deleteSessions(account: account.id, keeping: keeping.map(Self.hash))
+    }
+
+    /// Sets `account`'s password hash and ends its other sessions; false for an account without a password.
+    func changePassword(of account: Account, to hash: String, keeping: String?) async throws -> Bool {
+        try await storage.changePassword(account: account.id, passwordHash: hash, keeping: keeping.map(Self.hash))
+    }
+
     static func hash(_ token: String) -> Data {
         Data(SHA256.hash(data: Data(token.utf8)))
     }

@@ -26,6 +26,12 @@ protocol ServerStorage: Sendable {
     func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)?
     /// Forgets a session.
     func deleteSession(tokenHash: Data) async throws
+    /// Forgets every session of `account` but the one whose token hashes to `keeping`: how "log out
+    /// everywhere" and a password change end the sessions of a stolen password or a lost device.
+    func deleteSessions(account: Int64, keeping: Data?) async throws
+    /// Sets an authorized account's password hash and, in the same transaction, forgets its
+    /// sessions but `keeping`; false when the account is not an authorized one.
+    func changePassword(account: Int64, passwordHash: String, keeping: Data?) async throws -> Bool
 
     // MARK: Receipts
 

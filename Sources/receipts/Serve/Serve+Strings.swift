@@ -87,6 +87,64 @@ extension Strings {
     static func loadedPlaces(_ count: Int, _ path: String) -> String {
         pick("загружено магазинов из \(path): \(count)", "loaded \(count) places from \(path)")
     }
+    static var trustedProxyHelp: String {
+        pick(
+            "Прокси или балансировщик, которому верить (адрес или блок CIDR, можно несколько): адрес клиента "
+                + "берётся из его Forwarded/X-Forwarded-For, cookie — Secure, если к нему пришли по https.",
+            "A proxy or load balancer to believe (an address or a CIDR block; may be repeated): the client's "
+                + "address is taken from its Forwarded/X-Forwarded-For, cookies are Secure when it was reached by https."
+        )
+    }
+    static var allowedHostHelp: String {
+        pick(
+            "Имя, под которым сервер доступен (заголовок Host); адреса и localhost разрешены всегда.",
+            "A name the server is reached by (the Host header); addresses and localhost are always allowed.")
+    }
+    static var addsPerHourHelp: String {
+        pick("Сколько чеков аккаунт может добавить за час.", "How many receipts an account may add in an hour.")
+    }
+    static var addsPerDayHelp: String {
+        pick("Сколько чеков аккаунт может добавить за сутки.", "How many receipts an account may add in a day.")
+    }
+    static var providerCallsHelp: String {
+        pick(
+            "Сколько запросов к поставщику (--complete-with) могут вызвать чеки одного аккаунта за сутки.",
+            "How many provider calls (--complete-with) one account's receipts may cause in a day.")
+    }
+    static func badTrustedProxy(_ text: String) -> String {
+        pick(
+            "--trusted-proxy \(text): нужен адрес или блок, например 10.0.0.0/8 или 2001:db8::/32",
+            "--trusted-proxy \(text): give an address or a block such as 10.0.0.0/8 or 2001:db8::/32")
+    }
+    static func badAllowedHost(_ name: String) -> String {
+        pick(
+            "--allowed-host «\(name)»: нужно имя узла, например receipts.example.org",
+            "--allowed-host “\(name)”: give a host name such as receipts.example.org")
+    }
+    static func badLimit(_ option: String, _ value: Int) -> String {
+        pick("\(option) \(value): нужно от 1 до 1000000", "\(option) \(value): give 1 to 1000000")
+    }
+    static var passwordInArguments: String {
+        pick(
+            "внимание: пароль в --db виден всем пользователям машины (ps); задайте его в PGPASSWORD или ~/.pgpass, "
+                + "или весь адрес в RECEIPTS_SERVER_DB",
+            "warning: the password in --db is visible to every user of this machine (ps); give it in PGPASSWORD or "
+                + "~/.pgpass, or the whole URL in RECEIPTS_SERVER_DB")
+    }
+    static func beyondLoopback(_ host: String, proxied: Bool) -> String {
+        let plain = pick(
+            "внимание: сервер слушает \(host), не только эту машину, и говорит по HTTP без шифрования: "
+                + "пароли и cookie идут открытым текстом, пока перед ним нет прокси с TLS.",
+            "warning: the server listens on \(host), beyond this machine, and speaks plain HTTP: passwords and "
+                + "cookies travel in clear unless a TLS proxy stands in front.")
+        if proxied { return plain }
+        return plain
+            + pick(
+                " Если прокси или балансировщик есть, назовите его в --trusted-proxy: иначе все клиенты — один "
+                    + "адрес, и ограничения входа действуют на всех сразу.",
+                " If a proxy or load balancer stands in front, name it with --trusted-proxy: otherwise every "
+                    + "client is one address, and the login limits act on all of them together.")
+    }
     static func demoNotLoopback(_ host: String) -> String {
         pick(
             "внимание: демо-учётная запись demo / demo доступна всем, кто видит \(host)",

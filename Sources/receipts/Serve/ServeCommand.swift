@@ -34,12 +34,44 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("complete-with"),
         help: ArgumentHelp(Strings.completeWithHelp, valueName: "fns|proverkacheka"))
     var completeWith: ProviderOption?
+    @Option(
+        name: .customLong("trusted-proxy"), help: ArgumentHelp(Strings.trustedProxyHelp, valueName: "CIDR"))
+    var trustedProxies: [String] = []
+    @Option(
+        name: .customLong("allowed-host"), help: ArgumentHelp(Strings.allowedHostHelp, valueName: Strings.hostValue))
+    var allowedHosts: [String] = []
+    @Option(name: .customLong("adds-per-hour"), help: ArgumentHelp(Strings.addsPerHourHelp, valueName: "N"))
+    var addsPerHour = ThrottleLimits().receiptsAddedPerHour.count
+    @Option(name: .customLong("adds-per-day"), help: ArgumentHelp(Strings.addsPerDayHelp, valueName: "N"))
+    var addsPerDay = ThrottleLimits().receiptsAddedPerDay.count
+    @Option(
+        name: .customLong("provider-calls-per-day"), help: ArgumentHelp(Strings.providerCallsHelp, valueName: "N"))
+    var providerCallsPerDay = ThrottleLimits().providerCallsPerAccount.count
+
+    /// `--trusted-proxy` read: each value one or more blocks, separated by commas.
+    func proxies() throws -> [AddressRange] {
+        try trustedProxies.flatMap { $0.split(separator: ",") }.map { text in
+            let text = text.trimmingCharacters(in: .whitespaces)
+            guard let range = AddressRange(text) else { throw ValidationError(Strings.badTrustedProxy(text)) }
+            return range
+        }
+    }
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError(Strings.badPort(port)) }
         guard (4...16).contains(bcryptCost) else { throw ValidationError(Strings.badBcryptCost) }
         guard sessionDays > 0, sessionDays <= 3650 else { throw ValidationError(Strings.badSessionDays) }
         if let demoReceipts, !(1...2_000_000).contains(demoReceipts) { throw ValidationError(Strings.badDemoReceipts) }
+        for (name, value) in [
+            ("--adds-per-hour", addsPerHour), ("--adds-per-day", addsPerDay),
+            ("--provider-calls-per-day", providerCallsPerDay),
+        ] where !(1...1_000_000).contains(value) {
+            throw ValidationError(Strings.badLimit(name, value))
+        }
+        for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == "/" || $0 == " " }) {
+            throw ValidationError(Strings.badAllowedHost(name))
+        }
+        _ = try proxies()
     }
 
     func run() async throws {
@@ -54,6 +86,20 @@ struct ServeCommand: AsyncParsableCommand {
             settings.database = try ServerDatabase(global.database())
         } catch {
             throw CommandFailure(status: .invalidInput) { language in error.message(in: language) }
+        }
+        settings.trustedProxies = try proxies()
+        settings.allowedHosts = allowedHosts
+        settings.throttle.receiptsAddedPerHour.count = addsPerHour
+        settings.throttle.receiptsAddedPerDay.count = addsPerDay
+        settings.throttle.providerCallsPerAccount.count = providerCallsPerDay
+        settings.metricsToken = ProcessInfo.processInfo.environment["RECEIPTS_METRICS_TOKEN"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        if global.databasePath != nil, case .postgres(let address) = settings.database, address.passwordInURL {
+            console.note(Strings.passwordInArguments)
+        }
+        if !settings.isLoopback {
+            console.note(Strings.beyondLoopback(host, proxied: !settings.trustedProxies.isEmpty))
         }
         if let completeWith {
             // The provider as `receipts complete` sets it up: the session of `fns login`, or the token.

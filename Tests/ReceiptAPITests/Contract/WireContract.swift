@@ -59,6 +59,7 @@ enum WireContract {
     static let cases: [WireCase] = [
         .answer("Error", [APIErrorBody(error: "not_found", message: "no receipt 7")]),
         .request("Credentials", [Credentials(login: "anna", password: "correct horse")]),
+        .request("PasswordChange", [PasswordChange(password: "correct horse", newPassword: "battery staple")]),
         .request("AddReceiptRequest", [AddReceiptRequest(qr: ContractSamples.qr)]),
         .answer("Session", ContractSamples.sessions),
         .answer("Health", [HealthStatus(status: "ok", receipts: 1_200, places: 48)]),

@@ -47,8 +47,10 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public var port: Int
     /// The user: the URL's, else `PGUSER`, else the name this program runs as.
     public var user: String
-    /// The password: the URL's, else `PGPASSWORD`; never printed.
+    /// The password: the URL's, else `PGPASSWORD`, else the password file's; never printed.
     public var password: String?
+    /// Whether the URL itself carries the password: given on the command line, it shows in `ps`.
+    public var passwordInURL: Bool
     /// The database: the URL's path, else the user's name.
     public var database: String
     /// How the connection is encrypted.
@@ -73,21 +75,27 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             Self.schemes.contains(scheme)
         else { throw .notAURL }
-        guard let host = components.host, !host.isEmpty else { throw .noHost }
-        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard let given = components.host, !given.isEmpty else { throw .noHost }
+        let host = given.hasPrefix("[") && given.hasSuffix("]") ? String(given.dropFirst().dropLast()) : given
+        self.host = host
         port = components.port ?? 5432
         guard (1...65_535).contains(port) else { throw .badPort }
         let givenUser = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }
         user =
             givenUser.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGUSER"].flatMap { $0.isEmpty ? nil : $0 }
             ?? "postgres"
-        password =
-            components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
-            ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+        let givenPassword = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
+        passwordInURL = givenPassword != nil
         let path = components.percentEncodedPath.removingPercentEncoding ?? ""
         let name = path.hasPrefix("/") ? String(path.dropFirst()) : path
         guard !name.contains("/") else { throw .badDatabaseName(name) }
         database = name.isEmpty ? user : name
+        let (port, database, user) = (port, database, user)
+        password =
+            givenPassword ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? Self.passwordFile(environment: environment).flatMap { file in
+                Self.password(inFile: file, host: host, port: port, database: database, user: user)
+            }
         sslMode = .prefer
         sslRootCertificate = nil
         for item in components.queryItems ?? [] {
@@ -113,6 +121,43 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         var parameters = ["sslmode=\(sslMode.rawValue)"]
         if let sslRootCertificate { parameters.append("sslrootcert=\(sslRootCertificate)") }
         return "postgresql://\(shownUser)@\(shownHost):\(port)/\(database)?" + parameters.joined(separator: "&")
+    }
+
+    /// The password file libpq reads: `PGPASSFILE`, else `~/.pgpass`.
+    static func passwordFile(environment: [String: String]) -> String? {
+        if let file = environment["PGPASSFILE"], !file.isEmpty { return file }
+        return environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.pgpass" }
+    }
+
+    /// The password of the first line of a password file (`host:port:database:user:password`, `*`
+    /// matching anything, `\:` and `\\` escaped) that matches; nil without one. As libpq does, a
+    /// file that others may read or write is not used.
+    static func password(inFile path: String, host: String, port: Int, database: String, user: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o077 == 0,
+            let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        let wanted = [host, String(port), database, user]
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where !line.hasPrefix("#")
+        {
+            var fields: [String] = [""]
+            var escaped = false
+            for character in line {
+                if escaped {
+                    fields[fields.count - 1].append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == ":", fields.count < 5 {
+                    fields.append("")
+                } else {
+                    fields[fields.count - 1].append(character)
+                }
+            }
+            guard fields.count == 5 else { continue }
+            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
+        }
+        return nil
     }
 
     /// The name this program runs as, libpq's default user.

@@ -251,6 +251,30 @@ final class PostgresStorage: ServerStorage {
         }
     }
 
+    func deleteSessions(account: Int64, keeping: Data?) async throws {
+        try await call { client in
+            _ = try await client.query(
+                "DELETE FROM sessions WHERE account_id = \(account) AND token_hash IS DISTINCT FROM \(keeping)")
+        }
+    }
+
+    func changePassword(account: Int64, passwordHash: String, keeping: Data?) async throws -> Bool {
+        try await transaction { connection, logger in
+            let rows = try await connection.query(
+                """
+                UPDATE accounts SET password_hash = \(passwordHash)
+                WHERE id = \(account) AND kind = 'authorized' RETURNING id
+                """, logger: logger)
+            var changed = false
+            for try await _ in rows.decode(Int64.self) { changed = true }
+            guard changed else { return false }
+            _ = try await connection.query(
+                "DELETE FROM sessions WHERE account_id = \(account) AND token_hash IS DISTINCT FROM \(keeping)",
+                logger: logger)
+            return true
+        }
+    }
+
     // MARK: Receipts
 
     /// The receipt columns of ``StoredReceiptRow`` and the place each names, joined.

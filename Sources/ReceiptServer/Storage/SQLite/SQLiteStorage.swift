@@ -125,6 +125,27 @@ final class SQLiteStorage: ServerStorage {
         }
     }
 
+    func deleteSessions(account: Int64, keeping: Data?) async throws {
+        try await write { db in try Self.deleteSessions(db, account: account, keeping: keeping) }
+    }
+
+    func changePassword(account: Int64, passwordHash: String, keeping: Data?) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE accounts SET password_hash = ? WHERE id = ? AND kind = 'authorized'",
+                arguments: [passwordHash, account])
+            guard db.changesCount == 1 else { return false }
+            try Self.deleteSessions(db, account: account, keeping: keeping)
+            return true
+        }
+    }
+
+    private static func deleteSessions(_ db: Database, account: Int64, keeping: Data?) throws {
+        try db.execute(
+            sql: "DELETE FROM sessions WHERE account_id = ? AND (? IS NULL OR token_hash <> ?)",
+            arguments: [account, keeping, keeping])
+    }
+
     // MARK: Receipts
 
     func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {

@@ -1,0 +1,28 @@
+import Foundation
+
+/// What one account may do in a while, however many sessions or addresses it uses: receipts added
+/// (an anonymous account costs nothing to open, so its adds are what must be bounded) and calls on
+/// the operator's provider to complete them (each spends the operator's credentials and daily
+/// quota). Counted in the storage like ``LoginThrottle``'s attempts, so every instance counts together.
+struct AccountLimits: Sendable {
+    let storage: any ServerStorage
+    let limits: ThrottleLimits
+
+    /// Starts adding a receipt to `account`: the seconds to wait when the hour's or the day's count
+    /// is reached, else nil after counting it.
+    func beginAdding(account: Int64, now: Date = Date()) async throws -> Int? {
+        try await storage.admit(
+            [
+                Attempt(key: LoginThrottle.key("added-hour", String(account)), rate: limits.receiptsAddedPerHour),
+                Attempt(key: LoginThrottle.key("added-day", String(account)), rate: limits.receiptsAddedPerDay),
+            ], now: now)
+    }
+
+    /// Starts a provider call for one of `account`'s receipts: the seconds to wait when the day's
+    /// count is reached, else nil after counting it.
+    func beginProviderCall(account: Int64, now: Date) async throws -> Int? {
+        try await storage.admit(
+            [Attempt(key: LoginThrottle.key("provider", String(account)), rate: limits.providerCallsPerAccount)],
+            now: now)
+    }
+}
