@@ -27,7 +27,8 @@ struct ProxyTests {
 
     @Test("without a trusted proxy, the header is ignored: every client behind the balancer is one address")
     func untrusted() async throws {
-        try await ServerHarness.run(configure: { Self.strict(&$0) }) { server in
+        let configure: (inout ServerSettings) -> Void = { Self.strict(&$0) }
+        try await ServerHarness.run(configure: configure) { server in
             _ = try await server.registered("erin")
             var statuses: [Int] = []
             for client in ["203.0.113.7", "203.0.113.8", "203.0.113.9"] {
