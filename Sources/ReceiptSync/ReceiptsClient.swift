@@ -62,6 +62,22 @@ public final class ReceiptsClient: Sendable {
         cookie.withLock { $0 = nil }
     }
 
+    /// Ends every session of the account, this one too, and forgets the cookie here.
+    public func logOutEverywhere() async throws(ClientError) {
+        _ = try await send(.DELETE, "/api/v1/sessions", body: Empty?.none) { _ in () }
+        cookie.withLock { $0 = nil }
+    }
+
+    /// Changes the account's password; the server ends every other session. A wrong present password
+    /// is ``ClientError/rejected(status:message:)`` with 403, a new one outside the rules with 400.
+    public func changePassword(from password: String, to newPassword: String) async throws(ClientError) {
+        _ = try await send(
+            .POST, Self.passwordPath, body: PasswordChange(password: password, newPassword: newPassword)
+        ) { _ in () }
+    }
+
+    static let passwordPath = "/api/v1/accounts/current/password"
+
     // MARK: Receipts
 
     /// Receipts changed after `since`, oldest change first.
@@ -149,9 +165,9 @@ public final class ReceiptsClient: Sendable {
                     return .retry(.unreadable(what), after: nil)
                 }
             case 401:
-                if path == "/api/v1/sessions" { throw .wrongCredentials }
+                if path == "/api/v1/sessions", method == .POST { throw .wrongCredentials }
                 throw .unauthorized(server: server)
-            case 429 where path == "/api/v1/sessions":
+            case 429 where path == "/api/v1/sessions" || path == Self.passwordPath:
                 throw .throttled(seconds: Int(answer.retryAfter ?? 60))
             case 429, 500..<600:
                 return .retry(.status(answer.status), after: answer.retryAfter)

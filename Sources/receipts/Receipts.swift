@@ -8,7 +8,8 @@ struct Receipts: AsyncParsableCommand {
             abstract: Strings.rootAbstract,
             discussion: Strings.rootDiscussion,
             subcommands: [
-                LoginCommand.self, LogoutCommand.self, WhoAmICommand.self, ImportCommand.self, ListCommand.self,
+                LoginCommand.self, LogoutCommand.self, PasswdCommand.self, WhoAmICommand.self, ImportCommand.self,
+                ListCommand.self,
                 ShowCommand.self, SearchCommand.self, HistoryCommand.self, StatsCommand.self, PricesCommand.self,
                 InflationCommand.self, BudgetCommand.self, RecurringCommand.self,
                 CategoriesCommand.self, ShopsCommand.self,

@@ -85,7 +85,8 @@ struct HelpCommandTests {
         #expect(places.contains("search (по умолчанию)") && places.contains("star") && places.contains("unstar"))
         let root = Self.listedCommands(try run.run(["--help", "--lang", "en"]).output, heading: "SUBCOMMANDS:")
         for command in [
-            "login", "logout", "whoami", "import", "list", "show", "search", "history", "stats", "categories", "report",
+            "login", "logout", "passwd", "whoami", "import", "list", "show", "search", "history", "stats", "categories",
+            "report",
             "places", "qr", "scan", "add", "serve", "demo",
         ] {
             #expect(root.contains(command), "\(command)")

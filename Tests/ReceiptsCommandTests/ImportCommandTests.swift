@@ -58,6 +58,40 @@ struct ImportCommandTests {
         #expect(try run.run(["list", "--month", String(monthNames[0])]).status == 0)
     }
 
+    @Test("passwd changes the password and ends the other device's session; logout --all ends every one")
+    func passwordAndEverywhere() throws {
+        let server = try DemoServerProcess(receipts: 10)
+        let laptop = server.runner()
+        var phone = server.runner(language: "ru")
+        phone.environment["XDG_CONFIG_HOME"] = server.home + "/phone-config"
+        let register = ["login", "--register", "--login", "vera", "--password-stdin"]
+        #expect(try laptop.run(register, input: "first password\n").status == 0)
+        #expect(try phone.run(["login", "--login", "vera", "--password-stdin"], input: "first password\n").status == 0)
+
+        // Wrong present password: exit 6, in the user's language; a new one too short, the rule.
+        let wrong = try phone.run(["passwd", "--password-stdin"], input: "guess\nsecond password\n")
+        #expect(wrong.status == 6 && wrong.errors.contains("текущий пароль неверен"), "\(wrong.errors)")
+        let short = try laptop.run(["passwd", "--password-stdin"], input: "first password\nshort\n")
+        #expect(short.status == 6 && short.errors.contains("8"), "\(short.errors)")
+        let changed = try laptop.run(["passwd", "--password-stdin"], input: "first password\nsecond password\n")
+        #expect(changed.status == 0 && changed.errors.contains("sessions on other devices have ended"))
+        #expect(try laptop.run(["whoami", "--json"]).output.contains(#""login":"vera""#))
+        // The phone's session ended on the server: its next request says to log in again (exit 5).
+        #expect(try phone.run(["import"]).status == 5)
+        #expect(
+            try phone.run(["login", "--login", "vera", "--password-stdin"], input: "second password\n").status == 0)
+
+        let everywhere = try phone.run(["logout", "--all"])
+        #expect(everywhere.status == 0 && everywhere.errors.contains("Все сессии"), "\(everywhere.errors)")
+        #expect(try phone.run(["whoami", "--json"]).output.contains(#""kind":"none""#))
+        #expect(try laptop.run(["import"]).status == 5)
+
+        // An anonymous account has no password.
+        #expect(try laptop.run(["login", "--anonymous"]).status == 0)
+        let anonymous = try laptop.run(["passwd", "--password-stdin"], input: "a\nsecond password\n")
+        #expect(anonymous.status == 6 && anonymous.errors.contains("anonymous account has no password"))
+    }
+
     @Test("an unreachable server exits 4 with the connection message; wrong passwords exit 5")
     func failures() throws {
         let server = try DemoServerProcess(receipts: 10)

@@ -9,7 +9,7 @@ import Testing
 struct InstallTests {
     /// Every top-level command, which the completions and the man page must all know.
     static let commands = [
-        "login", "logout", "whoami", "import", "list", "show", "search", "history", "stats", "categories",
+        "login", "logout", "passwd", "whoami", "import", "list", "show", "search", "history", "stats", "categories",
         "report", "places", "qr", "scan", "add", "serve", "demo", "backup", "fns", "complete",
     ]
 

@@ -89,15 +89,16 @@ extension Strings {
     }
     static var trustedProxyHelp: String {
         pick(
-            "Прокси или балансировщик, которому верить (адрес или блок CIDR, можно несколько): адрес клиента "
-                + "берётся из его Forwarded/X-Forwarded-For, cookie — Secure, если к нему пришли по https.",
+            "Прокси или балансировщик, которому верить (адрес или блок вида 10.0.0.0/8; можно несколько): адрес "
+                + "клиента берётся из его Forwarded/X-Forwarded-For, а куки сессии передаются только по шифрованному "
+                + "соединению, если к нему пришли по нему.",
             "A proxy or load balancer to believe (an address or a CIDR block; may be repeated): the client's "
                 + "address is taken from its Forwarded/X-Forwarded-For, cookies are Secure when it was reached by https."
         )
     }
     static var allowedHostHelp: String {
         pick(
-            "Имя, под которым сервер доступен (заголовок Host); адреса и localhost разрешены всегда.",
+            "Имя, под которым сервер доступен (в заголовке запроса); адреса и имя этой машины разрешены всегда.",
             "A name the server is reached by (the Host header); addresses and localhost are always allowed.")
     }
     static var addsPerHourHelp: String {
@@ -167,6 +168,7 @@ extension Strings {
             "receipts server on http://\(shown):\(port) (database \(database))")
     }
     static var hostValue: String { pick("адрес", "host") }
+    static var blockValue: String { pick("блок", "CIDR") }
     static var portValue: String { pick("порт", "port") }
     static var daysValue: String { pick("дни", "days") }
 }

@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(Strings.completeWithHelp, valueName: "fns|proverkacheka"))
     var completeWith: ProviderOption?
     @Option(
-        name: .customLong("trusted-proxy"), help: ArgumentHelp(Strings.trustedProxyHelp, valueName: "CIDR"))
+        name: .customLong("trusted-proxy"), help: ArgumentHelp(Strings.trustedProxyHelp, valueName: Strings.blockValue))
     var trustedProxies: [String] = []
     @Option(
         name: .customLong("allowed-host"), help: ArgumentHelp(Strings.allowedHostHelp, valueName: Strings.hostValue))

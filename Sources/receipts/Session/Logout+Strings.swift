@@ -11,5 +11,13 @@ extension Strings {
             "сервер не ответил (\(reason)); сессия забыта только здесь",
             "the server did not answer (\(reason)); the session is forgotten here only")
     }
+    static var logoutAllHelp: String {
+        pick(
+            "Закончить все сессии аккаунта, на всех устройствах (если пароль мог попасть к чужим).",
+            "End every session of the account, on every device (when the password may have leaked).")
+    }
+    static func loggedOutEverywhere(_ server: String) -> String {
+        pick("Все сессии на \(server) закончены.", "Every session on \(server) has ended.")
+    }
     static func loggedOut(_ server: String) -> String { pick("Вы вышли с \(server).", "Logged out of \(server).") }
 }

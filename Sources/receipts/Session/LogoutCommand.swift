@@ -4,7 +4,8 @@ import ReceiptCore
 import ReceiptNetwork
 import ReceiptSync
 
-/// `receipts logout`: ends the session on the server and forgets its cookie.
+/// `receipts logout`: ends the session on the server (with `--all`, every session of the account)
+/// and forgets its cookie.
 struct LogoutCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "logout", abstract: Strings.logoutAbstract)
@@ -12,11 +13,21 @@ struct LogoutCommand: AsyncParsableCommand {
 
     @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
 
+    @Flag(name: .customLong("all"), help: ArgumentHelp(Strings.logoutAllHelp)) var everywhere = false
+
     func run() async throws {
         let console = Console(global)
         let connection = try Connection(global)
         guard connection.saved != nil else {
             console.note(Strings.notLoggedIn(connection.server.absoluteString))
+            return
+        }
+        if everywhere {
+            // Ending the others is the point: a server that cannot be reached is a failure, and the
+            // session stays here to try again with.
+            try await connection.client().logOutEverywhere()
+            connection.account.vault.remove(server: connection.server)
+            console.note(Strings.loggedOutEverywhere(connection.server.absoluteString))
             return
         }
         do {
