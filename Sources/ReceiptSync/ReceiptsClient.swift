@@ -14,23 +14,28 @@ public final class ReceiptsClient: Sendable {
     public var server: URL { exchange.server }
     private let exchange: HTTPExchange
     private let cookie: Mutex<String?>
+    private let device: Mutex<String?>
     private let language: Language
 
-    /// A client of `server`, sending `cookie` (a saved session's) until the server sets another;
-    /// `observer` hears each try, answer and wait; the server's error messages come in `language`.
-    /// Without `http` it shares one process-wide client whose failed connection fails the try at
-    /// once, so that each refusal is seen and retried here.
+    /// A client of `server`, sending `cookie` (a saved session's) until the server sets another, and
+    /// `device` (the device mark of an earlier login) when it checks a password; `observer` hears each
+    /// try, answer and wait; the server's error messages come in `language`. Without `http` it shares
+    /// one process-wide client whose failed connection fails the try at once, so that each refusal is
+    /// seen and retried here.
     public init(
-        server: URL, cookie: String?, http: HTTPClient? = nil, retry: RetryPolicy = .standard,
+        server: URL, cookie: String?, device: String? = nil, http: HTTPClient? = nil, retry: RetryPolicy = .standard,
         observer: ClientObserver? = nil, language: Language = .english
     ) {
         exchange = HTTPExchange(server: server, http: http, retry: retry, observer: observer)
         self.language = language
         self.cookie = Mutex(cookie)
+        self.device = Mutex(device)
     }
 
     /// The session cookie's value, as last set by the server.
     public var sessionCookie: String? { cookie.withLock { $0 } }
+    /// The device mark, as last set by the server (a successful login sets a new one).
+    public var deviceMark: String? { device.withLock { $0 } }
 
     // MARK: Sessions
 
@@ -147,7 +152,11 @@ public final class ReceiptsClient: Sendable {
             }
         }
         var headers = HTTPHeaders([("Accept-Language", language.acceptLanguageHeader)])
-        if let value = sessionCookie { headers.add(name: "Cookie", value: "\(APIContract.sessionCookie)=\(value)") }
+        var cookies = sessionCookie.map { ["\(APIContract.sessionCookie)=\($0)"] } ?? []
+        if path == "/api/v1/sessions" || path == Self.passwordPath, let mark = deviceMark {
+            cookies.append("\(APIContract.deviceCookie)=\(mark)")
+        }
+        if !cookies.isEmpty { headers.add(name: "Cookie", value: cookies.joined(separator: "; ")) }
         if encoded != nil { headers.add(name: "Content-Type", value: "application/json") }
         let server = exchange.server.absoluteString
         return try await exchange.send(method, path, headers: headers, body: encoded) {
@@ -181,12 +190,17 @@ public final class ReceiptsClient: Sendable {
         }
     }
 
-    /// Keeps the session cookie an answer sets; an empty one (logging out) forgets it.
+    /// Keeps the session cookie and the device mark an answer sets; an empty session cookie (logging
+    /// out) forgets it.
     private func keepCookie(from answer: HTTPExchange.Answer) {
-        for header in answer.headers[canonicalForm: "Set-Cookie"]
-        where header.hasPrefix(APIContract.sessionCookie + "=") {
-            let value = header.dropFirst(APIContract.sessionCookie.count + 1).prefix { $0 != ";" }
-            cookie.withLock { $0 = value.isEmpty ? nil : String(value) }
+        func value(of name: String, in header: Substring) -> String?? {
+            guard header.hasPrefix(name + "=") else { return nil }
+            let value = header.dropFirst(name.count + 1).prefix { $0 != ";" }
+            return .some(value.isEmpty ? nil : String(value))
+        }
+        for header in answer.headers[canonicalForm: "Set-Cookie"] {
+            if let session = value(of: APIContract.sessionCookie, in: header) { cookie.withLock { $0 = session } }
+            if let mark = value(of: APIContract.deviceCookie, in: header) { device.withLock { $0 = mark } }
         }
     }
 }

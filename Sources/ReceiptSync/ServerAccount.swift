@@ -56,9 +56,13 @@ public struct ServerAccount: Sendable {
         try vault.load(server: server)
     }
 
-    /// A client carrying `session`'s cookie (none when nil).
-    public func client(_ session: SavedSession?) -> ReceiptsClient {
-        ReceiptsClient(server: server, cookie: session?.cookie, retry: retry, observer: observer, language: language)
+    /// A client carrying `session`'s cookie (none when nil), and the device mark this machine keeps
+    /// for `login` (the session's login unless given).
+    public func client(_ session: SavedSession?, login: String? = nil) -> ReceiptsClient {
+        let device = (login ?? session?.login).flatMap { vault.deviceMark(server: server, login: $0) }
+        return ReceiptsClient(
+            server: server, cookie: session?.cookie, device: device, retry: retry, observer: observer,
+            language: language)
     }
 
     /// The same account, its clients trying for at most `seconds`.
@@ -71,7 +75,9 @@ public struct ServerAccount: Sendable {
     /// Opens a session `way` says and keeps it in place of the one kept before. A registration that
     /// breaks the rules throws ``RegistrationRefused`` without asking the server.
     public func signIn(_ way: SignIn) async throws -> SavedSession {
-        let client = client(nil)
+        var login: String?
+        if case .logIn(let name, _) = way { login = name }
+        let client = client(nil, login: login)
         let info: SessionInfo
         switch way {
         case .anonymous:
@@ -96,6 +102,9 @@ public struct ServerAccount: Sendable {
         }
         let session = SavedSession(server: server.absoluteString, cookie: cookie, info: info)
         try vault.save(session)
+        if let mark = client.deviceMark, let login = info.login {
+            vault.keepDeviceMark(mark, server: server, login: login)
+        }
         return session
     }
 }

@@ -65,6 +65,32 @@ public struct SessionVault: Sendable {
         try? FileManager.default.removeItem(atPath: file(for: server))
     }
 
+    /// The device mark `server` gave this machine when `login` last logged in from it, kept after
+    /// logging out: a login that sends it counts only against this device, so that nobody else's
+    /// failed logins can hold it back.
+    public func deviceMark(server: URL, login: String) -> String? {
+        deviceMarks(server: server)[login.lowercased()]
+    }
+
+    /// Keeps `mark` for `login` at `server` (mode 0600, beside the session); losing it only means
+    /// the next login counts as a new device's, so a failure to write is not one.
+    public func keepDeviceMark(_ mark: String, server: URL, login: String) {
+        var marks = deviceMarks(server: server)
+        marks[login.lowercased()] = mark
+        guard let data = try? JSONEncoder().encode(marks) else { return }
+        try? PrivateFile.write(data, to: devicesFile(for: server))
+    }
+
+    private func deviceMarks(server: URL) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: devicesFile(for: server)) else { return [:] }
+        return (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
+    }
+
+    /// `sessions/http_127.0.0.1_8080.devices.json` beside the session's file.
+    private func devicesFile(for server: URL) -> String {
+        String(file(for: server).dropLast(".json".count)) + ".devices.json"
+    }
+
     /// `sessions/127.0.0.1_8080.json` for `http://127.0.0.1:8080`.
     public func file(for server: URL) -> String {
         let host = server.host ?? "server"

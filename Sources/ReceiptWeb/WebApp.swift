@@ -38,7 +38,7 @@ public final class WebApp: Sendable {
     func adding() async throws -> ReceiptAdding {
         guard let account else { return ReceiptAdding(database: database, client: nil) }
         let session = try await NIOThreadPool.singleton.runIfActive { try account.saved() }
-        return ReceiptAdding(database: database, client: session.map(account.client))
+        return ReceiptAdding(database: database, client: session.map { account.client($0) })
     }
 
     /// A client of the receipts server with the session kept now; the page waits for it, so it
