@@ -19,7 +19,7 @@ struct SlowClientTests {
             for connection in heads { connection.send("GET /health HTTP/1.1\r\nHo") }
             for connection in bodies {
                 connection.send(
-                    "POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"
+                    "POST /api/v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"
                 )
             }
             var closedHeads = 0
