@@ -24,6 +24,9 @@ checks=$checks,response_schema_conformance,negative_data_rejection,unsupported_m
 
 folder=$(mktemp -d)
 on_exit="rm -rf $folder"
+# The operator's token for /metrics: the signed-in run sends it, the anonymous one does not.
+RECEIPTS_METRICS_TOKEN=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+export RECEIPTS_METRICS_TOKEN
 source scripts/demo-server.sh
 start_demo_server "$receipts" "$folder"
 curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
