@@ -90,8 +90,8 @@ extension Strings {
     static var trustedProxyHelp: String {
         pick(
             "Прокси или балансировщик, которому верить (адрес или блок вида 10.0.0.0/8; можно несколько): адрес "
-                + "клиента берётся из его Forwarded/X-Forwarded-For, а куки сессии передаются только по шифрованному "
-                + "соединению, если к нему пришли по нему.",
+                + "клиента берётся из его Forwarded/X-Forwarded-For, а куки сессии помечаются «только по "
+                + "шифрованному соединению», когда клиент пришёл к прокси по такому.",
             "A proxy or load balancer to believe (an address or a CIDR block; may be repeated): the client's "
                 + "address is taken from its Forwarded/X-Forwarded-For, cookies are Secure when it was reached by https."
         )
