@@ -138,7 +138,9 @@ struct ServePostgresTests {
         let cluster = try PostgresCluster()
         let database = try cluster.newDatabase()
         defer { try? cluster.dropDatabase(database) }
-        let server = try DemoServerProcess(receipts: 40, database: database)
+        // The account's add limits lifted: the load adds as fast as it is answered.
+        let unlimited = ["--adds-per-hour", "1000000", "--adds-per-day", "1000000"]
+        let server = try DemoServerProcess(extra: ["--demo", "--demo-receipts", "40"] + unlimited, database: database)
         let visitor = try await ServerVisitor(server.url)
         // A request in flight when the signal comes: its body half sent.
         let slowBody = #"{"qr": "\#(Self.payload(0))"}"#
