@@ -38,8 +38,8 @@ struct LoginCommand: AsyncParsableCommand {
         if anonymous {
             session = try await account.signIn(.anonymous)
         } else if passwordFromStandardInput {
-            let name = try login ?? Self.required(Prompt.ask(Strings.loginPrompt))
-            let password = try Self.required(readLine(strippingNewline: true))
+            let name = try login ?? Prompt.required(Prompt.ask(Strings.loginPrompt))
+            let password = try Prompt.required(readLine(strippingNewline: true))
             session = try await account.signIn(way(login: name, password: password))
         } else {
             session = try await askAndOpen(account)
@@ -51,11 +51,11 @@ struct LoginCommand: AsyncParsableCommand {
     /// the password again after a wrong one, two that differ or one that breaks the rules, three
     /// tries in all.
     private func askAndOpen(_ account: ServerAccount) async throws -> SavedSession {
-        let name = try login ?? Self.required(Prompt.ask(Strings.loginPrompt))
+        let name = try login ?? Prompt.required(Prompt.ask(Strings.loginPrompt))
         var attempt = 1
         while true {
             let left = Self.tries - attempt
-            let password = try Self.required(Prompt.secret(Strings.passwordPrompt))
+            let password = try Prompt.required(Prompt.secret(Strings.passwordPrompt))
             do {
                 if register {
                     let again = Prompt.secret(Strings.passwordAgainPrompt)
@@ -78,12 +78,5 @@ struct LoginCommand: AsyncParsableCommand {
     /// Logging in, or creating the account when `--register` says so.
     private func way(login name: String, password: String) -> SignIn {
         register ? .register(login: name, password: password) : .logIn(login: name, password: password)
-    }
-
-    private static func required(_ value: String?) throws -> String {
-        guard let value, !value.isEmpty else {
-            throw CommandFailure(status: .usage) { _ in Strings.nothingEntered }
-        }
-        return value
     }
 }

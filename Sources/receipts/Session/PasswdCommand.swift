@@ -30,11 +30,11 @@ struct PasswdCommand: AsyncParsableCommand {
         }
         let (current, new): (String, String)
         if passwordsFromStandardInput {
-            current = try Self.required(readLine(strippingNewline: true))
-            new = try Self.required(readLine(strippingNewline: true))
+            current = try Prompt.required(readLine(strippingNewline: true))
+            new = try Prompt.required(readLine(strippingNewline: true))
         } else {
-            current = try Self.required(Prompt.secret(Strings.currentPasswordPrompt))
-            new = try Self.required(Prompt.secret(Strings.newPasswordPrompt))
+            current = try Prompt.required(Prompt.secret(Strings.currentPasswordPrompt))
+            new = try Prompt.required(Prompt.secret(Strings.newPasswordPrompt))
             guard Prompt.secret(Strings.passwordAgainPrompt) == new else {
                 throw CommandFailure(status: .invalidInput) { _ in Strings.passwordsDiffer }
             }
@@ -52,10 +52,5 @@ struct PasswdCommand: AsyncParsableCommand {
             throw CommandFailure(status: .invalidInput) { _ in Strings.currentPasswordWrong }
         }
         console.note(Strings.passwordChanged(login, server: connection.server.absoluteString))
-    }
-
-    private static func required(_ value: String?) throws -> String {
-        guard let value, !value.isEmpty else { throw CommandFailure(status: .usage) { _ in Strings.nothingEntered } }
-        return value
     }
 }

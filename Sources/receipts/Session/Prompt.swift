@@ -36,4 +36,10 @@ enum Prompt {
         }
         return readLine(strippingNewline: true)
     }
+
+    /// An answer that must not be empty (a login, a password): a usage failure when it is.
+    static func required(_ value: String?) throws -> String {
+        guard let value, !value.isEmpty else { throw CommandFailure(status: .usage) { _ in Strings.nothingEntered } }
+        return value
+    }
 }
