@@ -17,8 +17,16 @@ export const state = {
 // exchanged here once. The page keeps the key for this tab alone and takes it out of the address bar.
 // No cookie: a browser would send it to every port of 127.0.0.1.
 const keyName = "receipts-key";
+let unlocking = null;
 
-export async function unlock() {
+// Whether the page holds the key, once the address's fragment is read (and its code exchanged).
+// Every request waits for it: a view may ask before the exchange has answered.
+export function unlock() {
+  unlocking ??= takeKey();
+  return unlocking;
+}
+
+async function takeKey() {
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (fragment.has("key") || fragment.has("code")) {
     history.replaceState(history.state, "", location.pathname + location.search);
@@ -49,6 +57,7 @@ export function locked() {
 
 // A request of the app's API, with the key; a refusal locks the page.
 export async function call(path, options = {}) {
+  await unlock();
   const headers = new Headers(options.headers);
   headers.set("Authorization", `Bearer ${sessionStorage.getItem(keyName) || ""}`);
   const response = await fetch(path, { ...options, headers, credentials: "omit" });
