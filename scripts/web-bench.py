@@ -185,12 +185,12 @@ def main():
     folder = tempfile.mkdtemp(prefix="receipts-web-bench-")
     environment = dict(os.environ, XDG_CONFIG_HOME=folder + "/config", XDG_DATA_HOME=folder + "/data")
     server, address = start_app(RECEIPTS, ["--db", database, "--lang", "en"], environment, "web-bench")
-    base = address.split("/?")[0]
+    base = address.split("/#")[0]
     try:
         driver = browser(1280, 900)
         try:
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
-            # The key once, for the cookie; this first page is the warm-up and is not counted.
+            # The key once, for the tab; this first page is the warm-up and is not counted.
             driver.get(address)
             wait(driver, 60).until(lambda d: d.execute_script("return window.__bench.feedDrawn !== undefined"))
             driver.execute_cdp_cmd("Network.enable", {})

@@ -4,12 +4,14 @@ Debian's chromium through chromium-driver and Selenium (pinned in the Makefile, 
 environment it makes under .build/web-venv), against `receipts web` over a database that `receipts
 demo` imported from the embedded demo server. Checks what a person sees: the feed's month sections
 as `receipts list --json` lists them, a second page after scrolling, the language switch, no
-horizontal overflow at 375 and 1280 px, no console errors, and a browser without the key refused.
+horizontal overflow at 375 and 1280 px, no console errors, a browser without the key refused, the
+key sent to no other port of 127.0.0.1, and `--open` opening the page with a one-time code.
 Screenshots go to Reports/web/.
 
     RECEIPTS=.build/debug/receipts .build/web-venv/bin/python scripts/web-browser-test.py
 """
 
+import http.server
 import json
 import os
 import shutil
@@ -17,10 +19,11 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import Select
 
 from web_app import browser, start_app, wait
@@ -38,6 +41,52 @@ def check(condition, what):
 
 def rows(driver):
     return driver.find_elements(By.CSS_SELECTOR, "ol.receipts li")
+
+
+def drawn(driver, css):
+    """Whether the picture at `css` is drawn within 10 s (the page fetches it with the key, then
+    shows it)."""
+    script = f"const i = document.querySelector({css!r}); return !!i && i.complete && i.naturalWidth > 0"
+    try:
+        return wait(driver, 10).until(lambda d: d.execute_script(script))
+    except TimeoutException:
+        return False
+
+
+def body_text(driver, expected):
+    """The page's text once it holds `expected`, or as it is after 10 s."""
+    try:
+        wait(driver, 10).until(lambda d: expected in d.find_element(By.TAG_NAME, "body").text)
+    except TimeoutException:
+        pass
+    return driver.find_element(By.TAG_NAME, "body").text
+
+
+def what_another_port_receives(driver):
+    """Every request the browser sends to a plain listener on another port of 127.0.0.1, which it
+    is sent to: what another user of the machine would receive there."""
+    received = []
+
+    class Listener(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            received.append(self.requestline + "\n" + str(self.headers))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.end_headers()
+            self.wfile.write(b"elsewhere")
+
+        def log_message(self, *arguments):
+            pass
+
+    listener = http.server.HTTPServer(("127.0.0.1", 0), Listener)
+    threading.Thread(target=listener.serve_forever, daemon=True).start()
+    try:
+        driver.get(f"http://127.0.0.1:{listener.server_address[1]}/")
+        wait(driver, 10).until(lambda d: "elsewhere" in d.find_element(By.TAG_NAME, "body").text)
+    finally:
+        listener.shutdown()
+        listener.server_close()
+    return received
 
 
 def main():
@@ -91,14 +140,14 @@ def main():
     except SystemExit:
         places_server.kill()
         raise
-    base = address.split("/?")[0]
+    base, key = address.split("/#key=")[0], address.split("#key=")[-1]
     os.makedirs(REPORTS, exist_ok=True)
     try:
         driver = browser(1280, 900)
         try:
             driver.get(address)
             wait(driver, 10).until(lambda d: len(rows(d)) > 0)
-            check(driver.current_url == base + "/", "the key leaves the address bar once the cookie is set")
+            check(driver.current_url == base + "/", "the key leaves the address bar once the page holds it")
             shown = [int(row.get_attribute("data-id")) for row in rows(driver)]
             check(shown == expected_ids[:len(shown)] and len(shown) == 50,
                   f"the first page: 50 receipts in the order of receipts list ({len(shown)} shown)")
@@ -125,9 +174,7 @@ def main():
                   f"a receipt's detail lists the lines of receipts show --json ({len(names)} lines)")
             caption = driver.find_element(By.CSS_SELECTOR, "#detail figure.qr figcaption").text
             check(caption == shown_receipt["qr"], "and its QR payload")
-            loaded = driver.execute_script(
-                "const i = document.querySelector('#detail figure.qr img'); return i.complete && i.naturalWidth > 0")
-            check(loaded, "the QR picture is drawn")
+            check(drawn(driver, "#detail figure.qr img"), "the QR picture is drawn")
             shared = subprocess.run([RECEIPTS, "show", str(opened), "--share", "--db", database, "--lang", "en"],
                                     env=environment, check=True, capture_output=True, text=True).stdout.rstrip("\n")
             driver.execute_cdp_cmd("Browser.grantPermissions", {
@@ -207,9 +254,7 @@ def main():
                   f"a category clicked lists its receipts of {month} as receipts search does ({len(found)})")
             check(len(driver.find_elements(By.CSS_SELECTOR, "#stats .category-detail ol.items li")) > 0,
                   "and its items by spending")
-            chart = driver.execute_script(
-                "const i = document.querySelector('#stats picture.chart img'); return i.complete && i.naturalWidth > 0")
-            check(chart, "the 12-month chart is drawn")
+            check(drawn(driver, "#stats picture.chart img"), "the 12-month chart is drawn")
             overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"statistics fit 1280 px ({overflow})")
             driver.save_screenshot(REPORTS + "/stats-1280.png")
@@ -616,18 +661,61 @@ def main():
                 check(overflow <= 0, f"{view} fits 375 px ({overflow})")
                 phone.save_screenshot(REPORTS + f"/{view[1:].split('?')[0]}-375.png")
             check("Личная инфляция" in phone.find_element(By.ID, "insights").text, "the insights in Russian")
+            # Another user's listener on another port of 127.0.0.1: the browser that holds the key
+            # sends it nothing (a cookie would go to every port of the address).
+            received = what_another_port_receives(phone)
+            check(received and not any(key in request or "receipts_web" in request or "Cookie:" in request
+                                       for request in received),
+                  f"the key goes to no other port of 127.0.0.1: {received}")
         finally:
             phone.quit()
 
         stranger = browser(800, 600)
         try:
             stranger.get(base + "/")
-            text = stranger.find_element(By.TAG_NAME, "body").text
-            check("No access" in text and not rows(stranger), "a browser without the key is refused")
+            text = body_text(stranger, "No access")
+            check("No access" in text and not rows(stranger), f"a browser without the key is refused: {text!r}")
             stranger.get(base + "/api/feed")
             check("No access" in stranger.find_element(By.TAG_NAME, "body").text, "so is its request of the API")
         finally:
             stranger.quit()
+
+        # `--open`: the browser gets a one-time code in place of the key (any user can read a
+        # process's arguments); the page exchanges it once, and the address is worth nothing after.
+        opener = os.path.join(folder, "bin")
+        os.makedirs(opener, exist_ok=True)
+        record = os.path.join(folder, "opened")
+        with open(os.path.join(opener, "xdg-open"), "w") as script:
+            script.write(f"#!/bin/sh\nprintf '%s' \"$1\" > '{record}.part' && mv '{record}.part' '{record}'\n")
+        os.chmod(os.path.join(opener, "xdg-open"), 0o755)
+        opening, opening_address = start_app(RECEIPTS, ["--db", database, "--lang", "en", "--open"],
+                                             dict(environment, PATH=opener + ":" + os.environ.get("PATH", "")),
+                                             "web-browser-test")
+        try:
+            deadline = time.time() + 10
+            while not os.path.exists(record) and time.time() < deadline:
+                time.sleep(0.05)
+            handed = open(record).read() if os.path.exists(record) else ""
+            opening_key = opening_address.split("#key=")[-1]
+            check("/#code=" in handed and opening_key not in handed,
+                  f"--open hands the browser a one-time code, not the key: {handed!r}")
+            first = browser(800, 600)
+            try:
+                first.get(handed)
+                wait(first, 10).until(lambda d: len(rows(d)) > 0)
+                check("#" not in first.current_url, f"the code opens the page once: {first.current_url}")
+            finally:
+                first.quit()
+            again = browser(800, 600)
+            try:
+                again.get(handed)
+                text = body_text(again, "opened already")
+                check("opened already" in text and not rows(again), f"and not twice: {text!r}")
+            finally:
+                again.quit()
+        finally:
+            opening.terminate()
+            opening.wait(timeout=10)
 
         # The app goes away under an open page: the next view says the connection may be why, and
         # offers to try again.

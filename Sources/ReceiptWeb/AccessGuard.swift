@@ -3,54 +3,64 @@ import HTTPTypes
 import Hummingbird
 import ReceiptCore
 
-/// Who may use the app, as Jupyter decides it: the address `receipts web` prints carries a token
-/// once; opening it sets a cookie (HttpOnly, SameSite=Strict) and sends the browser on to the app
-/// without the token in its address bar. Every other request needs the cookie, so another user of
-/// the machine, or a page of another site in the same browser, cannot read the receipts. A request
-/// that changes something must also come from the app's own origin.
+/// Who may use the app. The address `receipts web` prints carries a key in its fragment, which a
+/// browser never sends to any server; the page keeps it for its tab and sends it as
+/// `Authorization: Bearer` with every request of the API. No cookie: a browser sends 127.0.0.1's
+/// cookies to every port of it, so another user's listener on another port would receive one. The
+/// page's own files hold no data and need no key. Every request must name the app's own address in
+/// `Host` (a page of another site whose name was made to point at 127.0.0.1 names its own), and a
+/// request that changes something must also come from the app's own origin.
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
-    let token: String
+    /// The key the API's requests must carry.
+    let key: String
+    /// The addresses (`host:port`) that reach the app, as a `Host` header names them; none until it
+    /// listens.
+    let authorities: @Sendable () -> [String]
 
-    static var cookieName: String { "receipts_web" }
+    /// Why a request is refused.
+    enum Refusal {
+        /// No key, or another one.
+        case noKey
+        /// A change that did not come from the app's own page.
+        case foreignOrigin
+        /// A request sent to another address than the app's.
+        case foreignHost
+    }
+
+    /// The API's paths open without the key: the page's words (to say that it has none) and the
+    /// exchange of a one-time code for the key.
+    static var openPaths: Set<String> { ["/api/words", "/api/exchange"] }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if request.method == .get, request.uri.path == "/", let given = request.uri.queryParameters["token"] {
-            guard Self.same(String(given), token) else { return Self.refused(request) }
-            var response = Response(status: .seeOther, headers: [.location: "/"])
-            response.setCookie(
-                Cookie(
-                    name: Self.cookieName, value: token, path: "/", secure: false, httpOnly: true, sameSite: .strict))
-            return Self.secured(response)
-        }
-        guard let cookie = request.cookies[Self.cookieName], Self.same(cookie.value, token) else {
-            return Self.refused(request)
+        guard let authority = request.head.authority?.lowercased(), authorities().contains(authority) else {
+            return Self.refused(request, .foreignHost)
         }
         if ![.get, .head].contains(request.method) {
             // A form or a script of another site cannot forge this header: it must name the address
             // the request was sent to (whatever `--host` the app listens on).
-            guard let host = request.head.authority, request.headers[.origin] == "http://\(host)" else {
-                return Self.refused(request, origin: true)
+            guard request.headers[.origin]?.lowercased() == "http://\(authority)" else {
+                return Self.refused(request, .foreignOrigin)
             }
+        }
+        let path = request.uri.path
+        if !StaticFiles.isShell(path), !Self.openPaths.contains(path) {
+            let bearer = "Bearer "
+            guard let given = request.headers[.authorization], given.hasPrefix(bearer),
+                Secret.matches(String(given.dropFirst(bearer.count)), key)
+            else { return Self.refused(request, .noKey) }
         }
         return Self.secured(try await next(request, context))
     }
 
-    /// Compares without stopping at the first difference.
-    private static func same(_ given: String, _ expected: String) -> Bool {
-        let a = Array(given.utf8)
-        let b = Array(expected.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
-    /// What every answer carries: no script, style or connection but the app's own, no framing by
-    /// another page, no address given away.
+    /// What every answer carries: no script, style or connection but the app's own (pictures also
+    /// from the blobs the page made of the API's answers), no framing by another page, no address
+    /// given away.
     static func secured(_ response: Response) -> Response {
         var response = response
         response.headers[.contentSecurityPolicy] =
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; "
             + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
         response.headers[.xContentTypeOptions] = "nosniff"
         if let referrer = HTTPField.Name("Referrer-Policy") { response.headers[referrer] = "no-referrer" }
@@ -59,9 +69,14 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     }
 
     /// 403, in the browser's language, saying how to get in.
-    static func refused(_ request: Request, origin: Bool = false) -> Response {
+    static func refused(_ request: Request, _ refusal: Refusal) -> Response {
         let words = WebWords(acceptLanguage: request.headers[.acceptLanguage])
-        let text = origin ? words.foreignOrigin : words.needsToken
+        let text =
+            switch refusal {
+            case .noKey: words.needsKey
+            case .foreignOrigin: words.foreignOrigin
+            case .foreignHost: words.foreignHost
+            }
         let html = """
             <!doctype html><html lang="\(words.language == .russian ? "ru" : "en")"><meta charset="utf-8">\
             <title>receipts</title><p>\(text)</p></html>

@@ -36,6 +36,14 @@ enum StaticFiles {
         "/prices", "/insights",
     ]
 
+    /// Whether `path` is one of the page's own files or views: they hold no data, so they are
+    /// served without the key (the page asks the API for everything, with it).
+    static func isShell(_ path: String) -> Bool {
+        if paths.contains(path) || views.contains(path) { return true }
+        let receipt = path.split(separator: "/", omittingEmptySubsequences: false)
+        return receipt.count == 3 && receipt[1] == "receipts" && Int64(receipt[2]) != nil
+    }
+
     /// The answer for `path`: the file, cacheable for a minute (the binary does not change under it).
     static func response(_ path: String) -> Response? {
         guard let (bytes, type) = file(at: path) else { return nil }

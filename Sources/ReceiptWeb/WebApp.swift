@@ -5,6 +5,7 @@ import NIOPosix
 public import ReceiptCore
 public import ReceiptStore
 public import ReceiptSync
+import Synchronization
 
 /// `receipts web`: the receipts app in a browser, over the user's own database, on this machine.
 /// Hummingbird serves the page's files and a JSON API of its own under `/api/`; database work runs
@@ -17,6 +18,10 @@ public final class WebApp: Sendable {
     let account: ServerAccount?
     /// The import the page started, if any.
     let importRun = ImportRun()
+    /// The one-time codes `--open` gave the browser, waiting for the page to exchange them.
+    let openingCodes = OpeningCodes()
+    /// The port the app listens on, once it does.
+    private let listening = Mutex<Int?>(nil)
     /// The local date and time now: this machine's clock, or a fixed one in tests. Budgets and
     /// regular payments are counted as of it.
     let now: @Sendable () throws -> LocalDateTime
@@ -49,9 +54,26 @@ public final class WebApp: Sendable {
         return account.client(session)
     }
 
-    /// The address to open, token included, once the app listens on `port`.
+    /// The address to open once the app listens on `port`, the key in its fragment (`#key=`), which
+    /// the browser keeps to itself: no server receives it, nor any log.
     public func address(port: Int) -> String {
-        "http://\(Self.urlHost(settings.host)):\(port)/?token=\(settings.token)"
+        "http://\(Self.urlHost(settings.host)):\(port)/#key=\(settings.key)"
+    }
+
+    /// An address for another process to open (`xdg-open`), whose arguments any user of the machine
+    /// can read: a one-time code in place of the key, which the page exchanges for it once, within a
+    /// minute.
+    public func openingAddress(port: Int) -> String {
+        "http://\(Self.urlHost(settings.host)):\(port)/#code=\(openingCodes.issue())"
+    }
+
+    /// What a request's `Host` may name: the app's own address on the port it listens on; on
+    /// loopback, under any of the names that reach it. None before it listens.
+    func authorities() -> [String] {
+        guard let port = listening.withLock({ $0 }) else { return [] }
+        let hosts =
+            settings.isLoopback ? ["127.0.0.1", "localhost", "[::1]"] : [Self.urlHost(settings.host.lowercased())]
+        return hosts.map { "\($0):\(port)" }
     }
 
     /// The application; `onRunning` hears the port it listens on.
@@ -61,14 +83,17 @@ public final class WebApp: Sendable {
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: "receipts-web"),
             onServerRunning: { channel in
-                await onRunning(channel.localAddress?.port ?? 0)
+                let port = channel.localAddress?.port ?? 0
+                self.listening.withLock { $0 = port }
+                await onRunning(port)
             },
             logger: Self.logger)
     }
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: AccessGuard(token: settings.token))
+        router.add(middleware: AccessGuard(key: settings.key, authorities: { self.authorities() }))
+        addAccessRoutes(to: router)
         addReceiptsRoutes(to: router)
         addSearchRoutes(to: router)
         addCategoriesRoutes(to: router)

@@ -32,15 +32,30 @@ struct WebWords: Sendable {
 
     func pick(_ russian: String, _ english: String) -> String { language == .russian ? russian : english }
 
-    var needsToken: String {
+    /// Why a request without the key (or with another one) is refused, and how to get in.
+    var needsKey: String {
         pick(
             "Нет доступа. Откройте адрес, который напечатала команда receipts web: в нём ключ доступа.",
             "No access. Open the address that receipts web printed: it carries the access key.")
     }
+    /// Why a change sent from elsewhere than the app's page is refused.
     var foreignOrigin: String {
         pick(
             "Запрос пришёл не со страницы приложения и отклонён.",
             "The request did not come from the app's page and was refused.")
+    }
+    /// Why a request sent to another address than the app's is refused.
+    var foreignHost: String {
+        pick(
+            "Запрос отправлен не по адресу приложения и отклонён. Откройте адрес, который напечатала команда receipts web.",
+            "The request was not sent to the app's address and was refused. Open the address that receipts web printed."
+        )
+    }
+    /// Why a one-time code of `receipts web --open` is refused.
+    var codeSpent: String {
+        pick(
+            "Этот адрес уже открыт или устарел. Откройте адрес, который напечатала команда receipts web.",
+            "This address was opened already, or has expired. Open the address that receipts web printed.")
     }
 
     /// How many receipts: `12 чеков`, `1 receipt`.
@@ -137,6 +152,8 @@ struct WebWords: Sendable {
     var page: [String: String] {
         [
             "title": pick("Чеки", "Receipts"),
+            "needsKey": needsKey,
+            "codeSpent": codeSpent,
             "receipts": pick("Чеки", "Receipts"),
             "language": pick("English", "Русский"),
             "empty": pick(

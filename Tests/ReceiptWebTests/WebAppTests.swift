@@ -37,78 +37,164 @@ func receiptsDatabase(_ count: Int, in folder: TemporaryFolder) throws -> Receip
 struct WebAppTests {
     /// Runs the app live on a free loopback port over `count` receipts.
     static func withApp(
-        receipts count: Int = 70, _ body: @Sendable (WebApp, any TestClientProtocol) async throws -> Void
+        receipts count: Int = 70, _ body: @Sendable (WebApp, AppPage) async throws -> Void
     ) async throws {
         let folder = try TemporaryFolder("web")
         let app = WebApp(
             settings: WebSettings(host: "127.0.0.1", port: 0), database: try receiptsDatabase(count, in: folder))
-        try await app.application().test(.live) { client in try await body(app, client) }
+        try await app.withPage { page in try await body(app, page) }
     }
 
-    static func cookie(of response: TestResponse) -> String? {
-        response.headers[.setCookie]?.split(separator: ";").first.map(String.init)
-    }
-
-    @Test(
-        "without the key nothing is served; the key once sets an HttpOnly, SameSite=Strict cookie and leads to the app")
+    @Test("the page's own files need no key and hold no data; the API needs the key as a Bearer header, and only it")
     func access() async throws {
         try await Self.withApp { app, client in
-            let bare = try await client.execute(uri: "/", method: .get, headers: [.acceptLanguage: "ru-RU,ru;q=0.9"])
-            #expect(bare.status == .forbidden)
-            #expect(String(buffer: bare.body).contains("Откройте адрес, который напечатала команда receipts web"))
-            for path in ["/api/feed", "/app.js", "/?token=wrong"] {
-                #expect(try await client.execute(uri: path, method: .get).status == .forbidden, "\(path)")
-            }
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            #expect(opened.status == .seeOther)
-            #expect(opened.headers[.location] == "/")
-            let setCookie = try #require(opened.headers[.setCookie])
-            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict"))
-            let cookie = try #require(Self.cookie(of: opened))
-            let page = try await client.execute(uri: "/", method: .get, headers: [.cookie: cookie])
+            var stranger = client
+            stranger.key = nil
+            let page = try await stranger.execute(uri: "/", method: .get)
             #expect(page.status == .ok)
             let csp = try #require(page.headers[.contentSecurityPolicy])
             #expect(csp.contains("script-src 'self'") && csp.contains("connect-src 'self'"))
+            #expect(csp.contains("img-src 'self' data: blob:"))
             let html = String(buffer: page.body)
             // Only scripts from the app's own files: the policy forbids inline ones.
             #expect(html.contains(#"<script type="module" src="/app.js"></script>"#))
             #expect(!html.contains("<script>") && !html.contains("http://") && !html.contains("https://"))
-            let script = try await client.execute(uri: "/app.js", method: .get, headers: [.cookie: cookie])
+            let script = try await stranger.execute(uri: "/app.js", method: .get)
             #expect(script.headers[.contentType] == "text/javascript; charset=utf-8")
             #expect(!String(buffer: script.body).contains("http"))
+
+            let refused = try await stranger.execute(
+                uri: "/api/feed", method: .get, headers: [.acceptLanguage: "ru-RU,ru;q=0.9"])
+            #expect(refused.status == .forbidden)
+            #expect(String(buffer: refused.body).contains("Откройте адрес, который напечатала команда receipts web"))
+            // The words say how to get in, so they need no key; nothing else of the API opens without it.
+            #expect(try await stranger.execute(uri: "/api/words?lang=en", method: .get).status == .ok)
+            for path in ["/api/receipts/1", "/api/receipts/1/qr.png", "/api/stats/chart.svg", "/api/import/events"] {
+                #expect(try await stranger.execute(uri: path, method: .get).status == .forbidden, "\(path)")
+            }
+            for wrong in ["Bearer x", "Bearer \(app.settings.key)x", "bearer \(app.settings.key)", app.settings.key] {
+                let answer = try await stranger.execute(
+                    uri: "/api/feed", method: .get, headers: [.authorization: wrong])
+                #expect(answer.status == .forbidden, "\(wrong)")
+            }
+            // The key in a cookie, or in the query as the address once carried it, opens nothing.
+            let cookie = try await stranger.execute(
+                uri: "/api/feed", method: .get, headers: [.cookie: "receipts_web=\(app.settings.key)"])
+            #expect(cookie.status == .forbidden)
+            let query = try await stranger.execute(uri: "/api/feed?token=\(app.settings.key)", method: .get)
+            #expect(query.status == .forbidden)
+            let opened = try await client.execute(uri: "/api/feed", method: .get)
+            #expect(opened.status == .ok && opened.headers[.setCookie] == nil)
         }
     }
 
-    @Test("a change from another origin is refused; from the app's own it passes the guard")
+    @Test("the address carries the key in its fragment, never sent to a server; each start makes a new key")
+    func address() throws {
+        let folder = try TemporaryFolder("web-address")
+        let database = try receiptsDatabase(1, in: folder)
+        let first = WebApp(settings: WebSettings(host: "127.0.0.1", port: 0), database: database)
+        let second = WebApp(settings: WebSettings(host: "::1", port: 0), database: database)
+        #expect(first.address(port: 8765) == "http://127.0.0.1:8765/#key=\(first.settings.key)")
+        #expect(second.address(port: 8765) == "http://[::1]:8765/#key=\(second.settings.key)")
+        #expect(first.settings.key != second.settings.key && first.settings.key.count == 43)
+        let opening = first.openingAddress(port: 8765)
+        #expect(opening.hasPrefix("http://127.0.0.1:8765/#code=") && !opening.contains(first.settings.key))
+    }
+
+    @Test("a request must name the app's own address in Host: another name (DNS rebinding) or port is refused")
+    func host() async throws {
+        try await Self.withApp(receipts: 1) { app, client in
+            for own in ["localhost:\(client.port)", "127.0.0.1:\(client.port)", "[::1]:\(client.port)"] {
+                var page = client
+                page.authority = own
+                #expect(try await page.execute(uri: "/api/feed", method: .get).status == .ok, "\(own)")
+            }
+            for foreign in ["evil.example:\(client.port)", "localhost", "127.0.0.1:1", "localhost.evil.example"] {
+                var page = client
+                page.authority = foreign
+                for path in ["/", "/api/feed", "/api/words"] {
+                    let answer = try await page.execute(uri: path, method: .get)
+                    #expect(answer.status == .forbidden, "\(foreign) \(path)")
+                    #expect(String(buffer: answer.body).contains("not sent to the app's address"))
+                }
+            }
+        }
+    }
+
+    @Test("a change from another origin, or with none, is refused; from the app's own it passes the guard")
     func origin() async throws {
         try await Self.withApp(receipts: 1) { app, client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(Self.cookie(of: opened))
             let foreign = try await client.execute(
-                uri: "/api/feed", method: .post, headers: [.cookie: cookie, .origin: "http://evil.example"])
+                uri: "/api/categories/undo", method: .post, headers: [.origin: "http://evil.example"])
             #expect(foreign.status == .forbidden)
-            let none = try await client.execute(uri: "/api/feed", method: .post, headers: [.cookie: cookie])
-            #expect(none.status == .forbidden)
-            // The app's own origin is the address the request was sent to (the test client's is `localhost`).
-            let body = ByteBuffer(string: #"{"action": 999}"#)
-            let own = try await client.execute(
-                uri: "/api/categories/undo", method: .post,
-                headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"], body: body)
+            var bare = client
+            bare.origin = nil
+            #expect(try await bare.post("/api/categories/undo", #"{"action": 999}"#).status == .forbidden)
+            // The app's own origin is the address the request was sent to.
+            let own = try await client.post("/api/categories/undo", #"{"action": 999}"#)
             #expect(own.status == .notFound)
             #expect(String(buffer: own.body).contains("undone already, or there is none"))
             let elsewhere = try await client.execute(
                 uri: "/api/categories/undo", method: .post,
-                headers: [.cookie: cookie, .origin: "http://127.0.0.1:1", .contentType: "application/json"], body: body)
+                headers: [.origin: "http://127.0.0.1:1", .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"action": 999}"#))
             #expect(elsewhere.status == .forbidden)
+        }
+    }
+
+    @Test("no GET changes anything: a search is a POST that keeps it in the history, and a GET of it keeps nothing")
+    func noChangeByGet() async throws {
+        try await Self.withApp(receipts: 5) { app, client in
+            let searched = try await client.get("/api/search?q=%D1%85%D0%BB%D0%B5%D0%B1")
+            let placesFound = try await client.get("/api/places?lat=55.75&lon=37.61")
+            #expect(searched.status != .ok && placesFound.status != .ok)
+            #expect(try app.database.searchHistory().isEmpty)
+            var bare = client
+            bare.origin = nil
+            #expect(try await bare.post("/api/search?q=%D1%85%D0%BB%D0%B5%D0%B1").status == .forbidden)
+            #expect(try app.database.searchHistory().isEmpty)
+            #expect(try await client.post("/api/search?q=%D1%85%D0%BB%D0%B5%D0%B1").status == .ok)
+            #expect(try app.database.searchHistory() == ["хлеб"])
+        }
+    }
+
+    @Test("a one-time code is good once, and not after its time")
+    func codes() async throws {
+        let codes = OpeningCodes(lifetime: .milliseconds(200))
+        let first = codes.issue()
+        let second = codes.issue()
+        #expect(first != second && first.count == 22)
+        #expect(codes.exchange(first) && !codes.exchange(first))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!codes.exchange(second))
+    }
+
+    @Test("the one-time code of --open gives the key once, within its minute, from the app's own origin")
+    func exchange() async throws {
+        try await Self.withApp(receipts: 1) { app, client in
+            var stranger = client
+            stranger.key = nil
+            let code = try #require(app.openingAddress(port: client.port).split(separator: "#code=").last)
+            var foreign = stranger
+            foreign.origin = "http://evil.example"
+            #expect(try await foreign.post("/api/exchange", #"{"code": "\#(code)"}"#).status == .forbidden)
+            let exchanged = try await stranger.post("/api/exchange", #"{"code": "\#(code)"}"#)
+            #expect(exchanged.status == .ok)
+            let answer =
+                try JSONSerialization.jsonObject(with: Data(exchanged.body.readableBytesView)) as? [String: Any]
+            #expect(answer?["key"] as? String == app.settings.key)
+            let again = try await stranger.post("/api/exchange?lang=en", #"{"code": "\#(code)"}"#)
+            #expect(again.status == .forbidden && String(buffer: again.body).contains("opened already, or has expired"))
+            for wrong in [#"{"code": "nope"}"#, #"{"code": "\#(app.settings.key)"}"#, "{}", "not json"] {
+                #expect(try await stranger.post("/api/exchange", wrong).status == .forbidden, "\(wrong)")
+            }
         }
     }
 
     @Test("the feed: month sections newest first, 50 a page, whole-month totals, pending marked, in the language asked")
     func feed() async throws {
         try await Self.withApp(receipts: 70) { app, client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(Self.cookie(of: opened))
-            let first = try await client.execute(uri: "/api/feed?lang=ru", method: .get, headers: [.cookie: cookie])
+            let first = try await client.execute(uri: "/api/feed?lang=ru", method: .get)
             #expect(first.status == .ok)
             let page = try #require(
                 try JSONSerialization.jsonObject(with: Data(first.body.readableBytesView)) as? [String: Any])
@@ -127,7 +213,7 @@ struct WebAppTests {
             #expect(listed.first?["totalText"] as? String == "100,00\u{00A0}₽")
 
             let second = try await client.execute(
-                uri: "/api/feed?lang=en&offset=50", method: .get, headers: [.cookie: cookie])
+                uri: "/api/feed?lang=en&offset=50", method: .get)
             let rest = try #require(
                 try JSONSerialization.jsonObject(with: Data(second.body.readableBytesView)) as? [String: Any])
             let restMonths = try #require(rest["months"] as? [[String: Any]])
@@ -135,7 +221,7 @@ struct WebAppTests {
             #expect(restMonths.map { $0["month"] as? String } == ["2026-09", "2026-08"])
             #expect(rest["next"] is NSNull)
             #expect(restMonths.first?["title"] as? String == "September 2026")
-            let bad = try await client.execute(uri: "/api/feed?offset=-1", method: .get, headers: [.cookie: cookie])
+            let bad = try await client.execute(uri: "/api/feed?offset=-1", method: .get)
             #expect(bad.status == .badRequest)
         }
     }
@@ -143,10 +229,8 @@ struct WebAppTests {
     @Test("a receipt's detail: shop, lines, payment, fiscal fields; its QR picture reads back as its payload")
     func detail() async throws {
         try await Self.withApp(receipts: 5) { app, client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(Self.cookie(of: opened))
             let answer = try await client.execute(
-                uri: "/api/receipts/1?lang=ru", method: .get, headers: [.cookie: cookie])
+                uri: "/api/receipts/1?lang=ru", method: .get)
             #expect(answer.status == .ok)
             let detail = try #require(
                 try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any])
@@ -160,19 +244,19 @@ struct WebAppTests {
             let qr = try #require(detail["qr"] as? String)
             #expect(qr.contains("fn=9251440300007971&i=1&fp=1000"))
             let picture = try await client.execute(
-                uri: try #require(detail["qrImage"] as? String), method: .get, headers: [.cookie: cookie])
+                uri: try #require(detail["qrImage"] as? String), method: .get)
             #expect(picture.headers[.contentType] == "image/png")
             let image = try ImageLoader.load(Data(picture.body.readableBytesView))
             #expect(try QRDecoder.decode(image).map(\.text) == [qr])
             let pending = try await client.execute(
-                uri: "/api/receipts/5?lang=en", method: .get, headers: [.cookie: cookie])
+                uri: "/api/receipts/5?lang=en", method: .get)
             let waiting = try #require(
                 try JSONSerialization.jsonObject(with: Data(pending.body.readableBytesView)) as? [String: Any])
             #expect(waiting["pending"] as? Bool == true && waiting["statusText"] as? String == "pending")
             for (path, status) in [
                 ("/api/receipts/99", HTTPResponse.Status.notFound), ("/api/receipts/x", .badRequest),
             ] {
-                #expect(try await client.execute(uri: path, method: .get, headers: [.cookie: cookie]).status == status)
+                #expect(try await client.execute(uri: path, method: .get).status == status)
             }
         }
     }
@@ -180,10 +264,9 @@ struct WebAppTests {
     @Test("search: words and filters as receipts search takes them, each wrong one named; the last ones kept")
     func search() async throws {
         try await Self.withApp(receipts: 70) { app, client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(Self.cookie(of: opened))
             func get(_ uri: String) async throws -> (HTTPResponse.Status, [String: Any]) {
-                let answer = try await client.execute(uri: uri, method: .get, headers: [.cookie: cookie])
+                let method: HTTPRequest.Method = uri.hasPrefix("/api/search?") ? .post : .get
+                let answer = try await client.execute(uri: uri, method: method)
                 let body = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
                 return (answer.status, body ?? [:])
             }
@@ -212,14 +295,12 @@ struct WebAppTests {
     @Test("add: a pasted payload or a photo's codes are added as receipts add does; a wrong one is named")
     func add() async throws {
         try await Self.withApp(receipts: 1) { app, client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(Self.cookie(of: opened))
             func post(_ uri: String, _ body: ByteBuffer, type: String) async throws -> (
                 HTTPResponse.Status, [String: Any]
             ) {
                 let answer = try await client.execute(
                     uri: uri, method: .post,
-                    headers: [.cookie: cookie, .origin: "http://localhost", .contentType: type], body: body)
+                    headers: [.contentType: type], body: body)
                 let json = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
                 return (answer.status, json ?? [:])
             }
@@ -250,17 +331,15 @@ struct WebAppTests {
     )
     func nearbyWithoutServer() async throws {
         try await Self.withApp(receipts: 1) { app, client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(Self.cookie(of: opened))
             let far = try await client.execute(
-                uri: "/api/places?lat=91&lon=37&lang=ru", method: .get, headers: [.cookie: cookie])
+                uri: "/api/places?lat=91&lon=37&lang=ru", method: .post)
             #expect(far.status == .badRequest && String(buffer: far.body).contains("широта от −90 до 90"))
             let none = try await client.execute(
-                uri: "/api/places?lat=55.75&lon=37.61", method: .get, headers: [.cookie: cookie])
+                uri: "/api/places?lat=55.75&lon=37.61", method: .post)
             #expect(none.status == .badGateway && String(buffer: none.body).contains("RECEIPTS_SERVER"))
             let star = try await client.execute(
                 uri: "/api/places/star", method: .post,
-                headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"],
+                headers: [.contentType: "application/json"],
                 body: ByteBuffer(string: #"{"id": "nowhere"}"#))
             #expect(star.status == .notFound)
         }

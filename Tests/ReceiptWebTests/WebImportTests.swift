@@ -14,36 +14,7 @@ import Testing
 
 @Suite("receipts web: signing in and importing")
 struct WebImportTests {
-    /// The page's requests, with the app's cookie and, for changes, its origin.
-    struct Page: Sendable {
-        let client: any TestClientProtocol
-        let cookie: String
-
-        func get(_ path: String) async throws -> TestResponse {
-            try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
-        }
-
-        func post(_ path: String, _ json: String = "{}") async throws -> TestResponse {
-            try await client.execute(
-                uri: path, method: .post,
-                headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"],
-                body: ByteBuffer(string: json))
-        }
-
-        /// Every event the import stream sends until it ends, decoded.
-        func events() async throws -> [[String: Any]] {
-            let stream = try await get("/api/import/events")
-            #expect(stream.headers[.contentType] == "text/event-stream; charset=utf-8")
-            return try String(buffer: stream.body).components(separatedBy: "\n\n").filter { !$0.isEmpty }.map {
-                event in
-                #expect(event.hasPrefix("data: "))
-                return try #require(
-                    try JSONSerialization.jsonObject(with: Data(event.dropFirst(6).utf8)) as? [String: Any])
-            }
-        }
-    }
-
-    static func json(_ response: TestResponse) throws -> [String: Any] {
+    static func json(_ response: AppPage.Answer) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
     }
 
@@ -58,9 +29,7 @@ struct WebImportTests {
             let account = ServerAccount(server: server.url, vault: vault, retry: RetryPolicy(budget: 20))
             let database = try ReceiptDatabase.open(at: folder.file("local.sqlite"))
             let app = WebApp(settings: WebSettings(host: "127.0.0.1", port: 0), database: database, account: account)
-            try await app.application().test(.live) { client in
-                let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-                let page = Page(client: client, cookie: try #require(WebAppTests.cookie(of: opened)))
+            try await app.withPage { page in
 
                 let nobody = try Self.json(try await page.get("/api/session"))
                 #expect(nobody["signedIn"] as? Bool == false)
@@ -130,22 +99,36 @@ struct WebImportTests {
     @Test("every view's own address is the page, so that a reload or a link shows that view")
     func viewAddresses() async throws {
         try await WebAppTests.withApp(receipts: 1) { app, client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(WebAppTests.cookie(of: opened))
             for path in [
                 "/receipts", "/receipts/1", "/search?q=milk", "/stats?month=2026-10", "/stats?from=2026-01&to=2026-10",
                 "/categories", "/add", "/import", "/nearby?lat=55.75&lon=37.62", "/prices?q=milk", "/insights",
                 "/insights?month=2026-10",
             ] {
-                let response = try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
+                let response = try await client.execute(uri: path, method: .get)
                 #expect(response.status == .ok, "\(path)")
                 #expect(String(buffer: response.body).contains(#"<script type="module" src="/app.js"></script>"#))
             }
-            #expect(try await client.execute(uri: "/import", method: .get).status == .forbidden)
-            #expect(
-                try await client.execute(uri: "/nowhere", method: .get, headers: [.cookie: cookie]).status == .notFound)
-            let session = try await client.execute(uri: "/api/session", method: .get, headers: [.cookie: cookie])
+            // The page holds no data: it is served without the key; what it asks of the API is not.
+            var stranger = client
+            stranger.key = nil
+            #expect(try await stranger.execute(uri: "/import", method: .get).status == .ok)
+            #expect(try await stranger.execute(uri: "/api/session", method: .get).status == .forbidden)
+            #expect(try await stranger.execute(uri: "/nowhere", method: .get).status == .forbidden)
+            #expect(try await client.execute(uri: "/nowhere", method: .get).status == .notFound)
+            let session = try await client.execute(uri: "/api/session", method: .get)
             #expect(session.status == .badGateway && String(buffer: session.body).contains("RECEIPTS_SERVER"))
+        }
+    }
+}
+
+extension AppPage {
+    /// Every event the import stream sends until it ends, decoded.
+    func events() async throws -> [[String: Any]] {
+        let stream = try await get("/api/import/events")
+        #expect(stream.headers[.contentType] == "text/event-stream; charset=utf-8")
+        return try String(buffer: stream.body).components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { event in
+            #expect(event.hasPrefix("data: "))
+            return try #require(try JSONSerialization.jsonObject(with: Data(event.dropFirst(6).utf8)) as? [String: Any])
         }
     }
 }

@@ -12,25 +12,22 @@ import Testing
 
 @Suite("receipts web: prices, budgets, personal inflation, regular payments")
 struct WebInsightsTests {
-    /// The page's requests, with the app's cookie and, for changes, its origin.
+    /// The page's requests, their answers decoded.
     struct Page: Sendable {
-        let client: any TestClientProtocol
-        let cookie: String
+        /// The page of the app.
+        let page: AppPage
 
         func get(_ path: String) async throws -> (HTTPResponse.Status, [String: Any]) {
-            let answer = try await client.execute(uri: path, method: .get, headers: [.cookie: cookie])
+            let answer = try await page.get(path)
             return (answer.status, try Self.json(answer))
         }
 
         func post(_ path: String, _ json: String) async throws -> (HTTPResponse.Status, [String: Any]) {
-            let answer = try await client.execute(
-                uri: path, method: .post,
-                headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "application/json"],
-                body: ByteBuffer(string: json))
+            let answer = try await page.post(path, json)
             return (answer.status, try Self.json(answer))
         }
 
-        static func json(_ answer: TestResponse) throws -> [String: Any] {
+        static func json(_ answer: AppPage.Answer) throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any] ?? [:]
         }
     }
@@ -45,10 +42,8 @@ struct WebInsightsTests {
         _ = try database.save(receipts)
         let today = try LocalDateTime(iso: "2026-11-20T12:00:00")
         let app = WebApp(settings: WebSettings(host: "127.0.0.1", port: 0), database: database, now: { today })
-        try await app.application().test(.live) { client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(opened.headers[.setCookie]?.split(separator: ";").first.map(String.init))
-            try await body(database, Page(client: client, cookie: cookie))
+        try await app.withPage { client in
+            try await body(database, Page(page: client))
         }
     }
 

@@ -47,12 +47,9 @@ struct WebPurchaseTests {
         let database = try ReceiptDatabase.open(at: folder.file("receipts.sqlite"))
         try database.save(try Self.pair())
         let app = WebApp(settings: WebSettings(host: "127.0.0.1", port: 0), database: database)
-        try await app.application().test(.live) { client in
-            let opened = try await client.execute(uri: "/?token=\(app.settings.token)", method: .get)
-            let cookie = try #require(
-                opened.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+        try await app.withPage { client in
             let answer = try await client.execute(
-                uri: "/api/receipts/2?lang=ru", method: .get, headers: [.cookie: cookie])
+                uri: "/api/receipts/2?lang=ru", method: .get)
             let detail = try #require(
                 try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any])
             #expect(
@@ -62,7 +59,7 @@ struct WebPurchaseTests {
             #expect(links.map { $0["href"] as? String } == ["/receipts/1"])
             #expect(detail["payments"] as? [[String]] == [["Предоплатой (зачёт аванса)", "586,00\u{00A0}₽"]])
             let prepayment = try await client.execute(
-                uri: "/api/receipts/1?lang=en", method: .get, headers: [.cookie: cookie])
+                uri: "/api/receipts/1?lang=en", method: .get)
             let first = try #require(
                 try JSONSerialization.jsonObject(with: Data(prepayment.body.readableBytesView)) as? [String: Any])
             #expect((first["purchaseText"] as? String)?.hasPrefix("prepayment — delivered by receipt #2") == true)

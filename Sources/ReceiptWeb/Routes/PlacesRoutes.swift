@@ -6,9 +6,11 @@ import ReceiptStore
 import ReceiptSync
 
 extension WebApp {
-    /// Shops nearby through the receipts server's places search, and favourites.
+    /// Shops nearby through the receipts server's places search, and favourites. The search is a
+    /// POST (the point and filter in the query): it keeps the shops found here, as `receipts places`
+    /// does, and every change comes from the app's own page.
     func addPlacesRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/places") { request, _ in
+        router.post("/api/places") { request, _ in
             let words = Self.words(request)
             let query = request.uri.queryParameters
             guard let latitude = query["lat"].flatMap({ Double(String($0)) }),

@@ -3,9 +3,11 @@ import NIOPosix
 import ReceiptStore
 
 extension WebApp {
-    /// Search as `receipts search` does, and the searches remembered.
+    /// Search as `receipts search` does, and the searches remembered. A search is a POST (its words
+    /// and filters in the query, as the page's address has them): like `receipts search`, it keeps
+    /// the last searches and filters, and every change comes from the app's own page.
     func addSearchRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/search") { request, _ in
+        router.post("/api/search") { request, _ in
             let words = Self.words(request)
             var query: [String: String] = [:]
             for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }

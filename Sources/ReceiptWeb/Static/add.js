@@ -1,4 +1,4 @@
-import { element, state } from "/common.js";
+import { call, element, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
 // Add: photos dropped or picked, each decoded by the app (ReceiptScan) and its codes added as
@@ -22,8 +22,8 @@ function addedRow(title, answer) {
 
 async function addPhotos(files) {
   for (const file of files) {
-    const response = await fetch(`/api/add/photo?lang=${state.language}`, {
-      method: "POST", credentials: "same-origin", headers: { "Content-Type": file.type || "application/octet-stream" }, body: file,
+    const response = await call(`/api/add/photo?lang=${state.language}`, {
+      method: "POST", headers: { "Content-Type": file.type || "application/octet-stream" }, body: file,
     });
     const answer = await response.json().catch(() => ({ added: [], problem: String(response.status) }));
     addedRow(file.name, answer);
@@ -40,8 +40,8 @@ document.getElementById("paste-form").addEventListener("submit", async (event) =
   event.preventDefault();
   const qr = event.target.elements.qr.value.trim();
   if (!qr) return;
-  const response = await fetch(`/api/add/qr?lang=${state.language}`, {
-    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ qr }),
+  const response = await call(`/api/add/qr?lang=${state.language}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ qr }),
   });
   const answer = await response.json().catch(() => ({ added: [], problem: String(response.status) }));
   addedRow(qr, answer);

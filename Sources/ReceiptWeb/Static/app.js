@@ -4,7 +4,7 @@
 
 import { addView } from "/add.js";
 import { showCategories } from "/categories.js";
-import { ask, navigation, state } from "/common.js";
+import { ask, locked, navigation, state, unlock } from "/common.js";
 import { feed, feedIsStale, restartFeed, sentinel, status } from "/feed.js";
 import { importView, showImportView } from "/import.js";
 import { insightsView, showInsights } from "/insights.js";
@@ -16,7 +16,8 @@ import { showStatistics } from "/statistics.js";
 
 const languageButton = document.getElementById("language");
 
-async function start() {
+// The page's words in the chosen language (they need no key: they say how to get one).
+async function showWords() {
   state.words = await ask(`/api/words?lang=${state.language}`);
   document.documentElement.lang = state.language;
   document.title = state.words.title;
@@ -32,6 +33,10 @@ async function start() {
   document.getElementById("to-import").textContent = state.words.import;
   document.getElementById("to-nearby").textContent = state.words.nearby;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = state.words[node.dataset.word];
+}
+
+async function start() {
+  await showWords();
   await restartFeed();
 }
 
@@ -47,6 +52,7 @@ const links = {
 
 // Shows the view the address names.
 function route() {
+  if (state.locked) return;
   const receipt = location.pathname.match(/^\/receipts\/(\d+)$/);
   const view = receipt ? "receipt" : views[location.pathname] || "feed";
   const query = new URLSearchParams(location.search);
@@ -109,4 +115,12 @@ languageButton.addEventListener("click", async () => {
   route();
 });
 
-start().then(route);
+unlock().then(async (unlocked) => {
+  if (!unlocked) {
+    await showWords();
+    locked();
+    return;
+  }
+  await start();
+  route();
+});

@@ -6,12 +6,77 @@ const chosen = localStorage.getItem("receipts-language");
 export const state = {
   language: chosen || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en"),
   words: {},
+  // The page has no key: it shows how to get one and nothing else.
+  locked: false,
+  // Why the one-time code of `--open` was refused, if it was.
+  refusal: null,
 };
 
+// The key that opens the app's API. The printed address carries it in its fragment (`#key=`), which
+// a browser sends to no server; `receipts web --open` gives a one-time code (`#code=`) in its place,
+// exchanged here once. The page keeps the key for this tab alone and takes it out of the address bar.
+// No cookie: a browser would send it to every port of 127.0.0.1.
+const keyName = "receipts-key";
+let unlocking = null;
+
+// Whether the page holds the key, once the address's fragment is read (and its code exchanged).
+// Every request waits for it: a view may ask before the exchange has answered.
+export function unlock() {
+  unlocking ??= takeKey();
+  return unlocking;
+}
+
+async function takeKey() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.has("key") || fragment.has("code")) {
+    history.replaceState(history.state, "", location.pathname + location.search);
+  }
+  if (fragment.get("key")) {
+    sessionStorage.setItem(keyName, fragment.get("key"));
+  } else if (fragment.get("code")) {
+    const response = await fetch("/api/exchange", {
+      method: "POST", credentials: "omit", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: fragment.get("code") }),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (response.ok && answer.key) sessionStorage.setItem(keyName, answer.key);
+    else if (answer.error) state.refusal = answer.error;
+  }
+  return sessionStorage.getItem(keyName) !== null;
+}
+
+// The page without the key (none given, or one of an earlier start of the app): how to get in, and
+// nothing else.
+export function locked() {
+  sessionStorage.removeItem(keyName);
+  state.locked = true;
+  const place = element("main", "locked");
+  place.append(element("p", "", state.refusal || state.words.needsKey || "receipts web"));
+  document.body.replaceChildren(place);
+}
+
+// A request of the app's API, with the key; a refusal locks the page.
+export async function call(path, options = {}) {
+  await unlock();
+  const headers = new Headers(options.headers);
+  headers.set("Authorization", `Bearer ${sessionStorage.getItem(keyName) || ""}`);
+  const response = await fetch(path, { ...options, headers, credentials: "omit" });
+  if (response.status === 403) locked();
+  return response;
+}
+
 export async function ask(path) {
-  const response = await fetch(path, { credentials: "same-origin" });
+  const response = await call(path);
   if (!response.ok) throw new Error(`${response.status}`);
   return response.json();
+}
+
+// A picture the API draws (a receipt's QR code, the chart), fetched with the key and shown from a
+// blob: an <img> could not send the key.
+export async function picture(path) {
+  const response = await call(path);
+  if (!response.ok) throw new Error(`${response.status}`);
+  return URL.createObjectURL(await response.blob());
 }
 
 // A view that could not load: what went wrong, that the connection may be the cause, and a button
@@ -58,8 +123,8 @@ export function table(headings, rows, className) {
 }
 
 export async function send(path, body) {
-  const response = await fetch(`${path}?lang=${state.language}`, {
-    method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  const response = await call(`${path}?lang=${state.language}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const answer = await response.json().catch(() => ({}));
   return {

@@ -1,10 +1,11 @@
-import { ask, element, failed, state } from "/common.js";
+import { ask, call, element, failed, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
 // Import: the same import as `receipts import`, from the configured receipts server with the
-// session `receipts login` keeps, its progress streamed by the app (server-sent events). Signing in
-// is here too: an existing account, a new one (each field's problem beside it), or anonymous; when
-// the session dies mid-way, sign in again or go on anonymously, and the import goes on.
+// session `receipts login` keeps, its progress streamed by the app (server-sent events, read with
+// fetch). Signing in is here too: an existing account, a new one (each field's problem beside it),
+// or anonymous; when the session dies mid-way, sign in again or go on anonymously, and the import
+// goes on.
 export const importView = document.getElementById("import");
 const sessionLine = importView.querySelector("p.session");
 const signInForm = document.getElementById("sign-in-form");
@@ -12,6 +13,7 @@ const startButton = importView.querySelector("button.start");
 const switchButton = importView.querySelector("button.switch");
 const progress = importView.querySelector("p.progress");
 const problem = importView.querySelector("p.error");
+// The running import's stream, while the page follows it.
 let events = null;
 // The import stopped because the session ended: signing in again goes on with it.
 let resumeAfterSignIn = false;
@@ -57,24 +59,45 @@ export async function showImportView() {
   }
 }
 
-// Follows the running import until it is over.
-function listen() {
+// Follows the running import until it is over. The app streams it as server-sent events, read
+// here through fetch: an EventSource could not send the key.
+async function listen() {
   if (events) return;
-  events = new EventSource(`/api/import/events?lang=${state.language}`);
-  events.onmessage = (message) => {
-    const answer = JSON.parse(message.data);
-    showImport(answer);
-    if (answer.phase !== "running") stopListening();
-  };
-  events.onerror = () => {
+  const listening = new AbortController();
+  events = listening;
+  try {
+    const response = await call(`/api/import/events?lang=${state.language}`, { signal: listening.signal });
+    if (!response.ok) throw new Error(String(response.status));
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let received = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += value;
+      let end;
+      while ((end = received.indexOf("\n\n")) >= 0) {
+        const event = received.slice(0, end);
+        received = received.slice(end + 2);
+        if (!event.startsWith("data: ")) continue;
+        const answer = JSON.parse(event.slice(6));
+        showImport(answer);
+        if (answer.phase !== "running") {
+          stopListening();
+          return;
+        }
+      }
+    }
+    throw new Error("closed");
+  } catch (error) {
+    if (listening.signal.aborted) return;
     // The app went away (it was stopped, or the machine is offline): say so, and offer to look again.
     stopListening();
     failed(problem, state.words.importing, showImportView);
-  };
+  }
 }
 
 function stopListening() {
-  if (events) events.close();
+  if (events) events.abort();
   events = null;
 }
 
@@ -83,7 +106,7 @@ async function startImport() {
   startButton.disabled = true;
   let response;
   try {
-    response = await fetch(`/api/import?lang=${state.language}`, { method: "POST", credentials: "same-origin" });
+    response = await call(`/api/import?lang=${state.language}`, { method: "POST" });
   } catch (error) {
     startButton.disabled = false;
     failed(problem, error.message, startImport);
@@ -110,8 +133,8 @@ async function signIn(way) {
   }
   let response;
   try {
-    response = await fetch(`/api/session?lang=${state.language}`, {
-      method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    response = await call(`/api/session?lang=${state.language}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
   } catch (error) {
     failed(problem, error.message, () => signIn(way));

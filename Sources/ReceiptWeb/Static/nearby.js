@@ -1,4 +1,4 @@
-import { element, failed, go, send, state } from "/common.js";
+import { call, element, failed, go, send, state } from "/common.js";
 
 // Nearby: shops nearest to where the browser is (the Geolocation API), through the receipts
 // server's places search; coordinates typed by hand when the position is refused (and then in the
@@ -39,7 +39,7 @@ async function findPlaces(cursor) {
   if (cursor) parameters.set("cursor", cursor);
   let response;
   try {
-    response = await fetch(`/api/places?${parameters}`, { credentials: "same-origin" });
+    response = await call(`/api/places?${parameters}`, { method: "POST" });
   } catch (failure) {
     failed(error, failure.message, () => findPlaces(cursor));
     more.hidden = true;

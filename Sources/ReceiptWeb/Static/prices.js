@@ -1,4 +1,4 @@
-import { element, failed, go, state, table } from "/common.js";
+import { call, element, failed, go, state, table } from "/common.js";
 
 // Prices: the products whose names hold the words, as `receipts prices` gives them: each with its
 // unit, a row a month (lowest, median, highest, purchases), a line of the medians, the shops (last
@@ -22,7 +22,7 @@ export async function showPrices(query) {
   for (const field of ["from", "to"]) if (query.get(field)) asked.set(field, query.get(field));
   let response;
   try {
-    response = await fetch(`/api/prices?${asked}`, { credentials: "same-origin" });
+    response = await call(`/api/prices?${asked}`);
   } catch (failure) {
     failed(results, `${state.words.viewFailed} (${failure.message})`, () => showPrices(query));
     return;

@@ -1,5 +1,5 @@
 import { answered, categorySelect } from "/categories.js";
-import { ask, element, failed, send, state, table } from "/common.js";
+import { ask, element, failed, picture, send, state, table } from "/common.js";
 
 // The detail of one receipt, in place of the feed (which keeps its place for the way back).
 export async function showReceipt(id) {
@@ -46,8 +46,11 @@ export async function showReceipt(id) {
   const fiscal = table(["", ""], receipt.fiscal, "fiscal");
   const code = element("figure", "qr");
   const image = element("img");
-  image.src = receipt.qrImage;
   image.alt = state.words.qrCode;
+  picture(receipt.qrImage).then((address) => {
+    image.addEventListener("load", () => URL.revokeObjectURL(address), { once: true });
+    image.src = address;
+  }, () => {});
   code.append(image, element("figcaption", "", receipt.qr));
   const share = element("button", "share", state.words.share);
   share.type = "button";

@@ -1,4 +1,4 @@
-import { ask, element, failed, go, receiptRow, state } from "/common.js";
+import { ask, call, element, failed, go, receiptRow, state } from "/common.js";
 
 // Search: the words and filters of `receipts search`; the form starts from the last filters, and
 // the words field suggests the last five searches that contain what is typed. A search has its
@@ -60,7 +60,7 @@ async function runSearch(offset) {
   let response;
   let answer;
   try {
-    response = await fetch(`/api/search?${parameters}`, { credentials: "same-origin" });
+    response = await call(`/api/search?${parameters}`, { method: "POST" });
     answer = await response.json();
   } catch (failure) {
     failed(error, failure.message, () => runSearch(offset));

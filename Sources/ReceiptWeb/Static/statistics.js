@@ -1,4 +1,4 @@
-import { ask, element, failed, go, receiptRow, state } from "/common.js";
+import { ask, element, failed, go, picture, receiptRow, state } from "/common.js";
 
 // Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
 // wrote them, the 12-month chart as the report draws it.
@@ -65,11 +65,10 @@ export async function showStatistics(from, to) {
   const chart = element("picture", "chart");
   const narrow = element("source");
   narrow.media = "(max-width: 36rem)";
-  narrow.srcset = `/api/stats/chart.svg?lang=${state.language}&narrow=1`;
   const image = element("img");
-  image.src = `/api/stats/chart.svg?lang=${state.language}`;
   image.alt = stats.labels.byMonth;
   chart.append(narrow, image);
+  drawChart(narrow, image);
   const list = (title, rows) => {
     const block = element("div", "top");
     block.append(element("h3", "", title));
@@ -87,6 +86,25 @@ export async function showStatistics(from, to) {
     list(stats.labels.topShops, stats.shops), list(stats.labels.topItems, stats.items));
   // Colours come from the API; set through the DOM, which the policy allows (no inline styles).
   for (const swatch of view.querySelectorAll(".swatch")) swatch.style.backgroundColor = swatch.dataset.colour;
+}
+
+// The 12-month chart, wide and narrow, as blobs fetched with the key (the blobs of the chart drawn
+// before are let go).
+let chartPictures = [];
+
+async function drawChart(narrow, image) {
+  for (const address of chartPictures) URL.revokeObjectURL(address);
+  chartPictures = [];
+  try {
+    const [small, wide] = await Promise.all([
+      picture(`/api/stats/chart.svg?lang=${state.language}&narrow=1`), picture(`/api/stats/chart.svg?lang=${state.language}`),
+    ]);
+    chartPictures = [small, wide];
+    narrow.srcset = small;
+    image.src = wide;
+  } catch {
+    // No chart (no months yet, or the app went away): the table says what there is.
+  }
 }
 
 // A category of the month (or range) clicked: its items by spending and its receipts, under the table.

@@ -8,10 +8,12 @@ extension Strings {
     static var webDiscussion: String {
         pick(
             "Запускает приложение на этой машине и печатает его адрес с ключом доступа: открыть его может только "
-                + "тот, у кого есть этот адрес. Работает без сети и без учётной записи.\n\n"
+                + "тот, у кого есть этот адрес. Ключ новый при каждом запуске; --open открывает браузер одноразовым "
+                + "кодом вместо ключа. Работает без сети и без учётной записи.\n\n"
                 + "Примеры:\n  receipts web --open\n  receipts web --port 9000 --lang ru",
             "Runs the app on this machine and prints its address with an access key: only whoever has that address "
-                + "can open it. Works offline and needs no account.\n\n"
+                + "can open it. The key is new at each start; --open opens the browser with a one-time code in place "
+                + "of the key. Works offline and needs no account.\n\n"
                 + "Examples:\n  receipts web --open\n  receipts web --port 9000 --lang en")
     }
     static var webOpenHelp: String {

@@ -33,16 +33,16 @@ struct WebCommand: AsyncParsableCommand {
         let open = open
         do {
             try await app.application { port in
-                let address = app.address(port: port)
-                console.output(Strings.webServing(address))
-                if open { Self.openBrowser(address, console: console) }
+                console.output(Strings.webServing(app.address(port: port)))
+                // The key stays out of `xdg-open`'s arguments, which every user can read (`ps`).
+                if open { Self.openBrowser(app.openingAddress(port: port), console: console) }
             }.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw CommandFailure(status: .failure) { _ in Strings.portInUse(port, host: host) }
         }
     }
 
-    /// Asks the desktop to open `address` (`xdg-open`); says so when it cannot.
+    /// Asks the desktop to open `address` (`xdg-open`, found on `PATH`); says so when it cannot.
     static func openBrowser(_ address: String, console: Console) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
