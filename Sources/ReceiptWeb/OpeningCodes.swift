@@ -1,3 +1,4 @@
+import ReceiptCore
 import Synchronization
 
 /// The one-time codes that `receipts web --open` hands the browser in place of the key: every user

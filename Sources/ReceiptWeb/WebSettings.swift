@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 
 /// How `receipts web` runs: where it listens and the key that opens it.
 public struct WebSettings: Sendable {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ReceiptCore
 
 /// Slows down password guessing and account floods (see ``ThrottleLimits``) without letting anyone
 /// lock another person out.
@@ -78,7 +79,7 @@ struct LoginThrottle: Sendable {
 
     /// A new device mark for `login`: the cookie a successful login sets.
     func newDeviceMark(for login: String) -> String {
-        let id = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64URLEncoded
+        let id = Secret.random(bytes: 16)
         return signer.encode(DeviceMark(device: id, login: Self.hashed(login.lowercased())))
     }
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import ReceiptAPI
+import ReceiptCore
 
 /// An account as the request handlers see it.
 struct Account: Sendable, Equatable {
@@ -38,9 +39,7 @@ struct AccountStore: Sendable {
 
     func openSession(for account: Account) async throws -> OpenedSession {
         let now = clock()
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let token = Data(bytes).base64URLEncoded
+        let token = Secret.random(bytes: 32)
         let expires = now.addingTimeInterval(sessionLifetime)
         try await storage.insertSession(
             tokenHash: Self.hash(token), account: account.id, createdAt: now, expiresAt: expires)
