@@ -58,7 +58,8 @@ struct WebCommandTests {
             process.waitUntilExit()
         }
         var printed = ""
-        let deadline = Date().addingTimeInterval(30)
+        // Generous: beside the whole suite on two cores, starting the app and `ps` may take long.
+        var deadline = Date().addingTimeInterval(120)
         while !printed.contains("\n"), Date() < deadline {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
@@ -71,6 +72,7 @@ struct WebCommandTests {
         #expect(address == "http://127.0.0.1:\(port)/#key=\(key)" && key.count == 43)
 
         var opened: String?
+        deadline = Date().addingTimeInterval(120)
         while opened == nil, Date() < deadline {
             opened = try? String(contentsOfFile: folder.file("opened"), encoding: .utf8)
             if opened == nil { try await Task.sleep(for: .milliseconds(50)) }
