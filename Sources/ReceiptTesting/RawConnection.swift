@@ -93,7 +93,9 @@ public final class RawConnection {
             request += "\r\n"
         }
         send(request)
-        let answer = await receiveAll()
+        // A first request to a server that has just opened its PostgreSQL pool, beside the whole
+        // suite on two cores, may take longer than a usual answer.
+        let answer = await receiveAll(seconds: 30)
         let status = answer.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
         let end = answer.range(of: "\r\n\r\n")
         let body = end.map { String(answer[$0.upperBound...]) } ?? ""
