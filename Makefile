@@ -44,11 +44,13 @@ setup:
 build: setup
 	$(SWIFT) build
 
-## lint: the checks that `make test` runs first: formatting (swift format with .swift-format), and a
-## `///` comment on every public declaration of the library modules (scripts/doc-coverage.py).
+## lint: the checks that `make test` runs first: formatting (swift format with .swift-format), a
+## `///` comment on every public declaration of the library modules (scripts/doc-coverage.py), and
+## every link between the Markdown pages resolving inside the repository (scripts/doc-links.py).
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 	@python3 scripts/doc-coverage.py --check > /dev/null || { python3 scripts/doc-coverage.py --missing; exit 1; }
+	python3 scripts/doc-links.py
 
 ## format: rewrite the sources as swift format wants them.
 format:
@@ -61,6 +63,8 @@ format:
 ## (scripts/web-browser-test.py), about half a minute.
 test: setup lint $(FUZZ_STAMP) $(WEB_STAMP)
 	$(SWIFT) build --build-tests
+	@# docs/reference.md is every command's help as the built binary prints it.
+	python3 scripts/command-reference.py --check $(RECEIPTS)
 	@# The man page's generator, for the test of what `make install` puts in place.
 	$(SWIFT) package plugin generate-manual --help > /dev/null
 	scripts/with-postgres.sh $(SWIFT) test --skip-build

@@ -2,11 +2,16 @@ import ArgumentParser
 
 /// `receipts`: the root of the command line; it only groups the commands.
 struct Receipts: AsyncParsableCommand {
+    /// This build's version, which `receipts --version` prints; `CHANGELOG.md` says what each
+    /// version brought.
+    static let version = "0.3.0"
+
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "receipts",
             abstract: Strings.rootAbstract,
             discussion: Strings.rootDiscussion,
+            version: version,
             subcommands: [
                 LoginCommand.self, LogoutCommand.self, PasswdCommand.self, WhoAmICommand.self, ImportCommand.self,
                 ListCommand.self,

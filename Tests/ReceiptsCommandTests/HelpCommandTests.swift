@@ -169,4 +169,19 @@ struct HelpCommandTests {
         // The parser's own check still answers for what follows the command.
         #expect(try run.run(["--lang", "ru", "places", "--lat", "-33.92"]).errors.contains("нужна точка"))
     }
+
+    @Test("--version prints the newest version of CHANGELOG.md, in either language, and exits 0")
+    func version() throws {
+        let run = CommandRunner()
+        let changelog = String(decoding: try Repository.data("CHANGELOG.md"), as: UTF8.self)
+        // The first "## 0.3.0 (…)" heading: its first word is the newest version.
+        let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let newest = String(heading.dropFirst(3).prefix { !$0.isWhitespace && $0 != ":" })
+        for language in ["en", "ru"] {
+            let printed = try run.run(["--version", "--lang", language])
+            #expect(printed.status == 0)
+            #expect(printed.output == newest + "\n")
+        }
+        #expect(try run.run(["help", "--lang", "ru"]).output.contains("--version               Показать версию."))
+    }
 }

@@ -1,4 +1,4 @@
-/// The exit codes of the command line, the same for every command (DESIGN.md).
+/// The exit codes of the command line, the same for every command (`docs/architecture.md`).
 enum ExitStatus: Int32 {
     case ok = 0
     case failure = 1

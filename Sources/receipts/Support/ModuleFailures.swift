@@ -6,7 +6,7 @@ import ReceiptStats
 import ReceiptStore
 import ReceiptSync
 
-// The exit code each module's errors end the command line with (DESIGN.md).
+// The exit code each module's errors end the command line with (`docs/architecture.md`).
 
 extension StoreError: ReportedFailure {
     var exitStatus: ExitStatus {

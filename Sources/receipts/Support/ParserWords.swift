@@ -83,6 +83,7 @@ enum ParserWords {
 
     private static let helpPhrases: [(String, String)] = [
         ("Show help information.", "Показать эту справку."),
+        ("Show the version.", "Показать версию."),
         ("<subcommand>", "<команда>"),
         ("<options>", "<параметры>"),
         ("(default: ", "(по умолчанию: "),
