@@ -65,6 +65,8 @@ test: setup lint $(FUZZ_STAMP) $(WEB_STAMP)
 	$(SWIFT) build --build-tests
 	@# docs/reference.md is every command's help as the built binary prints it.
 	python3 scripts/command-reference.py --check $(RECEIPTS)
+	@# Every module's DocC catalogue, warnings as errors (a symbol link that names nothing fails).
+	scripts/docc-check.sh
 	@# The man page's generator, for the test of what `make install` puts in place.
 	$(SWIFT) package plugin generate-manual --help > /dev/null
 	scripts/with-postgres.sh $(SWIFT) test --skip-build

@@ -2,7 +2,7 @@ public import ReceiptCore
 
 /// The places a server knows, searchable nearest-first, exactly by great-circle distance.
 ///
-/// Places sit in a k-d tree over unit vectors (``SphereTree``); a search walks its boxes nearest
+/// Places sit in a k-d tree over unit vectors (`SphereTree`); a search walks its boxes nearest
 /// first and stops as soon as no box can hold a closer place than the page it has. Text queries
 /// whose words are rare go through an index of two-letter word beginnings instead. Places added
 /// after the tree was built wait in a short list that every search also reads, until there are

@@ -6,7 +6,7 @@ public import ReceiptCore
 public struct FiscalDocument: Encodable, Sendable, Equatable {
     /// The shop-local date and time, ISO without a zone: `2019-03-20T23:03:00`.
     public var dateTime: String
-    /// 1 sale, 2 sale refund, 3 expense, 4 expense refund (``OperationType``).
+    /// 1 sale, 2 sale refund, 3 expense, 4 expense refund (`OperationType`).
     public var operationType: Int
     /// The total in kopecks.
     public var totalSum: Int64
@@ -51,11 +51,11 @@ public struct FiscalDocument: Encodable, Sendable, Equatable {
         public var sum: Int64
         /// The VAT code (1 = 20 %, 2 = 10 %, … 6 = none).
         public var nds: Int?
-        /// How the line was settled (``PaymentType``'s codes).
+        /// How the line was settled (`PaymentType`'s codes).
         public var paymentType: Int?
         /// What kind of thing was sold: the fiscal code, as given.
         public var productType: Int?
-        /// The unit of the quantity as FFD 1.2 codes it (``Measure``), if given.
+        /// The unit of the quantity as FFD 1.2 codes it (`Measure`), if given.
         public var itemsQuantityMeasure: Int?
         /// The product's GTIN (14 digits when valid), if the line carries one.
         public var gtin: String?
@@ -188,8 +188,8 @@ public enum FieldProblem: Sendable, Equatable, LocalizedMessage {
     case dateTime(LocalDateTimeError)
     /// The document could not be read at all.
     case unreadable
-    /// An amount below zero or beyond ``Receipt/largestAmount`` (the lines' sums together too), or a
-    /// quantity beyond ``Receipt/largestQuantity``: what no receipt holds.
+    /// An amount below zero or beyond `Receipt/largestAmount` (the lines' sums together too), or a
+    /// quantity beyond `Receipt/largestQuantity`: what no receipt holds.
     case beyondBounds
 
     /// What is wrong, without the field's name.

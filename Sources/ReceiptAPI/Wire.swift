@@ -137,7 +137,7 @@ public struct ReceiptChangesPage: Sendable, Equatable {
 
 /// A QR payload to add to the account.
 public struct AddReceiptRequest: Codable, Sendable, Equatable {
-    /// The payload as scanned or typed, in any variant ``FiscalCode/init(parsing:)`` accepts.
+    /// The payload as scanned or typed, in any variant `FiscalCode/init(parsing:)` accepts.
     public var qr: String
 
     /// A request to add the receipt with this QR payload.
@@ -156,7 +156,7 @@ public struct PlaceEntry: Encodable, Sendable, Equatable {
     public var lat: Double
     /// Longitude in degrees, east positive.
     public var lon: Double
-    /// The ``Category`` raw value (`groceries`, `fuel` …).
+    /// The `Category` raw value (`groceries`, `fuel` …).
     public var category: String
     /// The street address.
     public var address: String

@@ -6,7 +6,7 @@ import Foundation
 /// each word, so that `мол отб` learns from `молоко отборное` and `сосгов` from `сосиски говяжьи`.
 ///
 /// Deterministic: the same examples in any order give the same model and the same guesses; ties go
-/// to the earlier category of ``Category/allCases``. Nothing leaves the machine and nothing is
+/// to the earlier category of `Category/allCases`. Nothing leaves the machine and nothing is
 /// downloaded.
 public struct NameClassifier: Sendable {
     /// A name the model learns from, with its category and how much it counts (a user's choice

@@ -142,7 +142,7 @@ public enum UnitPrice {
 
     /// How much of its unit the whole line bought, in thousandths: two 930 ml bottles are 1860
     /// thousandths of a litre, 0.532 kg of bananas 532 thousandths of a kilogram, three loaves 3000
-    /// thousandths of a piece; nil when ``of(_:)`` gives no unit price.
+    /// thousandths of a piece; nil when `of(_:)` gives no unit price.
     public static func amount(of item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, thousandths: Int64)? {
         guard item.price.kopecks > 0, item.quantity > 0 else { return nil }
         if let measured = measure(item.measure) ?? measure(item.unit) {
@@ -240,7 +240,7 @@ public enum UnitPrice {
     /// The size a printed name gives one piece: the last weight or volume written in it (a count of
     /// pieces when it gives neither); `2х200г` and `2 x 200 г` are two of 200 g. Nil when it gives none.
     /// A container's volume is what it holds, not what was bought (`ПАКЕТЫ Д/МУСОРА 60Л 20ШТ` are 20
-    /// pieces, `ВЕДРО 10Л` one): names with ``containerWords`` give their counts only.
+    /// pieces, `ВЕДРО 10Л` one): names with `containerWords` give their counts only.
     public static func size(inName name: String) -> PackSize? {
         let tokens = words(name.lowercased())
         var weightOrVolume: PackSize?

@@ -1,4 +1,4 @@
-/// What a ``ReceiptsClient`` is doing, told as it happens to whoever shows it (a `--verbose` log, a
+/// What a `ReceiptsClient` is doing, told as it happens to whoever shows it (a `--verbose` log, a
 /// status line while the server does not answer).
 public enum ClientEvent: Sendable {
     /// A try brought an answer with this status after `duration`.
@@ -8,7 +8,7 @@ public enum ClientEvent: Sendable {
     /// The client waits `wait` and then tries again; it gives up when the next wait would end after
     /// `deadline`.
     case retrying(problem: NetworkProblem, wait: Duration, deadline: ContinuousClock.Instant)
-    /// The budget is spent: the call ends with ``ClientError/unreachable(server:problem:)``.
+    /// The budget is spent: the call ends with `ClientError/unreachable(server:problem:)`.
     case gaveUp(problem: NetworkProblem)
 }
 

@@ -6,7 +6,7 @@ import NIOHTTPCompression
 
 /// A request sent and its answer read, with every transient failure (refused or broken connections,
 /// timeouts, whatever the caller's judge calls transient) retried with backoff within a
-/// ``RetryPolicy``: the transport under ``ReceiptsClient`` and the fiscal providers' clients.
+/// ``RetryPolicy``: the transport under `ReceiptsClient` and the fiscal providers' clients.
 public struct HTTPExchange: Sendable {
     /// One answer: its status, headers and whole body (decompressed when it came gzip-encoded).
     public struct Answer: Sendable {

@@ -20,7 +20,7 @@ public struct ReceiptCodeReader: Sendable {
         case workedWhole
         /// A photo too blurred for its finder patterns to show: the squares that look most like a
         /// code, enlarged twice and deblurred as a shaken hand or a lens out of focus would have
-        /// blurred them (``BlurredCodeLocator``, ``Deconvolution``).
+        /// blurred them (`BlurredCodeLocator`, `Deconvolution`).
         case deblurred
     }
 

@@ -34,7 +34,7 @@ public struct BudgetStatus: Sendable, Equatable {
 
     /// The month.
     public let month: Month
-    /// Each budgeted category, in the order of ``Category/allCases``.
+    /// Each budgeted category, in the order of `Category/allCases`.
     public let lines: [Line]
 
     /// The standing in `month` by the database's limits and kept totals; `today` (the machine's local

@@ -3,7 +3,7 @@ public import ReceiptCore
 public import ReceiptStore
 
 /// Category rules read from rules files: keyword patterns and regular expressions over item name
-/// keys (``ItemName``). The user's file is consulted before the shipped one; within a file the
+/// keys (`ItemName`). The user's file is consulted before the shipped one; within a file the
 /// longest matching pattern wins, and the earlier line on a tie.
 public struct CategoryRuleSet: CategoryRules {
     /// One pattern and the category it gives.
@@ -94,7 +94,7 @@ public struct CategoryRuleSet: CategoryRules {
         return nil
     }
 
-    /// The word and phrase patterns as examples for ``NameClassifier``, each once (expressions left
+    /// The word and phrase patterns as examples for `NameClassifier`, each once (expressions left
     /// out): the vocabulary teaches the model what the words of each category look like.
     public var examples: [NameClassifier.Example] {
         files.flatMap(\.rules).compactMap { rule in

@@ -2,9 +2,9 @@ public import ReceiptCore
 public import ReceiptStore
 
 /// How one product's price per kilogram, litre or piece went, month by month and shop by shop: what
-/// `receipts prices` shows. A product is an item name's key (``ItemName/key(_:)``: the size written
-/// in the name does not change it) with its ``PriceUnit``; a purchase is one line of a sale, its
-/// price per unit as ``UnitPrice`` gives it, in kopecks.
+/// `receipts prices` shows. A product is an item name's key (`ItemName/key(_:)`: the size written
+/// in the name does not change it) with its `PriceUnit`; a purchase is one line of a sale, its
+/// price per unit as `UnitPrice` gives it, in kopecks.
 public struct ProductPrices: Sendable, Equatable {
     /// A month's purchases of the product.
     public struct MonthPrices: Sendable, Equatable {

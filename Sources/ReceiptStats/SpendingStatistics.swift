@@ -7,7 +7,7 @@ public import ReceiptStore
 public struct SpendingStatistics: Sendable, Equatable {
     /// One category in one month.
     public struct CategoryLine: Sendable, Equatable {
-        /// Which category; every month has a line for ``Category/uncategorized``, even at zero.
+        /// Which category; every month has a line for `Category/uncategorized`, even at zero.
         public let category: Category
         /// Spending in the category that month, refunds subtracted.
         public let total: Money

@@ -4,7 +4,7 @@ public import ReceiptCore
 
 /// What remembering a category for an item name changed.
 public struct CategoryChoice: Sendable, Equatable {
-    /// The name key the choice is remembered under (``ItemName/key(_:)``).
+    /// The name key the choice is remembered under (`ItemName/key(_:)`).
     public let key: String
     /// The category remembered (for ``ReceiptDatabase/forgetChoice(forItemNamed:)``, the one forgotten).
     public let category: Category
@@ -18,7 +18,7 @@ public struct CategoryChoice: Sendable, Equatable {
 public struct NameSpending: Sendable, Equatable {
     /// The name as first printed.
     public let name: String
-    /// The name key the figures are kept under (``ItemName/key(_:)``).
+    /// The name key the figures are kept under (`ItemName/key(_:)`).
     public let key: String
     /// The category the lines counted in.
     public let category: Category

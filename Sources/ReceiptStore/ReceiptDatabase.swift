@@ -26,7 +26,7 @@ public final class ReceiptDatabase: Sendable {
     /// Set by the first ``close()``.
     private let closed = Mutex(false)
     /// The files of the database that others could read or write when it was opened, now mode 0600
-    /// (``PrivateFile/narrowDatabase(_:)``): for a warning.
+    /// (`PrivateFile/narrowDatabase(_:)`): for a warning.
     public let narrowed: [String]
 
     private init(

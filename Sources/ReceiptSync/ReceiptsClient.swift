@@ -8,7 +8,7 @@ public import ReceiptNetwork
 import Synchronization
 
 /// The receipts server's API as calls, over AsyncHTTPClient, with the session cookie kept and every
-/// transient failure retried within the ``RetryPolicy``.
+/// transient failure retried within the `RetryPolicy`.
 public final class ReceiptsClient: Sendable {
     /// The server's base address; paths such as `/api/v1/changes` are appended to it.
     public var server: URL { exchange.server }

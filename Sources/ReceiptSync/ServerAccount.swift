@@ -9,7 +9,7 @@ public enum SignIn: Sendable, Equatable {
     case anonymous
     /// An existing account.
     case logIn(login: String, password: String)
-    /// A new account, its login and password checked against ``AccountRules`` before anything is sent.
+    /// A new account, its login and password checked against `AccountRules` before anything is sent.
     case register(login: String, password: String)
 }
 

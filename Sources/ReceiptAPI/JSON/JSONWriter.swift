@@ -25,7 +25,7 @@ public struct JSONWriter {
 
     // MARK: Objects and arrays
 
-    /// Opens an object; write its members with ``member(_:_:)`` or ``key(_:)``, then close it.
+    /// Opens an object; write its members with ``member(_:_:)`` or `key(_:)`, then close it.
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))

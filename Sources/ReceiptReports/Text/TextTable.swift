@@ -5,7 +5,7 @@ import ReceiptCore
 /// columns (``cut``: a shop, an item, a place, an address) are cut with `…` down to ``minimumCut``
 /// cells, the first listed first; the ``optional`` columns (counts that `--json` still gives) are
 /// left out. Numbers are never cut. Without a ``cut`` column the last one wraps instead, for values that must stay whole (a QR
-/// payload). Widths are counted in terminal cells (``Swift/Character/cells``).
+/// payload). Widths are counted in terminal cells (`Swift/Character/cells`).
 public struct TextTable: Sendable {
     /// The column titles; none by default.
     public var header: [String] = []
@@ -29,7 +29,7 @@ public struct TextTable: Sendable {
         self.optional = optional
     }
 
-    /// Adds a row, each cell on one line and shown as it is (``Swift/StringProtocol/visible(keepingLines:)``):
+    /// Adds a row, each cell on one line and shown as it is (`Swift/StringProtocol/visible(keepingLines:)`):
     /// a name with a line break or an escape sequence cannot break the table.
     public mutating func append(_ row: [String]) { rows.append(row.map { $0.visible() }) }
 

@@ -7,7 +7,7 @@ public import Foundation
 /// login from its address, and its login from every address; when that last is full, the login is
 /// slowed to ``slowedLoginsPerLogin`` rather than refused, so nobody can lock the owner out. Addresses
 /// are IPv4 addresses or IPv6 /64 networks. Registrations and anonymous accounts count per address;
-/// receipts added and provider calls per account (``AccountLimits``).
+/// receipts added and provider calls per account (`AccountLimits`).
 public struct ThrottleLimits: Sendable {
     /// At most `count` attempts within `window` seconds.
     public struct Rate: Sendable, Equatable {

@@ -1,6 +1,6 @@
 public import ReceiptCore
 
-/// What gives an item a category from its name key (``ItemName``), for the database to apply as it
+/// What gives an item a category from its name key (`ItemName`), for the database to apply as it
 /// saves. The statistics module provides the real rules; the database itself knows none.
 public protocol CategoryRules: Sendable {
     /// Changes whenever the rules do, so that the database re-categorizes what it holds.
@@ -9,7 +9,7 @@ public protocol CategoryRules: Sendable {
     /// The category the rules give a name key, or nil when none matches.
     func category(forKey key: String) -> Category?
 
-    /// What the rules teach ``NameClassifier`` of each category's words (a rule's pattern as an
+    /// What the rules teach `NameClassifier` of each category's words (a rule's pattern as an
     /// example); none by default.
     var examples: [NameClassifier.Example] { get }
 }

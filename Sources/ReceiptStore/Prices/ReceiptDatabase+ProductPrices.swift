@@ -1,7 +1,7 @@
 import GRDB
 public import ReceiptCore
 
-/// A product as prices are compared: an item name's key (``ItemName/key(_:)``: the size written in
+/// A product as prices are compared: an item name's key (`ItemName/key(_:)`: the size written in
 /// the name does not change it) with the unit its price is counted per. Products of one database are
 /// told apart by their name row and unit, which hash far faster than the words.
 public struct Product: Sendable, Hashable {
@@ -30,7 +30,7 @@ public struct Product: Sendable, Hashable {
 }
 
 /// A product's purchases in one month, as the database keeps them: one line of a complete sale is
-/// one purchase, at its price per unit (``UnitPrice/line(_:facts:)``) in kopecks.
+/// one purchase, at its price per unit (`UnitPrice/line(_:facts:)`) in kopecks.
 public struct ProductMonth: Sendable, Equatable {
     /// The product.
     public let product: Product
