@@ -1,21 +1,12 @@
-/// Text matching for place names: case-insensitive, Cyrillic and Latin, `ё` read as `е`, a query
-/// word matching the beginning of any word of the name.
+import ReceiptCore
+
+/// Text matching for place names: a query word matching the beginning of any word of the name,
+/// words folded as every search of the tool folds them (``words(_:)``).
 public enum PlaceText {
-    /// The words of a name or a query, lower-cased with `ё` → `е`; anything but letters and digits
-    /// separates words.
+    /// The words of a name or a query as `SearchText.words` folds them (lower case, `ё` as `е`,
+    /// Latin letters without diacritics: `cafe` finds «Café» here as among receipts).
     public static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber {
-                current.append(character == "ё" ? "е" : character)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
+        SearchText.words(text)
     }
 
     /// True when every query word begins some word of the name. An empty query matches everything.

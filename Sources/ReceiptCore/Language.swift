@@ -15,6 +15,11 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The one of two texts written in this language: how every module picks its words.
+    public func pick(_ russian: String, _ english: String) -> String {
+        self == .russian ? russian : english
+    }
+
     /// The language chosen for this run: `--lang` wins, then `RECEIPTS_LANG`, then the POSIX locale
     /// variables in their usual order (`LC_ALL`, `LC_MESSAGES`, `LANG`); English when none says.
     ///

@@ -11,81 +11,77 @@ public struct ReportText: Sendable {
         self.language = language
     }
 
-    private func pick(_ russian: String, _ english: String) -> String {
-        language == .russian ? russian : english
-    }
-
     /// The report's title, before its range: «Расходы», "Spending".
-    public var title: String { pick("Расходы", "Spending") }
+    public var title: String { language.pick("Расходы", "Spending") }
     /// The heading of the category column.
-    public var category: String { pick("Категория", "Category") }
+    public var category: String { language.pick("Категория", "Category") }
     /// The heading of the amount column, and the label of a month's total.
-    public var total: String { pick("Сумма", "Total") }
+    public var total: String { language.pick("Сумма", "Total") }
     /// The heading of a category's share of its month.
-    public var share: String { pick("Доля", "Share") }
+    public var share: String { language.pick("Доля", "Share") }
     /// The heading of receipt counts.
-    public var receipts: String { pick("Чеки", "Receipts") }
+    public var receipts: String { language.pick("Чеки", "Receipts") }
     /// The heading of item (line) counts.
-    public var items: String { pick("Позиции", "Items") }
+    public var items: String { language.pick("Позиции", "Items") }
     /// The heading of the month column.
-    public var month: String { pick("Месяц", "Month") }
+    public var month: String { language.pick("Месяц", "Month") }
     /// The heading of the shop column of the top shops.
-    public var shop: String { pick("Магазин", "Shop") }
+    public var shop: String { language.pick("Магазин", "Shop") }
     /// The heading of the name column of the top items.
-    public var item: String { pick("Товар", "Item") }
+    public var item: String { language.pick("Товар", "Item") }
     /// The heading of the change against the month before.
-    public var versusPrevious: String { pick("К пред. месяцу", "vs previous") }
+    public var versusPrevious: String { language.pick("К пред. месяцу", "vs previous") }
     /// The heading of the change against the three months before.
-    public var versusAverage: String { pick("К среднему за 3 мес.", "vs 3-month avg") }
+    public var versusAverage: String { language.pick("К среднему за 3 мес.", "vs 3-month avg") }
     /// The title of the budgets of the report's last month.
-    public var budgets: String { pick("Бюджеты", "Budgets") }
+    public var budgets: String { language.pick("Бюджеты", "Budgets") }
     /// Column headings of the budgets.
-    public var limit: String { pick("Лимит", "Limit") }
+    public var limit: String { language.pick("Лимит", "Limit") }
     /// The heading of what a category spent in the month.
-    public var spent: String { pick("Потрачено", "Spent") }
+    public var spent: String { language.pick("Потрачено", "Spent") }
     /// The heading of what is left of a limit.
-    public var left: String { pick("Осталось", "Left") }
+    public var left: String { language.pick("Осталось", "Left") }
     /// The heading of where the pace leads by the month's end.
-    public var projected: String { pick("Прогноз", "Projected") }
+    public var projected: String { language.pick("Прогноз", "Projected") }
     /// The title of the unusually large receipts, and the heading of the usual amount.
-    public var unusual: String { pick("Необычно крупные чеки", "Unusually large receipts") }
+    public var unusual: String { language.pick("Необычно крупные чеки", "Unusually large receipts") }
     /// The heading of a category's usual receipt.
-    public var usual: String { pick("Обычно", "Usual") }
+    public var usual: String { language.pick("Обычно", "Usual") }
     /// The heading of a receipt's number and date.
-    public var receipt: String { pick("Чек", "Receipt") }
+    public var receipt: String { language.pick("Чек", "Receipt") }
     /// The title of the regular payments, and its headings.
-    public var recurring: String { pick("Регулярные платежи", "Regular payments") }
+    public var recurring: String { language.pick("Регулярные платежи", "Regular payments") }
     /// The heading of a regular payment's period.
-    public var howOften: String { pick("Как часто", "How often") }
+    public var howOften: String { language.pick("Как часто", "How often") }
     /// The heading of how many times it was paid.
-    public var times: String { pick("Раз", "Times") }
+    public var times: String { language.pick("Раз", "Times") }
     /// The heading of the next date due.
-    public var next: String { pick("Следующий", "Next") }
+    public var next: String { language.pick("Следующий", "Next") }
     /// A regular payment that stopped, and when it was last paid.
-    public func stopped(since date: String) -> String { pick("прекратился (\(date))", "stopped (\(date))") }
+    public func stopped(since date: String) -> String { language.pick("прекратился (\(date))", "stopped (\(date))") }
     /// The title of personal inflation, and its headings.
-    public var inflation: String { pick("Личная инфляция", "Personal inflation") }
+    public var inflation: String { language.pick("Личная инфляция", "Personal inflation") }
     /// The heading of a pair of months.
-    public var months: String { pick("Месяцы", "Months") }
+    public var months: String { language.pick("Месяцы", "Months") }
     /// The heading of a change.
-    public var changeHeading: String { pick("Изменение", "Change") }
+    public var changeHeading: String { language.pick("Изменение", "Change") }
     /// The heading of how many products a pair compares.
-    public var products: String { pick("Товаров", "Products") }
+    public var products: String { language.pick("Товаров", "Products") }
     /// The index's line: the change over the range and the share of spending it rests on.
     public func inflationSummary(_ inflation: PersonalInflation) -> String {
         let change = signedPercent(inflation.index - 1)
         let coverage = percent(inflation.coverage)
-        return pick(
+        return language.pick(
             "\(change) за период, по \(coverage) трат", "\(change) over the months, on \(coverage) of the spending")
     }
     /// The title of the products whose unit price rose most, and its headings.
-    public var priceRises: String { pick("Что подорожало", "What got dearer") }
+    public var priceRises: String { language.pick("Что подорожало", "What got dearer") }
     /// The heading of the unit a price is counted per.
-    public var perUnit: String { pick("Цена за единицу", "Price per unit") }
+    public var perUnit: String { language.pick("Цена за единицу", "Price per unit") }
     /// The heading of the first month's median unit price.
-    public var firstMonth: String { pick("Первый месяц", "First month") }
+    public var firstMonth: String { language.pick("Первый месяц", "First month") }
     /// The heading of the last month's median unit price.
-    public var lastMonth: String { pick("Последний месяц", "Last month") }
+    public var lastMonth: String { language.pick("Последний месяц", "Last month") }
 
     /// A fraction as a signed percentage: `+3,4 %`.
     public func signedPercent(_ fraction: Double) -> String {
@@ -94,21 +90,21 @@ public struct ReportText: Sendable {
     }
 
     /// The title of the stacked bars.
-    public var byMonth: String { pick("Расходы по месяцам и категориям", "Spending by month and category") }
+    public var byMonth: String { language.pick("Расходы по месяцам и категориям", "Spending by month and category") }
     /// The title of the last month's split, before the month's name.
-    public var split: String { pick("Структура расходов", "Where the money went") }
+    public var split: String { language.pick("Структура расходов", "Where the money went") }
     /// The title of the largest categories' lines.
-    public var trend: String { pick("Главные категории по месяцам", "Top categories over time") }
+    public var trend: String { language.pick("Главные категории по месяцам", "Top categories over time") }
     /// The title of the shops spent at most.
-    public var topShops: String { pick("Главные магазины", "Top shops") }
+    public var topShops: String { language.pick("Главные магазины", "Top shops") }
     /// The title of the items spent on most.
-    public var topItems: String { pick("Главные товары", "Top items") }
+    public var topItems: String { language.pick("Главные товары", "Top items") }
     /// A label for the whole history; nothing uses it yet.
-    public var allMonths: String { pick("Все месяцы", "All months") }
+    public var allMonths: String { language.pick("Все месяцы", "All months") }
     /// The page's footer.
-    public var generatedBy: String { pick("Создано receipts", "Made by receipts") }
+    public var generatedBy: String { language.pick("Создано receipts", "Made by receipts") }
     /// What the split says instead of a chart when the month's spending is not above zero.
-    public var noData: String { pick("Нет чеков за эти месяцы.", "No receipts in these months.") }
+    public var noData: String { language.pick("Нет чеков за эти месяцы.", "No receipts in these months.") }
 
     /// An amount as people read it: `1 234,56 ₽` or `RUB 1,234.56`.
     public func money(_ amount: Money) -> String { amount.formatted(in: language) }
@@ -141,7 +137,8 @@ public struct ReportText: Sendable {
     /// A month's name as a line of statistics shows it: marked when the month has not ended.
     public func monthName(_ line: SpendingStatistics.MonthLine) -> String {
         line.ongoing
-            ? pick("\(monthName(line.month)) (идёт)", "\(monthName(line.month)) (so far)") : monthName(line.month)
+            ? language.pick("\(monthName(line.month)) (идёт)", "\(monthName(line.month)) (so far)")
+            : monthName(line.month)
     }
 
     /// A category's name.

@@ -18,42 +18,42 @@ extension WebWords {
 
     /// `цена за кг`, `price per kg`.
     func pricePer(_ unit: PriceUnit) -> String {
-        pick("цена за \(unit.name(in: language))", "price per \(unit.name(in: language))")
+        language.pick("цена за \(unit.name(in: language))", "price per \(unit.name(in: language))")
     }
 
     /// The change of a product's median over the months shown: `+3,4 % за период`.
-    func priceChange(_ text: String) -> String { pick("\(text) за период", "\(text) over the months") }
+    func priceChange(_ text: String) -> String { language.pick("\(text) за период", "\(text) over the months") }
 
     func noPrices(_ words: String) -> String {
-        pick("Покупок «\(words)» в базе нет.", "No purchases of “\(words)” in the database.")
+        language.pick("Покупок «\(words)» в базе нет.", "No purchases of “\(words)” in the database.")
     }
 
     /// How many times a product was bought in a month, or a payment was made.
     func times(_ count: Int) -> String {
         let few = (2...4).contains(count % 10) && !(12...14).contains(count % 100)
-        return pick("\(count) раз\(few ? "а" : "")", count == 1 ? "once" : "\(count) times")
+        return language.pick("\(count) раз\(few ? "а" : "")", count == 1 ? "once" : "\(count) times")
     }
 
     /// A budget's heading: the month, and for the month under way how much of it is gone.
     func budgetHeading(_ month: Month, today: LocalDateTime) -> String {
         let name = month.name(in: language)
-        guard month == today.yearMonth else { return pick("Бюджеты: \(name)", "Budgets: \(name)") }
-        return pick(
+        guard month == today.yearMonth else { return language.pick("Бюджеты: \(name)", "Budgets: \(name)") }
+        return language.pick(
             "Бюджеты: \(name), прошло дней \(today.day) из \(month.dayCount)",
             "Budgets: \(name), \(today.day) of \(month.dayCount) days gone")
     }
 
     /// A category's limit beside what it spent: `из 5 000,00 ₽`, `of RUB 5,000.00`.
-    func ofLimit(_ limit: String) -> String { pick("из \(limit)", "of \(limit)") }
+    func ofLimit(_ limit: String) -> String { language.pick("из \(limit)", "of \(limit)") }
 
     /// Only for `month`, in place of the monthly limit.
     func onlyIn(_ month: Month) -> String {
-        pick("только на \(month.name(in: language))", "for \(month.name(in: language)) only")
+        language.pick("только на \(month.name(in: language))", "for \(month.name(in: language)) only")
     }
 
     /// A pair of months the index skipped, and why.
     func pairSkipped(from: Month, to: Month, matched: Int) -> String {
-        pick(
+        language.pick(
             "\(shortMonth(from)) → \(shortMonth(to)): пропущено, общих товаров \(matched) (нужно не меньше \(PersonalInflation.minimumMatched)); считается без изменения",
             "\(shortMonth(from)) → \(shortMonth(to)): skipped, \(matched) products in both (at least \(PersonalInflation.minimumMatched) are needed); counted as no change"
         )
@@ -61,28 +61,33 @@ extension WebWords {
 
     /// What the coverage means, so that nobody takes the index for all spending.
     func coverageNote(_ percent: String) -> String {
-        pick(
+        language.pick(
             "Индекс опирается на товары, купленные в обоих месяцах пары: это \(percent) трат за период, а не все траты.",
             "The index rests on the products bought in both months of a pair: \(percent) of the spending over the months, not all of it."
         )
     }
 
-    func stoppedSince(_ date: String) -> String { pick("прекратился, последний \(date)", "stopped, last on \(date)") }
+    func stoppedSince(_ date: String) -> String {
+        language.pick("прекратился, последний \(date)", "stopped, last on \(date)")
+    }
 
     var noBudgets: String {
-        pick("Лимитов на этот месяц нет. Задайте первый ниже.", "No limits for this month. Set the first one below.")
+        language.pick(
+            "Лимитов на этот месяц нет. Задайте первый ниже.", "No limits for this month. Set the first one below.")
     }
     var noInflation: String {
-        pick(
+        language.pick(
             "Нет покупок, по которым считать личную инфляцию.", "No purchases yet to count personal inflation from.")
     }
     var noInflationPairs: String {
-        pick(
+        language.pick(
             "Ни одну пару месяцев не сравнить: не хватает товаров, купленных в обоих.",
             "No pair of months can be compared: too few products were bought in both.")
     }
-    var noRecurring: String { pick("Регулярных платежей не найдено.", "No regular payments found.") }
-    var pricesNeedWords: String { pick("Введите слова из названия товара.", "Type words of a product's name.") }
+    var noRecurring: String { language.pick("Регулярных платежей не найдено.", "No regular payments found.") }
+    var pricesNeedWords: String {
+        language.pick("Введите слова из названия товара.", "Type words of a product's name.")
+    }
 
     /// The labels of the prices and insights views, merged into ``page``.
     var insightsPage: [String: String] {
@@ -92,25 +97,25 @@ extension WebWords {
             "projected": text.projected, "inflation": text.inflation, "months": text.months,
             "change": text.changeHeading, "products": text.products, "recurring": text.recurring,
             "amount": text.total, "howOften": text.howOften, "times": text.times, "next": text.next,
-            "byCategory": pick("По категориям", "By category"),
-            "prices": pick("Цены", "Prices"),
-            "insights": pick("Аналитика", "Insights"),
-            "productWords": pick("Товар: слова из названия", "Product: words of its name"),
-            "lowest": pick("Мин.", "Lowest"),
-            "median": pick("Медиана", "Median"),
-            "highest": pick("Макс.", "Highest"),
-            "bought": pick("Покупок", "Bought"),
-            "lastPrice": pick("Последняя", "Last"),
-            "cheapest": pick("Дешевле всего", "Cheapest"),
-            "medianByMonth": pick("Медиана по месяцам", "The median by month"),
-            "budgetCategory": pick("Категория", "Category"),
-            "budgetAmount": pick("Лимит, ₽ в месяц", "Limit, RUB a month"),
-            "setBudget": pick("Задать лимит", "Set the limit"),
-            "removeBudget": pick("Убрать", "Remove"),
-            "previousMonth": pick("← Предыдущий месяц", "← Previous month"),
-            "nextMonth": pick("Следующий месяц →", "Next month →"),
-            "over": pick("лимит превышен", "over the limit"),
-            "headingOver": pick("идёт к превышению", "heading over"),
+            "byCategory": language.pick("По категориям", "By category"),
+            "prices": language.pick("Цены", "Prices"),
+            "insights": language.pick("Аналитика", "Insights"),
+            "productWords": language.pick("Товар: слова из названия", "Product: words of its name"),
+            "lowest": language.pick("Мин.", "Lowest"),
+            "median": language.pick("Медиана", "Median"),
+            "highest": language.pick("Макс.", "Highest"),
+            "bought": language.pick("Покупок", "Bought"),
+            "lastPrice": language.pick("Последняя", "Last"),
+            "cheapest": language.pick("Дешевле всего", "Cheapest"),
+            "medianByMonth": language.pick("Медиана по месяцам", "The median by month"),
+            "budgetCategory": language.pick("Категория", "Category"),
+            "budgetAmount": language.pick("Лимит, ₽ в месяц", "Limit, RUB a month"),
+            "setBudget": language.pick("Задать лимит", "Set the limit"),
+            "removeBudget": language.pick("Убрать", "Remove"),
+            "previousMonth": language.pick("← Предыдущий месяц", "← Previous month"),
+            "nextMonth": language.pick("Следующий месяц →", "Next month →"),
+            "over": language.pick("лимит превышен", "over the limit"),
+            "headingOver": language.pick("идёт к превышению", "heading over"),
         ]
     }
 

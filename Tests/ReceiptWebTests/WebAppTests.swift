@@ -67,6 +67,15 @@ struct WebAppTests {
                 uri: "/api/feed", method: .get, headers: [.acceptLanguage: "ru-RU,ru;q=0.9"])
             #expect(refused.status == .forbidden)
             #expect(String(buffer: refused.body).contains("Откройте адрес, который напечатала команда receipts web"))
+            // The header is read as the receipts server reads it: the highest q wins, not the first
+            // tag (`en;q=0.5, ru` prefers Russian; `ru;q=0.2, en` English).
+            for (header, russian) in [
+                ("en;q=0.5, ru", true), ("ru;q=0.2, en", false), ("de, en;q=0.1, ru;q=0.3", true),
+            ] {
+                let answer = try await stranger.execute(
+                    uri: "/api/feed", method: .get, headers: [.acceptLanguage: header])
+                #expect(String(buffer: answer.body).contains("Нет доступа") == russian, "\(header)")
+            }
             // The words say how to get in, so they need no key; nothing else of the API opens without it.
             #expect(try await stranger.execute(uri: "/api/words?lang=en", method: .get).status == .ok)
             for path in ["/api/receipts/1", "/api/receipts/1/qr.png", "/api/stats/chart.svg", "/api/import/events"] {

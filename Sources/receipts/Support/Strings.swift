@@ -13,8 +13,9 @@ enum Strings {
     static let language = Language.preferred(
         arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
 
+    /// The one of two texts in the run's language (``language``).
     static func pick(_ russian: String, _ english: String) -> String {
-        language == .russian ? russian : english
+        language.pick(russian, english)
     }
 
     // MARK: Root and global options

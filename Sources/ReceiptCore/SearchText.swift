@@ -1,6 +1,8 @@
 import Foundation
 
-/// Text as search compares it: lower case, `ё` as `е`, words of letters and digits.
+/// Text as every search compares it (receipts, items, shops, places, the history): lower case, `ё`
+/// as `е`, words of letters and digits, Latin letters without their diacritics. One rule, so that
+/// a word that finds something in one place finds it everywhere.
 public enum SearchText {
     /// The text in lower case with `ё` as `е`, otherwise as it was: how search history compares texts.
     public static func fold(_ text: String) -> String {
@@ -14,7 +16,7 @@ public enum SearchText {
     /// Byte by byte for ASCII and Cyrillic, which is nearly all a receipt holds, because String's
     /// lowercased() and Character comparisons normalise first. Other letters are lowered by their
     /// Unicode properties. A decomposed ё (е and a combining diaeresis) folds to е as well.
-    static func appendFolded(_ text: String, to folded: inout [UInt8]) {
+    public static func appendFolded(_ text: String, to folded: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             folded.reserveCapacity(folded.count + bytes.count)
@@ -80,13 +82,13 @@ public enum SearchText {
     ///
     /// Indexed documents are deleted by giving their text again (the index keeps no copy), so any
     /// change to what this produces needs a migration that rebuilds the index.
-    static func appendWords(_ text: String, to bytes: inout [UInt8]) {
+    public static func appendWords(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { utf8 in appendWords(utf8: utf8, to: &bytes) }
     }
 
     /// ``appendWords(_:to:)`` for UTF-8 as SQLite holds it; bytes that are not UTF-8 separate words.
-    static func appendWords(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], composed: Bool = false) {
+    public static func appendWords(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], composed: Bool = false) {
         // A combining mark (U+0300–U+036F: two bytes led by 0xCC or 0xCD) first joins its letter, so
         // that a decomposed й or ё is the letter it shows.
         if !composed, utf8.contains(where: { $0 == 0xCC || $0 == 0xCD }) {
@@ -159,7 +161,7 @@ public enum SearchText {
     /// Names the way ``appendWords(_:to:)`` cuts text: a version of its rules, and a hash of what
     /// it makes of every scalar of the first two planes (which follows the Unicode tables of the
     /// Swift it runs on). Computed once a process.
-    static let wordsFingerprint: String = {
+    public static let wordsFingerprint: String = {
         // FNV-1a, 64 bits, over the words of every scalar on its own, but those cut without tables
         // (ASCII, U+0400–U+047F) and the Latin letters, whose decompositions Unicode never changes
         // (combining marks change words only through composition, which Unicode keeps stable too).
@@ -196,12 +198,5 @@ public enum SearchText {
         } else {
             append(scalar)
         }
-    }
-
-    /// An FTS5 query where every word must begin some word of the document: `"молок"* AND "3"*`.
-    static func matchQuery(_ text: String) -> String? {
-        let words = words(text)
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0)\"*" }.joined(separator: " AND ")
     }
 }
