@@ -1,7 +1,6 @@
 import Foundation
 public import Hummingbird
 import Logging
-import NIOPosix
 public import ReceiptCore
 public import ReceiptStore
 public import ReceiptSync
@@ -42,7 +41,7 @@ public final class WebApp: Sendable {
     /// now (the page may have signed in since the app started), else here, pending.
     func adding() async throws -> ReceiptAdding {
         guard let account else { return ReceiptAdding(database: database, client: nil) }
-        let session = try await NIOThreadPool.singleton.runIfActive { try account.saved() }
+        let session = try await offLoop { try account.saved() }
         return ReceiptAdding(database: database, client: session.map { account.client($0) })
     }
 
@@ -50,7 +49,7 @@ public final class WebApp: Sendable {
     /// tries for a few seconds, not the command line's minute.
     func serverClient() async throws -> ReceiptsClient? {
         guard let account = account?.trying(atMost: 8) else { return nil }
-        let session = try await NIOThreadPool.singleton.runIfActive { try account.saved() }
+        let session = try await offLoop { try account.saved() }
         return account.client(session)
     }
 
@@ -93,15 +92,15 @@ public final class WebApp: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: AccessGuard(key: settings.key, authorities: { self.authorities() }))
-        addAccessRoutes(to: router)
-        addReceiptsRoutes(to: router)
-        addSearchRoutes(to: router)
-        addCategoriesRoutes(to: router)
-        addAddRoutes(to: router)
-        addPlacesRoutes(to: router)
-        addStatisticsRoutes(to: router)
-        addInsightsRoutes(to: router)
-        addImportRoutes(to: router)
+        AccessRoutes(app: self).register(on: router)
+        ReceiptsRoutes(app: self).register(on: router)
+        SearchRoutes(app: self).register(on: router)
+        CategoriesRoutes(app: self).register(on: router)
+        AddRoutes(app: self).register(on: router)
+        PlacesRoutes(app: self).register(on: router)
+        StatisticsRoutes(app: self).register(on: router)
+        InsightsRoutes(app: self).register(on: router)
+        ImportRoutes(app: self).register(on: router)
         for path in StaticFiles.paths {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)
@@ -133,20 +132,7 @@ public final class WebApp: Sendable {
             minute: parts.minute ?? 0)
     }
 
-    /// The `:id` of the path: a positive whole number, else 400.
-    static func receiptID(_ context: BasicRequestContext) throws -> Int64 {
-        guard let id = context.parameters.get("id").flatMap({ Int64($0) }), id > 0 else {
-            throw HTTPError(.badRequest)
-        }
-        return id
-    }
-
-    static func words(_ request: Request) -> WebWords {
-        WebWords(
-            query: request.uri.queryParameters["lang"].map(String.init),
-            acceptLanguage: request.headers[.acceptLanguage])
-    }
-
+    /// A JSON answer, written as `--json` writes it.
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],

@@ -293,7 +293,9 @@ struct WebAppTests {
                 ("q=", "Введите слова или выберите хотя бы один фильтр."),
             ] {
                 let (refused, body) = try await get("/api/search?\(query)&lang=ru")
-                #expect(refused == .badRequest && body["error"] as? String == message, "\(query)")
+                // The receipts server's error shape: a stable code, and the sentence for people.
+                #expect(refused == .badRequest && body["message"] as? String == message, "\(query)")
+                #expect(body["error"] as? String == "bad_request", "\(query)")
             }
             let (_, memory) = try await get("/api/search/memory?part=%D0%A5%D0%9B")
             #expect(memory["texts"] as? [String] == ["хлеб"])

@@ -36,7 +36,7 @@ struct WebImportTests {
                 #expect(nobody["text"] as? String == "Not signed in to \(server.url.absoluteString).")
                 let early = try await page.post("/api/import")
                 #expect(early.status == .conflict)
-                #expect(try Self.json(early)["problem"] as? String == "Sign in or open an anonymous session first.")
+                #expect(try Self.json(early)["message"] as? String == "Sign in or open an anonymous session first.")
 
                 // A registration the rules refuse never reaches the server: each field says what is wrong.
                 let refused = try await page.post(

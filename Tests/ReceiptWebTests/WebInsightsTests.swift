@@ -121,7 +121,7 @@ struct WebInsightsTests {
                 ("from=sept", "“sept” is not a month: YYYY-MM is"),
             ] {
                 let (refused, answer) = try await page.get(kefirPrices + "&\(range)&lang=en")
-                #expect(refused == .badRequest && answer["error"] as? String == message, "\(range)")
+                #expect(refused == .badRequest && answer["message"] as? String == message, "\(range)")
             }
 
             let (_, none) = try await page.get("/api/prices?q=%D0%B8%D0%BA%D1%80%D0%B0&lang=ru")
@@ -129,7 +129,7 @@ struct WebInsightsTests {
                 (none["products"] as? [Any])?.isEmpty == true
                     && none["empty"] as? String == "Покупок «икра» в базе нет.")
             let (refused, empty) = try await page.get("/api/prices?q=%20&lang=en")
-            #expect(refused == .badRequest && empty["error"] as? String == "Type words of a product's name.")
+            #expect(refused == .badRequest && empty["message"] as? String == "Type words of a product's name.")
         }
     }
 
@@ -199,7 +199,7 @@ struct WebInsightsTests {
             ] {
                 let (status, answer) = try await page.post("/api/budgets/set?lang=ru", body)
                 #expect(status == .badRequest, "\(body)")
-                #expect(answer["error"] as? String == message && answer["field"] as? String == field, "\(body)")
+                #expect(answer["message"] as? String == message && answer["field"] as? String == field, "\(body)")
             }
             #expect(try database.budgets(in: try Month(parsing: "2026-11")).isEmpty, "nothing is stored")
 
@@ -249,7 +249,8 @@ struct WebInsightsTests {
                 "/api/budgets/unset?lang=en", #"{"category": "groceries", "month": "2026-11"}"#)
             #expect(removedMonthly["message"] as? String == "The monthly limit for Groceries is removed.")
             let (gone, nothing) = try await page.post("/api/budgets/unset?lang=en", #"{"category": "groceries"}"#)
-            #expect(gone == .notFound && nothing["error"] as? String == "There is no monthly limit for Groceries.")
+            #expect(gone == .notFound && nothing["message"] as? String == "There is no monthly limit for Groceries.")
+            #expect(nothing["error"] as? String == "not_found")
             #expect(try database.budgets(in: try Month(parsing: "2026-11")).isEmpty)
 
             let (_, october) = try await page.get("/api/budgets?month=2026-10&lang=ru")

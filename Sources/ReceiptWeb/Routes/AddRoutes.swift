@@ -1,20 +1,26 @@
 import Foundation
 import Hummingbird
 
-extension WebApp {
-    /// Adding photos and payloads as `scan --add` and `add --qr` do.
-    func addAddRoutes(to router: Router<BasicRequestContext>) {
+/// Adding photos and payloads as `scan --add` and `add --qr` do.
+struct AddRoutes: Sendable {
+    let app: WebApp
+
+    func register(on router: Router<BasicRequestContext>) {
         router.post("/api/add/photo") { request, context in
-            let language = Self.words(request).language
-            let data = Data(try await request.body.collect(upTo: Self.largestPhoto).readableBytesView)
-            let report = try await AddingReport.photo(data, adding: try await self.adding(), language: language)
-            return try Self.json(report, status: report.problem == nil ? .ok : .unprocessableContent)
+            let language = RequestValues(request, context).words.language
+            let data = Data(try await request.body.collect(upTo: WebApp.largestPhoto).readableBytesView)
+            return try answer(try await AddingView.photo(data, adding: try await app.adding(), language: language))
         }
         router.post("/api/add/qr") { request, context in
-            let language = Self.words(request).language
-            let pasted = try await request.decode(as: PastedPayload.self, context: context)
-            let report = try await AddingReport.payload(pasted.qr, adding: try await self.adding(), language: language)
-            return try Self.json(report, status: report.problem == nil ? .ok : .unprocessableContent)
+            let language = RequestValues(request, context).words.language
+            let pasted = try await request.decode(as: PayloadRequest.self, context: context)
+            return try answer(
+                try await AddingView.payload(pasted.qr, adding: try await app.adding(), language: language))
         }
+    }
+
+    /// What was added, each code with its outcome; 422 when the picture or the text held no receipt.
+    private func answer(_ view: AddingView) throws -> Response {
+        try WebApp.json(view, status: view.problem == nil ? .ok : .unprocessableContent)
     }
 }

@@ -1,119 +1,128 @@
 import Hummingbird
-import NIOPosix
 import ReceiptCore
 import ReceiptStore
 
-extension WebApp {
-    /// The categories; the names without one, guessed, or with some words; choosing for a name, a
-    /// guess, the names with some words or one line; undoing any of them (as `receipts categories`).
-    func addCategoriesRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/categories") { request, _ in
-            let language = Self.words(request).language
-            return try Self.json(Category.allCases.map { ["category": $0.rawValue, "name": $0.name(in: language)] })
+/// The categories; the names without one, guessed, or with some words; choosing for a name, a
+/// guess, the names with some words or one line; undoing any of them (as `receipts categories`).
+struct CategoriesRoutes: Sendable {
+    let app: WebApp
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/categories") { request, context in try list(RequestValues(request, context)) }
+        router.get("/api/categories/uncategorized") { request, context in
+            try await uncategorized(RequestValues(request, context))
         }
-        router.get("/api/categories/uncategorized") { request, _ in
-            let words = Self.words(request)
-            let database = self.database
-            let names = try await NIOThreadPool.singleton.runIfActive {
-                try database.names(in: .uncategorized, limit: 50)
-            }
-            return try Self.json(NameList(names, empty: words.noUncategorized, words: words))
-        }
-        router.get("/api/categories/guessed") { request, _ in
-            let words = Self.words(request)
-            let database = self.database
-            let names = try await NIOThreadPool.singleton.runIfActive { try database.guessedNames(limit: 50) }
-            return try Self.json(NameList(names, empty: words.noGuesses, words: words))
-        }
-        router.get("/api/categories/matching") { request, _ in
-            let words = Self.words(request)
-            let text = request.uri.queryParameters["words"].map(String.init) ?? ""
-            guard !ItemName.key(text).isEmpty else {
-                return try Self.json(["error": words.noWords], status: .badRequest)
-            }
-            let database = self.database
-            let names = try await NIOThreadPool.singleton.runIfActive { try database.names(matching: text, limit: 50) }
-            return try Self.json(NameList(names, empty: words.nothingMatches(text), words: words))
+        router.get("/api/categories/guessed") { request, context in try await guessed(RequestValues(request, context)) }
+        router.get("/api/categories/matching") { request, context in
+            try await matching(RequestValues(request, context))
         }
         router.post("/api/categories/choice") { request, context in
-            let words = Self.words(request)
-            let asked = try await request.decode(as: CategoryRequest.self, context: context)
-            guard let name = asked.name, !ItemName.key(name).isEmpty else {
-                return try Self.json(["error": words.noItemName], status: .badRequest)
-            }
-            guard let category = Self.chosen(asked.category) else {
-                return try Self.json(["error": words.unknownCategory(asked.category ?? "")], status: .badRequest)
-            }
-            let database = self.database
-            let choice = try await NIOThreadPool.singleton.runIfActive {
-                try database.choose(category, forItemNamed: name)
-            }
-            return try Self.json(
-                CategoryAnswer(message: choice.chosenMessage(in: words.language), action: choice.action))
+            try await choose(
+                RequestValues(request, context), try await request.decode(as: CategoryRequest.self, context: context))
         }
         router.post("/api/categories/confirm") { request, context in
-            let words = Self.words(request)
-            let asked = try await request.decode(as: CategoryRequest.self, context: context)
-            guard let name = asked.name, !ItemName.key(name).isEmpty else {
-                return try Self.json(["error": words.noItemName], status: .badRequest)
-            }
-            let database = self.database
-            let choice = try await NIOThreadPool.singleton.runIfActive { try database.confirmGuess(forItemNamed: name) }
-            guard let choice else { return try Self.json(["error": words.noGuess(name)], status: .notFound) }
-            return try Self.json(
-                CategoryAnswer(message: choice.chosenMessage(in: words.language), action: choice.action))
+            try await confirm(
+                RequestValues(request, context), try await request.decode(as: CategoryRequest.self, context: context))
         }
         router.post("/api/categories/matching") { request, context in
-            let words = Self.words(request)
-            let asked = try await request.decode(as: CategoryRequest.self, context: context)
-            guard let text = asked.words, !ItemName.key(text).isEmpty else {
-                return try Self.json(["error": words.noWords], status: .badRequest)
-            }
-            guard let category = Self.chosen(asked.category) else {
-                return try Self.json(["error": words.unknownCategory(asked.category ?? "")], status: .badRequest)
-            }
-            let database = self.database
-            let action = try await NIOThreadPool.singleton.runIfActive { () throws -> CategoryAction? in
-                guard try !database.names(matching: text, limit: 1).isEmpty else { return nil }
-                return try database.choose(category, forNamesMatching: text)
-            }
-            guard let action else { return try Self.json(["error": words.nothingMatches(text)], status: .notFound) }
-            return try Self.json(CategoryAnswer(message: action.message(in: words.language), action: action.id))
+            try await chooseMatching(
+                RequestValues(request, context), try await request.decode(as: CategoryRequest.self, context: context))
         }
         router.post("/api/categories/line") { request, context in
-            let words = Self.words(request)
-            let asked = try await request.decode(as: CategoryRequest.self, context: context)
-            guard let receipt = asked.receipt, let line = asked.line, line >= 1 else {
-                return try Self.json(["error": words.noLine], status: .badRequest)
-            }
-            let category = Self.chosen(asked.category)
-            if asked.category != nil, category == nil {
-                return try Self.json(["error": words.unknownCategory(asked.category ?? "")], status: .badRequest)
-            }
-            let database = self.database
-            let action = try await NIOThreadPool.singleton.runIfActive {
-                try database.choose(category, forLine: line - 1, ofReceipt: receipt)
-            }
-            guard let action else { return try Self.json(["error": words.noLine], status: .notFound) }
-            return try Self.json(CategoryAnswer(message: action.message(in: words.language), action: action.id))
+            try await chooseLine(
+                RequestValues(request, context), try await request.decode(as: CategoryRequest.self, context: context))
         }
         router.post("/api/categories/undo") { request, context in
-            let words = Self.words(request)
-            let asked = try await request.decode(as: CategoryRequest.self, context: context)
-            guard let number = asked.action else {
-                return try Self.json(["error": words.nothingToUndo], status: .badRequest)
-            }
-            let database = self.database
-            let undone = try await NIOThreadPool.singleton.runIfActive { try database.undoCategoryAction(number) }
-            guard let undone else { return try Self.json(["error": words.nothingToUndo], status: .notFound) }
-            return try Self.json(CategoryAnswer(message: undone.undoneMessage(in: words.language), action: undone.id))
+            try await undo(
+                RequestValues(request, context), try await request.decode(as: CategoryRequest.self, context: context))
         }
     }
 
-    /// A category the user can choose, by its identifier; nil for none, an unknown one, or
+    private func list(_ asked: RequestValues) throws -> Response {
+        let language = asked.words.language
+        return try WebApp.json(Category.allCases.map { ["category": $0.rawValue, "name": $0.name(in: language)] })
+    }
+
+    private func uncategorized(_ asked: RequestValues) async throws -> Response {
+        let names = try await app.inDatabase { try $0.names(in: .uncategorized, limit: 50) }
+        return try WebApp.json(NameListView(names, empty: asked.words.noUncategorized, words: asked.words))
+    }
+
+    private func guessed(_ asked: RequestValues) async throws -> Response {
+        let names = try await app.inDatabase { try $0.guessedNames(limit: 50) }
+        return try WebApp.json(NameListView(names, empty: asked.words.noGuesses, words: asked.words))
+    }
+
+    private func matching(_ asked: RequestValues) async throws -> Response {
+        let text = try Self.words(asked.string("words"), asked.words)
+        let names = try await app.inDatabase { try $0.names(matching: text, limit: 50) }
+        return try WebApp.json(NameListView(names, empty: asked.words.nothingMatches(text), words: asked.words))
+    }
+
+    private func choose(_ asked: RequestValues, _ body: CategoryRequest) async throws -> Response {
+        let words = asked.words
+        guard let name = body.name, !ItemName.key(name).isEmpty else { throw WebError.badRequest(words.noItemName) }
+        let category = try Self.category(body.category, words)
+        let choice = try await app.inDatabase { try $0.choose(category, forItemNamed: name) }
+        return try WebApp.json(
+            CategoryActionView(message: choice.chosenMessage(in: words.language), action: choice.action))
+    }
+
+    private func confirm(_ asked: RequestValues, _ body: CategoryRequest) async throws -> Response {
+        let words = asked.words
+        guard let name = body.name, !ItemName.key(name).isEmpty else { throw WebError.badRequest(words.noItemName) }
+        guard let choice = try await app.inDatabase({ try $0.confirmGuess(forItemNamed: name) }) else {
+            throw WebError.notFound(words.noGuess(name))
+        }
+        return try WebApp.json(
+            CategoryActionView(message: choice.chosenMessage(in: words.language), action: choice.action))
+    }
+
+    private func chooseMatching(_ asked: RequestValues, _ body: CategoryRequest) async throws -> Response {
+        let words = asked.words
+        let text = try Self.words(body.words, words)
+        let category = try Self.category(body.category, words)
+        let action = try await app.inDatabase { database throws -> CategoryAction? in
+            guard try !database.names(matching: text, limit: 1).isEmpty else { return nil }
+            return try database.choose(category, forNamesMatching: text)
+        }
+        guard let action else { throw WebError.notFound(words.nothingMatches(text)) }
+        return try WebApp.json(CategoryActionView(message: action.message(in: words.language), action: action.id))
+    }
+
+    private func chooseLine(_ asked: RequestValues, _ body: CategoryRequest) async throws -> Response {
+        let words = asked.words
+        guard let receipt = body.receipt, let line = body.line, line >= 1 else {
+            throw WebError.badRequest(words.noLine)
+        }
+        // No category: the line goes back to what the rules say.
+        let category = body.category == nil ? nil : try Self.category(body.category, words)
+        let action = try await app.inDatabase { try $0.choose(category, forLine: line - 1, ofReceipt: receipt) }
+        guard let action else { throw WebError.notFound(words.noLine) }
+        return try WebApp.json(CategoryActionView(message: action.message(in: words.language), action: action.id))
+    }
+
+    private func undo(_ asked: RequestValues, _ body: CategoryRequest) async throws -> Response {
+        let words = asked.words
+        guard let number = body.action else { throw WebError.badRequest(words.nothingToUndo) }
+        guard let undone = try await app.inDatabase({ try $0.undoCategoryAction(number) }) else {
+            throw WebError.notFound(words.nothingToUndo)
+        }
+        return try WebApp.json(CategoryActionView(message: undone.undoneMessage(in: words.language), action: undone.id))
+    }
+
+    /// The words of a choice by words: some that make a name key, else 400.
+    private static func words(_ text: String?, _ words: WebWords) throws(WebError) -> String {
+        guard let text, !ItemName.key(text).isEmpty else { throw .badRequest(words.noWords, field: "words") }
+        return text
+    }
+
+    /// A category the user can choose, by its identifier; 400 for none, an unknown one, or
     /// «uncategorized».
-    static func chosen(_ text: String?) -> Category? {
-        guard let category = text.flatMap(Category.init(rawValue:)), category != .uncategorized else { return nil }
+    private static func category(_ text: String?, _ words: WebWords) throws(WebError) -> Category {
+        guard let category = text.flatMap(Category.init(rawValue:)), category != .uncategorized else {
+            throw .badRequest(words.unknownCategory(text ?? ""), field: "category")
+        }
         return category
     }
 }

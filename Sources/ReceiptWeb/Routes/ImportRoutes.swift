@@ -1,65 +1,72 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import NIOPosix
 import ReceiptCore
 import ReceiptSync
 
-extension WebApp {
-    /// Signing in to the receipts server and importing from it, as `receipts login` and `receipts
-    /// import` do, with the session they keep; the import's progress as server-sent events.
-    func addImportRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/session") { request, _ in
-            let words = Self.words(request)
-            guard let account = self.account else {
-                return try Self.json(["problem": words.noServer], status: .badGateway)
-            }
-            let session = try await NIOThreadPool.singleton.runIfActive { try account.saved() }
-            return try Self.json(SessionAnswer(server: account.server.absoluteString, session: session, words: words))
-        }
+/// Signing in to the receipts server and importing from it, as `receipts login` and `receipts
+/// import` do, with the session they keep; the import's progress as server-sent events.
+struct ImportRoutes: Sendable {
+    let app: WebApp
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/session") { request, context in try await session(RequestValues(request, context)) }
         router.post("/api/session") { request, context in
-            let words = Self.words(request)
-            guard let account = self.account else {
-                return try Self.json(["problem": words.noServer], status: .badGateway)
-            }
-            let form = try await request.decode(as: SignInForm.self, context: context)
-            guard let way = form.signIn else { throw HTTPError(.badRequest) }
-            do {
-                let session = try await account.signIn(way)
-                return try Self.json(
-                    SessionAnswer(server: account.server.absoluteString, session: session, words: words))
-            } catch {
-                let (refusal, status) = SignInRefusal.answer(error, words: words)
-                return try Self.json(refusal, status: HTTPResponse.Status(code: status))
-            }
+            try await signIn(
+                RequestValues(request, context), try await request.decode(as: SignInRequest.self, context: context))
         }
-        router.get("/api/import") { request, _ in
-            try Self.json(ImportAnswer(self.importRun.snapshot, words: Self.words(request)))
+        router.get("/api/import") { request, context in
+            try WebApp.json(ImportProgressView(app.importRun.snapshot, words: RequestValues(request, context).words))
         }
-        router.post("/api/import") { request, _ in
-            let words = Self.words(request)
-            guard let account = self.account else {
-                return try Self.json(["problem": words.noServer], status: .badGateway)
-            }
-            guard let session = try await NIOThreadPool.singleton.runIfActive({ try account.saved() }) else {
-                return try Self.json(["problem": words.signInFirst], status: .conflict)
-            }
-            let started = self.importRun.start(database: self.database, account: account, session: session)
-            return try Self.json(
-                ImportAnswer(self.importRun.snapshot, words: words), status: started ? .accepted : .conflict)
+        router.post("/api/import") { request, context in try await start(RequestValues(request, context)) }
+        router.get("/api/import/events") { request, context in events(RequestValues(request, context)) }
+    }
+
+    /// The receipts server the app imports from; 502 when none is set.
+    private func account(_ words: WebWords) throws(WebError) -> ServerAccount {
+        guard let account = app.account else { throw .badGateway(words.noServer) }
+        return account
+    }
+
+    private func session(_ asked: RequestValues) async throws -> Response {
+        let account = try account(asked.words)
+        let session = try await app.offLoop { try account.saved() }
+        return try WebApp.json(SessionView(server: account.server.absoluteString, session: session, words: asked.words))
+    }
+
+    private func signIn(_ asked: RequestValues, _ form: SignInRequest) async throws -> Response {
+        let account = try account(asked.words)
+        guard let way = form.signIn else { throw WebError.badRequest(asked.words.unknownSignInWay, field: "way") }
+        let session: SavedSession
+        do {
+            session = try await account.signIn(way)
+        } catch {
+            throw SignInRefusal.error(error, words: asked.words)
         }
-        router.get("/api/import/events") { request, _ in
-            let words = Self.words(request)
-            let events = self.importRun.updates().map { snapshot in
-                var buffer = ByteBuffer(string: "data: ")
-                buffer.writeBytes((try? JSONOutput.data(ImportAnswer(snapshot, words: words))) ?? Data("{}".utf8))
-                buffer.writeString("\n\n")
-                return buffer
-            }
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
-                body: ResponseBody(asyncSequence: events))
+        return try WebApp.json(SessionView(server: account.server.absoluteString, session: session, words: asked.words))
+    }
+
+    private func start(_ asked: RequestValues) async throws -> Response {
+        let account = try account(asked.words)
+        guard let session = try await app.offLoop({ try account.saved() }) else {
+            throw WebError.conflict(asked.words.signInFirst)
         }
+        let started = app.importRun.start(database: app.database, account: account, session: session)
+        return try WebApp.json(
+            ImportProgressView(app.importRun.snapshot, words: asked.words), status: started ? .accepted : .conflict)
+    }
+
+    private func events(_ asked: RequestValues) -> Response {
+        let words = asked.words
+        let events = app.importRun.updates().map { snapshot in
+            var buffer = ByteBuffer(string: "data: ")
+            buffer.writeBytes((try? JSONOutput.data(ImportProgressView(snapshot, words: words))) ?? Data("{}".utf8))
+            buffer.writeString("\n\n")
+            return buffer
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(asyncSequence: events))
     }
 }

@@ -1,114 +1,82 @@
 import Foundation
 import Hummingbird
-import NIOPosix
 import ReceiptCore
 import ReceiptStats
 import ReceiptStore
 
-extension WebApp {
-    /// What the command line tells beyond sums: `prices`, `inflation`, `budget` (and `budget set`,
-    /// `unset`), `recurring`.
-    func addInsightsRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/prices") { request, _ in
-            let words = Self.words(request)
-            let query = (request.uri.queryParameters["q"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
-            guard !query.isEmpty else { return try Self.json(["error": words.pricesNeedWords], status: .badRequest) }
-            // The months, as `prices --from --to` takes them; either may be left open.
-            var bounds: [String: Month] = [:]
-            for key in ["from", "to"] {
-                guard let text = request.uri.queryParameters[Substring(key)].map(String.init), !text.isEmpty else {
-                    continue
-                }
-                guard let month = Month(text) else {
-                    return try Self.json(["error": words.badMonth(text)], status: .badRequest)
-                }
-                bounds[key] = month
-            }
-            if let from = bounds["from"], let to = bounds["to"], from > to {
-                return try Self.json(["error": words.fromAfterTo], status: .badRequest)
-            }
-            let (database, first, last) = (self.database, bounds["from"], bounds["to"])
-            let products = try await NIOThreadPool.singleton.runIfActive {
-                try ProductPrices.read(from: database, matching: query, from: first, through: last)
-            }
-            return try Self.json(PricesView(products, query: query, words: words))
-        }
-        router.get("/api/inflation") { request, _ in
-            let words = Self.words(request)
-            let database = self.database
-            let inflation = try await NIOThreadPool.singleton.runIfActive { () throws -> PersonalInflation? in
-                guard let range = try PersonalInflation.defaultRange(in: database) else { return nil }
-                return try PersonalInflation.read(from: database, months: range)
-            }
-            return try Self.json(InflationView(inflation, words: words))
-        }
-        router.get("/api/recurring") { request, _ in
-            let words = Self.words(request)
-            let (database, today) = (self.database, try self.now())
-            let payments = try await NIOThreadPool.singleton.runIfActive {
-                try RecurringPayment.read(from: database, today: today)
-            }
-            return try Self.json(RecurringView(payments, words: words))
-        }
-        router.get("/api/budgets") { request, _ in
-            let words = Self.words(request)
-            let today = try self.now()
-            var month = today.yearMonth
-            if let asked = request.uri.queryParameters["month"].map(String.init) {
-                guard let parsed = Month(asked) else {
-                    return try Self.json(["error": words.badMonth(asked)], status: .badRequest)
-                }
-                month = parsed
-            }
-            let (database, shown) = (self.database, month)
-            let status = try await NIOThreadPool.singleton.runIfActive {
-                try BudgetStatus.read(from: database, month: shown, today: today)
-            }
-            return try Self.json(BudgetView(status, today: today, words: words))
-        }
+/// What the command line tells beyond sums: `prices`, `inflation`, `budget` (and `budget set`,
+/// `unset`), `recurring`.
+struct InsightsRoutes: Sendable {
+    let app: WebApp
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/prices") { request, context in try await prices(RequestValues(request, context)) }
+        router.get("/api/inflation") { request, context in try await inflation(RequestValues(request, context)) }
+        router.get("/api/recurring") { request, context in try await recurring(RequestValues(request, context)) }
+        router.get("/api/budgets") { request, context in try await budgets(RequestValues(request, context)) }
         router.post("/api/budgets/set") { request, context in
-            let words = Self.words(request)
-            let asked = try await request.decode(as: BudgetRequest.self, context: context)
-            let category: Category
-            let limit: Money?
-            let month: Month?
-            do throws(BudgetProblem) {
-                (category, limit, month) = try asked.read(words: words, needsAmount: true)
-            } catch {
-                return try Self.json(error, status: .badRequest)
-            }
-            guard let limit else { throw HTTPError(.badRequest) }
-            let database = self.database
-            try await NIOThreadPool.singleton.runIfActive {
-                try database.setBudget(category, amount: limit, month: month)
-            }
-            return try Self.json([
-                "message": BudgetChange.set(category, limit, month: month).message(in: words.language)
-            ])
+            try await setBudget(
+                RequestValues(request, context), try await request.decode(as: BudgetRequest.self, context: context))
         }
         router.post("/api/budgets/unset") { request, context in
-            let words = Self.words(request)
-            let asked = try await request.decode(as: BudgetRequest.self, context: context)
-            let category: Category
-            let month: Month?
-            do throws(BudgetProblem) {
-                (category, _, month) = try asked.read(words: words, needsAmount: false)
-            } catch {
-                return try Self.json(error, status: .badRequest)
-            }
-            let database = self.database
-            // The limit that holds in the month shown: its own if it has one, else the monthly one.
-            let change = try await NIOThreadPool.singleton.runIfActive { () throws -> BudgetChange in
-                if let month, try database.removeBudget(category, month: month) {
-                    return .removed(category, month: month)
-                }
-                return try database.removeBudget(category)
-                    ? .removed(category, month: nil) : .noneToRemove(category, month: nil)
-            }
-            if case .noneToRemove = change {
-                return try Self.json(["error": change.message(in: words.language)], status: .notFound)
-            }
-            return try Self.json(["message": change.message(in: words.language)])
+            try await unsetBudget(
+                RequestValues(request, context), try await request.decode(as: BudgetRequest.self, context: context))
         }
+    }
+
+    /// The products whose names have the words, by month, as `prices --from --to` takes the months
+    /// (either may be left open).
+    private func prices(_ asked: RequestValues) async throws -> Response {
+        guard let query = asked.text("q") else { throw WebError.badRequest(asked.words.pricesNeedWords, field: "q") }
+        let (first, last) = try asked.monthRange()
+        let products = try await app.inDatabase {
+            try ProductPrices.read(from: $0, matching: query, from: first, through: last)
+        }
+        return try WebApp.json(PricesView(products, query: query, words: asked.words))
+    }
+
+    private func inflation(_ asked: RequestValues) async throws -> Response {
+        let inflation = try await app.inDatabase { database throws -> PersonalInflation? in
+            guard let range = try PersonalInflation.defaultRange(in: database) else { return nil }
+            return try PersonalInflation.read(from: database, months: range)
+        }
+        return try WebApp.json(InflationView(inflation, words: asked.words))
+    }
+
+    private func recurring(_ asked: RequestValues) async throws -> Response {
+        let today = try app.now()
+        let payments = try await app.inDatabase { try RecurringPayment.read(from: $0, today: today) }
+        return try WebApp.json(RecurringView(payments, words: asked.words))
+    }
+
+    private func budgets(_ asked: RequestValues) async throws -> Response {
+        let today = try app.now()
+        let month = try asked.month("month") ?? today.yearMonth
+        let status = try await app.inDatabase { try BudgetStatus.read(from: $0, month: month, today: today) }
+        return try WebApp.json(BudgetView(status, today: today, words: asked.words))
+    }
+
+    private func setBudget(_ asked: RequestValues, _ body: BudgetRequest) async throws -> Response {
+        let (category, limit, month) = try body.read(words: asked.words, needsAmount: true)
+        guard let limit else { throw WebError.badRequest(asked.words.badAmount(body.amount ?? ""), field: "amount") }
+        try await app.inDatabase { try $0.setBudget(category, amount: limit, month: month) }
+        return try WebApp.json([
+            "message": BudgetChange.set(category, limit, month: month).message(in: asked.words.language)
+        ])
+    }
+
+    /// The limit that holds in the month shown goes: its own if it has one, else the monthly one.
+    private func unsetBudget(_ asked: RequestValues, _ body: BudgetRequest) async throws -> Response {
+        let (category, _, month) = try body.read(words: asked.words, needsAmount: false)
+        let change = try await app.inDatabase { database throws -> BudgetChange in
+            if let month, try database.removeBudget(category, month: month) {
+                return .removed(category, month: month)
+            }
+            return try database.removeBudget(category)
+                ? .removed(category, month: nil) : .noneToRemove(category, month: nil)
+        }
+        let message = change.message(in: asked.words.language)
+        if case .noneToRemove = change { throw WebError.notFound(message) }
+        return try WebApp.json(["message": message])
     }
 }

@@ -1,52 +1,55 @@
 import Foundation
 import Hummingbird
-import NIOPosix
 import ReceiptCore
 import ReceiptScan
 import ReceiptStore
 
-extension WebApp {
-    /// The page's words, the feed by month, a receipt's detail and its QR picture.
-    func addReceiptsRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/words") { request, _ in
-            try Self.json(Self.words(request).page)
+/// The page's words, the feed by month, a receipt's detail and its QR picture.
+struct ReceiptsRoutes: Sendable {
+    let app: WebApp
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.get("/api/words") { request, context in try words(RequestValues(request, context)) }
+        router.get("/api/feed") { request, context in try await feed(RequestValues(request, context)) }
+        router.get("/api/receipts/:id") { request, context in try await receipt(RequestValues(request, context)) }
+        router.get("/api/receipts/:id/qr.png") { request, context in try await qrCode(RequestValues(request, context)) }
+    }
+
+    private func words(_ asked: RequestValues) throws -> Response {
+        try WebApp.json(asked.words.page)
+    }
+
+    private func feed(_ asked: RequestValues) async throws -> Response {
+        let offset = try asked.number("offset", atLeast: 0, fallback: 0)
+        let listings = try await app.inDatabase {
+            try $0.listing(from: nil, through: nil, offset: offset, limit: FeedView.size)
         }
-        router.get("/api/feed") { request, _ in
-            let offset = request.uri.queryParameters["offset"].flatMap { Int(String($0)) } ?? 0
-            guard offset >= 0 else { throw HTTPError(.badRequest) }
-            let words = Self.words(request)
-            let database = self.database
-            let listings = try await NIOThreadPool.singleton.runIfActive {
-                try database.listing(from: nil, through: nil, offset: offset, limit: FeedPage.size)
-            }
-            return try Self.json(FeedPage(listings, offset: offset, words: words))
+        return try WebApp.json(FeedView(listings, offset: offset, words: asked.words))
+    }
+
+    private func receipt(_ asked: RequestValues) async throws -> Response {
+        let (id, words) = (try asked.receiptID(), asked.words)
+        let found = try await app.inDatabase { database throws -> ReceiptView? in
+            guard let (receipt, place) = try database.receipt(id: id) else { return nil }
+            return ReceiptView(
+                id: id, receipt: receipt, place: place, shop: try database.shopName(ofReceipt: id),
+                categories: try database.lineCategories(ofReceipt: id),
+                check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil,
+                link: try database.purchaseLink(ofReceipt: id), words: words)
         }
-        router.get("/api/receipts/:id") { request, context in
-            let id = try Self.receiptID(context)
-            let words = Self.words(request)
-            let database = self.database
-            let found = try await NIOThreadPool.singleton.runIfActive { () throws -> ReceiptDetail? in
-                guard let (receipt, place) = try database.receipt(id: id) else { return nil }
-                return ReceiptDetail(
-                    id: id, receipt: receipt, place: place, shop: try database.shopName(ofReceipt: id),
-                    categories: try database.lineCategories(ofReceipt: id),
-                    check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil,
-                    link: try database.purchaseLink(ofReceipt: id), words: words)
-            }
-            guard let found else { throw HTTPError(.notFound, message: words.page["notFound"] ?? "") }
-            return try Self.json(found)
+        guard let found else { throw WebError.notFound(words.page["notFound"] ?? "") }
+        return try WebApp.json(found)
+    }
+
+    private func qrCode(_ asked: RequestValues) async throws -> Response {
+        let id = try asked.receiptID()
+        let png = try await app.inDatabase { database throws -> Data? in
+            guard let (receipt, _) = try database.receipt(id: id) else { return nil }
+            return try PNGCodec.encode(try QRRenderer.render(receipt.fiscalCode.canonical, scale: 6))
         }
-        router.get("/api/receipts/:id/qr.png") { _, context in
-            let id = try Self.receiptID(context)
-            let database = self.database
-            let png = try await NIOThreadPool.singleton.runIfActive { () throws -> Data? in
-                guard let (receipt, _) = try database.receipt(id: id) else { return nil }
-                return try PNGCodec.encode(try QRRenderer.render(receipt.fiscalCode.canonical, scale: 6))
-            }
-            guard let png else { throw HTTPError(.notFound) }
-            return Response(
-                status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=3600"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
-        }
+        guard let png else { throw WebError.notFound(asked.words.page["notFound"] ?? "") }
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=3600"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
 }

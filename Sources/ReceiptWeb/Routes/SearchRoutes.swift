@@ -1,40 +1,35 @@
 import Hummingbird
-import NIOPosix
 import ReceiptStore
 
-extension WebApp {
-    /// Search as `receipts search` does, and the searches remembered. A search is a POST (its words
-    /// and filters in the query, as the page's address has them): like `receipts search`, it keeps
-    /// the last searches and filters, and every change comes from the app's own page.
-    func addSearchRoutes(to router: Router<BasicRequestContext>) {
-        router.post("/api/search") { request, _ in
-            let words = Self.words(request)
-            var query: [String: String] = [:]
-            for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
-            let asked: SearchRequest
-            do throws(SearchRequestError) {
-                asked = try SearchRequest(query, words: words)
-            } catch {
-                return try Self.json(["error": error.message], status: .badRequest)
-            }
-            let database = self.database
-            let hits = try await NIOThreadPool.singleton.runIfActive {
-                let hits = try database.search(
-                    SearchQuery(text: asked.text, filters: asked.filters, offset: asked.offset, limit: SearchPage.size))
-                // As `receipts search` does: the last five searches and the last filters are kept.
-                if asked.offset == 0 { try database.remember(search: asked.text, filters: asked.filters) }
-                return hits
-            }
-            return try Self.json(SearchPage(hits, offset: asked.offset, words: words))
+/// Search as `receipts search` does, and the searches remembered. A search is a POST (its words and
+/// filters in the query, as the page's address has them): like `receipts search`, it keeps the last
+/// searches and filters, and every change comes from the app's own page.
+struct SearchRoutes: Sendable {
+    let app: WebApp
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.post("/api/search") { request, context in try await search(RequestValues(request, context)) }
+        router.get("/api/search/memory") { request, context in try await memory(RequestValues(request, context)) }
+    }
+
+    private func search(_ asked: RequestValues) async throws -> Response {
+        let search = try SearchRequest(asked)
+        let hits = try await app.inDatabase { database in
+            let hits = try database.search(
+                SearchQuery(text: search.text, filters: search.filters, offset: search.offset, limit: SearchView.size))
+            // As `receipts search` does: the last five searches and the last filters are kept.
+            if search.offset == 0 { try database.remember(search: search.text, filters: search.filters) }
+            return hits
         }
-        router.get("/api/search/memory") { request, _ in
-            let part = request.uri.queryParameters["part"].map(String.init)
-            let database = self.database
-            let memory = try await NIOThreadPool.singleton.runIfActive {
-                SearchMemory(
-                    texts: try database.searchHistory(containing: part), filters: try database.lastSearchFilters())
-            }
-            return try Self.json(memory)
+        return try WebApp.json(SearchView(hits, offset: search.offset, words: asked.words))
+    }
+
+    private func memory(_ asked: RequestValues) async throws -> Response {
+        let part = asked.string("part")
+        let memory = try await app.inDatabase { database in
+            SearchMemoryView(
+                texts: try database.searchHistory(containing: part), filters: try database.lastSearchFilters())
         }
+        return try WebApp.json(memory)
     }
 }

@@ -40,7 +40,7 @@ async function takeKey() {
     });
     const answer = await response.json().catch(() => ({}));
     if (response.ok && answer.key) sessionStorage.setItem(keyName, answer.key);
-    else if (answer.error) state.refusal = answer.error;
+    else if (answer.message) state.refusal = answer.message;
   }
   return sessionStorage.getItem(keyName) !== null;
 }
@@ -128,7 +128,7 @@ export async function send(path, body) {
   });
   const answer = await response.json().catch(() => ({}));
   return {
-    ok: response.ok, text: answer.message || answer.error || String(response.status), field: answer.field,
+    ok: response.ok, text: answer.message || String(response.status), field: answer.field,
     action: answer.action,
   };
 }

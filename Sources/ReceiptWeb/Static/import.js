@@ -112,13 +112,14 @@ async function startImport() {
     failed(problem, error.message, startImport);
     return;
   }
-  const answer = await response.json().catch(() => ({ problem: String(response.status) }));
+  const answer = await response.json().catch(() => ({ message: String(response.status) }));
   if (response.status === 202 || answer.phase === "running") {
     showImport(answer);
     listen();
   } else {
     startButton.disabled = false;
-    problem.textContent = answer.problem || String(response.status);
+    // A refusal (no server, no session) says why in `message`; an import already running shows its own state.
+    problem.textContent = answer.message || answer.problem || String(response.status);
   }
 }
 
@@ -140,9 +141,10 @@ async function signIn(way) {
     failed(problem, error.message, () => signIn(way));
     return;
   }
-  const answer = await response.json().catch(() => ({ problem: String(response.status), fields: {} }));
+  const answer = await response.json().catch(() => ({ message: String(response.status), fields: {} }));
   if (!response.ok) {
-    problem.textContent = answer.problem || "";
+    // Said beside the fields it is about when it names some, else for the whole form.
+    problem.textContent = Object.keys(answer.fields || {}).length ? "" : answer.message || "";
     for (const [field, text] of Object.entries(answer.fields || {})) {
       signInForm.querySelector(`.field-error[data-field="${field}"]`).textContent = text;
       signInForm.elements[field].setAttribute("aria-invalid", "true");

@@ -45,10 +45,10 @@ async function findPlaces(cursor) {
     more.hidden = true;
     return;
   }
-  const answer = await response.json().catch(() => ({ problem: String(response.status) }));
+  const answer = await response.json().catch(() => ({ message: String(response.status) }));
   if (!cursor) list.replaceChildren();
   if (!response.ok) {
-    error.textContent = answer.problem;
+    error.textContent = answer.message;
     more.hidden = true;
     return;
   }

@@ -30,7 +30,7 @@ export async function showPrices(query) {
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
     results.replaceChildren();
-    error.textContent = answer.error || `${state.words.viewFailed} (${response.status})`;
+    error.textContent = answer.message || `${state.words.viewFailed} (${response.status})`;
     return;
   }
   if (answer.empty) {

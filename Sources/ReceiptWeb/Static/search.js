@@ -69,7 +69,7 @@ async function runSearch(offset) {
   }
   if (offset === 0) results.replaceChildren();
   if (!response.ok) {
-    error.textContent = answer.error || response.status;
+    error.textContent = answer.message || response.status;
     more.hidden = true;
     return;
   }

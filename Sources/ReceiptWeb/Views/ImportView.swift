@@ -1,10 +1,11 @@
 import Foundation
+import Hummingbird
 import ReceiptAPI
 import ReceiptCore
 import ReceiptSync
 
 /// Who the import signs in as, as the page shows it: `{"server", "signedIn", "anonymous", "login", "text"}`.
-struct SessionAnswer: Encodable {
+struct SessionView: Encodable {
     let server: String
     let signedIn: Bool
     let anonymous: Bool
@@ -22,7 +23,7 @@ struct SessionAnswer: Encodable {
 }
 
 /// `{"way": "anonymous"|"login"|"register", "login", "password"}`: how to sign in.
-struct SignInForm: Decodable {
+struct SignInRequest: Decodable {
     let way: String
     let login: String?
     let password: String?
@@ -40,14 +41,18 @@ struct SignInForm: Decodable {
     }
 }
 
-/// Why signing in did not work: the message for the whole form, and one beside each field it concerns.
-struct SignInRefusal: Encodable {
-    @NullWhenAbsent var problem: String?
-    let fields: [String: String]
-
-    /// What `error` says about the form, and its HTTP status.
-    static func answer(_ error: any Error, words: WebWords) -> (SignInRefusal, status: Int) {
+/// Why signing in did not work, as a ``WebError``: beside each field it concerns (`fields`), or for
+/// the whole form.
+enum SignInRefusal {
+    /// What `error` says about the form, with its HTTP status.
+    static func error(_ error: any Error, words: WebWords) -> WebError {
         let language = words.language
+        func besideFields(_ fields: [String: String]) -> WebError {
+            WebError(
+                status: .unprocessableContent,
+                message: fields.keys.sorted().compactMap { fields[$0] }.joined(separator: " "),
+                fields: fields)
+        }
         switch error {
         case let refused as RegistrationRefused:
             var fields: [String: String] = [:]
@@ -55,32 +60,28 @@ struct SignInRefusal: Encodable {
                 let field = problem == .login ? "login" : "password"
                 fields[field] = [fields[field], problem.message(in: language)].compactMap { $0 }.joined(separator: "; ")
             }
-            return (SignInRefusal(problem: nil, fields: fields), 422)
+            return besideFields(fields)
         case ClientError.wrongCredentials:
-            return (
-                SignInRefusal(problem: nil, fields: ["password": ClientError.wrongCredentials.message(in: language)]),
-                422
-            )
+            return besideFields(["password": ClientError.wrongCredentials.message(in: language)])
         case ClientError.rejected(409, _):
-            return (SignInRefusal(problem: nil, fields: ["login": words.loginTaken]), 422)
-        case ClientError.throttled:
-            return (SignInRefusal(problem: (error as? ClientError)?.message(in: language), fields: [:]), 429)
+            return besideFields(["login": words.loginTaken])
         case let failure as ClientError:
-            if case .unreachable = failure {
-                return (SignInRefusal(problem: failure.message(in: language), fields: [:]), 502)
+            switch failure {
+            case .throttled: return WebError(status: .tooManyRequests, message: failure.message(in: language))
+            case .unreachable: return .badGateway(failure.message(in: language))
+            default: return WebError(status: .unprocessableContent, message: failure.message(in: language))
             }
-            return (SignInRefusal(problem: failure.message(in: language), fields: [:]), 422)
         case let failure as any LocalizedMessage:
-            return (SignInRefusal(problem: failure.message(in: language), fields: [:]), 500)
+            return WebError(status: .internalServerError, message: failure.message(in: language))
         default:
-            return (SignInRefusal(problem: String(describing: error), fields: [:]), 500)
+            return WebError(status: .internalServerError, message: String(describing: error))
         }
     }
 }
 
 /// The import as the page shows it: `{"phase": "idle"|"running"|"done"|"failed", "pages", "receipts",
 /// "text", "problem", "sessionEnded"}`: `text` is the progress line, then the summary.
-struct ImportAnswer: Encodable {
+struct ImportProgressView: Encodable {
     let phase: String
     let pages: Int
     let receipts: Int

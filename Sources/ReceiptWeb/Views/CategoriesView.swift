@@ -3,7 +3,7 @@ import ReceiptStore
 
 /// Item names as the categories page lists them (without a category, guessed, or matching some
 /// words), most bought first, each with the classifier's guess when it has one.
-struct NameList: Encodable {
+struct NameListView: Encodable {
     struct Name: Encodable {
         let name: String
         let key: String
@@ -47,7 +47,7 @@ struct CategoryRequest: Decodable {
 }
 
 /// `{"message", "action"}`: what a choice did, and its number to undo it.
-struct CategoryAnswer: Encodable {
+struct CategoryActionView: Encodable {
     let message: String
     let action: Int64
 }

@@ -11,46 +11,39 @@ struct SearchRequest {
 
     /// Reads `q`, `category`, `shop`, `from`, `to`, `min`, `max` (roubles) and `offset`; throws the
     /// first wrong one's explanation.
-    init(_ query: [String: String], words: WebWords) throws(SearchRequestError) {
-        func value(_ key: String) -> String? {
-            query[key].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        text = value("q") ?? ""
+    init(_ asked: RequestValues) throws(WebError) {
+        let words = asked.words
+        text = asked.text("q") ?? ""
         var filters = SearchFilters()
-        if let category = value("category") {
-            guard let found = Category(lookingUp: category) else { throw .init(words.unknownCategory(category)) }
+        if let category = asked.text("category") {
+            guard let found = Category(lookingUp: category) else {
+                throw .badRequest(words.unknownCategory(category), field: "category")
+            }
             filters.category = found
         }
-        filters.shop = value("shop")
-        for key in ["from", "to"] {
-            guard let month = value(key) else { continue }
-            guard let parsed = Month(month) else { throw .init(words.badMonth(month)) }
-            if key == "from" { filters.from = parsed } else { filters.to = parsed }
-        }
+        filters.shop = asked.text("shop")
+        (filters.from, filters.to) = try asked.monthRange()
         for key in ["min", "max"] {
-            guard let amount = value(key) else { continue }
+            guard let amount = asked.text(key) else { continue }
             guard let parsed = try? Money(roubles: amount.replacingOccurrences(of: ",", with: ".")) else {
-                throw .init(words.badAmount(amount))
+                throw .badRequest(words.badAmount(amount), field: key)
             }
             if key == "min" { filters.minimum = parsed } else { filters.maximum = parsed }
         }
-        if let low = filters.minimum, let high = filters.maximum, low > high { throw .init(words.minimumAboveMaximum) }
-        if let first = filters.from, let last = filters.to, first > last { throw .init(words.fromAfterTo) }
-        guard let offset = Int(value("offset") ?? "0"), offset >= 0 else { throw .init(words.badOffset) }
-        guard !text.isEmpty || !filters.isEmpty else { throw .init(words.searchNeedsSomething) }
+        if let low = filters.minimum, let high = filters.maximum, low > high {
+            throw .badRequest(words.minimumAboveMaximum, field: "min")
+        }
+        guard let offset = Int(asked.text("offset") ?? "0"), offset >= 0 else {
+            throw .badRequest(words.badOffset, field: "offset")
+        }
+        guard !text.isEmpty || !filters.isEmpty else { throw .badRequest(words.searchNeedsSomething) }
         self.filters = filters
         self.offset = offset
     }
 }
 
-/// What is wrong with a search, said for the page.
-struct SearchRequestError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}
-
 /// A page of search results: each receipt with the lines that matched, texts written for the page.
-struct SearchPage: Encodable {
+struct SearchView: Encodable {
     struct Result: Encodable {
         let id: Int64
         let shop: String?
@@ -84,7 +77,7 @@ struct SearchPage: Encodable {
 }
 
 /// The filters of the last search, as the form's fields show them.
-struct SearchMemory: Encodable {
+struct SearchMemoryView: Encodable {
     let texts: [String]
     let filters: [String: String]
 

@@ -79,6 +79,9 @@ struct WebWords: Sendable {
     }
     var fromAfterTo: String { language.pick("месяц «с» позже месяца «по»", "the first month comes after the last") }
     var badOffset: String { language.pick("неверная страница результатов", "not a page of results") }
+    func badNumber(_ name: String) -> String {
+        language.pick("«\(name)»: нужно целое число больше нуля", "“\(name)” must be a whole number above zero")
+    }
     var searchNeedsSomething: String {
         language.pick(
             "Введите слова или выберите хотя бы один фильтр.", "Type some words or choose at least one filter.")
@@ -129,6 +132,11 @@ struct WebWords: Sendable {
         }
     }
     var loginTaken: String { language.pick("такой логин уже занят", "this login is taken") }
+    var unknownSignInWay: String {
+        language.pick(
+            "Выберите, как войти: по логину, с регистрацией или анонимно.",
+            "Choose how to sign in: with a login, by registering, or anonymously.")
+    }
     var signInFirst: String {
         language.pick("Сначала войдите или откройте анонимную сессию.", "Sign in or open an anonymous session first.")
     }

@@ -82,30 +82,23 @@ struct BudgetRequest: Decodable {
     let month: String?
 }
 
-/// Why a budget request was refused: the message, and the field it is about (`category`, `amount`,
-/// `month`), so the page shows it beside that field.
-struct BudgetProblem: Encodable, Error {
-    let error: String
-    let field: String
-}
-
 extension BudgetRequest {
     /// The category, the month (nil: every month) and, to set, the limit, read as `receipts budget
     /// set` reads them; else what is wrong, in the page's language.
-    func read(words: WebWords, needsAmount: Bool) throws(BudgetProblem) -> (Category, Money?, Month?) {
+    func read(words: WebWords, needsAmount: Bool) throws(WebError) -> (Category, Money?, Month?) {
         guard let category = Category(lookingUp: category) else {
-            throw BudgetProblem(error: words.unknownCategory(category), field: "category")
+            throw .badRequest(words.unknownCategory(category), field: "category")
         }
         var only: Month?
         if let month, !month.isEmpty {
-            guard let parsed = Month(month) else { throw BudgetProblem(error: words.badMonth(month), field: "month") }
+            guard let parsed = Month(month) else { throw .badRequest(words.badMonth(month), field: "month") }
             only = parsed
         }
         guard needsAmount else { return (category, nil, only) }
         do {
             return (category, try BudgetLimit.parse(amount ?? ""), only)
         } catch {
-            throw BudgetProblem(error: error.message(in: words.language), field: "amount")
+            throw .badRequest(error.message(in: words.language), field: "amount")
         }
     }
 }

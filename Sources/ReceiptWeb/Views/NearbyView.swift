@@ -4,7 +4,7 @@ import ReceiptCore
 
 /// A page of shops nearest to the browser's position, from the receipts server's places search,
 /// as the page shows them: name, category, address, distance, whether it is a favourite.
-struct NearbyPlaces: Encodable {
+struct NearbyView: Encodable {
     struct Shop: Encodable {
         let id: String
         let name: String
@@ -33,6 +33,6 @@ struct NearbyPlaces: Encodable {
 }
 
 /// `{"id"}`: a place to star or unstar.
-struct PlaceChoice: Decodable {
+struct PlaceRequest: Decodable {
     let id: String
 }

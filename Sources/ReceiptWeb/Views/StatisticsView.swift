@@ -104,10 +104,10 @@ struct StatisticsView: Encodable {
 }
 
 /// What one category of a month (or a range) holds: its item names by spending and its receipts, newest first.
-struct CategoryDetail: Encodable {
+struct CategoryView: Encodable {
     let title: String
     let items: [StatisticsView.Row]
-    let receipts: [SearchPage.Result]
+    let receipts: [SearchView.Result]
 
     init(category: Category, months: ClosedRange<Month>, names: [NameSpending], hits: [SearchHit], words: WebWords) {
         let text = ReportText(words.language)
@@ -116,6 +116,6 @@ struct CategoryDetail: Encodable {
             StatisticsView.Row(
                 name: name.name, detail: words.items(name.items, pending: false), totalText: text.money(name.total))
         }
-        receipts = hits.map { SearchPage.Result($0, language: words.language) }
+        receipts = hits.map { SearchView.Result($0, language: words.language) }
     }
 }

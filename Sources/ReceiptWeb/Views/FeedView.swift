@@ -4,7 +4,7 @@ import ReceiptStore
 /// A page of the receipts feed as the app's page shows it: month sections newest first, each with
 /// the month's total and count, 50 receipts a page. Amounts are kopecks, and every text the page
 /// shows is written here, in the page's language: the page formats nothing itself.
-struct FeedPage: Encodable {
+struct FeedView: Encodable {
     struct MonthSection: Encodable {
         let month: String
         let title: String

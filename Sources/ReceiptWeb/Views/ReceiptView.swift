@@ -5,7 +5,7 @@ import ReceiptStore
 /// One receipt as the page's detail shows it: the shop, the lines with quantity, price, sum, VAT and
 /// category, the payment, the fiscal fields and the QR code's payload (its picture is
 /// `/api/receipts/ID/qr.png`). Every text is written here in the page's language.
-struct ReceiptDetail: Encodable {
+struct ReceiptView: Encodable {
     struct Line: Encodable {
         let name: String
         let quantityText: String
