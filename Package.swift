@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "ReceiptSync",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptNetwork",
+                "ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptNetwork", "FiscalProviders",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -288,7 +288,7 @@ let package = Package(
             name: "ReceiptSyncTests",
             dependencies: [
                 "ReceiptTesting",
-                "ReceiptSync", "ReceiptNetwork", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
+                "ReceiptSync", "ReceiptNetwork", "FiscalProviders", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],

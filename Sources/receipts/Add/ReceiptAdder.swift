@@ -46,7 +46,7 @@ struct ReceiptAdder {
         }
         guard !pending.isEmpty else { return PendingCompletion.Outcome() }
         let source = try ProviderChoice.provider(provider, global: global)
-        let completion = PendingCompletion(provider: source, database: database, console: console)
-        return try await completion.run(pending.sorted { $0.dateTime < $1.dateTime }, quiet: quiet)
+        let completion = PendingCompletion(provider: source, database: database)
+        return try await completion.run(pending.sorted { $0.dateTime < $1.dateTime }, quiet: quiet, console: console)
     }
 }

@@ -2,6 +2,7 @@ import FiscalProviders
 import Foundation
 import ReceiptCore
 import ReceiptStore
+import ReceiptSync
 
 // The words of `receipts complete` and of `--complete` on `scan` and `add`, in Russian and English.
 extension Strings {

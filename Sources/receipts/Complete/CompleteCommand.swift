@@ -2,6 +2,7 @@ import ArgumentParser
 import FiscalProviders
 import ReceiptCore
 import ReceiptStore
+import ReceiptSync
 
 /// `receipts complete [--provider fns|proverkacheka] [--limit N] [--json]`: asks a source of fiscal
 /// documents for every pending receipt, oldest first, and completes those it has.
@@ -25,8 +26,8 @@ struct CompleteCommand: AsyncParsableCommand {
         let database = try global.openDatabase()
         let source = try ProviderChoice.provider(provider, global: global)
         let receipts = try database.receiptsToComplete(limit: limit)
-        let completion = PendingCompletion(provider: source, database: database, console: console)
-        let outcome = try await completion.run(receipts, quiet: json || global.quiet)
+        let completion = PendingCompletion(provider: source, database: database)
+        let outcome = try await completion.run(receipts, quiet: json || global.quiet, console: console)
         try Self.report(outcome, asJSON: json, console: console)
     }
 
