@@ -288,7 +288,8 @@ let package = Package(
             name: "ReceiptSyncTests",
             dependencies: [
                 "ReceiptTesting",
-                "ReceiptSync", "ReceiptNetwork", "FiscalProviders", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
+                "ReceiptSync", "ReceiptNetwork", "FiscalProviders", "ReceiptServer", "ReceiptStore", "ReceiptAPI",
+                "ReceiptCore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
