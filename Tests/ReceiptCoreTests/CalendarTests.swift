@@ -108,19 +108,4 @@ struct ValueTests {
             #expect(category.name(in: .russian) != category.name(in: .english))
         }
     }
-
-    @Test("the language comes from --lang, then RECEIPTS_LANG, then the locale")
-    func language() {
-        let env = ["LANG": "ru_RU.UTF-8"]
-        #expect(Language.preferred(arguments: ["receipts"], environment: env) == .russian)
-        #expect(Language.preferred(arguments: ["receipts", "--lang", "en"], environment: env) == .english)
-        #expect(Language.preferred(arguments: ["receipts", "--lang=en"], environment: env) == .english)
-        #expect(
-            Language.preferred(arguments: ["r"], environment: ["RECEIPTS_LANG": "en", "LANG": "ru_RU"]) == .english)
-        #expect(
-            Language.preferred(arguments: ["r"], environment: ["LC_ALL": "ru_RU.UTF-8", "LANG": "en_US"]) == .russian)
-        #expect(Language.preferred(arguments: ["r"], environment: ["LANG": "C.UTF-8"]) == .english)
-        #expect(Language.preferred(arguments: ["r"], environment: [:]) == .english)
-        #expect(Language.preferred(arguments: ["r", "--", "--lang", "ru"], environment: [:]) == .english)
-    }
 }

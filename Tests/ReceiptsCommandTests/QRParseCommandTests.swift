@@ -116,6 +116,34 @@ struct CommandLineTests {
         #expect(result.errors.contains("не QR-код чека"))
     }
 
+    @Test("the language comes from --lang, then RECEIPTS_LANG, then the locale variables in their order")
+    func languageOrder() throws {
+        // Each case: the arguments before the payload, the environment, and whether it is Russian.
+        let cases: [([String], [String: String], Bool)] = [
+            ([], ["LANG": "ru_RU.UTF-8"], true),
+            (["--lang", "en"], ["LANG": "ru_RU.UTF-8"], false),
+            (["--lang=en"], ["LANG": "ru_RU.UTF-8"], false),
+            ([], ["RECEIPTS_LANG": "en", "LANG": "ru_RU"], false),
+            ([], ["LC_ALL": "ru_RU.UTF-8", "LANG": "en_US"], true),
+            ([], ["LC_MESSAGES": "ru_RU.UTF-8", "LANG": "en_US"], true),
+            // A locale that names another language: English, not a search further down.
+            ([], ["LC_ALL": "de_DE.UTF-8", "LANG": "ru_RU"], false),
+            ([], ["LANG": "C.UTF-8"], false),
+            ([], [:], false),
+        ]
+        for (arguments, environment, russian) in cases {
+            var runner = CommandRunner()
+            for (name, value) in environment { runner.environment[name] = value }
+            let result = try runner.run(arguments + ["qr", "parse", "x=1"])
+            #expect(result.status == 6, "\(arguments) \(environment)")
+            #expect(
+                result.errors.contains("не QR-код чека") == russian, "\(arguments) \(environment): \(result.errors)")
+        }
+        // After `--`, `--lang ru` is an argument, not the option.
+        let quoted = try CommandRunner().run(["qr", "parse", "--", "--lang", "ru"])
+        #expect(!quoted.errors.contains("не QR-код чека"))
+    }
+
     @Test("no colour codes when the output is not a terminal")
     func noColour() throws {
         let result = try CommandRunner().english().run(["qr", "parse", "x"])
