@@ -77,20 +77,9 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
         self.init(rawValue: tableName.trimmingWhitespace().lowercased())
     }
 
-    /// The words of a name, lower case with ё as е, as UTF-8 bytes: runs of letters and digits.
+    /// The words of a name as every search folds them (``SearchText/words(_:)``), as UTF-8 bytes.
     private static func words(_ text: String) -> [[UInt8]] {
-        var words: [[UInt8]] = []
-        var word: [UInt8] = []
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                UTF8.encode(scalar == "ё" ? "е" : scalar) { word.append($0) }
-            } else if !word.isEmpty {
-                words.append(word)
-                word.removeAll(keepingCapacity: true)
-            }
-        }
-        if !word.isEmpty { words.append(word) }
-        return words
+        SearchText.words(text).map { Array($0.utf8) }
     }
 
     /// ``telling`` split into words once, folded as ``words(_:)`` folds a name.
