@@ -39,240 +39,287 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// One suite over both storages: what the server relies on, said once, checked on SQLite and on
-/// PostgreSQL alike.
+/// PostgreSQL alike; a suite within it for each role of ``ServerStorage``.
 @Suite("Server storage: SQLite and PostgreSQL behave the same")
-struct StorageConformanceTests {
-    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+struct StorageConformanceTests {}
+
+/// The moment and the QR codes every role's checks use.
+protocol StorageFixtures {}
+
+extension StorageFixtures {
+    static var now: Date { Date(timeIntervalSince1970: 1_790_000_000) }
 
     static func code(_ i: Int, day: Int = 10, fn: String = "9251440300007971") throws -> FiscalCode {
         try FiscalCode(
             parsing: "t=202601\(day < 10 ? "0" : "")\(day)T1230&s=\(100 + i).00&fn=\(fn)&i=\(i)&fp=\(1000 + i)&n=1")
     }
+}
 
-    @Test(
-        "logins are unique without case; credentials and sessions round-trip; logout forgets",
-        arguments: Backend.allCases)
-    func accounts(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            let account = try #require(try await storage.register(login: "Anna", passwordHash: "h1", at: Self.now))
-            #expect(account.kind == .authorized && account.login == "Anna")
-            #expect(try await storage.register(login: "anna", passwordHash: "h2", at: Self.now) == nil)
-            #expect(try await storage.accountExists(login: "ANNA"))
-            let found = try #require(try await storage.credentials(login: "anna"))
-            #expect(found.account.id == account.id && found.hash == "h1")
-            #expect(try await storage.credentials(login: "boris") == nil)
+extension StorageConformanceTests {
+    // MARK: SessionStorage
 
-            let anonymous = try await storage.openAnonymous(at: Self.now)
-            #expect(anonymous.kind == .anonymous && anonymous.id != account.id)
+    /// ``SessionStorage``: accounts and sessions.
+    @Suite("SessionStorage: accounts and sessions")
+    struct Sessions: StorageFixtures {
+        @Test(
+            "logins are unique without case; credentials and sessions round-trip; logout forgets",
+            arguments: Backend.allCases)
+        func accounts(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let account = try #require(try await storage.register(login: "Anna", passwordHash: "h1", at: Self.now))
+                #expect(account.kind == .authorized && account.login == "Anna")
+                #expect(try await storage.register(login: "anna", passwordHash: "h2", at: Self.now) == nil)
+                #expect(try await storage.accountExists(login: "ANNA"))
+                let found = try #require(try await storage.credentials(login: "anna"))
+                #expect(found.account.id == account.id && found.hash == "h1")
+                #expect(try await storage.credentials(login: "boris") == nil)
 
-            let token = Data((0..<32).map { UInt8($0) })
-            try await storage.insertSession(
-                tokenHash: token, account: account.id, createdAt: Self.now, expiresAt: Self.now + 3600)
-            let session = try #require(try await storage.session(tokenHash: token))
-            #expect(session.account == account)
-            #expect(abs(session.expiresAt.timeIntervalSince(Self.now + 3600)) < 0.001)
-            try await storage.deleteSession(tokenHash: token)
-            #expect(try await storage.session(tokenHash: token) == nil)
+                let anonymous = try await storage.openAnonymous(at: Self.now)
+                #expect(anonymous.kind == .anonymous && anonymous.id != account.id)
 
-            // Three sessions: a password change keeps the one it came from and ends the others;
-            // "log out everywhere" ends them all. An anonymous account has no password to change.
-            let tokens = (1...3).map { index in Data((0..<32).map { UInt8($0) ^ UInt8(index) }) }
-            for token in tokens {
+                let token = Data((0..<32).map { UInt8($0) })
                 try await storage.insertSession(
                     tokenHash: token, account: account.id, createdAt: Self.now, expiresAt: Self.now + 3600)
-            }
-            try await storage.insertSession(
-                tokenHash: token, account: anonymous.id, createdAt: Self.now, expiresAt: Self.now + 3600)
-            #expect(try await storage.changePassword(account: account.id, passwordHash: "h3", keeping: tokens[0]))
-            #expect(try await storage.credentials(login: "anna")?.hash == "h3")
-            #expect(try await storage.session(tokenHash: tokens[0]) != nil)
-            #expect(try await storage.session(tokenHash: tokens[1]) == nil)
-            #expect(try await storage.session(tokenHash: tokens[2]) == nil)
-            #expect(try await !storage.changePassword(account: anonymous.id, passwordHash: "h4", keeping: nil))
-            try await storage.deleteSessions(account: account.id, keeping: nil)
-            #expect(try await storage.session(tokenHash: tokens[0]) == nil)
-            // Another account's session stays.
-            #expect(try await storage.session(tokenHash: token) != nil)
-        }
-    }
+                let session = try #require(try await storage.session(tokenHash: token))
+                #expect(session.account == account)
+                #expect(abs(session.expiresAt.timeIntervalSince(Self.now + 3600)) < 0.001)
+                try await storage.deleteSession(tokenHash: token)
+                #expect(try await storage.session(tokenHash: token) == nil)
 
-    @Test("adding a code: pending, or complete from a known document; the same code once", arguments: Backend.allCases)
-    func adding(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            let account = try await storage.openAnonymous(at: Self.now)
-            let (first, created) = try await storage.add(try Self.code(1), account: account.id)
-            #expect(created && first.rows.count == 1 && first.rows[0].status == .pending)
-            #expect(first.rows[0].sequence == 1)
-            let (again, createdAgain) = try await storage.add(try Self.code(1), account: account.id)
-            #expect(!createdAgain && again.rows.map(\.id) == first.rows.map(\.id))
-
-            // A document the server knows (the demo's) completes the receipt at once, with its place.
-            let place = Place(
-                id: "p1", name: "Пятёрочка", coordinate: try Coordinate(latitude: 55.75, longitude: 37.61),
-                category: .groceries, address: "Тверская, 1")
-            try await storage.upsert(places: [place])
-            let known = Receipt(pendingFrom: try Self.code(2))
-            let document = NewReceipt(FiscalDocument(known), status: .complete, placeID: "p1")
-            #expect(
-                try await storage.seed(
-                    login: "demo", passwordHash: "h", receipts: [], unclaimed: [document], at: Self.now))
-            #expect(try await storage.unclaimedDocument() == document.json)
-            let (completed, _) = try await storage.add(try Self.code(2), account: account.id)
-            #expect(completed.rows[0].status == .complete && completed.rows[0].placeID == "p1")
-            #expect(completed.places["p1"] == place)
-            #expect(completed.rows[0].sequence == 2)
-            #expect(try await storage.unclaimedDocument() == nil)
-            #expect(try await storage.receipt(id: completed.rows[0].id, account: account.id)?.rows.count == 1)
-            // A place written again after pages named it is read as it is now.
-            let moved = Place(
-                id: "p1", name: "Пятёрочка у метро", coordinate: try Coordinate(latitude: 55.76, longitude: 37.6),
-                category: .groceries, address: "Тверская, 2")
-            try await storage.upsert(places: [moved])
-            #expect(try await storage.receipt(id: completed.rows[0].id, account: account.id)?.places["p1"] == moved)
-            let other = try await storage.openAnonymous(at: Self.now)
-            #expect(try await storage.receipt(id: completed.rows[0].id, account: other.id) == nil)
-            #expect(try await storage.counts() == (receipts: 2, places: 1))
-        }
-    }
-
-    @Test("the feed pages newest first by (date, id); changes come by sequence", arguments: Backend.allCases)
-    func feedAndChanges(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            let account = try await storage.openAnonymous(at: Self.now)
-            // Days 1…7, two receipts on day 4: the feed breaks the tie by id.
-            for (i, day) in [(1, 3), (2, 1), (3, 4), (4, 7), (5, 4), (6, 2)] {
-                _ = try await storage.add(try Self.code(i, day: day), account: account.id)
-            }
-            var seen: [String] = []
-            var position: FeedPosition?
-            while true {
-                let page = try await storage.feed(account: account.id, after: position, limit: 2)
-                let shown = page.rows.prefix(2)
-                seen += shown.map { "\($0.dateTime) \($0.id)" }
-                guard page.rows.count > 2, let last = shown.last else { break }
-                position = FeedPosition(account: account.id, dateTime: last.dateTime, id: last.id)
-            }
-            #expect(seen.count == 6)
-            #expect(seen == seen.sorted(by: >))
-            let changes = try await storage.changes(account: account.id, since: 2, limit: 3)
-            #expect(changes.rows.map(\.sequence) == [3, 4, 5, 6])
-            #expect(try await storage.changes(account: account.id, since: 6, limit: 3).rows.isEmpty)
-        }
-    }
-
-    @Test(
-        "the same code added at once many times is one receipt; sequences stay unique and whole",
-        arguments: Backend.allCases)
-    func concurrentAdds(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            let account = try await storage.openAnonymous(at: Self.now)
-            let created = try await withThrowingTaskGroup(of: Bool.self) { group in
-                for i in 0..<24 {
-                    let code = try Self.code(i % 2 == 0 ? 100 : i)
-                    group.addTask { try await storage.add(code, account: account.id).created }
+                // Three sessions: a password change keeps the one it came from and ends the others;
+                // "log out everywhere" ends them all. An anonymous account has no password to change.
+                let tokens = (1...3).map { index in Data((0..<32).map { UInt8($0) ^ UInt8(index) }) }
+                for token in tokens {
+                    try await storage.insertSession(
+                        tokenHash: token, account: account.id, createdAt: Self.now, expiresAt: Self.now + 3600)
                 }
-                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+                try await storage.insertSession(
+                    tokenHash: token, account: anonymous.id, createdAt: Self.now, expiresAt: Self.now + 3600)
+                #expect(try await storage.changePassword(account: account.id, passwordHash: "h3", keeping: tokens[0]))
+                #expect(try await storage.credentials(login: "anna")?.hash == "h3")
+                #expect(try await storage.session(tokenHash: tokens[0]) != nil)
+                #expect(try await storage.session(tokenHash: tokens[1]) == nil)
+                #expect(try await storage.session(tokenHash: tokens[2]) == nil)
+                #expect(try await !storage.changePassword(account: anonymous.id, passwordHash: "h4", keeping: nil))
+                try await storage.deleteSessions(account: account.id, keeping: nil)
+                #expect(try await storage.session(tokenHash: tokens[0]) == nil)
+                // Another account's session stays.
+                #expect(try await storage.session(tokenHash: token) != nil)
             }
-            // One for the repeated code, one each for the 12 odd ones.
-            #expect(created == 13)
-            let all = try await storage.changes(account: account.id, since: 0, limit: 100)
-            #expect(all.rows.map(\.sequence) == Array(1...13))
         }
     }
 
-    @Test("places are upserted (the last of a repeated id wins); secrets are made once", arguments: Backend.allCases)
-    func placesAndSecrets(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            let coordinate = try Coordinate(latitude: 55.7, longitude: 37.6)
-            let first = Place(id: "a", name: "Один", coordinate: coordinate, category: .groceries, address: "")
-            let renamed = Place(id: "a", name: "Другой", coordinate: coordinate, category: .cafes, address: "x")
-            let second = Place(id: "b", name: "Два", coordinate: coordinate, category: .health, address: "")
-            try await storage.upsert(places: [first, second, renamed])
-            let stored = try await storage.places().sorted { $0.id < $1.id }
-            #expect(stored == [renamed, second])
+    // MARK: ReceiptFeedStorage
 
-            let secret = try await storage.secret(named: "cursor-key")
-            #expect(secret.count == 32)
-            #expect(try await storage.secret(named: "cursor-key") == secret)
-            #expect(try await storage.secret(named: "other") != secret)
-        }
-    }
+    /// ``ReceiptFeedStorage``: adding and the feeds.
+    @Suite("ReceiptFeedStorage: adding and the feeds")
+    struct ReceiptFeed: StorageFixtures {
+        @Test(
+            "adding a code: pending, or complete from a known document; the same code once", arguments: Backend.allCases
+        )
+        func adding(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let account = try await storage.openAnonymous(at: Self.now)
+                let (first, created) = try await storage.add(try Self.code(1), account: account.id)
+                #expect(created && first.rows.count == 1 && first.rows[0].status == .pending)
+                #expect(first.rows[0].sequence == 1)
+                let (again, createdAgain) = try await storage.add(try Self.code(1), account: account.id)
+                #expect(!createdAgain && again.rows.map(\.id) == first.rows.map(\.id))
 
-    @Test("the demo is seeded once: a second seed of the same login does nothing", arguments: Backend.allCases)
-    func seedOnce(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            let receipts = try (1...3).map {
-                NewReceipt(FiscalDocument(Receipt(pendingFrom: try Self.code($0))), status: .complete, placeID: nil)
+                // A document the server knows (the demo's) completes the receipt at once, with its place.
+                let place = Place(
+                    id: "p1", name: "Пятёрочка", coordinate: try Coordinate(latitude: 55.75, longitude: 37.61),
+                    category: .groceries, address: "Тверская, 1")
+                try await storage.upsert(places: [place])
+                let known = Receipt(pendingFrom: try Self.code(2))
+                let document = NewReceipt(FiscalDocument(known), status: .complete, placeID: "p1")
+                #expect(
+                    try await storage.seed(
+                        login: "demo", passwordHash: "h", receipts: [], unclaimed: [document], at: Self.now))
+                #expect(try await storage.unclaimedDocument() == document.json)
+                let (completed, _) = try await storage.add(try Self.code(2), account: account.id)
+                #expect(completed.rows[0].status == .complete && completed.rows[0].placeID == "p1")
+                #expect(completed.places["p1"] == place)
+                #expect(completed.rows[0].sequence == 2)
+                #expect(try await storage.unclaimedDocument() == nil)
+                #expect(try await storage.receipt(id: completed.rows[0].id, account: account.id)?.rows.count == 1)
+                // A place written again after pages named it is read as it is now.
+                let moved = Place(
+                    id: "p1", name: "Пятёрочка у метро", coordinate: try Coordinate(latitude: 55.76, longitude: 37.6),
+                    category: .groceries, address: "Тверская, 2")
+                try await storage.upsert(places: [moved])
+                #expect(try await storage.receipt(id: completed.rows[0].id, account: account.id)?.places["p1"] == moved)
+                let other = try await storage.openAnonymous(at: Self.now)
+                #expect(try await storage.receipt(id: completed.rows[0].id, account: other.id) == nil)
+                #expect(try await storage.counts() == (receipts: 2, places: 1))
             }
-            let both = try await withThrowingTaskGroup(of: Bool.self) { group in
-                for _ in 0..<2 {
-                    group.addTask {
-                        try await storage.seed(
-                            login: "demo", passwordHash: "h", receipts: receipts, unclaimed: [], at: Self.now)
+        }
+
+        @Test("the feed pages newest first by (date, id); changes come by sequence", arguments: Backend.allCases)
+        func feedAndChanges(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let account = try await storage.openAnonymous(at: Self.now)
+                // Days 1…7, two receipts on day 4: the feed breaks the tie by id.
+                for (i, day) in [(1, 3), (2, 1), (3, 4), (4, 7), (5, 4), (6, 2)] {
+                    _ = try await storage.add(try Self.code(i, day: day), account: account.id)
+                }
+                var seen: [String] = []
+                var position: FeedPosition?
+                while true {
+                    let page = try await storage.feed(account: account.id, after: position, limit: 2)
+                    let shown = page.rows.prefix(2)
+                    seen += shown.map { "\($0.dateTime) \($0.id)" }
+                    guard page.rows.count > 2, let last = shown.last else { break }
+                    position = FeedPosition(account: account.id, dateTime: last.dateTime, id: last.id)
+                }
+                #expect(seen.count == 6)
+                #expect(seen == seen.sorted(by: >))
+                let changes = try await storage.changes(account: account.id, since: 2, limit: 3)
+                #expect(changes.rows.map(\.sequence) == [3, 4, 5, 6])
+                #expect(try await storage.changes(account: account.id, since: 6, limit: 3).rows.isEmpty)
+            }
+        }
+
+        @Test(
+            "the same code added at once many times is one receipt; sequences stay unique and whole",
+            arguments: Backend.allCases)
+        func concurrentAdds(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let account = try await storage.openAnonymous(at: Self.now)
+                let created = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for i in 0..<24 {
+                        let code = try Self.code(i % 2 == 0 ? 100 : i)
+                        group.addTask { try await storage.add(code, account: account.id).created }
                     }
+                    return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
                 }
-                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+                // One for the repeated code, one each for the 12 odd ones.
+                #expect(created == 13)
+                let all = try await storage.changes(account: account.id, since: 0, limit: 100)
+                #expect(all.rows.map(\.sequence) == Array(1...13))
             }
-            #expect(both.filter { $0 }.count == 1 && both.count == 2)
-            #expect(try await storage.counts().receipts == 3)
         }
     }
 
-    @Test(
-        "attempts are counted per key within the window; forgetting and withdrawing take them back",
-        arguments: Backend.allCases)
-    func attempts(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            let rate = ThrottleLimits.Rate(3, per: 60)
-            let pair = [Attempt(key: "a", rate: rate), Attempt(key: "b", rate: ThrottleLimits.Rate(100, per: 60))]
-            for second in 0..<3 {
-                #expect(try await storage.admit(pair, now: Self.now + Double(second)) == nil)
-            }
-            // The fourth waits until the first is a minute old; nothing of it is counted, not even under b.
-            #expect(try await storage.admit(pair, now: Self.now + 10) == 50)
-            #expect(
-                try await storage.admit([Attempt(key: "b", rate: ThrottleLimits.Rate(4, per: 60))], now: Self.now + 10)
-                    == nil)
-            #expect(try await storage.admit(pair, now: Self.now + 60) == nil)
-            // a holds 1, 2 and 60; taking back 60 lets 60.2 in, and then 60.5 waits until 1 is a minute old.
-            try await storage.withdrawLatestAttempt(of: "a")
-            let one = [Attempt(key: "a", rate: rate)]
-            #expect(try await storage.admit(one, now: Self.now + 60.2) == nil)
-            #expect(try await storage.admit(one, now: Self.now + 60.5) == 1)
-            try await storage.forgetAttempts(of: "a")
-            #expect(try await storage.admit(one, now: Self.now + 60.5) == nil)
-        }
-    }
+    // MARK: CompletionJobStorage
 
-    @Test(
-        "a completer's value changes one change at a time; a change that fails leaves it; nil leaves it",
-        arguments: Backend.allCases)
-    func completerValues(_ backend: Backend) async throws {
-        try await backend.withStorage { storage in
-            #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == nil)
-            // Ten changes at once, each reading, waiting (as a provider's renewal would) and adding one:
-            // none may start from a value another has not finished with.
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<10 {
-                    group.addTask {
-                        _ = try await storage.changeCompleterValue(named: "n") { kept in
-                            let count = kept.map { Int(String(decoding: $0, as: UTF8.self)) ?? -100 } ?? 0
-                            try await Task.sleep(for: .milliseconds(20))
-                            return Data(String(count + 1).utf8)
+    /// ``CompletionJobStorage``: completers' values.
+    @Suite("CompletionJobStorage: completers' values")
+    struct CompletionJobs: StorageFixtures {
+        @Test(
+            "a completer's value changes one change at a time; a change that fails leaves it; nil leaves it",
+            arguments: Backend.allCases)
+        func completerValues(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == nil)
+                // Ten changes at once, each reading, waiting (as a provider's renewal would) and adding one:
+                // none may start from a value another has not finished with.
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for _ in 0..<10 {
+                        group.addTask {
+                            _ = try await storage.changeCompleterValue(named: "n") { kept in
+                                let count = kept.map { Int(String(decoding: $0, as: UTF8.self)) ?? -100 } ?? 0
+                                try await Task.sleep(for: .milliseconds(20))
+                                return Data(String(count + 1).utf8)
+                            }
                         }
                     }
+                    try await group.waitForAll()
                 }
-                try await group.waitForAll()
+                let ten = Data("10".utf8)
+                #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == ten)
+                struct Refused: Error {}
+                await #expect(throws: Refused.self) {
+                    try await storage.changeCompleterValue(named: "n") { _ in throw Refused() }
+                }
+                #expect(try await storage.changeCompleterValue(named: "n") { $0 } == ten)
+                #expect(try await storage.changeCompleterValue(named: "other") { _ in Data([1]) } == Data([1]))
+                #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == ten)
             }
-            let ten = Data("10".utf8)
-            #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == ten)
-            struct Refused: Error {}
-            await #expect(throws: Refused.self) {
-                try await storage.changeCompleterValue(named: "n") { _ in throw Refused() }
+        }
+    }
+
+    // MARK: AttemptStorage
+
+    /// ``AttemptStorage``: attempts.
+    @Suite("AttemptStorage: attempts")
+    struct Attempts: StorageFixtures {
+        @Test(
+            "attempts are counted per key within the window; forgetting and withdrawing take them back",
+            arguments: Backend.allCases)
+        func attempts(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let rate = ThrottleLimits.Rate(3, per: 60)
+                let pair = [Attempt(key: "a", rate: rate), Attempt(key: "b", rate: ThrottleLimits.Rate(100, per: 60))]
+                for second in 0..<3 {
+                    #expect(try await storage.admit(pair, now: Self.now + Double(second)) == nil)
+                }
+                // The fourth waits until the first is a minute old; nothing of it is counted, not even under b.
+                #expect(try await storage.admit(pair, now: Self.now + 10) == 50)
+                #expect(
+                    try await storage.admit(
+                        [Attempt(key: "b", rate: ThrottleLimits.Rate(4, per: 60))], now: Self.now + 10)
+                        == nil)
+                #expect(try await storage.admit(pair, now: Self.now + 60) == nil)
+                // a holds 1, 2 and 60; taking back 60 lets 60.2 in, and then 60.5 waits until 1 is a minute old.
+                try await storage.withdrawLatestAttempt(of: "a")
+                let one = [Attempt(key: "a", rate: rate)]
+                #expect(try await storage.admit(one, now: Self.now + 60.2) == nil)
+                #expect(try await storage.admit(one, now: Self.now + 60.5) == 1)
+                try await storage.forgetAttempts(of: "a")
+                #expect(try await storage.admit(one, now: Self.now + 60.5) == nil)
             }
-            #expect(try await storage.changeCompleterValue(named: "n") { $0 } == ten)
-            #expect(try await storage.changeCompleterValue(named: "other") { _ in Data([1]) } == Data([1]))
-            #expect(try await storage.changeCompleterValue(named: "n") { _ in nil } == ten)
+        }
+    }
+
+    // MARK: PlaceStorage
+
+    /// ``PlaceStorage``: places, and the secrets of the storage as a whole (`HousekeepingStorage`).
+    @Suite("PlaceStorage: places and secrets")
+    struct Places: StorageFixtures {
+        @Test(
+            "places are upserted (the last of a repeated id wins); secrets are made once", arguments: Backend.allCases)
+        func placesAndSecrets(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let coordinate = try Coordinate(latitude: 55.7, longitude: 37.6)
+                let first = Place(id: "a", name: "Один", coordinate: coordinate, category: .groceries, address: "")
+                let renamed = Place(id: "a", name: "Другой", coordinate: coordinate, category: .cafes, address: "x")
+                let second = Place(id: "b", name: "Два", coordinate: coordinate, category: .health, address: "")
+                try await storage.upsert(places: [first, second, renamed])
+                let stored = try await storage.places().sorted { $0.id < $1.id }
+                #expect(stored == [renamed, second])
+
+                let secret = try await storage.secret(named: "cursor-key")
+                #expect(secret.count == 32)
+                #expect(try await storage.secret(named: "cursor-key") == secret)
+                #expect(try await storage.secret(named: "other") != secret)
+            }
+        }
+    }
+
+    // MARK: DemoStorage
+
+    /// ``DemoStorage``: the demo.
+    @Suite("DemoStorage: the demo")
+    struct Demo: StorageFixtures {
+        @Test("the demo is seeded once: a second seed of the same login does nothing", arguments: Backend.allCases)
+        func seedOnce(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let receipts = try (1...3).map {
+                    NewReceipt(FiscalDocument(Receipt(pendingFrom: try Self.code($0))), status: .complete, placeID: nil)
+                }
+                let both = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for _ in 0..<2 {
+                        group.addTask {
+                            try await storage.seed(
+                                login: "demo", passwordHash: "h", receipts: receipts, unclaimed: [], at: Self.now)
+                        }
+                    }
+                    return try await group.reduce(into: [Bool]()) { $0.append($1) }
+                }
+                #expect(both.filter { $0 }.count == 1 && both.count == 2)
+                #expect(try await storage.counts().receipts == 3)
+            }
         }
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ReceiptAPI
+import ReceiptCore
+
+/// ``ReceiptFeedStorage``: each account's receipts in the database, the feeds with prepared
+/// statements, each row joined with its place.
+extension PostgresStorage {
+    /// The receipt columns of ``StoredReceiptRow`` and the place each names, joined.
+    static let selection = """
+        SELECT r.id, r.status, r.sequence, r.date_time, r.place_id, r.document,
+            p.name, p.latitude, p.longitude, p.category, p.address
+        FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+        """
+
+    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
+        try await call { client in
+            if let position {
+                let statement = FeedAfterStatement(
+                    account: account, dateTime: position.dateTime, id: position.id, limit: limit + 1)
+                return try await Self.page(client.execute(statement))
+            }
+            return try await Self.page(client.execute(FeedStatement(account: account, limit: limit + 1)))
+        }
+    }
+
+    func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
+        try await call { client in
+            try await Self.page(client.execute(ChangesStatement(account: account, since: since, limit: limit + 1)))
+        }
+    }
+
+    func receipt(id: Int64, account: Int64) async throws -> StoredPage? {
+        let page = try await call { client in
+            try await Self.page(
+                client.query("\(unescaped: Self.selection) WHERE r.id = \(id) AND r.account_id = \(account)"))
+        }
+        return page.rows.isEmpty ? nil : page
+    }
+
+    func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool) {
+        try await transaction { connection, logger in
+            let identity = code.identity
+            // The account's row lock first: a second add of the same receipt waits here, then finds it.
+            try await connection.query("SELECT 1 FROM accounts WHERE id = \(account) FOR UPDATE", logger: logger)
+            let existing = try await Self.page(
+                connection.query(
+                    """
+                    \(unescaped: Self.selection) WHERE r.account_id = \(account)
+                    AND r.fn = \(identity.fn) AND r.fd = \(identity.i) AND r.fp = \(identity.fp)
+                    """, logger: logger))
+            if !existing.rows.isEmpty { return (existing, false) }
+            var known: (document: String, placeID: String?)?
+            let documents = try await connection.query(
+                """
+                SELECT document, place_id FROM documents
+                WHERE fn = \(identity.fn) AND fd = \(identity.i) AND fp = \(identity.fp)
+                """, logger: logger)
+            for try await (document, placeID) in documents.decode((String, String?).self) {
+                known = (document, placeID)
+            }
+            let new = NewReceipt.adding(code, known: known)
+            let ids = try await Self.insert([new], account: account, on: connection, logger: logger)
+            let added = try await Self.page(
+                connection.query("\(unescaped: Self.selection) WHERE r.id = \(ids.first ?? 0)", logger: logger))
+            guard !added.rows.isEmpty else { throw StorageFault("no receipts row came back") }
+            return (added, true)
+        }
+    }
+
+    /// Reads the rows of a query of ``selection`` into a page.
+    private static func page<Rows: AsyncSequence>(_ rows: Rows) async throws -> StoredPage
+    where Rows.Element == PostgresRow {
+        var page = StoredPage(rows: [], places: [:])
+        for try await row in rows {
+            let (id, status, sequence, dateTime, placeID, document, name, latitude, longitude, category, address) =
+                try row.decode(
+                    (Int64, String, Int64, String, String?, String, String?, Double?, Double?, String?, String?).self)
+            page.rows.append(
+                StoredReceiptRow(
+                    id: id, status: Receipt.Status(rawValue: status) ?? .pending, sequence: sequence,
+                    dateTime: dateTime, placeID: placeID, document: document))
+            guard let placeID, page.places[placeID] == nil else { continue }
+            if let place = place(id: placeID, (name, latitude, longitude, category, address)) {
+                page.places[placeID] = place
+            }
+        }
+        return page
+    }
+
+    /// Inserts receipts with the account's next change sequence numbers, reserved in one step (which
+    /// locks the account's row until the transaction ends); returns their ids.
+    @discardableResult
+    static func insert(
+        _ batch: [NewReceipt], account: Int64, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [Int64] {
+        guard !batch.isEmpty else { return [] }
+        var last: Int64?
+        for try await value in try await connection.query(
+            """
+            UPDATE accounts SET last_sequence = last_sequence + \(Int64(batch.count)) WHERE id = \(account)
+            RETURNING last_sequence
+            """, logger: logger
+        ).decode(Int64.self) {
+            last = value
+        }
+        guard let last else { throw StorageFault("no accounts row came back") }
+        let first = last - Int64(batch.count) + 1
+        var ids: [Int64] = []
+        ids.reserveCapacity(batch.count)
+        for chunk in chunks(batch) {
+            let documents = chunk.map(\.document)
+            let rows = try await connection.query(
+                """
+                INSERT INTO receipts (account_id, fn, fd, fp, date_time, status, sequence, place_id, document)
+                SELECT \(account), fn, fd, fp, date_time, status, sequence, NULLIF(place_id, ''), document
+                FROM unnest(\(documents.map(\.fiscalDriveNumber))::text[], \(documents.map(\.fiscalDocumentNumber))::bigint[],
+                    \(documents.map(\.fiscalSign))::bigint[], \(documents.map(\.dateTime))::text[],
+                    \(chunk.map(\.status.rawValue))::text[],
+                    \(chunk.indices.map { first + Int64($0) })::bigint[],
+                    \(chunk.map { $0.placeID ?? "" })::text[], \(chunk.map(\.json))::text[])
+                    AS new (fn, fd, fp, date_time, status, sequence, place_id, document)
+                ORDER BY sequence
+                RETURNING id
+                """, logger: logger)
+            for try await id in rows.decode(Int64.self) { ids.append(id) }
+        }
+        // Each pending receipt is a job for the completion workers, due at once.
+        try await connection.query(
+            """
+            INSERT INTO completion_jobs (receipt_id, not_before)
+            SELECT id, '-infinity' FROM receipts WHERE id = ANY(\(ids)) AND status = 'pending'
+            """, logger: logger)
+        return ids
+    }
+}

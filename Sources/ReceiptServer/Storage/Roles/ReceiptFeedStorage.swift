@@ -1,0 +1,67 @@
+import Foundation
+import ReceiptAPI
+import ReceiptCore
+
+/// Each account's receipts: adding one by its QR code, the feed paged by (date, id), the change
+/// feed by sequence, one receipt; every answer with the places its receipts name.
+protocol ReceiptFeedStorage: Sendable {
+    /// A page of an account's feed, newest first: receipts strictly after `position` in (date, id)
+    /// order, one more than `limit` at most (the extra one says there is more), with their places.
+    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage
+    /// An account's receipts whose last change came after `since`, oldest change first, one more than
+    /// `limit` at most, with their places.
+    func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage
+    /// One receipt of an account, with its place.
+    func receipt(id: Int64, account: Int64) async throws -> StoredPage?
+    /// Adds the receipt of a QR code to an account, or finds it there, in one transaction: complete
+    /// with the document the server knows for it, else pending. Returns it (with its place) and
+    /// whether it is new.
+    func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool)
+}
+
+/// Where a feed page ended, bound to its account.
+struct FeedPosition: Codable, Equatable, Sendable {
+    let account: Int64
+    let dateTime: String
+    let id: Int64
+}
+
+/// Receipt rows as stored, and the places they name.
+struct StoredPage: Sendable {
+    var rows: [StoredReceiptRow]
+    var places: [String: Place]
+}
+
+/// A receipt row as stored: its document as the JSON the feeds splice into a page.
+struct StoredReceiptRow: Sendable {
+    let id: Int64
+    let status: Receipt.Status
+    let sequence: Int64
+    let dateTime: String
+    let placeID: String?
+    let document: String
+}
+
+/// A receipt about to be stored, its document already written as the feeds will splice it.
+struct NewReceipt: Sendable {
+    let document: FiscalDocument
+    let json: String
+    let status: Receipt.Status
+    let placeID: String?
+
+    init(_ document: FiscalDocument, status: Receipt.Status, placeID: String?) {
+        self.document = document
+        self.json = WrittenJSON(document).text
+        self.status = status
+        self.placeID = placeID
+    }
+
+    /// What adding `code` stores: the document the server knows for it (`known`, as stored, with
+    /// its place), else a pending receipt with the code's date and total.
+    static func adding(_ code: FiscalCode, known: (document: String, placeID: String?)?) -> NewReceipt {
+        if let known, let document = try? JSONReader.read(FiscalDocument.self, from: Data(known.document.utf8)) {
+            return NewReceipt(document, status: .complete, placeID: known.placeID)
+        }
+        return NewReceipt(FiscalDocument(Receipt(pendingFrom: code)), status: .pending, placeID: nil)
+    }
+}
