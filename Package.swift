@@ -47,6 +47,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -106,6 +107,9 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -180,7 +184,9 @@ let package = Package(
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
                 "ReceiptAPI", "PlaceSearch",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [
@@ -200,6 +206,7 @@ let package = Package(
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
                 "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork", "ReceiptWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -232,6 +239,7 @@ let package = Package(
             name: "ImportBenchmarks",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptSync", "ReceiptServer", "BenchmarkSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/ImportBenchmarks",
             swiftSettings: strict
@@ -286,8 +294,12 @@ let package = Package(
             dependencies: [
                 "ReceiptTesting",
                 "ReceiptSync", "ReceiptNetwork", "ReceiptServer", "ReceiptStore", "ReceiptAPI", "ReceiptCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -310,8 +322,11 @@ let package = Package(
             name: "ReceiptWebTests",
             dependencies: [
                 "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync",
-                "ReceiptNetwork", "ReceiptAPI",
+                "ReceiptNetwork", "ReceiptAPI", "ReceiptStats",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -319,9 +334,14 @@ let package = Package(
             name: "ReceiptServerTests",
             dependencies: [
                 "ReceiptTesting",
-                "ReceiptServer", "ReceiptAPI", "ReceiptCore",
+                "ReceiptServer", "ReceiptAPI", "ReceiptCore", "PlaceSearch",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
