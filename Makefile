@@ -49,13 +49,13 @@ build: setup
 ## every module a target imports declared among its dependencies in Package.swift
 ## (scripts/check-imports.py; the fuzz targets too).
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Tools Fuzz
 	@python3 scripts/doc-coverage.py --check > /dev/null || { python3 scripts/doc-coverage.py --missing; exit 1; }
 	SWIFT=$(SWIFT) scripts/check-imports.py
 
 ## format: rewrite the sources as swift format wants them.
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Tools Fuzz
 
 ## test: every test, after the formatting check; warnings fail the build (see Package.swift), with
 ## a throwaway PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's

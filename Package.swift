@@ -168,12 +168,15 @@ let package = Package(
         // Receipt-like photos with the damage of real ones, for the tests, the samples and the benchmark.
         .target(name: "ReceiptPhotos", dependencies: ["ReceiptCore", "ReceiptScan"], swiftSettings: imageCode),
 
-        // Writes Data/samples: the sample receipt photos and their expected payloads.
+        // Tools run by hand, not by the build or the tests. `swift run FiscalStandIns`: the tests'
+        // stand-ins of the tax service and proverkacheka.com, served on loopback for trying the
+        // commands by hand; `swift run ScanSamples`: writes Data/samples/photos, the sample receipt
+        // photos and the payload each holds.
         .executableTarget(
-            name: "FiscalStandIns", dependencies: ["ReceiptCore", "ReceiptTesting"], path: "Benchmarks/FiscalStandIns",
+            name: "FiscalStandIns", dependencies: ["ReceiptCore", "ReceiptTesting"], path: "Tools/FiscalStandIns",
             swiftSettings: strict),
         .executableTarget(
-            name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Benchmarks/ScanSamples",
+            name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Tools/ScanSamples",
             swiftSettings: strict),
 
         // `receipts web`: the app in a browser over the local database; its page's files are
