@@ -46,23 +46,31 @@ build: setup
 
 ## lint: the checks that `make test` runs first: formatting (swift format with .swift-format), a
 ## `///` comment on every public declaration of the library modules (scripts/doc-coverage.py), and
-## every link between the Markdown pages resolving inside the repository (scripts/doc-links.py).
+## every link between the Markdown pages resolving inside the repository (scripts/doc-links.py), and
+## every module a target imports declared among its dependencies in Package.swift
+## (scripts/check-imports.py; the fuzz targets too).
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Tools Fuzz
 	@python3 scripts/doc-coverage.py --check > /dev/null || { python3 scripts/doc-coverage.py --missing; exit 1; }
 	python3 scripts/doc-links.py
+	SWIFT=$(SWIFT) scripts/check-imports.py
 
 ## format: rewrite the sources as swift format wants them.
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Tools Fuzz
 
 ## test: every test, after the formatting check; warnings fail the build (see Package.swift), with
 ## a throwaway PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's
 ## tests again with the server on PostgreSQL; then the API fuzzer (scripts/api-fuzz.sh): schemathesis
 ## against `receipts serve --demo`, about a minute; then `receipts web` in Chromium
 ## (scripts/web-browser-test.py), about half a minute.
+## --explicit-target-dependency-import-check error: before compiling, SwiftPM scans every target's
+## imports and fails the build when one imports a module of the build that the target does not
+## depend on, directly or through its dependencies (the lint's scripts/check-imports.py also wants
+## the direct declaration). It only checks: the compiler's flags and what it builds are the same as
+## without it, so `swift test --skip-build` runs what this built.
 test: setup lint $(FUZZ_STAMP) $(WEB_STAMP)
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	@# docs/reference.md is every command's help as the built binary prints it.
 	python3 scripts/command-reference.py --check $(RECEIPTS)
 	@# Every module's DocC catalogue, warnings as errors (a symbol link that names nothing fails).

@@ -50,6 +50,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -109,6 +110,9 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -167,12 +171,15 @@ let package = Package(
         // Receipt-like photos with the damage of real ones, for the tests, the samples and the benchmark.
         .target(name: "ReceiptPhotos", dependencies: ["ReceiptCore", "ReceiptScan"], swiftSettings: imageCode),
 
-        // Writes Data/samples: the sample receipt photos and their expected payloads.
+        // Tools run by hand, not by the build or the tests. `swift run FiscalStandIns`: the tests'
+        // stand-ins of the tax service and proverkacheka.com, served on loopback for trying the
+        // commands by hand; `swift run ScanSamples`: writes Data/samples/photos, the sample receipt
+        // photos and the payload each holds.
         .executableTarget(
-            name: "FiscalStandIns", dependencies: ["ReceiptCore", "ReceiptTesting"], path: "Benchmarks/FiscalStandIns",
+            name: "FiscalStandIns", dependencies: ["ReceiptCore", "ReceiptTesting"], path: "Tools/FiscalStandIns",
             swiftSettings: strict),
         .executableTarget(
-            name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Benchmarks/ScanSamples",
+            name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Tools/ScanSamples",
             swiftSettings: strict),
 
         // `receipts web`: the app in a browser over the local database; its page's files are
@@ -183,7 +190,9 @@ let package = Package(
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
                 "ReceiptAPI", "PlaceSearch",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [
@@ -203,6 +212,7 @@ let package = Package(
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
                 "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork", "ReceiptWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -235,6 +245,7 @@ let package = Package(
             name: "ImportBenchmarks",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptAPI", "ReceiptSync", "ReceiptServer", "BenchmarkSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/ImportBenchmarks",
             swiftSettings: strict
@@ -290,8 +301,12 @@ let package = Package(
                 "ReceiptTesting",
                 "ReceiptSync", "ReceiptNetwork", "FiscalProviders", "ReceiptServer", "ReceiptStore", "ReceiptAPI",
                 "ReceiptCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -314,8 +329,11 @@ let package = Package(
             name: "ReceiptWebTests",
             dependencies: [
                 "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync",
-                "ReceiptNetwork", "ReceiptAPI",
+                "ReceiptNetwork", "ReceiptAPI", "ReceiptStats",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -323,9 +341,14 @@ let package = Package(
             name: "ReceiptServerTests",
             dependencies: [
                 "ReceiptTesting",
-                "ReceiptServer", "ReceiptAPI", "ReceiptCore",
+                "ReceiptServer", "ReceiptAPI", "ReceiptCore", "PlaceSearch",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

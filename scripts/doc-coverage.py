@@ -12,7 +12,7 @@ above it, attributes allowed in between.
     scripts/doc-coverage.py --inner         public declarations inside a type that is not public
     scripts/doc-coverage.py --check         exit 1 unless every declaration is documented
 
-The executable `receipts` and the C targets are left out; so are Benchmarks and Fuzz, which are
+The executable `receipts` and the C targets are left out; so are Benchmarks, Tools and Fuzz, which are
 outside Sources/.
 """
 import argparse

@@ -17,7 +17,7 @@ let payloads = [
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 var listing = [
     "# The receipt photos in this folder and the payload each one holds: file, a tab, the payload.",
-    "# Made by Benchmarks/ScanSamples (swift run ScanSamples); `receipts scan` must read every one.",
+    "# Made by Tools/ScanSamples (swift run ScanSamples); `receipts scan` must read every one.",
 ]
 
 @MainActor func write(_ name: String, _ bytes: [UInt8], payload: String) throws {
