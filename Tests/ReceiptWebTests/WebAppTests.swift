@@ -230,8 +230,13 @@ struct WebAppTests {
             #expect(restMonths.map { $0["month"] as? String } == ["2026-09", "2026-08"])
             #expect(rest["next"] is NSNull)
             #expect(restMonths.first?["title"] as? String == "September 2026")
-            let bad = try await client.execute(uri: "/api/feed?offset=-1", method: .get)
-            #expect(bad.status == .badRequest)
+            // A page that is no whole number from 0 is refused, naming the value and the bound.
+            for wrong in ["-1", "abc", "1.5"] {
+                let bad = try await client.execute(uri: "/api/feed?lang=en&offset=\(wrong)", method: .get)
+                let body = try JSONSerialization.jsonObject(with: Data(String(buffer: bad.body).utf8)) as? [String: Any]
+                #expect(bad.status == .badRequest && body?["field"] as? String == "offset", "\(wrong)")
+                #expect(body?["message"] as? String == "“offset” must be a whole number, at least 0", "\(wrong)")
+            }
         }
     }
 

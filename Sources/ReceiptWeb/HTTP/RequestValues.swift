@@ -54,14 +54,16 @@ struct RequestValues {
     /// A whole number of the query at least `minimum` (`offset`); `fallback` when absent.
     func number(_ name: String, atLeast minimum: Int, fallback: Int) throws(WebError) -> Int {
         guard let text = query[name] else { return fallback }
-        guard let number = Int(text), number >= minimum else { throw .badRequest(words.badNumber(name), field: name) }
+        guard let number = Int(text), number >= minimum else {
+            throw .badRequest(words.badNumber(name, atLeast: minimum), field: name)
+        }
         return number
     }
 
     /// The `:id` of the path: a receipt's number, a positive whole number; else 400.
     func receiptID() throws(WebError) -> Int64 {
         guard let id = context.parameters.get("id").flatMap({ Int64($0) }), id > 0 else {
-            throw .badRequest(words.badNumber("id"), field: "id")
+            throw .badRequest(words.badNumber("id", atLeast: 1), field: "id")
         }
         return id
     }

@@ -79,8 +79,10 @@ struct WebWords: Sendable {
     }
     var fromAfterTo: String { language.pick("месяц «с» позже месяца «по»", "the first month comes after the last") }
     var badOffset: String { language.pick("неверная страница результатов", "not a page of results") }
-    func badNumber(_ name: String) -> String {
-        language.pick("«\(name)»: нужно целое число больше нуля", "“\(name)” must be a whole number above zero")
+    func badNumber(_ name: String, atLeast minimum: Int) -> String {
+        language.pick(
+            "«\(name)»: нужно целое число не меньше \(minimum)", "“\(name)” must be a whole number, at least \(minimum)"
+        )
     }
     var searchNeedsSomething: String {
         language.pick(
