@@ -203,9 +203,56 @@ extension StorageConformanceTests {
 
     // MARK: CompletionJobStorage
 
-    /// ``CompletionJobStorage``: completers' values.
-    @Suite("CompletionJobStorage: completers' values")
+    /// ``CompletionJobStorage``: completion jobs and completers' values.
+    @Suite("CompletionJobStorage: completion jobs and completers' values")
     struct CompletionJobs: StorageFixtures {
+        @Test(
+            "a pending receipt's job is leased to one worker, taken again when its lease runs out, finished only by its lease",
+            arguments: Backend.allCases)
+        func jobs(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let account = try await storage.openAnonymous(at: Self.now)
+                let (first, _) = try await storage.add(try Self.code(1), account: account.id)
+                let (second, _) = try await storage.add(try Self.code(2), account: account.id)
+                let ids = Set([first.rows[0].id, second.rows[0].id])
+                #expect(try await storage.completionCounts() == (open: 2, invalid: 0))
+
+                // Both are due; each is leased to one taker for a minute, so a third take finds none.
+                let minute = Self.now + 60
+                let a = try #require(try await storage.takeCompletionJob(now: Self.now, until: minute))
+                let b = try #require(try await storage.takeCompletionJob(now: Self.now, until: minute))
+                #expect(Set([a.receiptID, b.receiptID]) == ids && a.tries == 1 && b.tries == 1)
+                #expect(try await storage.takeCompletionJob(now: Self.now, until: minute) == nil)
+
+                // A waits five minutes; B's taker dies: at +100 s its lease has run out and B is taken
+                // again (its second try), while A is not due yet.
+                try await storage.finishCompletionJob(a, .retry(at: Self.now + 300))
+                let bAgain = try #require(
+                    try await storage.takeCompletionJob(now: Self.now + 100, until: Self.now + 160))
+                #expect(bAgain.receiptID == b.receiptID && bAgain.tries == 2 && bAgain.lease != b.lease)
+                #expect(try await storage.takeCompletionJob(now: Self.now + 100, until: Self.now + 160) == nil)
+
+                // The dead taker's old lease finishes nothing; the new one ends B for good.
+                try await storage.finishCompletionJob(b, .invalid(reason: "чек некорректен"))
+                #expect(try await storage.completionCounts() == (open: 2, invalid: 0))
+                try await storage.finishCompletionJob(bAgain, .invalid(reason: "чек некорректен"))
+                #expect(try await storage.completionCounts() == (open: 1, invalid: 1))
+
+                // A, due again, is completed: the receipt is complete with the account's next change
+                // (two adds made changes 1 and 2, so this is 3), and no job is left to take.
+                let aAgain = try #require(
+                    try await storage.takeCompletionJob(now: Self.now + 400, until: Self.now + 460))
+                #expect(aAgain.receiptID == a.receiptID && aAgain.tries == 2)
+                let code = a.receiptID == first.rows[0].id ? try Self.code(1) : try Self.code(2)
+                let document = NewReceipt(FiscalDocument(Receipt(pendingFrom: code)), status: .complete, placeID: nil)
+                try await storage.finishCompletionJob(aAgain, .completed(document))
+                #expect(try await storage.completionCounts() == (open: 0, invalid: 1))
+                #expect(try await storage.takeCompletionJob(now: Self.now + 1_000, until: Self.now + 1_060) == nil)
+                let completed = try #require(try await storage.receipt(id: a.receiptID, account: account.id))
+                #expect(completed.rows[0].status == .complete && completed.rows[0].sequence == 3)
+            }
+        }
+
         @Test(
             "a completer's value changes one change at a time; a change that fails leaves it; nil leaves it",
             arguments: Backend.allCases)
