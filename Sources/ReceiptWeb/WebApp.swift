@@ -2,6 +2,7 @@ import Foundation
 public import Hummingbird
 import Logging
 public import ReceiptCore
+import ReceiptReports
 public import ReceiptStore
 public import ReceiptSync
 import Synchronization

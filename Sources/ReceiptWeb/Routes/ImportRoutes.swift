@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import ReceiptCore
+import ReceiptReports
 import ReceiptSync
 
 /// Signing in to the receipts server and importing from it, as `receipts login` and `receipts

@@ -1,4 +1,5 @@
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// A page of the receipts feed as the app's page shows it: month sections newest first, each with

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ReceiptAPI
 import ReceiptCore
+import ReceiptReports
 import ReceiptSync
 
 /// Who the import signs in as, as the page shows it: `{"server", "signedIn", "anonymous", "login", "text"}`.

@@ -1,6 +1,7 @@
 import PlaceSearch
 import ReceiptAPI
 import ReceiptCore
+import ReceiptReports
 
 /// A page of shops nearest to the browser's position, from the receipts server's places search,
 /// as the page shows them: name, category, address, distance, whether it is a favourite.

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// A search as the page asks it: the words and the filters `receipts search` has, read from the

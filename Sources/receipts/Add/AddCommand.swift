@@ -2,6 +2,7 @@ import ArgumentParser
 import FiscalProviders
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptSync
 
 /// `receipts add --qr PAYLOAD [--json]`: adds a receipt by the payload of its QR code, typed or pasted.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// `receipts backup PATH [--json] [--force]`: a copy of the whole database, consistent while other

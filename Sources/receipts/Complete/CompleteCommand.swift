@@ -1,6 +1,7 @@
 import ArgumentParser
 import FiscalProviders
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 import ReceiptSync
 

@@ -1,6 +1,7 @@
 import FiscalProviders
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 import ReceiptSync
 

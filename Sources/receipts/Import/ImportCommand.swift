@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ReceiptAPI
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 import ReceiptSync
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// `receipts history [PREFIX] [--clear]`: the last five search texts.

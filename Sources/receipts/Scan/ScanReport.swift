@@ -1,4 +1,5 @@
 import ReceiptCore
+import ReceiptReports
 import ReceiptScan
 import ReceiptSync
 

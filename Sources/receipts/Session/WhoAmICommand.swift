@@ -3,6 +3,7 @@ import FoundationEssentials
 import ReceiptAPI
 import ReceiptCore
 import ReceiptNetwork
+import ReceiptReports
 import ReceiptSync
 
 /// `receipts whoami [--json]`: anonymous, authorized or none, on which server, as whom.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FiscalProviders
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptStore
 
 /// `receipts fns import [--json]`: every receipt of the tax-service account into the local database.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FiscalProviders
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptSync
 
 /// `receipts fns logout`: forgets the tax-service session kept here.
