@@ -24,9 +24,6 @@ struct RequestValues {
         self.context = context
     }
 
-    /// Every value of the query, the first of each name.
-    var all: [String: String] { query }
-
     /// The query's value of `name`; nil when absent.
     func string(_ name: String) -> String? { query[name] }
 
