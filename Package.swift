@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "FiscalProviders", targets: ["FiscalProviders"]),
         .library(name: "ReceiptStats", targets: ["ReceiptStats"]),
         .library(name: "ReceiptReports", targets: ["ReceiptReports"]),
+        .library(name: "ReceiptBank", targets: ["ReceiptBank"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -91,6 +92,9 @@ let package = Package(
         .target(
             name: "ReceiptReports", dependencies: ["ReceiptCore", "ReceiptStats", "ReceiptStore"], swiftSettings: strict
         ),
+
+        // Bank statements read, and card payments paired with receipts.
+        .target(name: "ReceiptBank", dependencies: ["ReceiptCore", "ReceiptStore"], swiftSettings: strict),
 
         // Places nearest to a point, filtered by text, page by page.
         .target(name: "PlaceSearch", dependencies: ["ReceiptCore"], swiftSettings: strict),
@@ -209,7 +213,8 @@ let package = Package(
         .executableTarget(
             name: "receipts",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptAPI", "ReceiptServer", "ReceiptSync",
+                "ReceiptCore", "ReceiptStore", "ReceiptBank", "ReceiptScan", "ReceiptAPI", "ReceiptServer",
+                "ReceiptSync",
                 "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork", "ReceiptWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -320,6 +325,14 @@ let package = Package(
         .testTarget(
             name: "ReceiptAPITests",
             dependencies: ["ReceiptTesting", "ReceiptAPI", "ReceiptCore", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ReceiptBankTests",
+            dependencies: [
+                "ReceiptTesting", "ReceiptBank", "ReceiptStore", "ReceiptCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -383,6 +383,45 @@ enum Schema {
             // (receipts_by_shop) are what finds a receipt's neighbours now.
             try db.execute(sql: "DROP INDEX IF EXISTS receipts_by_place")
         }
+        migrator.registerMigration("v18-bank-payments") { db in
+            // Card and account operations from bank statements, each once (`identity`: the bank,
+            // the account and what the row says, or the bank's own reference, with its place among
+            // equal rows of its statement), and which receipt each was paired with: by the matcher
+            // or by hand (`manual`); a pair undone by hand is remembered so that it is not made again.
+            try db.execute(
+                sql: """
+                    CREATE TABLE bank_payments (
+                        id INTEGER PRIMARY KEY,
+                        identity TEXT NOT NULL UNIQUE,
+                        bank TEXT NOT NULL,
+                        account TEXT NOT NULL,
+                        local_time TEXT NOT NULL,
+                        offset_minutes INTEGER NOT NULL,
+                        instant INTEGER NOT NULL,
+                        time_known INTEGER NOT NULL,
+                        spent INTEGER NOT NULL,
+                        currency TEXT NOT NULL,
+                        description TEXT NOT NULL,
+                        mcc TEXT,
+                        category TEXT,
+                        reference TEXT
+                    );
+                    CREATE INDEX bank_payments_by_instant ON bank_payments (instant);
+                    CREATE TABLE bank_matches (
+                        payment_id INTEGER PRIMARY KEY NOT NULL REFERENCES bank_payments(id) ON DELETE CASCADE,
+                        receipt_id INTEGER NOT NULL UNIQUE REFERENCES receipts(id) ON DELETE CASCADE,
+                        manual INTEGER NOT NULL,
+                        amount_off INTEGER NOT NULL,
+                        seconds INTEGER NOT NULL,
+                        same_merchant INTEGER NOT NULL
+                    );
+                    CREATE TABLE bank_match_refusals (
+                        payment_id INTEGER NOT NULL REFERENCES bank_payments(id) ON DELETE CASCADE,
+                        receipt_id INTEGER NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
+                        PRIMARY KEY (payment_id, receipt_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -14,7 +14,8 @@ struct HelpCommandTests {
         "RECEIPTS_LANG", "RECEIPTS_SERVER", "RECEIPTS_SERVER_DB", "id,name,lat,lon,category,address", "check.png",
         "PRAGMA", "integrity_check", "web", "N", "API", "UTC", "SMS", "+7XXXXXXXXXX", "fns|proverkacheka",
         "proverkacheka", "proverkacheka.com", "proverkacheka-token", "RECEIPTS_FNS_URL", "RECEIPTS_PROVERKACHEKA_TOKEN",
-        "logfmt", "logfmt|json", "request_id", "PostgreSQL", "PGPASSWORD", "PGUSER", "sslmode",
+        "logfmt", "logfmt|json", "request_id", "PostgreSQL", "PGPASSWORD", "PGUSER", "sslmode", "OFX", "UTF-8",
+        "Windows-1251", "OK",
     ]
 
     /// The Latin words of `text` that are none of the allowed ones: not an option (`--json`), not a

@@ -1,5 +1,6 @@
 import FiscalProviders
 import ReceiptAPI
+import ReceiptBank
 import ReceiptScan
 import ReceiptServer
 import ReceiptStats
@@ -96,4 +97,8 @@ extension TokenFileError: ReportedFailure {
 
 extension SessionFileError: ReportedFailure {
     var exitStatus: ExitStatus { .failure }
+}
+
+extension StatementError: ReportedFailure {
+    var exitStatus: ExitStatus { .invalidInput }
 }

@@ -1,0 +1,111 @@
+import ReceiptCore
+public import ReceiptStore
+
+/// Statements kept in the receipts database, and their payments paired with its receipts.
+public struct BankReconciliation: Sendable {
+    /// The database worked on.
+    public let database: ReceiptDatabase
+
+    /// Reconciliation in `database`.
+    public init(database: ReceiptDatabase) {
+        self.database = database
+    }
+
+    /// What adding one statement did.
+    public struct Added: Sendable, Equatable {
+        /// Payments new to the database.
+        public var imported: Int
+        /// Payments it had already, from this statement or an overlapping one.
+        public var duplicates: Int
+
+        /// Counts of new and known payments.
+        public init(imported: Int, duplicates: Int) {
+            self.imported = imported
+            self.duplicates = duplicates
+        }
+    }
+
+    /// Adds the payments of `statement`; those stored already are counted, not added again.
+    public func add(_ statement: BankStatement) throws(StoreError) -> Added {
+        let counts = try database.addBankPayments(Self.identities(of: statement.payments))
+        return Added(imported: counts.added, duplicates: counts.duplicates)
+    }
+
+    /// Each payment with what makes it the same operation in any statement of the same account: the
+    /// bank's reference when it gives one, else the row's time, money and words; and, among rows of
+    /// one statement that are alike in all that (two coffees in one minute), its place among them.
+    static func identities(of payments: [BankPayment]) -> [(identity: String, payment: BankPayment)] {
+        var seen: [String: Int] = [:]
+        return payments.map { payment in
+            let what =
+                if let reference = payment.reference {
+                    "ref\u{1F}\(reference)"
+                } else {
+                    [
+                        payment.time.local.iso, String(payment.time.offsetMinutes), String(payment.spent.kopecks),
+                        payment.currency, payment.description,
+                    ].joined(separator: "\u{1F}")
+                }
+            let base = [payment.bank.rawValue, payment.account, what].joined(separator: "\u{1F}")
+            let ordinal = seen[base, default: 0]
+            seen[base] = ordinal + 1
+            return (base + "\u{1F}\(ordinal)", payment)
+        }
+    }
+
+    /// One pair of the outcome: the receipt, the payment, and why.
+    public struct Pairing: Sendable, Hashable {
+        /// The receipt's identifier.
+        public var receipt: Int64
+        /// The payment.
+        public var payment: StoredBankPayment
+        /// What the pairing rests on.
+        public var reason: MatchReason
+    }
+
+    /// What matching found, for reports.
+    public struct Outcome: Sendable, Hashable {
+        /// Pairs, by payment time.
+        public var matched: [Pairing]
+        /// Payments with no receipt (transfers, fees, purchases whose receipt is not in the database),
+        /// by time.
+        public var unmatchedPayments: [StoredBankPayment]
+        /// Receipts paid by card with no payment, within the time the statements cover.
+        public var unmatchedReceipts: [Int64]
+    }
+
+    /// Matches every stored payment in roubles with the receipts of the time they cover, keeps the
+    /// pairs (those made by hand stay as they are), and says what was found.
+    public func match() throws(StoreError) -> Outcome {
+        let stored = try database.bankPayments()
+        let payments = stored.filter { $0.payment.currency == "RUB" }
+        var receipts: [PaymentMatcher.Receipt] = []
+        if let first = payments.first?.payment.time.local, let last = payments.last?.payment.time.local {
+            // The window (a day before, three after), and a day either side for the shops' zones.
+            let from = (try? LocalDateTime(dayNumber: first.dayNumber - 4)) ?? first
+            let to = (try? LocalDateTime(dayNumber: last.dayNumber + 3)) ?? last
+            receipts = try database.receiptsForMatching(from: from, to: to).map(PaymentMatcher.Receipt.init)
+        }
+        let existing = try database.bankMatches()
+        let manual = existing.filter(\.manual)
+        let refused = Set(
+            try database.bankMatchRefusals().map { PaymentMatcher.Pair(payment: $0.payment, receipt: $0.receipt) })
+        let outcome = PaymentMatcher().match(
+            payments: payments.map { PaymentMatcher.Payment(id: $0.id, payment: $0.payment) }, receipts: receipts,
+            fixed: manual.map { (payment: $0.payment, receipt: $0.receipt) }, refused: refused)
+        try database.replaceAutomaticBankMatches(
+            outcome.matches.map {
+                BankMatchRecord(
+                    payment: $0.payment, receipt: $0.receipt, manual: $0.reason.manual, amountOff: $0.reason.amountOff,
+                    seconds: $0.reason.seconds, sameMerchant: $0.reason.sameMerchant)
+            })
+        let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
+        let matchedIDs = Set(outcome.matches.map(\.payment))
+        return Outcome(
+            matched: outcome.matches.compactMap { match in
+                byID[match.payment].map { Pairing(receipt: match.receipt, payment: $0, reason: match.reason) }
+            },
+            unmatchedPayments: stored.filter { !matchedIDs.contains($0.id) },
+            unmatchedReceipts: outcome.unmatchedReceipts)
+    }
+}

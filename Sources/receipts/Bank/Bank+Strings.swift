@@ -1,0 +1,116 @@
+import ReceiptCore
+
+// The words of `receipts bank` and `receipts match`, in Russian and English.
+extension Strings {
+    static var bankAbstract: String {
+        pick(
+            "Выписки банков: операции по картам рядом с чеками.", "Bank statements: card payments beside the receipts.")
+    }
+    static var bankImportAbstract: String {
+        pick(
+            "Добавить операции из выписок Т-Банка, Альфа-Банка, ВТБ, Сбера или из OFX.",
+            "Add the operations of T-Bank, Alfa-Bank, VTB or Sber statements, or of OFX files.")
+    }
+    static var bankImportDiscussion: String {
+        pick(
+            "Банк узнаётся по заголовку; кодировка — UTF-8 или Windows-1251. Одна и та же операция из "
+                + "повторной или пересекающейся выписки добавляется один раз. Строки со статусом не «OK» "
+                + "(отклонённые) пропускаются и считаются; строки, которые не читаются, названы по номеру, "
+                + "остальные сохраняются. Код выхода 6, если хоть один файл или строка не прочитаны.",
+            "The bank is recognised by the header; the encoding is UTF-8 or Windows-1251. An operation in a "
+                + "repeated or overlapping statement is added once. Rows whose status is not OK (declined) are "
+                + "skipped and counted; rows that cannot be read are named by line and the rest are kept. "
+                + "Exit code 6 when any file or row could not be read.")
+    }
+    static var statementFilesHelp: String { pick("Файлы выписок.", "Statement files.") }
+    static var statementFileValue: String { pick("файл", "file") }
+    static func statementRead(_ file: String, bank: String, added: Int, duplicates: Int, skipped: Int) -> String {
+        pick(
+            "\(file): \(bank), новых операций \(added), уже были \(duplicates), пропущено \(skipped)",
+            "\(file): \(bank), \(added) new, \(duplicates) already there, \(skipped) skipped")
+    }
+    static func statementRowFailed(_ file: String, _ problem: String) -> String { "\(file): \(problem)" }
+    static func statementsImported(added: Int, duplicates: Int, skipped: Int, problems: Int) -> String {
+        pick(
+            "Добавлено операций: \(added); повторов: \(duplicates); пропущено: \(skipped); строк с ошибками: \(problems)",
+            "Added \(added) operation(s); \(duplicates) already there; \(skipped) skipped; \(problems) row(s) unreadable"
+        )
+    }
+    static func bankName(_ bank: BankPayment.Bank) -> String {
+        switch bank {
+        case .tbank: return pick("Т-Банк", "T-Bank")
+        case .alfa: return pick("Альфа-Банк", "Alfa-Bank")
+        case .vtb: return pick("ВТБ", "VTB")
+        case .sber: return pick("Сбер", "Sber")
+        case .ofx: return "OFX"
+        }
+    }
+    static func statementsFailed(_ count: Int) -> String {
+        pick("не прочитано файлов или строк: \(count)", "\(count) file(s) or row(s) could not be read")
+    }
+
+    static var bankMatchAbstract: String {
+        pick("Сопоставить операции по картам с чеками.", "Pair card payments with receipts.")
+    }
+    static var bankMatchDiscussion: String {
+        pick(
+            "Сравнивается безналичная часть чека (бонусы и зачёт предоплаты не в счёт), время — с учётом "
+                + "часового пояса магазина (банки пишут московское). Оплата может быть за сутки до чека и до трёх "
+                + "суток после. «Точно» — та же сумма и не дальше 30 минут или тот же магазин; "
+                + "«приблизительно» — сумма отличается не больше чем на 1 %. Пары, сделанные вручную, "
+                + "сохраняются; отменённая пара больше не предлагается.",
+            "The receipt's card part is compared (bonuses and prepayment offsets left out), times in the shop's "
+                + "zone (banks write Moscow time). A payment may be a day before the receipt or up to three days "
+                + "after. Strict: the same amount, within 30 minutes or at the same merchant; relaxed: an amount "
+                + "off by 1 % at most. Pairs made by hand stay; a pair undone is not offered again.")
+    }
+    static var undoHelp: String {
+        pick("Отменить пару чека с этим номером.", "Undo the pair of the receipt with this ID.")
+    }
+    static var pairHelp: String {
+        pick(
+            "Связать вручную чек и операцию: --pair ЧЕК ОПЕРАЦИЯ.",
+            "Pair a receipt and a payment by hand: --pair RECEIPT PAYMENT.")
+    }
+    static var pairValue: String { pick("чек операция", "receipt payment") }
+    static var pairNeedsTwo: String {
+        pick("--pair: нужны номер чека и номер операции", "--pair: give a receipt ID and a payment ID")
+    }
+    static var undoAndPair: String { pick("--undo или --pair, не вместе", "--undo or --pair, not both") }
+    static func noMatchOf(_ receipt: Int64) -> String {
+        pick("чек \(receipt) ни с какой операцией не связан", "receipt \(receipt) is paired with no payment")
+    }
+    static func undone(_ receipt: Int64, payment: Int64) -> String {
+        pick(
+            "Пара отменена: чек \(receipt) и операция \(payment).",
+            "Unpaired receipt \(receipt) and payment \(payment).")
+    }
+    static func noSuchPair(_ receipt: Int64, _ payment: Int64) -> String {
+        pick("нет чека \(receipt) или операции \(payment)", "no receipt \(receipt) or no payment \(payment)")
+    }
+    static func paired(_ receipt: Int64, payment: Int64) -> String {
+        pick(
+            "Связаны вручную: чек \(receipt) и операция \(payment).",
+            "Paired by hand: receipt \(receipt) and payment \(payment).")
+    }
+    static var noPayments: String {
+        pick(
+            "Операций банка нет. Добавьте выписку: receipts bank import ФАЙЛ",
+            "No bank payments yet. Add a statement: receipts bank import FILE")
+    }
+    static func matchSummary(matched: Int, payments: Int, receipts: Int) -> String {
+        pick(
+            "Связано: \(matched).\nОпераций без чека: \(payments).\nЧеков с оплатой картой без операции: \(receipts).",
+            "Paired: \(matched).\nPayments without a receipt: \(payments).\nCard receipts without a payment: \(receipts)."
+        )
+    }
+    static var matchedTitle: String { pick("Связанные", "Paired") }
+    static var unmatchedPaymentsTitle: String { pick("Операции без чека", "Payments without a receipt") }
+    static var unmatchedReceiptsTitle: String { pick("Чеки без операции", "Receipts without a payment") }
+    static var bankReceiptColumn: String { pick("чек", "receipt") }
+    static var bankPaymentColumn: String { pick("операция", "payment") }
+    static var bankDateColumn: String { pick("дата", "date") }
+    static var bankAmountColumn: String { pick("сумма", "amount") }
+    static var bankDescriptionColumn: String { pick("описание", "description") }
+    static var bankReasonColumn: String { pick("почему", "why") }
+}

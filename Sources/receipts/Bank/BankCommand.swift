@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import ReceiptBank
+import ReceiptCore
+import ReceiptReports
+import ReceiptStore
+
+/// `receipts bank`: bank statements; its one command adds them.
+struct BankCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "bank", abstract: Strings.bankAbstract, subcommands: [BankImportCommand.self])
+    }
+}
+
+/// `receipts bank import FILE... [--json]`: the operations of each statement, each once; a broken
+/// file or row is named and the rest are kept, and the exit code is then 6.
+struct BankImportCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import", abstract: Strings.bankImportAbstract, discussion: Strings.bankImportDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Argument(help: ArgumentHelp(Strings.statementFilesHelp, valueName: Strings.statementFileValue))
+    var files: [String]
+
+    func run() async throws {
+        let console = Console(global)
+        let reconciliation = BankReconciliation(database: try global.openDatabase(rules: .unused))
+        var report = BankImportJSON()
+        var accounts = Set<String>()
+        var failed = 0
+        var missing = 0
+        for file in files {
+            do {
+                let statement = try BankStatement.read(try Self.bytes(of: file))
+                let added = try reconciliation.add(statement)
+                report.imported += added.imported
+                report.duplicates += added.duplicates
+                report.skipped += statement.skipped
+                accounts.formUnion(statement.accounts)
+                for problem in statement.problems {
+                    let text = problem.message(in: Strings.language)
+                    report.errors.append(.init(file: file, error: text))
+                    if !json { console.note(Strings.statementRowFailed(file, text)) }
+                }
+                failed += statement.problems.count
+                if !json {
+                    console.detail(
+                        Strings.statementRead(
+                            file, bank: Strings.bankName(statement.bank), added: added.imported,
+                            duplicates: added.duplicates, skipped: statement.skipped))
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                let failure = CommandFailure(error)
+                if failure.status == .notFound { missing += 1 }
+                let text = failure.message(in: Strings.language)
+                report.errors.append(.init(file: file, error: text))
+                if !json { console.note(Strings.statementRowFailed(file, text)) }
+                failed += 1
+            }
+        }
+        report.accounts = accounts.sorted()
+        if json {
+            console.output(try JSONOutput.encode(report))
+        } else {
+            console.output(
+                Strings.statementsImported(
+                    added: report.imported, duplicates: report.duplicates, skipped: report.skipped,
+                    problems: report.errors.count))
+        }
+        if failed > 0 {
+            let count = failed
+            // Only missing files: 3, as for anything not found; anything unreadable makes it 6.
+            throw CommandFailure(status: missing == failed ? .notFound : .invalidInput) { _ in
+                Strings.statementsFailed(count)
+            }
+        }
+    }
+
+    /// The file's bytes, or a failure that says it is missing (3) or unreadable (1).
+    static func bytes(of file: String) throws -> [UInt8] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw CommandFailure(status: .notFound) { _ in Strings.noSuchFile }
+        }
+        do {
+            return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            throw CommandFailure(status: .failure) { _ in
+                Strings.cannotReadFile((error as NSError).localizedDescription)
+            }
+        }
+    }
+}
+
+/// `receipts bank import --json`.
+struct BankImportJSON: Encodable {
+    var imported = 0
+    var duplicates = 0
+    var skipped = 0
+    var accounts: [String] = []
+    var errors: [FileError] = []
+
+    struct FileError: Encodable {
+        var file: String
+        var error: String
+    }
+}

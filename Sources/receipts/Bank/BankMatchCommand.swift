@@ -1,0 +1,145 @@
+import ArgumentParser
+import ReceiptBank
+import ReceiptCore
+import ReceiptReports
+import ReceiptStore
+
+/// `receipts match [--json] [--undo RECEIPT] [--pair RECEIPT PAYMENT]`: card payments paired with
+/// receipts, what is left on each side; or one pair undone or made by hand.
+struct BankMatchCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "match", abstract: Strings.bankMatchAbstract, discussion: Strings.bankMatchDiscussion)
+    }
+
+    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Option(help: ArgumentHelp(Strings.undoHelp, valueName: Strings.receiptIDValue)) var undo: Int64?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(Strings.pairHelp, valueName: Strings.pairValue))
+    var pair: [Int64] = []
+
+    func validate() throws {
+        if undo != nil && !pair.isEmpty { throw ValidationError(Strings.undoAndPair) }
+        if !pair.isEmpty && pair.count != 2 { throw ValidationError(Strings.pairNeedsTwo) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false, rules: .unused)
+        if let receipt = undo {
+            guard let payment = try database.undoBankMatch(receipt: receipt) else {
+                throw CommandFailure(status: .notFound) { _ in Strings.noMatchOf(receipt) }
+            }
+            console.output(Strings.undone(receipt, payment: payment))
+            return
+        }
+        if pair.count == 2 {
+            guard try database.pairByHand(payment: pair[1], receipt: pair[0]) else {
+                throw CommandFailure(status: .notFound) { _ in Strings.noSuchPair(pair[0], pair[1]) }
+            }
+            console.output(Strings.paired(pair[0], payment: pair[1]))
+            return
+        }
+        let outcome = try BankReconciliation(database: database).match()
+        if json {
+            console.output(try JSONOutput.encode(MatchJSON(outcome)))
+            return
+        }
+        guard !outcome.matched.isEmpty || !outcome.unmatchedPayments.isEmpty else {
+            console.output(Strings.noPayments)
+            return
+        }
+        console.output(render(outcome, language: Strings.language, width: Console.width))
+    }
+
+    func render(_ outcome: BankReconciliation.Outcome, language: Language, width: Int) -> String {
+        var sections: [String] = []
+        if !outcome.matched.isEmpty {
+            var table = TextTable(
+                header: [
+                    Strings.bankReceiptColumn, Strings.bankPaymentColumn, Strings.bankDateColumn,
+                    Strings.bankAmountColumn, Strings.bankDescriptionColumn, Strings.bankReasonColumn,
+                ], rightAligned: [0, 1, 3], cut: [4, 5])
+            for pairing in outcome.matched {
+                table.append([
+                    "\(pairing.receipt)", "\(pairing.payment.id)", pairing.payment.payment.time.local.isoDate,
+                    pairing.payment.payment.spent.formatted(in: language), pairing.payment.payment.description,
+                    pairing.reason.message(in: language),
+                ])
+            }
+            sections.append(Strings.matchedTitle + "\n" + table.render(width: width))
+        }
+        if !outcome.unmatchedPayments.isEmpty {
+            var table = TextTable(
+                header: [
+                    Strings.bankPaymentColumn, Strings.bankDateColumn, Strings.bankAmountColumn,
+                    Strings.bankDescriptionColumn,
+                ], rightAligned: [0, 2], cut: [3])
+            for stored in outcome.unmatchedPayments {
+                table.append([
+                    "\(stored.id)", stored.payment.time.local.isoDate, Self.amount(stored.payment, language),
+                    stored.payment.description,
+                ])
+            }
+            sections.append(Strings.unmatchedPaymentsTitle + "\n" + table.render(width: width))
+        }
+        if !outcome.unmatchedReceipts.isEmpty {
+            sections.append(
+                Strings.unmatchedReceiptsTitle + "\n"
+                    + outcome.unmatchedReceipts.map(String.init).joined(separator: " "))
+        }
+        sections.append(
+            Strings.matchSummary(
+                matched: outcome.matched.count, payments: outcome.unmatchedPayments.count,
+                receipts: outcome.unmatchedReceipts.count))
+        return sections.joined(separator: "\n\n")
+    }
+
+    /// Roubles as the other amounts are written; another currency with its code.
+    static func amount(_ payment: BankPayment, _ language: Language) -> String {
+        payment.currency == "RUB"
+            ? payment.spent.formatted(in: language)
+            : "\(Double(payment.spent.kopecks) / 100) \(payment.currency)"
+    }
+}
+
+/// `receipts match --json`: amounts in kopecks spent (money back negative), dates as the bank wrote
+/// them (ISO 8601; a day alone when the statement gives no time).
+struct MatchJSON: Encodable {
+    var matched: [Matched]
+    var unmatchedPayments: [Payment]
+    var unmatchedReceipts: [Int64]
+
+    struct Matched: Encodable {
+        var receipt: Int64
+        var payment: Payment
+        var confidence: Double
+        var reason: String
+    }
+
+    struct Payment: Encodable {
+        var id: Int64
+        var date: String
+        var amount: Int64
+        var currency: String
+        var description: String
+
+        init(_ stored: StoredBankPayment) {
+            id = stored.id
+            date = stored.payment.timeKnown ? stored.payment.time.iso : stored.payment.time.local.isoDate
+            amount = stored.payment.spent.kopecks
+            currency = stored.payment.currency
+            description = stored.payment.description
+        }
+    }
+
+    init(_ outcome: BankReconciliation.Outcome) {
+        matched = outcome.matched.map {
+            Matched(
+                receipt: $0.receipt, payment: Payment($0.payment), confidence: $0.reason.confidence,
+                reason: $0.reason.message(in: .english))
+        }
+        unmatchedPayments = outcome.unmatchedPayments.map(Payment.init)
+        unmatchedReceipts = outcome.unmatchedReceipts
+    }
+}
