@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "ReceiptStats", targets: ["ReceiptStats"]),
         .library(name: "ReceiptReports", targets: ["ReceiptReports"]),
         .library(name: "ReceiptBank", targets: ["ReceiptBank"]),
+        .library(name: "ReceiptLedger", targets: ["ReceiptLedger"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -95,6 +96,9 @@ let package = Package(
 
         // Bank statements read, and card payments paired with receipts.
         .target(name: "ReceiptBank", dependencies: ["ReceiptCore", "ReceiptStore"], swiftSettings: strict),
+
+        // Receipts as beancount and hledger files.
+        .target(name: "ReceiptLedger", dependencies: ["ReceiptCore", "ReceiptStore"], swiftSettings: strict),
 
         // Places nearest to a point, filtered by text, page by page.
         .target(name: "PlaceSearch", dependencies: ["ReceiptCore"], swiftSettings: strict),
@@ -213,7 +217,7 @@ let package = Package(
         .executableTarget(
             name: "receipts",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptBank", "ReceiptScan", "ReceiptAPI", "ReceiptServer",
+                "ReceiptCore", "ReceiptStore", "ReceiptBank", "ReceiptLedger", "ReceiptScan", "ReceiptAPI", "ReceiptServer",
                 "ReceiptSync",
                 "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork", "ReceiptWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

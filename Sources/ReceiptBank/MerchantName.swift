@@ -38,14 +38,7 @@ public struct MerchantName: Sendable, Hashable {
 
     /// The Latin skeleton of one word.
     static func skeleton(_ word: String) -> String {
-        var latin = ""
-        for character in word.lowercased() {
-            if let mapped = transliteration[character] {
-                latin += mapped
-            } else if character.isLetter || character.isNumber {
-                latin.append(character)
-            }
-        }
+        var latin = Transliteration.latin(word.lowercased()).filter { $0.isLetter || $0.isNumber }
         latin = latin.replacingOccurrences(of: "ks", with: "x").replacingOccurrences(of: "kh", with: "h")
             .replacingOccurrences(of: "ck", with: "k").replacingOccurrences(of: "y", with: "i")
             .replacingOccurrences(of: "w", with: "v").replacingOccurrences(of: "ie", with: "e")
@@ -53,13 +46,6 @@ public struct MerchantName: Sendable, Hashable {
         for character in latin where character != collapsed.last { collapsed.append(character) }
         return collapsed
     }
-
-    private static let transliteration: [Character: String] = [
-        "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
-        "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
-        "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
-        "э": "e", "ю": "yu", "я": "ya", "'": "", "’": "",
-    ]
 
     /// Words every kind of shop uses; they say nothing of which one.
     private static let generic: Set<String> = Set(

@@ -41,3 +41,18 @@ extension ReceiptDatabase {
         }
     }
 }
+
+extension ReceiptDatabase {
+    /// Every limit set: the monthly ones (`month` nil) and those of one month, by category and month.
+    public func allBudgets() throws(StoreError) -> [(category: Category, month: Month?, amount: Money)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT category, month, amount FROM budgets ORDER BY category, month").compactMap
+            {
+                row in
+                guard let category = Category(rawValue: row["category"]) else { return nil }
+                let month = (row["month"] as String?).flatMap { Month($0) }
+                return (category, month, Money(kopecks: row["amount"]))
+            }
+        }
+    }
+}

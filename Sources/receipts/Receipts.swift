@@ -21,7 +21,7 @@ struct Receipts: AsyncParsableCommand {
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,
                 DemoCommand.self, BackupCommand.self, TaxServiceCommand.self, CompleteCommand.self, WebCommand.self,
-                BankCommand.self, BankMatchCommand.self,
+                BankCommand.self, BankMatchCommand.self, ExportCommand.self,
             ]
         )
     }

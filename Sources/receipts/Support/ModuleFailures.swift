@@ -1,6 +1,7 @@
 import FiscalProviders
 import ReceiptAPI
 import ReceiptBank
+import ReceiptLedger
 import ReceiptScan
 import ReceiptServer
 import ReceiptStats
@@ -100,5 +101,9 @@ extension SessionFileError: ReportedFailure {
 }
 
 extension StatementError: ReportedFailure {
+    var exitStatus: ExitStatus { .invalidInput }
+}
+
+extension AccountMapError: ReportedFailure {
     var exitStatus: ExitStatus { .invalidInput }
 }

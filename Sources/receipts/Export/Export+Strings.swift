@@ -1,0 +1,44 @@
+import ReceiptCore
+
+// The words of `receipts export`, in Russian and English.
+extension Strings {
+    static var exportAbstract: String {
+        pick("Чеки в файл beancount или hledger.", "Receipts as a beancount or hledger file.")
+    }
+    static var exportDiscussion: String {
+        pick(
+            "Одна проводка на чек: по категории (или по строке с --postings item) и счёт оплаты — карта из "
+                + "сопоставленной выписки, иначе --payment-account, иначе наличные. Итоги по категориям равны "
+                + "receipts stats до копейки; разница строк и итога чека — отдельной проводкой «округление». "
+                + "Имена счетов можно задать файлом --account-map со строками «КЛЮЧ = СЧЁТ» (ключ — категория, "
+                + "карта как в выписке, например *4556, или cash). Одна и та же база даёт один и тот же файл.",
+            "A transaction a receipt: a posting a category (or a line with --postings item) and the account "
+                + "it was paid from: the card of a matched statement, else --payment-account, else cash. Category "
+                + "totals equal receipts stats to the kopeck; where lines differ from the total, a rounding posting "
+                + "says so. Account names can be set in an --account-map file of lines “KEY = ACCOUNT” (a "
+                + "category, a card as statements give it such as *4556, or cash). The same database gives the "
+                + "same file.")
+    }
+    static var exportFormatHelp: String { pick("Формат: beancount или hledger.", "Format: beancount or hledger.") }
+    static var postingsHelp: String {
+        pick("Проводка на категорию или на строку чека.", "A posting a category or a line of the receipt.")
+    }
+    static var accountMapHelp: String {
+        pick("Файл с именами счетов: «КЛЮЧ = СЧЁТ» в строке.", "A file of account names: “KEY = ACCOUNT” a line.")
+    }
+    static var paymentAccountHelp: String {
+        pick(
+            "Счёт оплаты чеков без сопоставленной операции банка (по умолчанию Assets:Cash).",
+            "The account of receipts no bank payment was matched with (Assets:Cash by default).")
+    }
+    static var outputFileHelp: String {
+        pick("Записать в файл (иначе — в стандартный вывод).", "Write to a file (else to standard output).")
+    }
+    static var accountValue: String { pick("счёт", "account") }
+    static func badAccountName(_ name: String) -> String {
+        pick("«\(name)» — недопустимое имя счёта", "“\(name)” is not a valid account name")
+    }
+    static func exported(_ count: Int, to file: String) -> String {
+        pick("Записано чеков: \(count) в \(file)", "Wrote \(count) receipt(s) to \(file)")
+    }
+}

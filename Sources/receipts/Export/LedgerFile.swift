@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where an export goes, piece by piece: standard output, or a file that appears whole or not at
+/// all (written beside it under another name, renamed into place when complete).
+final class LedgerFile {
+    private let handle: FileHandle
+    private let path: String?
+    private let temporary: String?
+    private var buffer: [UInt8] = []
+
+    /// Standard output when `path` is nil, else a new file beside `path`.
+    init(path: String?) throws {
+        self.path = path
+        guard let path else {
+            handle = FileHandle.standardOutput
+            temporary = nil
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial").path
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw CommandFailure(status: .failure) { _ in Strings.cannotReadFile(path) }
+        }
+        self.handle = handle
+        self.temporary = temporary
+    }
+
+    /// Adds text; it is written out in pieces of about 64 KiB.
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 65_536 { try flush() }
+    }
+
+    private func flush() throws {
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left and, for a file, puts it in place.
+    func finish() throws {
+        try flush()
+        guard let temporary, let path else { return }
+        try handle.synchronize()
+        try handle.close()
+        _ = try FileManager.default.replaceItemAt(
+            URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporary))
+    }
+
+    /// Removes the unfinished file.
+    func discard() {
+        guard let temporary else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: temporary)
+    }
+}
