@@ -35,7 +35,7 @@ enum HelpScreen {
 
     /// The help of `command`, in `language`, wrapped to `width` columns.
     static func text(
-        for command: any ParsableCommand.Type, language: Language = Strings.language, width: Int = HelpScreen.width
+        for command: any ParsableCommand.Type, language: Language = HelpText.language, width: Int = HelpScreen.width
     ) -> String {
         // Rendered unwrapped, so that no phrase to translate is broken across lines.
         let unwrapped = Receipts.helpMessage(for: command, columns: 100_000)
@@ -71,7 +71,7 @@ enum HelpScreen {
             return label
                 + fill(String(characters[labelColumn...]), width: width - labelColumn, indent: labelColumn)
         }
-        if let colon = line.range(of: ": "), line.hasPrefix(ParserWords.usageTitle(Strings.language)) {
+        if let colon = line.range(of: ": "), line.hasPrefix(ParserWords.usageTitle(HelpText.language)) {
             let title = String(line[..<colon.upperBound])
             let synopsis = String(line[colon.upperBound...])
             return title + fill(synopsis, width: width - title.count, indent: title.count, keepingBrackets: true)
