@@ -4,10 +4,10 @@ import ReceiptCore
 
 /// The options every command takes: where the data is, which server, which language, how talkative.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp(Strings.dbHelp, valueName: Strings.pathValue))
+    @Option(name: .customLong("db"), help: ArgumentHelp(HelpText.dbHelp, valueName: HelpText.pathValue))
     var databasePath: String?
 
-    @Option(name: .customLong("server"), help: ArgumentHelp(Strings.serverHelp, valueName: Strings.urlValue))
+    @Option(name: .customLong("server"), help: ArgumentHelp(HelpText.serverHelp, valueName: HelpText.urlValue))
     var serverURL: String?
 
     @OptionGroup var output: OutputOptions
@@ -17,7 +17,7 @@ struct GlobalOptions: ParsableArguments {
 
     func validate() throws {
         if let serverURL, Self.serverURL(serverURL) == nil {
-            throw ValidationError(Strings.badServerURL(serverURL))
+            throw ValidationError(Words(output).badServerURL(serverURL))
         }
     }
 

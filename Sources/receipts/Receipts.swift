@@ -9,8 +9,8 @@ struct Receipts: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "receipts",
-            abstract: Strings.rootAbstract,
-            discussion: Strings.rootDiscussion,
+            abstract: HelpText.rootAbstract,
+            discussion: HelpText.rootDiscussion,
             version: version,
             subcommands: [
                 LoginCommand.self, LogoutCommand.self, PasswdCommand.self, WhoAmICommand.self, ImportCommand.self,

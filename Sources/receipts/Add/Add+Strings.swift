@@ -3,7 +3,7 @@ import ReceiptSync
 
 // The words of `receipts add`, in Russian and English.
 // `receipts scan --add` tells what adding did in these words.
-extension Strings {
+extension HelpText {
     static var addAbstract: String {
         pick("Добавить чек по содержимому его QR-кода.", "Add a receipt by the payload of its QR code.")
     }
@@ -21,14 +21,17 @@ extension Strings {
     static var addQRHelp: String {
         pick("Содержимое QR-кода чека.", "The payload of the receipt's QR code.")
     }
-    static func addingToServer(_ server: URL) -> String {
+}
+
+extension Words {
+    func addingToServer(_ server: URL) -> String {
         pick("чеки добавляются на сервер \(server.absoluteString)", "adding receipts on \(server.absoluteString)")
     }
-    static func addingLocally(_ path: String) -> String {
+    func addingLocally(_ path: String) -> String {
         pick("вход не выполнен: чеки добавляются в базу \(path)", "not logged in: adding receipts to \(path)")
     }
-    static func addedShort(_ outcome: AddOutcome) -> String { outcome.message(in: language) }
-    static func added(_ outcome: AddOutcome, canonical: String) -> String {
+    func addedShort(_ outcome: AddOutcome) -> String { outcome.message(in: language) }
+    func added(_ outcome: AddOutcome, canonical: String) -> String {
         let what = addedShort(outcome)
         return what.prefix(1).uppercased() + what.dropFirst() + ": " + canonical
     }

@@ -8,17 +8,18 @@ import ReceiptSync
 /// `receipts add --qr PAYLOAD [--json]`: adds a receipt by the payload of its QR code, typed or pasted.
 struct AddCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "add", abstract: Strings.addAbstract, discussion: Strings.addDiscussion)
+        CommandConfiguration(commandName: "add", abstract: HelpText.addAbstract, discussion: HelpText.addDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-    @Option(help: ArgumentHelp(Strings.addQRHelp, valueName: Strings.payloadValue)) var qr: String
-    @Flag(help: ArgumentHelp(Strings.completeFlagHelp)) var complete = false
-    @Option(help: ArgumentHelp(Strings.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Option(help: ArgumentHelp(HelpText.addQRHelp, valueName: HelpText.payloadValue)) var qr: String
+    @Flag(help: ArgumentHelp(HelpText.completeFlagHelp)) var complete = false
+    @Option(help: ArgumentHelp(HelpText.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let code = try FiscalCode(parsing: qr)
         let adder = try ReceiptAdder(global, console: console)
         let outcome = try await adder.add(code)
@@ -29,8 +30,8 @@ struct AddCommand: AsyncParsableCommand {
             console.output(
                 try JSONOutput.encode(AddReport(code: code, added: outcome, completion: completion?.summary)))
         } else {
-            console.output(Strings.added(outcome, canonical: code.canonical))
-            if let completion, completion.askedAny { console.output(Strings.completed(completion)) }
+            console.output(words.added(outcome, canonical: code.canonical))
+            if let completion, completion.askedAny { console.output(words.completed(completion)) }
         }
         if let completion { try CompleteCommand.report(stopOf: completion, console: console) }
     }

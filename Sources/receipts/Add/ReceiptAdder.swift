@@ -23,7 +23,8 @@ struct ReceiptAdder {
         self.database = database
         client = connection.saved == nil ? nil : connection.client()
         server = connection.server
-        console.detail(client == nil ? Strings.addingLocally(global.database()) : Strings.addingToServer(server))
+        let words = console.words
+        console.detail(client == nil ? words.addingLocally(global.database()) : words.addingToServer(server))
     }
 
     /// The adding itself (the web app makes its own from the session kept when it adds).

@@ -3,7 +3,7 @@ import ReceiptCore
 import ReceiptStore
 
 // The words of `receipts backup`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var backupAbstract: String {
         pick(
             "Записать проверенную копию всей базы чеков в файл.",
@@ -24,17 +24,20 @@ extension Strings {
         pick("Файл копии (или папка для неё).", "The copy's file (or a folder for it).")
     }
     static var forceHelp: String { pick("Заменить существующий файл.", "Replace an existing file.") }
-    static func backupExists(_ path: String) -> String {
+}
+
+extension Words {
+    func backupExists(_ path: String) -> String {
         pick(
             "\(path) уже существует; чтобы заменить его, добавьте --force",
             "\(path) already exists; add --force to replace it")
     }
-    static func noBackupFolder(_ folder: String) -> String {
+    func noBackupFolder(_ folder: String) -> String {
         pick(
             "папки \(folder) нет; создайте её или укажите другую",
             "there is no folder \(folder); create it or choose another")
     }
-    static func backedUp(_ backup: DatabaseBackup) -> String {
+    func backedUp(_ backup: DatabaseBackup) -> String {
         let size = byteSize(backup.bytes)
         return pick(
             "Копия \(backup.path) записана и проверена: \(backup.receipts) \(russianReceiptsWord(backup.receipts)), \(size).",
@@ -42,7 +45,7 @@ extension Strings {
         )
     }
     /// `1.6 MB` / `1,6 МБ`: a file's size, in the largest unit that keeps a whole number before the point.
-    static func byteSize(_ bytes: Int64) -> String {
+    func byteSize(_ bytes: Int64) -> String {
         let units = language == .russian ? ["Б", "КБ", "МБ", "ГБ"] : ["B", "KB", "MB", "GB"]
         var value = Double(bytes)
         var unit = 0

@@ -9,13 +9,13 @@ import ReceiptStore
 struct BackupCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "backup", abstract: Strings.backupAbstract, discussion: Strings.backupDiscussion)
+            commandName: "backup", abstract: HelpText.backupAbstract, discussion: HelpText.backupDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.backupPathHelp, valueName: Strings.pathValue)) var target: String
-    @Flag(help: ArgumentHelp(Strings.forceHelp)) var force = false
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.backupPathHelp, valueName: HelpText.pathValue)) var target: String
+    @Flag(help: ArgumentHelp(HelpText.forceHelp)) var force = false
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     /// `{"path", "receipts", "bytes"}`: where the copy is, how many receipts it holds, its size.
     struct Output: Encodable {
@@ -26,6 +26,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         // The copy takes the database as it is: the rules file plays no part.
         let database = try global.openDatabase(createIfMissing: false, rules: .unused)
         let file = Self.destination(target, database: database.path)
@@ -34,18 +35,18 @@ struct BackupCommand: AsyncParsableCommand {
         if !folder.isEmpty,
             !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue
         {
-            throw CommandFailure(status: .notFound) { _ in Strings.noBackupFolder(folder) }
+            throw CommandFailure(status: .notFound) { Words($0).noBackupFolder(folder) }
         }
         if database.holdsFile(file) { throw StoreError.backupOverItself(path: file) }
         if FileManager.default.fileExists(atPath: file), !force {
-            throw CommandFailure(status: .usage) { _ in Strings.backupExists(file) }
+            throw CommandFailure(status: .usage) { Words($0).backupExists(file) }
         }
         let backup = try database.backUp(to: file)
         if json {
             console.output(
                 try JSONOutput.encode(Output(path: backup.path, receipts: backup.receipts, bytes: backup.bytes)))
         } else {
-            console.output(Strings.backedUp(backup))
+            console.output(words.backedUp(backup))
         }
     }
 

@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptSync
 
 // The words of `receipts complete` and of `--complete` on `scan` and `add`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var completeAbstract: String {
         pick(
             "Дополнить ожидающие чеки документами из налоговой или proverkacheka.com.",
@@ -44,26 +44,29 @@ extension Strings {
             "Сразу спросить документы добавленных чеков (как receipts complete).",
             "Ask for the added receipts' documents at once (as receipts complete does).")
     }
-    static var noProvider: String {
+}
+
+extension Words {
+    var noProvider: String {
         pick(
             "не у кого спросить документы чеков: войдите в налоговую (receipts fns login --phone +7…) или задайте "
                 + "токен proverkacheka.com (RECEIPTS_PROVERKACHEKA_TOKEN)",
             "no source to ask for receipt documents: sign in to the tax service (receipts fns login --phone +7…) "
                 + "or set a proverkacheka.com token (RECEIPTS_PROVERKACHEKA_TOKEN)")
     }
-    static func completing(done: Int, of total: Int, _ summary: PendingCompletion.Summary) -> String {
+    func completing(done: Int, of total: Int, _ summary: PendingCompletion.Summary) -> String {
         pick(
             "дополнение чеков: \(done) из \(total), дополнено \(summary.completed)",
             "completing receipts: \(done) of \(total), \(summary.completed) completed")
     }
-    static func completeFailed(_ identity: FiscalIdentity, _ detail: String) -> String {
+    func completeFailed(_ identity: FiscalIdentity, _ detail: String) -> String {
         pick("чек \(identity) не дополнен: \(detail)", "receipt \(identity) not completed: \(detail)")
     }
-    static func completeInvalid(_ identity: FiscalIdentity, provider: String, _ reason: String) -> String {
+    func completeInvalid(_ identity: FiscalIdentity, provider: String, _ reason: String) -> String {
         pick("чек \(identity) недействителен, ", "receipt \(identity) is invalid, ")
             + PendingCheck.answer(of: provider, reason, in: language)
     }
-    static func completed(_ outcome: PendingCompletion.Outcome) -> String {
+    func completed(_ outcome: PendingCompletion.Outcome) -> String {
         let summary = outcome.summary
         if outcome.receipts == 0 { return pick("Ожидающих чеков нет.", "No receipts are pending.") }
         var parts = [

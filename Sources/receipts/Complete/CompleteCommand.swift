@@ -10,16 +10,16 @@ import ReceiptSync
 struct CompleteCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "complete", abstract: Strings.completeAbstract, discussion: Strings.completeDiscussion)
+            commandName: "complete", abstract: HelpText.completeAbstract, discussion: HelpText.completeDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
-    @Option(help: ArgumentHelp(Strings.completeLimitHelp, valueName: "N")) var limit: Int?
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(HelpText.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
+    @Option(help: ArgumentHelp(HelpText.completeLimitHelp, valueName: "N")) var limit: Int?
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError(Strings.completeBadLimit) }
+        if let limit, limit < 1 { throw ValidationError(HelpText.completeBadLimit) }
     }
 
     func run() async throws {
@@ -39,7 +39,7 @@ struct CompleteCommand: AsyncParsableCommand {
             console.output(try JSONOutput.encode(outcome.summary))
         } else if outcome.askedAny || outcome.stop == nil {
             // A run stopped before its first answer says only why.
-            console.output(Strings.completed(outcome))
+            console.output(console.words.completed(outcome))
         }
         try report(stopOf: outcome, console: console)
     }
@@ -48,6 +48,6 @@ struct CompleteCommand: AsyncParsableCommand {
     static func report(stopOf outcome: PendingCompletion.Outcome, console: Console) throws {
         guard let stop = outcome.stop else { return }
         guard stop.exitStatus == .ok else { throw stop }
-        console.note(stop.message(in: Strings.language))
+        console.note(stop.message(in: console.words.language))
     }
 }

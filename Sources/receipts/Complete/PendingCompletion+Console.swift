@@ -6,16 +6,17 @@ extension PendingCompletion {
     /// A run as the command line shows it: a progress line on a terminal unless `quiet`, each
     /// receipt that failed alone as a note, each invalid one as a detail (`--verbose`).
     func run(_ receipts: [Receipt], quiet: Bool, console: Console) async throws -> Outcome {
+        let words = console.words
         let live = !quiet && LiveLine.standardError.terminal
         defer { LiveLine.standardError.end() }
         return try await run(receipts) { event in
             switch event {
             case .asking(let done, let total, let summary):
-                if live { LiveLine.standardError.setProgress(Strings.completing(done: done, of: total, summary)) }
+                if live { LiveLine.standardError.setProgress(words.completing(done: done, of: total, summary)) }
             case .failed(let identity, let detail):
-                console.note(Strings.completeFailed(identity, detail.message(in: Strings.language)))
+                console.note(words.completeFailed(identity, detail.message(in: words.language)))
             case .invalid(let identity, let provider, let reason):
-                console.detail(Strings.completeInvalid(identity, provider: provider, reason))
+                console.detail(words.completeInvalid(identity, provider: provider, reason))
             }
         }
     }

@@ -25,7 +25,7 @@ enum ProviderChoice {
             let folder = global.configFolder()
             if try TaxServiceSessionFile(folder: folder).load() != nil { return try taxService(global) }
             if try ProverkachekaClient.token(folder: folder) != nil { return try proverkacheka(global) }
-            throw CommandFailure(status: .authenticationNeeded) { _ in Strings.noProvider }
+            throw CommandFailure(status: .authenticationNeeded) { Words($0).noProvider }
         }
     }
 

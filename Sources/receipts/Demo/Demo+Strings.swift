@@ -1,5 +1,5 @@
 // The words of `receipts demo`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var demoAbstract: String {
         pick("Показать всё на встроенном демо-сервере.", "Show the main job on an embedded demo server.")
     }
@@ -14,7 +14,10 @@ extension Strings {
         pick("Сколько последних месяцев показать.", "How many recent months to show.")
     }
     static var badDemoMonths: String { pick("--months: от 1 до 24", "--months: 1 to 24") }
-    static func demoImporting(_ server: String, database: String) -> String {
+}
+
+extension Words {
+    func demoImporting(_ server: String, database: String) -> String {
         pick("импорт с \(server) в \(database)", "importing from \(server) into \(database)")
     }
 }

@@ -14,6 +14,7 @@ struct FileImportRun {
     let json: Bool
 
     func run() throws {
+        let words = console.words
         var summary = ImportSummary()
         var failures: [ImportReport.FileFailure] = []
         var failedLines: [String] = []
@@ -22,14 +23,14 @@ struct FileImportRun {
             do {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
-                    throw CommandFailure(status: .notFound) { _ in Strings.noSuchFile }
+                    throw CommandFailure(status: .notFound) { Words($0).noSuchFile }
                 }
                 let data: Data
                 do {
                     data = try Data(contentsOf: URL(fileURLWithPath: file))
                 } catch {
-                    throw CommandFailure(status: .failure) { _ in
-                        Strings.cannotReadFile((error as NSError).localizedDescription)
+                    throw CommandFailure(status: .failure) {
+                        Words($0).cannotReadFile((error as NSError).localizedDescription)
                     }
                 }
                 let receipts = try ExportedReceipts.read(data)
@@ -41,9 +42,9 @@ struct FileImportRun {
             } catch {
                 let failure = CommandFailure(error)
                 if failure.status == .notFound { missing += 1 }
-                let reason = failure.message(in: Strings.language)
+                let reason = failure.message(in: words.language)
                 failures.append(.init(file: file, error: reason))
-                failedLines.append(Strings.fileFailed(file, reason))
+                failedLines.append(words.fileFailed(file, reason))
             }
         }
         // The new names' guesses, made again with all of them (kept as they were when it cannot be written).
@@ -52,7 +53,7 @@ struct FileImportRun {
             console.output(try JSONOutput.encode(ImportReport(summary, errors: failures)))
         } else {
             for line in failedLines { console.note(line) }
-            console.output(Strings.importedFiles(summary, files: files.count - failures.count))
+            console.output(words.importedFiles(summary, files: files.count - failures.count))
         }
         let failed = failures.count
         if failed > 0 {

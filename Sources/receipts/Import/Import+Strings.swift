@@ -2,7 +2,7 @@ import ReceiptAPI
 import ReceiptSync
 
 // The words of `receipts import`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var importAbstract: String {
         pick(
             "Загрузить чеки с сервера (или из файлов ФНС и ОФД).",
@@ -18,7 +18,10 @@ extension Strings {
                 + "what changed. With files it imports the JSON the tax service's and OFDs' apps export.")
     }
     static var importFilesHelp: String { pick("Файлы экспорта (JSON).", "Exported files (JSON).") }
-    static func importingAs(_ session: SavedSession) -> String {
+}
+
+extension Words {
+    func importingAs(_ session: SavedSession) -> String {
         switch session.kind {
         case .anonymous:
             return pick("импорт (анонимно) с \(session.server)", "importing (anonymous) from \(session.server)")
@@ -27,26 +30,26 @@ extension Strings {
             return pick("импорт для \(login) с \(session.server)", "importing for \(login) from \(session.server)")
         }
     }
-    static var sessionDiedQuestion: String {
+    var sessionDiedQuestion: String {
         pick(
             "Сессия закончилась. Войти снова (л), продолжить анонимно (а) или прекратить (Enter)? ",
             "The session has ended. Log in again (l), go on anonymously (a), or stop (Enter)? ")
     }
-    static func imported(_ summary: ImportSummary) -> String { summary.message(in: language) }
-    static func importedFiles(_ summary: ImportSummary, files: Int) -> String {
+    func imported(_ summary: ImportSummary) -> String { summary.message(in: language) }
+    func importedFiles(_ summary: ImportSummary, files: Int) -> String {
         pick(
             "Из файлов (\(files)): новых \(summary.imported), обновлено \(summary.updated), без изменений \(summary.unchanged).",
             "From \(files) file(s): \(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged."
         )
     }
-    static func importKept(_ receipts: Int) -> String {
+    func importKept(_ receipts: Int) -> String {
         pick(
             "Записано чеков: \(receipts); они сохранены, и повторный receipts import продолжит с этого места.",
             "\(receipts) receipts were written and are kept; running receipts import again goes on from there.")
     }
-    static func cannotReadFile(_ reason: String) -> String {
+    func cannotReadFile(_ reason: String) -> String {
         pick("не удаётся прочитать: \(reason)", "cannot read: \(reason)")
     }
-    static var noSuchFile: String { pick("нет такого файла", "no such file") }
-    static func fileFailed(_ file: String, _ reason: String) -> String { "\(file): \(reason)" }
+    var noSuchFile: String { pick("нет такого файла", "no such file") }
+    func fileFailed(_ file: String, _ reason: String) -> String { "\(file): \(reason)" }
 }

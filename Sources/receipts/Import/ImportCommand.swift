@@ -10,15 +10,16 @@ import ReceiptSync
 struct ImportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "import", abstract: Strings.importAbstract, discussion: Strings.importDiscussion)
+            commandName: "import", abstract: HelpText.importAbstract, discussion: HelpText.importDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-    @Argument(help: ArgumentHelp(Strings.importFilesHelp, valueName: Strings.pathValue)) var files: [String] = []
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Argument(help: ArgumentHelp(HelpText.importFilesHelp, valueName: HelpText.pathValue)) var files: [String] = []
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase()
         if !files.isEmpty {
             try FileImportRun(files: files, database: database, console: console, json: json).run()
@@ -26,8 +27,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
         var connection = try Connection(global)
         var session = try connection.requireSession()
-        console.note(Strings.importingAs(session))
-        let progress = ProgressBar(enabled: !json && !global.quiet)
+        console.note(words.importingAs(session))
+        let progress = ProgressBar(enabled: !json && !global.quiet, language: words.language)
         var summary = ImportSummary()
         do {
             while true {
@@ -57,7 +58,7 @@ struct ImportCommand: AsyncParsableCommand {
         if json {
             console.output(try JSONOutput.encode(ImportReport(summary)))
         } else {
-            console.output(Strings.imported(summary))
+            console.output(words.imported(summary))
         }
     }
 
@@ -67,16 +68,17 @@ struct ImportCommand: AsyncParsableCommand {
         guard kept > 0 else { return error }
         let failure = CommandFailure(error)
         return CommandFailure(status: failure.status) { language in
-            failure.message(in: language) + "\n" + Strings.importKept(kept)
+            failure.message(in: language) + "\n" + Words(language).importKept(kept)
         }
     }
 
     /// On a terminal: log in again or go on anonymously; nil when the person declines.
     static func renewSession(_ connection: Connection, console: Console) async throws -> SavedSession? {
-        let answer = Prompt.ask(Strings.sessionDiedQuestion)?.lowercased() ?? ""
+        let words = console.words
+        let answer = Prompt.ask(words.sessionDiedQuestion)?.lowercased() ?? ""
         switch answer {
         case "l", "д", "л", "login", "войти":
-            guard let login = Prompt.ask(Strings.loginPrompt), let password = Prompt.secret(Strings.passwordPrompt)
+            guard let login = Prompt.ask(words.loginPrompt), let password = Prompt.secret(words.passwordPrompt)
             else { return nil }
             return try await connection.account.signIn(.logIn(login: login, password: password))
         case "a", "а", "anonymous", "анонимно":

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 import ReceiptSync
 import Synchronization
 
@@ -6,11 +7,13 @@ import Synchronization
 /// of pages, and ended as a line of its own (without the spinner) before whatever follows it.
 final class ProgressBar: Sendable {
     private let enabled: Bool
+    private let language: Language
     private let last = Mutex<ImportProgress?>(nil)
     private let earlierParts = Mutex(0)
 
-    init(enabled: Bool) {
+    init(enabled: Bool, language: Language) {
         self.enabled = enabled && LiveLine.standardError.terminal
+        self.language = language
     }
 
     /// Receipts written so far in this run, shown or not, over all its parts.
@@ -29,17 +32,17 @@ final class ProgressBar: Sendable {
         last.withLock { $0 = progress }
         guard enabled else { return }
         let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"][progress.pages % 10]
-        LiveLine.standardError.setProgress("\(spinner) " + Self.text(progress))
+        LiveLine.standardError.setProgress("\(spinner) " + text(progress))
     }
 
     /// Ends the bar's line, leaving where the import got to.
     func finish() {
         guard enabled, let progress = last.withLock({ $0 }) else { return }
-        LiveLine.standardError.setProgress(Self.text(progress))
+        LiveLine.standardError.setProgress(text(progress))
         LiveLine.standardError.end()
     }
 
-    private static func text(_ progress: ImportProgress) -> String {
-        progress.message(in: Strings.language)
+    private func text(_ progress: ImportProgress) -> String {
+        progress.message(in: language)
     }
 }

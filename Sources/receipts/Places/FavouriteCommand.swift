@@ -8,8 +8,8 @@ struct FavouriteCommand<Direction: FavouriteDirection>: AsyncParsableCommand {
         CommandConfiguration(commandName: Direction.change.rawValue, abstract: Direction.change.abstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.placeIDHelp, valueName: Strings.placeIDValue)) var id: String
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.placeIDHelp, valueName: HelpText.placeIDValue)) var id: String
 
     func run() async throws {
         let (change, id) = (Direction.change, id)
@@ -17,9 +17,12 @@ struct FavouriteCommand<Direction: FavouriteDirection>: AsyncParsableCommand {
         guard try change.apply(to: database, placeID: id) else {
             // Not found either way: an unknown place, or (unstarring) a known one that is no favourite.
             let known = try database.place(id: id) != nil
-            throw CommandFailure(status: .notFound) { _ in known ? change.refusal(id) : Strings.unknownPlace(id) }
+            throw CommandFailure(status: .notFound) {
+                known ? change.refusal(id, in: Words($0)) : Words($0).unknownPlace(id)
+            }
         }
-        Console(global).note(change.done(id))
+        let console = Console(global)
+        console.note(change.done(id, in: console.words))
     }
 }
 
@@ -27,16 +30,18 @@ struct FavouriteCommand<Direction: FavouriteDirection>: AsyncParsableCommand {
 enum FavouriteChange: String, Sendable {
     case star, unstar
 
-    var abstract: String { self == .star ? Strings.starAbstract : Strings.unstarAbstract }
+    var abstract: String { self == .star ? HelpText.starAbstract : HelpText.unstarAbstract }
 
     /// Makes the change; false when there is nothing to change (an unknown place, or not a favourite).
     func apply(to database: ReceiptDatabase, placeID: String) throws -> Bool {
         self == .star ? try database.star(placeID: placeID) : try database.unstar(placeID: placeID)
     }
 
-    func done(_ id: String) -> String { self == .star ? Strings.starred(id) : Strings.unstarred(id) }
+    func done(_ id: String, in words: Words) -> String { self == .star ? words.starred(id) : words.unstarred(id) }
 
-    func refusal(_ id: String) -> String { self == .star ? Strings.unknownPlace(id) : Strings.notStarred(id) }
+    func refusal(_ id: String, in words: Words) -> String {
+        self == .star ? words.unknownPlace(id) : words.notStarred(id)
+    }
 }
 
 /// A ``FavouriteChange`` as a type, to make a ``FavouriteCommand`` of.

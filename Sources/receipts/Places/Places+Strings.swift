@@ -3,9 +3,8 @@ import PlaceSearch
 import ReceiptCore
 
 // The words of `receipts places` and its subcommands, in Russian and English.
-extension Strings {
+extension HelpText {
     // MARK: places [search]
-
     static var placesAbstract: String { pick("Магазины рядом и избранные.", "Shops nearby, and favourites.") }
     static var placesSearchAbstract: String {
         pick(
@@ -31,20 +30,11 @@ extension Strings {
         pick("Искать без сети, среди известных магазинов.", "Search offline, among known places.")
     }
     static var starredHelp: String { pick("Только избранные.", "Favourites only.") }
-    static var howToGiveCoordinates: String {
-        pick(
-            "нужна точка: --lat 55.7558 --lon 37.6173 или --near 55.7558,37.6173 (широта −90…90, долгота −180…180)",
-            "give the point: --lat 55.7558 --lon 37.6173 or --near 55.7558,37.6173 (latitude −90…90, longitude −180…180)"
-        )
-    }
     static func badRadius(_ text: String) -> String {
         pick(
             "«\(text)» — не расстояние; пишите 2km, 500m или число метров",
             "“\(text)” is not a distance; write 2km, 500m or metres")
     }
-    static var noPlaces: String { pick("Ничего рядом не найдено.", "No places found.") }
-    static func distance(_ metres: Double) -> String { DistanceText.text(metres, in: language) }
-
     static var latitudeValue: String { pick("широта", "lat") }
     static var longitudeValue: String { pick("долгота", "lon") }
     static var pointValue: String { pick("широта,долгота", "lat,lon") }
@@ -59,14 +49,26 @@ extension Strings {
         pick("Идентификатор магазина (в квадратных скобках в списке).", "The place's id (in brackets in listings).")
     }
     static var placeIDValue: String { pick("код", "id") }
-    static func unknownPlace(_ id: String) -> String {
+    static var howToGiveCoordinates: String {
+        pick(
+            "нужна точка: --lat 55.7558 --lon 37.6173 или --near 55.7558,37.6173 (широта −90…90, долгота −180…180)",
+            "give the point: --lat 55.7558 --lon 37.6173 or --near 55.7558,37.6173 (latitude −90…90, longitude −180…180)"
+        )
+    }
+}
+
+extension Words {
+    var noPlaces: String { pick("Ничего рядом не найдено.", "No places found.") }
+    func distance(_ metres: Double) -> String { DistanceText.text(metres, in: language) }
+
+    func unknownPlace(_ id: String) -> String {
         pick(
             "магазин \(id) неизвестен: сначала найдите его через receipts places",
             "unknown place \(id): find it with receipts places first")
     }
-    static func notStarred(_ id: String) -> String { pick("\(id) не в избранных", "\(id) is not a favourite") }
-    static func starred(_ id: String) -> String { pick("\(id) в избранных.", "\(id) is a favourite now.") }
-    static func unstarred(_ id: String) -> String {
+    func notStarred(_ id: String) -> String { pick("\(id) не в избранных", "\(id) is not a favourite") }
+    func starred(_ id: String) -> String { pick("\(id) в избранных.", "\(id) is a favourite now.") }
+    func unstarred(_ id: String) -> String {
         pick("\(id) убран из избранных.", "\(id) is no longer a favourite.")
     }
 }

@@ -11,7 +11,7 @@ import ReceiptSync
 struct PlacesCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "places", abstract: Strings.placesAbstract,
+            commandName: "places", abstract: HelpText.placesAbstract,
             subcommands: [
                 PlacesSearchCommand.self, FavouriteCommand<Starring>.self, FavouriteCommand<Unstarring>.self,
             ],
@@ -23,27 +23,27 @@ struct PlacesCommand: AsyncParsableCommand {
 struct PlacesSearchCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "search", abstract: Strings.placesSearchAbstract, discussion: Strings.placesDiscussion)
+            commandName: "search", abstract: HelpText.placesSearchAbstract, discussion: HelpText.placesDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.latHelp, valueName: Strings.latitudeValue))
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Option(parsing: .unconditional, help: ArgumentHelp(HelpText.latHelp, valueName: HelpText.latitudeValue))
     var lat: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.lonHelp, valueName: Strings.longitudeValue))
+    @Option(parsing: .unconditional, help: ArgumentHelp(HelpText.lonHelp, valueName: HelpText.longitudeValue))
     var lon: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp(Strings.nearHelp, valueName: Strings.pointValue))
+    @Option(parsing: .unconditional, help: ArgumentHelp(HelpText.nearHelp, valueName: HelpText.pointValue))
     var near: String?
-    @Option(help: ArgumentHelp(Strings.placesQueryHelp, valueName: Strings.textValue)) var query: String?
-    @Option(help: ArgumentHelp(Strings.radiusHelp, valueName: Strings.distanceValue)) var radius: String?
-    @Option(help: ArgumentHelp(Strings.placesPageHelp, valueName: Strings.countValue)) var page = 1
-    @Flag(help: ArgumentHelp(Strings.offlineHelp)) var offline = false
-    @Flag(help: ArgumentHelp(Strings.starredHelp)) var starred = false
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Option(help: ArgumentHelp(HelpText.placesQueryHelp, valueName: HelpText.textValue)) var query: String?
+    @Option(help: ArgumentHelp(HelpText.radiusHelp, valueName: HelpText.distanceValue)) var radius: String?
+    @Option(help: ArgumentHelp(HelpText.placesPageHelp, valueName: HelpText.countValue)) var page = 1
+    @Flag(help: ArgumentHelp(HelpText.offlineHelp)) var offline = false
+    @Flag(help: ArgumentHelp(HelpText.starredHelp)) var starred = false
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func validate() throws {
         if !starred { _ = try center() }
-        if let radius, Self.metres(radius) == nil { throw ValidationError(Strings.badRadius(radius)) }
-        if page < 1 { throw ValidationError(Strings.badPage) }
+        if let radius, Self.metres(radius) == nil { throw ValidationError(HelpText.badRadius(radius)) }
+        if page < 1 { throw ValidationError(HelpText.badPage) }
     }
 
     /// The point to search around, from `--lat`/`--lon` or `--near`.
@@ -53,12 +53,12 @@ struct PlacesSearchCommand: AsyncParsableCommand {
         if let near {
             let parts = near.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 2, let a = parts[0], let b = parts[1] else {
-                throw ValidationError(Strings.howToGiveCoordinates)
+                throw ValidationError(HelpText.howToGiveCoordinates)
             }
             (latitude, longitude) = (a, b)
         }
         guard let latitude, let longitude, let point = try? Coordinate(latitude: latitude, longitude: longitude) else {
-            throw ValidationError(Strings.howToGiveCoordinates)
+            throw ValidationError(HelpText.howToGiveCoordinates)
         }
         return point
     }
@@ -80,6 +80,7 @@ struct PlacesSearchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         // Places read from the database alone create none; the server's answer is kept in it.
         let local = offline || starred
         let database = try global.openDatabase(createIfMissing: !local, rules: local ? .unused : .categorizes)
@@ -138,7 +139,7 @@ struct PlacesSearchCommand: AsyncParsableCommand {
             return
         }
         guard !hits.isEmpty else {
-            console.output(Strings.noPlaces)
+            console.output(words.noPlaces)
             return
         }
         // On a narrow terminal the address and the name are cut (to 16 cells), then the category left out;
@@ -148,12 +149,12 @@ struct PlacesSearchCommand: AsyncParsableCommand {
         for (place, distance) in hits {
             let mark = favourites.contains(place.id) ? "★ " : ""
             table.append([
-                distance.map(Strings.distance) ?? "", mark + place.name, place.category.name(in: Strings.language),
+                distance.map(words.distance) ?? "", mark + place.name, place.category.name(in: words.language),
                 place.address, "[\(place.id)]",
             ])
         }
         console.output(table.render(width: Console.width))
-        if hasMore { console.note(Strings.nextPage(page + 1)) }
+        if hasMore { console.note(words.nextPage(page + 1)) }
     }
 }
 

@@ -1,7 +1,6 @@
 // The words of `receipts qr` and its subcommands, in Russian and English.
-extension Strings {
+extension HelpText {
     // MARK: qr
-
     static var qrAbstract: String { pick("QR-коды кассовых чеков.", "The QR codes of fiscal receipts.") }
 
     // MARK: qr parse
@@ -28,13 +27,6 @@ extension Strings {
             "Содержимое QR-кода; «-» — прочитать из стандартного ввода.",
             "The QR payload; “-” reads it from standard input.")
     }
-    static var canonicalLabel: String { pick("Нормальный вид", "Normal form") }
-    static var emptyStandardInput: String {
-        pick("на стандартном вводе ничего нет", "standard input is empty")
-    }
-
-    // MARK: qr render
-
     static var qrRenderAbstract: String {
         pick("Нарисовать QR-код чека в файл PNG.", "Draw a receipt's QR code into a PNG file.")
     }
@@ -58,16 +50,26 @@ extension Strings {
     static func badScale(_ scale: Int) -> String {
         pick("--scale \(scale): нужно целое от 1 до 64", "--scale \(scale): give a whole number from 1 to 64")
     }
-    static func rendered(_ path: String, side: Int, canonical: String) -> String {
+}
+
+extension Words {
+    var canonicalLabel: String { pick("Нормальный вид", "Normal form") }
+    var emptyStandardInput: String {
+        pick("на стандартном вводе ничего нет", "standard input is empty")
+    }
+
+    // MARK: qr render
+
+    func rendered(_ path: String, side: Int, canonical: String) -> String {
         pick(
             "QR-код \(side)×\(side) записан в \(path): \(canonical)",
             "Wrote a \(side)×\(side) QR code to \(path): \(canonical)")
     }
-    static func cannotWrite(_ path: String, _ reason: String) -> String {
+    func cannotWrite(_ path: String, _ reason: String) -> String {
         pick("не удаётся записать \(path): \(reason)", "cannot write \(path): \(reason)")
     }
-    static func usingDatabase(_ path: String) -> String { pick("база чеков: \(path)", "receipts database: \(path)") }
-    static func noSuchReceipt(_ identity: String, _ path: String) -> String {
+    func usingDatabase(_ path: String) -> String { pick("база чеков: \(path)", "receipts database: \(path)") }
+    func noSuchReceipt(_ identity: String, _ path: String) -> String {
         pick("чека \(identity) нет в базе \(path)", "no receipt \(identity) in \(path)")
     }
 }

@@ -4,6 +4,6 @@ import ArgumentParser
 struct QRCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "qr", abstract: Strings.qrAbstract, subcommands: [QRParseCommand.self, QRRenderCommand.self])
+            commandName: "qr", abstract: HelpText.qrAbstract, subcommands: [QRParseCommand.self, QRRenderCommand.self])
     }
 }

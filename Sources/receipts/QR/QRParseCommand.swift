@@ -7,23 +7,24 @@ import ReceiptReports
 struct QRParseCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "parse", abstract: Strings.qrParseAbstract, discussion: Strings.qrParseDiscussion)
+            commandName: "parse", abstract: HelpText.qrParseAbstract, discussion: HelpText.qrParseDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
-    @Argument(help: ArgumentHelp(Strings.payloadHelp, valueName: Strings.payloadValue)) var payload: String
+    @Argument(help: ArgumentHelp(HelpText.payloadHelp, valueName: HelpText.payloadValue)) var payload: String
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let text = payload == "-" ? try Self.readStandardInput() : payload
         let code = try FiscalCode(parsing: text)
         if json {
             console.output(try JSONOutput.encode(FiscalCodeJSON(code)))
         } else {
-            console.output(Self.table(code, language: Strings.language).render(width: Console.width))
+            console.output(Self.table(code, language: words.language).render(width: Console.width))
         }
     }
 
@@ -33,7 +34,7 @@ struct QRParseCommand: AsyncParsableCommand {
             return name.prefix(1).uppercased() + name.dropFirst() + " (\(field.rawValue))"
         }
         var table = TextTable()
-        table.append([Strings.canonicalLabel, code.canonical])
+        table.append([Words(language).canonicalLabel, code.canonical])
         table.append([label(.t), code.dateTime.formatted(in: language)])
         table.append([label(.s), code.total.formatted(in: language)])
         table.append([label(.fn), code.identity.fn])
@@ -47,7 +48,7 @@ struct QRParseCommand: AsyncParsableCommand {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard let text = String(data: data, encoding: .utf8),
             !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        else { throw CommandFailure(status: .invalidInput) { _ in Strings.emptyStandardInput } }
+        else { throw CommandFailure(status: .invalidInput) { Words($0).emptyStandardInput } }
         return text
     }
 }

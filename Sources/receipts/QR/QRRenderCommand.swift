@@ -8,26 +8,27 @@ import ReceiptStore
 struct QRRenderCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "render", abstract: Strings.qrRenderAbstract, discussion: Strings.qrRenderDiscussion)
+            commandName: "render", abstract: HelpText.qrRenderAbstract, discussion: HelpText.qrRenderDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(Strings.renderOutputHelp, valueName: Strings.pathValue))
+    @Option(name: .shortAndLong, help: ArgumentHelp(HelpText.renderOutputHelp, valueName: HelpText.pathValue))
     var output: String
 
-    @Option(help: ArgumentHelp(Strings.renderScaleHelp, valueName: Strings.countValue))
+    @Option(help: ArgumentHelp(HelpText.renderScaleHelp, valueName: HelpText.countValue))
     var scale = 8
 
-    @Argument(help: ArgumentHelp(Strings.renderSourceHelp, valueName: Strings.payloadValue))
+    @Argument(help: ArgumentHelp(HelpText.renderSourceHelp, valueName: HelpText.payloadValue))
     var source: String
 
     func validate() throws {
-        guard (1...64).contains(scale) else { throw ValidationError(Strings.badScale(scale)) }
+        guard (1...64).contains(scale) else { throw ValidationError(HelpText.badScale(scale)) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let code = try Self.code(for: source, global: global, console: console)
         let image = try QRRenderer.render(code.canonical, scale: scale)
         let data = try PNGCodec.encode(image)
@@ -35,9 +36,9 @@ struct QRRenderCommand: AsyncParsableCommand {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
             let reason = (error as NSError).localizedDescription
-            throw CommandFailure(status: .failure) { _ in Strings.cannotWrite(output, reason) }
+            throw CommandFailure(status: .failure) { Words($0).cannotWrite(output, reason) }
         }
-        console.note(Strings.rendered(output, side: image.width, canonical: code.canonical))
+        console.note(words.rendered(output, side: image.width, canonical: code.canonical))
     }
 
     /// The code to draw: a payload is read as one; a number is a receipt's id in the local database
@@ -45,10 +46,10 @@ struct QRRenderCommand: AsyncParsableCommand {
     static func code(for source: String, global: GlobalOptions, console: Console) throws -> FiscalCode {
         if let id = Int64(source) {
             let path = global.database()
-            console.detail(Strings.usingDatabase(path))
+            console.detail(console.words.usingDatabase(path))
             guard let (receipt, _) = try global.openDatabase(createIfMissing: false, rules: .unused).receipt(id: id)
             else {
-                throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
+                throw CommandFailure(status: .notFound) { Words($0).noReceiptWithID(id) }
             }
             return try receipt.fiscalCode
         }
@@ -58,10 +59,10 @@ struct QRRenderCommand: AsyncParsableCommand {
         }
         let identity = try FiscalIdentity(fn: String(parts[0]), i: i, fp: fp)
         let path = global.database()
-        console.detail(Strings.usingDatabase(path))
+        console.detail(console.words.usingDatabase(path))
         let database = try global.openDatabase(createIfMissing: false, rules: .unused)
         guard let receipt = try database.receipt(identity) else {
-            throw CommandFailure(status: .notFound) { _ in Strings.noSuchReceipt(identity.description, path) }
+            throw CommandFailure(status: .notFound) { Words($0).noSuchReceipt(identity.description, path) }
         }
         return try receipt.fiscalCode
     }

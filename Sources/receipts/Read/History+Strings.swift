@@ -1,5 +1,5 @@
 // The words of `receipts history`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var historyAbstract: String {
         pick("Последние 5 поисковых запросов.", "The last 5 search texts.")
     }
@@ -9,5 +9,8 @@ extension Strings {
             "Only those containing this text (for shell completion).")
     }
     static var clearHelp: String { pick("Очистить историю.", "Clear the history.") }
-    static var historyCleared: String { pick("История поиска очищена.", "Search history cleared.") }
+}
+
+extension Words {
+    var historyCleared: String { pick("История поиска очищена.", "Search history cleared.") }
 }

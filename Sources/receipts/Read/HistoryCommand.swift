@@ -6,20 +6,21 @@ import ReceiptStore
 /// `receipts history [PREFIX] [--clear]`: the last five search texts.
 struct HistoryCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "history", abstract: Strings.historyAbstract)
+        CommandConfiguration(commandName: "history", abstract: HelpText.historyAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.historyPrefixHelp, valueName: Strings.textValue)) var prefix: String?
-    @Flag(help: ArgumentHelp(Strings.clearHelp)) var clear = false
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.historyPrefixHelp, valueName: HelpText.textValue)) var prefix: String?
+    @Flag(help: ArgumentHelp(HelpText.clearHelp)) var clear = false
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false, rules: .unused)
         if clear {
             try database.clearSearchHistory()
-            console.note(Strings.historyCleared)
+            console.note(words.historyCleared)
             return
         }
         let texts = try database.searchHistory(containing: prefix)

@@ -7,22 +7,23 @@ import ReceiptStore
 /// `receipts list`: the local receipts by month, newest first, from the database alone.
 struct ListCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: Strings.listAbstract)
+        CommandConfiguration(commandName: "list", abstract: HelpText.listAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
-    @Option(help: ArgumentHelp(Strings.pageHelp, valueName: Strings.countValue)) var page: Int?
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Option(help: ArgumentHelp(HelpText.pageHelp, valueName: HelpText.countValue)) var page: Int?
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     static let pageSize = 50
 
     func validate() throws {
-        if let page, page < 1 { throw ValidationError(Strings.badPage) }
+        if let page, page < 1 { throw ValidationError(HelpText.badPage) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         let paged = page != nil || !json
         let number = page ?? 1
@@ -34,25 +35,26 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         guard !months.isEmpty else {
-            console.output(number > 1 ? Strings.noSuchPage(number) : Strings.noReceipts)
+            console.output(number > 1 ? words.noSuchPage(number) : words.noReceipts)
             return
         }
-        console.output(Self.render(months, language: Strings.language, width: Console.width))
+        console.output(Self.render(months, language: words.language, width: Console.width))
         if months.reduce(0, { $0 + $1.receipts.count }) == Self.pageSize {
-            console.note(Strings.nextPage(number + 1))
+            console.note(words.nextPage(number + 1))
         }
     }
 
     static func render(_ months: [MonthListing], language: Language, width: Int) -> String {
+        let words = Words(language)
         var lines: [String] = []
         for month in months {
             if !lines.isEmpty { lines.append("") }
-            lines.append(Strings.monthHeading(month))
+            lines.append(words.monthHeading(month))
             var table = TextTable(rightAligned: [2], cut: [4])
             for receipt in month.receipts {
                 let date = receipt.dateTime.formatted(in: language)
                 let amount = receipt.spending.formatted(in: language)
-                let items = Strings.itemCount(receipt.itemCount, pending: receipt.status == .pending)
+                let items = words.itemCount(receipt.itemCount, pending: receipt.status == .pending)
                 table.append(["#\(receipt.id)", date, amount, items, receipt.shop ?? "—"])
             }
             lines.append(table.render(width: width))

@@ -1,5 +1,5 @@
 // The words of `receipts search`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var searchAbstract: String {
         pick("Поиск по товарам и магазинам в локальной базе.", "Search items and shops in the local database.")
     }
@@ -32,10 +32,13 @@ extension Strings {
             "укажите текст или фильтр (см. receipts search --help)",
             "give a text or a filter (see receipts search --help)")
     }
-    static var nothingFound: String { pick("Ничего не найдено.", "Nothing found.") }
     static var shopValue: String { pick("магазин", "shop") }
     static var roublesValue: String { pick("рубли", "roubles") }
     static func minAboveMax(_ min: String, _ max: String) -> String {
         pick("--min \(min) больше --max \(max)", "--min \(min) is above --max \(max)")
     }
+}
+
+extension Words {
+    var nothingFound: String { pick("Ничего не найдено.", "Nothing found.") }
 }

@@ -8,19 +8,20 @@ import ReceiptStore
 /// `receipts show ID [--json] [--share]`: one receipt in full.
 struct ShowCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "show", abstract: Strings.showAbstract)
+        CommandConfiguration(commandName: "show", abstract: HelpText.showAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-    @Flag(help: ArgumentHelp(Strings.shareHelp)) var share = false
-    @Argument(help: ArgumentHelp(Strings.showIDHelp, valueName: Strings.receiptIDValue)) var id: Int64
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Flag(help: ArgumentHelp(HelpText.shareHelp)) var share = false
+    @Argument(help: ArgumentHelp(HelpText.showIDHelp, valueName: HelpText.receiptIDValue)) var id: Int64
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         guard let (receipt, place) = try database.receipt(id: id) else {
-            throw CommandFailure(status: .notFound) { _ in Strings.noReceiptWithID(id) }
+            throw CommandFailure(status: .notFound) { Words($0).noReceiptWithID(id) }
         }
         let qr = (try? receipt.fiscalCode.canonical) ?? ""
         let check = receipt.status == .pending ? try database.check(of: receipt.identity) : nil
@@ -39,9 +40,9 @@ struct ShowCommand: AsyncParsableCommand {
         console.output(
             ReceiptText(
                 receipt: receipt, place: place, qr: qr,
-                note: check?.summary(in: Strings.language) ?? link?.summary(in: Strings.language),
+                note: check?.summary(in: words.language) ?? link?.summary(in: words.language),
                 shop: try database.shopName(ofReceipt: id),
-                categories: categories.map { $0.label(in: Strings.language) }, language: Strings.language
+                categories: categories.map { $0.label(in: words.language) }, language: words.language
             ).render(plain: share, width: Console.width))
     }
 }

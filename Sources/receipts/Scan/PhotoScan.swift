@@ -36,10 +36,10 @@ enum PhotoScan {
     static func scan(_ file: String, pixelLimit: Int) -> ScannedImage {
         do {
             guard FileManager.default.fileExists(atPath: file) else {
-                throw CommandFailure(status: .notFound) { _ in Strings.noSuchImage }
+                throw CommandFailure(status: .notFound) { Words($0).noSuchImage }
             }
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw CommandFailure(status: .invalidInput) { _ in Strings.cannotReadImage(file) }
+                throw CommandFailure(status: .invalidInput) { Words($0).cannotReadImage(file) }
             }
             let image = try ImageLoader.load(data, pixelLimit: pixelLimit)
             let result = try ReceiptCodeReader().read(image)

@@ -1,7 +1,7 @@
 import Foundation
 
 // The words of `receipts scan`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var scanAbstract: String {
         pick("Прочитать QR-коды чеков на фотографиях.", "Read the QR codes of receipts in photos.")
     }
@@ -31,30 +31,33 @@ extension Strings {
     static var scanNeedsPaths: String {
         pick("укажите снимки или папки со снимками", "name image files or folders of them")
     }
-    static func noImagesIn(_ paths: String) -> String {
+    static var scanCompleteNeedsAdd: String {
+        pick("--complete идёт вместе с --add", "--complete goes with --add")
+    }
+}
+
+extension Words {
+    func noImagesIn(_ paths: String) -> String {
         pick("в \(paths) нет снимков (PNG, JPEG, WebP, PGM/PPM)", "no images (PNG, JPEG, WebP, PGM/PPM) in \(paths)")
     }
-    static var noSuchImage: String { pick("нет такого файла", "no such file") }
-    static func cannotReadImage(_ file: String) -> String {
+    var noSuchImage: String { pick("нет такого файла", "no such file") }
+    func cannotReadImage(_ file: String) -> String {
         pick("не удаётся прочитать файл \(file)", "cannot read the file \(file)")
     }
-    static func scanTime(_ count: Int, seconds: Double) -> String {
+    func scanTime(_ count: Int, seconds: Double) -> String {
         let time = String(format: "%.2f", seconds)
         return pick("прочитано снимков: \(count) за \(time) с", "read \(count) images in \(time) s")
     }
-    static var noCodeFound: String {
+    var noCodeFound: String {
         pick("QR-код не найден", "no QR code found")
     }
-    static func notFiscal(_ text: String) -> String {
+    func notFiscal(_ text: String) -> String {
         pick("QR-код не от чека: \(text)", "a QR code that is not a receipt's: \(text)")
     }
-    static func unreadable(_ reason: String) -> String {
+    func unreadable(_ reason: String) -> String {
         pick("не читается: \(reason)", "unreadable: \(reason)")
     }
-    static func imagesWithoutCode(_ missing: Int, of total: Int) -> String {
+    func imagesWithoutCode(_ missing: Int, of total: Int) -> String {
         pick("без кода чека снимков: \(missing) из \(total)", "\(missing) of \(total) images gave no receipt code")
-    }
-    static var scanCompleteNeedsAdd: String {
-        pick("--complete идёт вместе с --add", "--complete goes with --add")
     }
 }

@@ -9,30 +9,31 @@ import ReceiptSync
 /// `receipts scan PATH... [--json] [--add]`: reads the QR codes of receipt photos, files and folders.
 struct ScanCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "scan", abstract: Strings.scanAbstract, discussion: Strings.scanDiscussion)
+        CommandConfiguration(commandName: "scan", abstract: HelpText.scanAbstract, discussion: HelpText.scanDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-    @Flag(help: ArgumentHelp(Strings.scanAddHelp)) var add = false
-    @Flag(help: ArgumentHelp(Strings.completeFlagHelp)) var complete = false
-    @Option(help: ArgumentHelp(Strings.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
-    @Argument(help: ArgumentHelp(Strings.scanPathsHelp, valueName: Strings.pathValue)) var paths: [String]
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Flag(help: ArgumentHelp(HelpText.scanAddHelp)) var add = false
+    @Flag(help: ArgumentHelp(HelpText.completeFlagHelp)) var complete = false
+    @Option(help: ArgumentHelp(HelpText.providerHelp, valueName: "fns|proverkacheka")) var provider: ProviderOption?
+    @Argument(help: ArgumentHelp(HelpText.scanPathsHelp, valueName: HelpText.pathValue)) var paths: [String]
 
     func validate() throws {
-        guard !paths.isEmpty else { throw ValidationError(Strings.scanNeedsPaths) }
-        if complete, !add { throw ValidationError(Strings.scanCompleteNeedsAdd) }
+        guard !paths.isEmpty else { throw ValidationError(HelpText.scanNeedsPaths) }
+        if complete, !add { throw ValidationError(HelpText.scanCompleteNeedsAdd) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let files = ImageFiles.expand(paths)
         guard !files.isEmpty else {
-            throw CommandFailure(status: .invalidInput) { _ in Strings.noImagesIn(paths.joined(separator: " ")) }
+            throw CommandFailure(status: .invalidInput) { Words($0).noImagesIn(paths.joined(separator: " ")) }
         }
         let started = Date()
         let images = await PhotoScan.run(files)
-        console.detail(Strings.scanTime(files.count, seconds: Date().timeIntervalSince(started)))
+        console.detail(words.scanTime(files.count, seconds: Date().timeIntervalSince(started)))
         // Adding may stop half-way (the server gone, the session expired): what was read and what
         // was added so far are printed before the failure is.
         var added: [[String: AddOutcome]] = images.map { _ in [:] }
@@ -52,14 +53,15 @@ struct ScanCommand: AsyncParsableCommand {
             }
         }
         if json {
-            console.output(try JSONOutput.encode(zip(images, added).map { ScanReport($0, added: $1) }))
+            console.output(
+                try JSONOutput.encode(zip(images, added).map { ScanReport($0, added: $1, language: words.language) }))
         } else {
-            console.output(Self.table(images, added: added).render(width: Console.width))
+            console.output(Self.table(images, added: added, in: words).render(width: Console.width))
         }
         if let completion {
             // The array of --json stays as it is: what asking did goes to standard error there.
             if completion.askedAny {
-                let said = Strings.completed(completion)
+                let said = words.completed(completion)
                 if json { console.note(said) } else { console.output(said) }
             }
             try CompleteCommand.report(stopOf: completion, console: console)
@@ -69,7 +71,7 @@ struct ScanCommand: AsyncParsableCommand {
         if !without.isEmpty {
             // Only missing files: 3, as for anything not found; an image without a code makes it 6.
             let status: ExitStatus = without.allSatisfy { $0.error?.status == .notFound } ? .notFound : .invalidInput
-            throw CommandFailure(status: status) { _ in Strings.imagesWithoutCode(without.count, of: images.count) }
+            throw CommandFailure(status: status) { Words($0).imagesWithoutCode(without.count, of: images.count) }
         }
     }
 
@@ -90,21 +92,21 @@ struct ScanCommand: AsyncParsableCommand {
     }
 
     /// A row a code: the file, then the code's normal form, date and total, or why there is none.
-    static func table(_ images: [ScannedImage], added: [[String: AddOutcome]]) -> TextTable {
-        let language = Strings.language
+    static func table(_ images: [ScannedImage], added: [[String: AddOutcome]], in words: Words) -> TextTable {
+        let language = words.language
         var table = TextTable()
         for (image, added) in zip(images, added) {
             if let error = image.error {
-                table.append([image.file, Strings.unreadable(error.message(in: language))])
+                table.append([image.file, words.unreadable(error.message(in: language))])
                 continue
             }
-            if image.codes.isEmpty { table.append([image.file, Strings.noCodeFound]) }
+            if image.codes.isEmpty { table.append([image.file, words.noCodeFound]) }
             for code in image.codes {
                 guard let fiscal = code.fiscal else {
-                    table.append([image.file, Strings.notFiscal(code.text)])
+                    table.append([image.file, words.notFiscal(code.text)])
                     continue
                 }
-                let outcome = added[code.text].map { " · " + Strings.addedShort($0) } ?? ""
+                let outcome = added[code.text].map { " · " + words.addedShort($0) } ?? ""
                 table.append([
                     image.file,
                     "\(fiscal.dateTime.formatted(in: language))  \(fiscal.total.formatted(in: language))  "

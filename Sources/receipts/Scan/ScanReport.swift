@@ -21,13 +21,13 @@ struct ScanReport: Encodable {
         var added: AddOutcome?
     }
 
-    init(_ image: ScannedImage, added: [String: AddOutcome] = [:]) {
+    init(_ image: ScannedImage, added: [String: AddOutcome] = [:], language: Language) {
         file = image.file
         codes = image.codes.map {
             Code(
                 payload: $0.text, canonical: $0.fiscal?.canonical, fiscal: $0.fiscal, engine: $0.engine,
                 added: added[$0.text])
         }
-        error = image.error?.message(in: Strings.language)
+        error = image.error?.message(in: language)
     }
 }

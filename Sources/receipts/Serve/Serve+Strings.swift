@@ -2,7 +2,7 @@ import ReceiptServer
 
 // The words of `receipts serve`, in Russian and English.
 // `receipts demo` shares the words about the demo data.
-extension Strings {
+extension HelpText {
     static var serveAbstract: String {
         pick("Запустить сервер чеков на этой машине.", "Run the receipts server on this machine.")
     }
@@ -75,18 +75,6 @@ extension Strings {
     static var badDemoReceipts: String {
         pick("--demo-receipts: нужно от 1 до 2000000", "--demo-receipts: give 1 to 2000000")
     }
-    static func portInUse(_ port: Int, host: String) -> String {
-        pick(
-            "порт \(port) на \(host) занят другой программой: выберите другой с --port (--port 0 — любой свободный)",
-            "port \(port) on \(host) is taken by another program: choose another with --port (--port 0 for any free one)"
-        )
-    }
-    static func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
-        pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")
-    }
-    static func loadedPlaces(_ count: Int, _ path: String) -> String {
-        pick("загружено магазинов из \(path): \(count)", "loaded \(count) places from \(path)")
-    }
     static var trustedProxyHelp: String {
         pick(
             "Прокси или балансировщик, которому верить (адрес или блок вида 10.0.0.0/8; можно несколько): адрес "
@@ -112,11 +100,6 @@ extension Strings {
             "Сколько запросов к поставщику (--complete-with) могут вызвать чеки одного аккаунта за сутки.",
             "How many provider calls (--complete-with) one account's receipts may cause in a day.")
     }
-    static func badTrustedProxy(_ text: String) -> String {
-        pick(
-            "--trusted-proxy \(text): нужен адрес или блок, например 10.0.0.0/8 или 2001:db8::/32",
-            "--trusted-proxy \(text): give an address or a block such as 10.0.0.0/8 or 2001:db8::/32")
-    }
     static func badAllowedHost(_ name: String) -> String {
         pick(
             "--allowed-host «\(name)»: нужно имя узла, например receipts.example.org",
@@ -125,14 +108,38 @@ extension Strings {
     static func badLimit(_ option: String, _ value: Int) -> String {
         pick("\(option) \(value): нужно от 1 до 1000000", "\(option) \(value): give 1 to 1000000")
     }
-    static var passwordInArguments: String {
+    static var hostValue: String { pick("адрес", "host") }
+    static var blockValue: String { pick("блок", "CIDR") }
+    static var portValue: String { pick("порт", "port") }
+    static var daysValue: String { pick("дни", "days") }
+    static func badTrustedProxy(_ text: String) -> String {
+        pick(
+            "--trusted-proxy \(text): нужен адрес или блок, например 10.0.0.0/8 или 2001:db8::/32",
+            "--trusted-proxy \(text): give an address or a block such as 10.0.0.0/8 or 2001:db8::/32")
+    }
+}
+
+extension Words {
+    func portInUse(_ port: Int, host: String) -> String {
+        pick(
+            "порт \(port) на \(host) занят другой программой: выберите другой с --port (--port 0 — любой свободный)",
+            "port \(port) on \(host) is taken by another program: choose another with --port (--port 0 for any free one)"
+        )
+    }
+    func cannotOpenServerDatabase(_ path: String, _ reason: String) -> String {
+        pick("не удаётся открыть базу сервера \(path): \(reason)", "cannot open the server database \(path): \(reason)")
+    }
+    func loadedPlaces(_ count: Int, _ path: String) -> String {
+        pick("загружено магазинов из \(path): \(count)", "loaded \(count) places from \(path)")
+    }
+    var passwordInArguments: String {
         pick(
             "внимание: пароль в --db виден всем пользователям машины (ps); задайте его в PGPASSWORD или ~/.pgpass, "
                 + "или весь адрес в RECEIPTS_SERVER_DB",
             "warning: the password in --db is visible to every user of this machine (ps); give it in PGPASSWORD or "
                 + "~/.pgpass, or the whole URL in RECEIPTS_SERVER_DB")
     }
-    static func beyondLoopback(_ host: String, proxied: Bool) -> String {
+    func beyondLoopback(_ host: String, proxied: Bool) -> String {
         let plain = pick(
             "внимание: сервер слушает \(host), не только эту машину, и говорит по HTTP без шифрования: "
                 + "пароли и cookie идут открытым текстом, пока перед ним нет прокси с TLS.",
@@ -146,12 +153,12 @@ extension Strings {
                 " If a proxy or load balancer stands in front, name it with --trusted-proxy: otherwise every "
                     + "client is one address, and the login limits act on all of them together.")
     }
-    static func demoNotLoopback(_ host: String) -> String {
+    func demoNotLoopback(_ host: String) -> String {
         pick(
             "внимание: демо-учётная запись demo / demo доступна всем, кто видит \(host)",
             "warning: the demo account demo / demo is open to anyone who can reach \(host)")
     }
-    static func demoSeeded(_ summary: DemoSummary) -> String {
+    func demoSeeded(_ summary: DemoSummary) -> String {
         let sample = summary.sampleQR.map { pick("\nпопробуйте добавить: \($0)", "\ntry adding: \($0)") } ?? ""
         if !summary.seeded {
             return pick("демо-данные уже есть (вход demo / demo)", "demo data already present (log in as demo / demo)")
@@ -161,14 +168,10 @@ extension Strings {
             "демо: вход demo / demo, чеков \(summary.receipts), магазинов \(summary.places)",
             "demo: log in as demo / demo; \(summary.receipts) receipts, \(summary.places) places") + sample
     }
-    static func serving(host: String, port: Int, database: String) -> String {
+    func serving(host: String, port: Int, database: String) -> String {
         let shown = host.contains(":") ? "[\(host)]" : host
         return pick(
             "сервер чеков: http://\(shown):\(port) (база \(database))",
             "receipts server on http://\(shown):\(port) (database \(database))")
     }
-    static var hostValue: String { pick("адрес", "host") }
-    static var blockValue: String { pick("блок", "CIDR") }
-    static var portValue: String { pick("порт", "port") }
-    static var daysValue: String { pick("дни", "days") }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// The global options as `receipts serve` takes them: its `--db` is the server's own database, not
 /// the client's, and a server has no `--server`.
 struct ServerOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp(Strings.serverDBHelp, valueName: Strings.pathValue))
+    @Option(name: .customLong("db"), help: ArgumentHelp(HelpText.serverDBHelp, valueName: HelpText.pathValue))
     var databasePath: String?
 
     @OptionGroup var output: OutputOptions

@@ -16,10 +16,11 @@ struct Connection {
 
     init(_ global: GlobalOptions) throws {
         let server = try global.server()
-        activity = NetworkActivity(server: server.absoluteString, console: Console(global), showsStatus: !global.quiet)
+        let console = Console(global)
+        activity = NetworkActivity(server: server.absoluteString, console: console, showsStatus: !global.quiet)
         account = ServerAccount(
             server: server, vault: SessionVault(folder: global.configFolder()), retry: Self.retryPolicy(),
-            observer: activity.observe, language: Strings.language)
+            observer: activity.observe, language: console.words.language)
         saved = try account.saved()
     }
 

@@ -3,7 +3,7 @@ import ReceiptSync
 
 // The words of `receipts login`, in Russian and English.
 // `receipts import` asks for the login again with these prompts.
-extension Strings {
+extension HelpText {
     static var loginAbstract: String { pick("Войти на сервер чеков.", "Log in to the receipts server.") }
     static var loginDiscussion: String {
         pick(
@@ -34,15 +34,19 @@ extension Strings {
             "нет терминала, чтобы спросить: укажите --login ЛОГИН --password-stdin (или --anonymous)",
             "no terminal to ask on: give --login LOGIN --password-stdin (or --anonymous)")
     }
-    static var loginPrompt: String { pick("Логин: ", "Login: ") }
-    static var passwordPrompt: String { pick("Пароль: ", "Password: ") }
-    static var passwordAgainPrompt: String { pick("Пароль ещё раз: ", "Password again: ") }
-    static var passwordsDiffer: String { pick("пароли не совпадают", "the passwords differ") }
-    static func triesLeft(_ count: Int) -> String {
+    static var loginValue: String { pick("логин", "login") }
+}
+
+extension Words {
+    var loginPrompt: String { pick("Логин: ", "Login: ") }
+    var passwordPrompt: String { pick("Пароль: ", "Password: ") }
+    var passwordAgainPrompt: String { pick("Пароль ещё раз: ", "Password again: ") }
+    var passwordsDiffer: String { pick("пароли не совпадают", "the passwords differ") }
+    func triesLeft(_ count: Int) -> String {
         pick("попробуйте ещё раз (осталось попыток: \(count))", "try again (\(count) left)")
     }
-    static var nothingEntered: String { pick("ничего не введено", "nothing was entered") }
-    static func loggedIn(_ info: SavedSession, server: String) -> String {
+    var nothingEntered: String { pick("ничего не введено", "nothing was entered") }
+    func loggedIn(_ info: SavedSession, server: String) -> String {
         switch info.kind {
         case .anonymous:
             return pick("Открыта анонимная сессия на \(server).", "Opened an anonymous session on \(server).")
@@ -51,5 +55,4 @@ extension Strings {
             return pick("Вы вошли как \(login) на \(server).", "Logged in as \(login) on \(server).")
         }
     }
-    static var loginValue: String { pick("логин", "login") }
 }

@@ -8,18 +8,19 @@ import ReceiptSync
 /// and forgets its cookie.
 struct LogoutCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "logout", abstract: Strings.logoutAbstract)
+        CommandConfiguration(commandName: "logout", abstract: HelpText.logoutAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
-    @Flag(name: .customLong("all"), help: ArgumentHelp(Strings.logoutAllHelp)) var everywhere = false
+    @Flag(name: .customLong("all"), help: ArgumentHelp(HelpText.logoutAllHelp)) var everywhere = false
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let connection = try Connection(global)
         guard connection.saved != nil else {
-            console.note(Strings.notLoggedIn(connection.server.absoluteString))
+            console.note(words.notLoggedIn(connection.server.absoluteString))
             return
         }
         if everywhere {
@@ -27,7 +28,7 @@ struct LogoutCommand: AsyncParsableCommand {
             // session stays here to try again with.
             try await connection.client().logOutEverywhere()
             connection.account.vault.remove(server: connection.server)
-            console.note(Strings.loggedOutEverywhere(connection.server.absoluteString))
+            console.note(words.loggedOutEverywhere(connection.server.absoluteString))
             return
         }
         do {
@@ -35,9 +36,9 @@ struct LogoutCommand: AsyncParsableCommand {
         } catch .unauthorized {
             // Already ended on the server: forgetting it here is all that is left.
         } catch {
-            console.note(Strings.logoutOffline(error.message(in: Strings.language)))
+            console.note(words.logoutOffline(error.message(in: words.language)))
         }
         connection.account.vault.remove(server: connection.server)
-        console.note(Strings.loggedOut(connection.server.absoluteString))
+        console.note(words.loggedOut(connection.server.absoluteString))
     }
 }

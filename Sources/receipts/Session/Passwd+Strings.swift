@@ -1,5 +1,5 @@
 // The words of `receipts passwd`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var passwdAbstract: String {
         pick("Сменить пароль; все другие сессии закончатся.", "Change the password; every other session ends.")
     }
@@ -21,15 +21,18 @@ extension Strings {
     static var passwdNeedsTerminal: String {
         pick("нет терминала, чтобы спросить: укажите --password-stdin", "no terminal to ask on: give --password-stdin")
     }
-    static var currentPasswordPrompt: String { pick("Текущий пароль: ", "Present password: ") }
-    static var newPasswordPrompt: String { pick("Новый пароль: ", "New password: ") }
-    static var anonymousHasNoPassword: String {
+}
+
+extension Words {
+    var currentPasswordPrompt: String { pick("Текущий пароль: ", "Present password: ") }
+    var newPasswordPrompt: String { pick("Новый пароль: ", "New password: ") }
+    var anonymousHasNoPassword: String {
         pick(
             "у анонимного аккаунта нет пароля; зарегистрируйтесь: receipts login --register",
             "an anonymous account has no password; register one: receipts login --register")
     }
-    static var currentPasswordWrong: String { pick("текущий пароль неверен", "the present password is wrong") }
-    static func passwordChanged(_ login: String, server: String) -> String {
+    var currentPasswordWrong: String { pick("текущий пароль неверен", "the present password is wrong") }
+    func passwordChanged(_ login: String, server: String) -> String {
         pick(
             "Пароль \(login) на \(server) сменён; сессии на других устройствах закончены.",
             "The password of \(login) on \(server) is changed; sessions on other devices have ended.")

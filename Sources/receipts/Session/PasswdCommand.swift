@@ -9,34 +9,35 @@ import ReceiptSync
 struct PasswdCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "passwd", abstract: Strings.passwdAbstract, discussion: Strings.passwdDiscussion)
+            commandName: "passwd", abstract: HelpText.passwdAbstract, discussion: HelpText.passwdDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
-    @Flag(name: .customLong("password-stdin"), help: ArgumentHelp(Strings.passwdStdinHelp))
+    @Flag(name: .customLong("password-stdin"), help: ArgumentHelp(HelpText.passwdStdinHelp))
     var passwordsFromStandardInput = false
 
     func validate() throws {
-        if !passwordsFromStandardInput, !Prompt.isInteractive { throw ValidationError(Strings.passwdNeedsTerminal) }
+        if !passwordsFromStandardInput, !Prompt.isInteractive { throw ValidationError(HelpText.passwdNeedsTerminal) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let connection = try Connection(global)
         let session = try connection.requireSession()
         guard session.kind == .authorized, let login = session.login else {
-            throw CommandFailure(status: .invalidInput) { _ in Strings.anonymousHasNoPassword }
+            throw CommandFailure(status: .invalidInput) { Words($0).anonymousHasNoPassword }
         }
         let (current, new): (String, String)
         if passwordsFromStandardInput {
             current = try Prompt.required(readLine(strippingNewline: true))
             new = try Prompt.required(readLine(strippingNewline: true))
         } else {
-            current = try Prompt.required(Prompt.secret(Strings.currentPasswordPrompt))
-            new = try Prompt.required(Prompt.secret(Strings.newPasswordPrompt))
-            guard Prompt.secret(Strings.passwordAgainPrompt) == new else {
-                throw CommandFailure(status: .invalidInput) { _ in Strings.passwordsDiffer }
+            current = try Prompt.required(Prompt.secret(words.currentPasswordPrompt))
+            new = try Prompt.required(Prompt.secret(words.newPasswordPrompt))
+            guard Prompt.secret(words.passwordAgainPrompt) == new else {
+                throw CommandFailure(status: .invalidInput) { Words($0).passwordsDiffer }
             }
         }
         // The rules are checked here first, so that a short password costs no request.
@@ -49,8 +50,8 @@ struct PasswdCommand: AsyncParsableCommand {
         do {
             try await connection.client().changePassword(from: current, to: new)
         } catch .rejected(403, _) {
-            throw CommandFailure(status: .invalidInput) { _ in Strings.currentPasswordWrong }
+            throw CommandFailure(status: .invalidInput) { Words($0).currentPasswordWrong }
         }
-        console.note(Strings.passwordChanged(login, server: connection.server.absoluteString))
+        console.note(words.passwordChanged(login, server: connection.server.absoluteString))
     }
 }

@@ -39,7 +39,7 @@ enum Prompt {
 
     /// An answer that must not be empty (a login, a password): a usage failure when it is.
     static func required(_ value: String?) throws -> String {
-        guard let value, !value.isEmpty else { throw CommandFailure(status: .usage) { _ in Strings.nothingEntered } }
+        guard let value, !value.isEmpty else { throw CommandFailure(status: .usage) { Words($0).nothingEntered } }
         return value
     }
 }

@@ -9,11 +9,11 @@ import ReceiptSync
 /// `receipts whoami [--json]`: anonymous, authorized or none, on which server, as whom.
 struct WhoAmICommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "whoami", abstract: Strings.whoamiAbstract)
+        CommandConfiguration(commandName: "whoami", abstract: HelpText.whoamiAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     struct Output: Encodable {
         let kind: String
@@ -23,6 +23,7 @@ struct WhoAmICommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let connection = try Connection(global)
         var output = Output(kind: "none", server: connection.server.absoluteString, login: nil)
         if let saved = connection.saved {
@@ -33,15 +34,15 @@ struct WhoAmICommand: AsyncParsableCommand {
             } catch .unauthorized {
                 connection.account.vault.remove(server: connection.server)
                 output = Output(kind: "none", server: connection.server.absoluteString, login: nil)
-                console.note(Strings.sessionEnded)
+                console.note(words.sessionEnded)
             } catch {
-                console.note(Strings.notChecked(error.message(in: Strings.language)))
+                console.note(words.notChecked(error.message(in: words.language)))
             }
         }
         if json {
             console.output(try JSONOutput.encode(output))
         } else {
-            console.output(Strings.whoami(kind: output.kind, login: output.login, server: output.server))
+            console.output(words.whoami(kind: output.kind, login: output.login, server: output.server))
         }
     }
 }

@@ -2,7 +2,7 @@ import ReceiptCore
 import ReceiptStore
 
 // The words of `receipts shops` and its subcommands, in Russian and English.
-extension Strings {
+extension HelpText {
     static var shopsAbstract: String {
         pick(
             "Магазины: где сколько потрачено, свои названия, объединение.",
@@ -40,24 +40,27 @@ extension Strings {
     static var shopNameOrReset: String {
         pick("нужно новое название или --reset", "give a new name or --reset")
     }
-    static var noShopsYet: String {
+}
+
+extension Words {
+    var noShopsYet: String {
         pick("магазинов пока нет (сначала receipts import)", "no shops yet (receipts import first)")
     }
-    static func noShop(_ id: Int64) -> String {
+    func noShop(_ id: Int64) -> String {
         pick("магазина #\(id) нет (receipts shops)", "there is no shop #\(id) (receipts shops)")
     }
-    static func mergedIntoItself(_ id: Int64) -> String {
+    func mergedIntoItself(_ id: Int64) -> String {
         pick("магазин #\(id) нельзя объединить с ним же", "shop #\(id) cannot be merged into itself")
     }
-    static func shopRenamed(_ shop: Shop) -> String {
+    func shopRenamed(_ shop: Shop) -> String {
         pick("#\(shop.id) теперь «\(shop.name)»", "#\(shop.id) is now “\(shop.name)”")
     }
-    static func shopsMerged(_ shop: Shop) -> String {
+    func shopsMerged(_ shop: Shop) -> String {
         pick(
             "#\(shop.id) «\(shop.name)»: чеков \(shop.receipts)",
             "#\(shop.id) “\(shop.name)”: \(shop.receipts) receipts")
     }
-    static var shopHeading: String { pick("Магазин", "Shop") }
-    static var innHeading: String { pick("ИНН", "INN") }
-    static var lastVisitHeading: String { pick("Последний чек", "Last receipt") }
+    var shopHeading: String { pick("Магазин", "Shop") }
+    var innHeading: String { pick("ИНН", "INN") }
+    var lastVisitHeading: String { pick("Последний чек", "Last receipt") }
 }

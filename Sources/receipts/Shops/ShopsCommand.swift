@@ -7,7 +7,7 @@ import ReceiptStore
 struct ShopsCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "shops", abstract: Strings.shopsAbstract,
+            commandName: "shops", abstract: HelpText.shopsAbstract,
             subcommands: [ShopsListCommand.self, ShopsRenameCommand.self, ShopsMergeCommand.self],
             defaultSubcommand: ShopsListCommand.self)
     }
@@ -42,11 +42,11 @@ struct ShopEntry: Encodable {
 /// `receipts shops [--json]`: every shop with its receipts and spending.
 struct ShopsListCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: Strings.shopsListAbstract)
+        CommandConfiguration(commandName: "list", abstract: HelpText.shopsListAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     /// `{"shops": [ShopEntry]}`.
     struct Output: Encodable {
@@ -55,6 +55,7 @@ struct ShopsListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         let shops = try database.shops()
         if json {
@@ -62,13 +63,13 @@ struct ShopsListCommand: AsyncParsableCommand {
             return
         }
         guard !shops.isEmpty else {
-            console.note(Strings.noShopsYet)
+            console.note(words.noShopsYet)
             return
         }
-        let text = ReportText(Strings.language)
+        let text = ReportText(words.language)
         var table = TextTable(
             header: [
-                "#", text.total, text.receipts, Strings.shopHeading, Strings.lastVisitHeading, Strings.innHeading,
+                "#", text.total, text.receipts, words.shopHeading, words.lastVisitHeading, words.innHeading,
             ],
             rightAligned: [0, 1, 2], cut: [3], optional: [5, 4])
         for shop in shops {
@@ -84,49 +85,51 @@ struct ShopsListCommand: AsyncParsableCommand {
 /// `receipts shops rename ID NAME | --reset`: the user's own name for a shop.
 struct ShopsRenameCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "rename", abstract: Strings.shopsRenameAbstract)
+        CommandConfiguration(commandName: "rename", abstract: HelpText.shopsRenameAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.shopIDHelp, valueName: Strings.shopIDValue)) var id: Int64
-    @Argument(help: ArgumentHelp(Strings.shopNameHelp, valueName: Strings.nameValue)) var name: String?
-    @Flag(help: ArgumentHelp(Strings.shopResetHelp)) var reset = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.shopIDHelp, valueName: HelpText.shopIDValue)) var id: Int64
+    @Argument(help: ArgumentHelp(HelpText.shopNameHelp, valueName: HelpText.nameValue)) var name: String?
+    @Flag(help: ArgumentHelp(HelpText.shopResetHelp)) var reset = false
 
     func validate() throws {
         let named = !(name?.trimmingWhitespace().isEmpty ?? true)
-        if named == reset { throw ValidationError(Strings.shopNameOrReset) }
+        if named == reset { throw ValidationError(HelpText.shopNameOrReset) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         guard let shop = try database.renameShop(id, to: reset ? nil : name) else {
-            throw CommandFailure(status: .notFound) { _ in Strings.noShop(id) }
+            throw CommandFailure(status: .notFound) { Words($0).noShop(id) }
         }
-        console.output(Strings.shopRenamed(shop))
+        console.output(words.shopRenamed(shop))
     }
 }
 
 /// `receipts shops merge ID OTHER...`: several shops as one.
 struct ShopsMergeCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "merge", abstract: Strings.shopsMergeAbstract)
+        CommandConfiguration(commandName: "merge", abstract: HelpText.shopsMergeAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.mergeTargetHelp, valueName: Strings.shopIDValue)) var target: Int64
-    @Argument(help: ArgumentHelp(Strings.mergeOthersHelp, valueName: Strings.shopIDValue)) var others: [Int64]
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.mergeTargetHelp, valueName: HelpText.shopIDValue)) var target: Int64
+    @Argument(help: ArgumentHelp(HelpText.mergeOthersHelp, valueName: HelpText.shopIDValue)) var others: [Int64]
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         switch try database.mergeShops(others, into: target) {
         case .success(let shop):
-            console.output(Strings.shopsMerged(shop))
+            console.output(words.shopsMerged(shop))
         case .failure(.noShop(let id)):
-            throw CommandFailure(status: .notFound) { _ in Strings.noShop(id) }
+            throw CommandFailure(status: .notFound) { Words($0).noShop(id) }
         case .failure(.mergedIntoItself(let id)):
-            throw CommandFailure(status: .usage) { _ in Strings.mergedIntoItself(id) }
+            throw CommandFailure(status: .usage) { Words($0).mergedIntoItself(id) }
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptCore
 
 // The words of `receipts budget`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var budgetAbstract: String {
         pick("Бюджеты по категориям: лимиты и темп трат.", "Budgets by category: limits and the pace of spending.")
     }
@@ -38,16 +38,19 @@ extension Strings {
         pick("Категория (идентификатор или название).", "The category (identifier or name).")
     }
     static var budgetAmountHelp: String { pick("Лимит в рублях.", "The limit in roubles.") }
-    static var noBudgets: String {
+}
+
+extension Words {
+    var noBudgets: String {
         pick(
             "Лимитов нет. Задайте: receipts budget set groceries 30000",
             "No limits set. Set one: receipts budget set groceries 30000")
     }
-    static var limitColumn: String { pick("лимит", "limit") }
-    static var spentColumn: String { pick("потрачено", "spent") }
-    static var leftColumn: String { pick("осталось", "left") }
-    static var projectedColumn: String { pick("прогноз", "projected") }
-    static func budgetHeading(_ month: Month, today: LocalDateTime) -> String {
+    var limitColumn: String { pick("лимит", "limit") }
+    var spentColumn: String { pick("потрачено", "spent") }
+    var leftColumn: String { pick("осталось", "left") }
+    var projectedColumn: String { pick("прогноз", "projected") }
+    func budgetHeading(_ month: Month, today: LocalDateTime) -> String {
         let name = month.name(in: language)
         guard month == today.yearMonth else { return pick("Бюджет: \(name)", "Budget: \(name)") }
         return pick(

@@ -10,7 +10,7 @@ import ReceiptStore
 struct BudgetCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "budget", abstract: Strings.budgetAbstract,
+            commandName: "budget", abstract: HelpText.budgetAbstract,
             subcommands: [BudgetStatusCommand.self, BudgetSetCommand.self, BudgetUnsetCommand.self],
             defaultSubcommand: BudgetStatusCommand.self)
     }
@@ -20,19 +20,20 @@ struct BudgetCommand: AsyncParsableCommand {
 struct BudgetStatusCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "show", abstract: Strings.budgetShowAbstract, discussion: Strings.budgetDiscussion)
+            commandName: "show", abstract: HelpText.budgetShowAbstract, discussion: HelpText.budgetDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.budgetMonthHelp, valueName: Strings.monthValue)) var month: String?
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(HelpText.budgetMonthHelp, valueName: HelpText.monthValue)) var month: String?
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func validate() throws {
-        if let month, Month(month) == nil { throw ValidationError(Strings.badMonth(month)) }
+        if let month, Month(month) == nil { throw ValidationError(HelpText.badMonth(month)) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         let today = try ServeCommand.today()
         let shown = month.flatMap(Month.init) ?? today.yearMonth
@@ -42,14 +43,14 @@ struct BudgetStatusCommand: AsyncParsableCommand {
             return
         }
         guard !status.lines.isEmpty else {
-            console.output(Strings.noBudgets)
+            console.output(words.noBudgets)
             return
         }
-        let language = Strings.language
+        let language = words.language
         var table = TextTable(
             header: [
-                Strings.categoryColumn, Strings.limitColumn, Strings.spentColumn, Strings.leftColumn,
-                Strings.projectedColumn,
+                words.categoryColumn, words.limitColumn, words.spentColumn, words.leftColumn,
+                words.projectedColumn,
             ],
             rightAligned: [1, 2, 3, 4], cut: [0])
         for line in status.lines {
@@ -60,68 +61,70 @@ struct BudgetStatusCommand: AsyncParsableCommand {
                 line.projected.formatted(in: language),
             ])
         }
-        console.output(Strings.budgetHeading(shown, today: today) + "\n" + table.render(width: Console.width))
+        console.output(words.budgetHeading(shown, today: today) + "\n" + table.render(width: Console.width))
     }
 }
 
 /// `receipts budget set CATEGORY AMOUNT [--month M]`.
 struct BudgetSetCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "set", abstract: Strings.budgetSetAbstract)
+        CommandConfiguration(commandName: "set", abstract: HelpText.budgetSetAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.budgetCategoryHelp, valueName: Strings.categoryValue)) var category: String
-    @Argument(help: ArgumentHelp(Strings.budgetAmountHelp, valueName: Strings.roublesValue)) var amount: String
-    @Option(help: ArgumentHelp(Strings.budgetOneMonthHelp, valueName: Strings.monthValue)) var month: String?
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.budgetCategoryHelp, valueName: HelpText.categoryValue)) var category: String
+    @Argument(help: ArgumentHelp(HelpText.budgetAmountHelp, valueName: HelpText.roublesValue)) var amount: String
+    @Option(help: ArgumentHelp(HelpText.budgetOneMonthHelp, valueName: HelpText.monthValue)) var month: String?
 
     func validate() throws {
-        if Category(lookingUp: category) == nil { throw ValidationError(Strings.unknownCategory(category)) }
+        if Category(lookingUp: category) == nil { throw ValidationError(Words(global).unknownCategory(category)) }
         do {
             _ = try BudgetLimit.parse(amount)
         } catch {
-            throw ValidationError(error.message(in: Strings.language))
+            throw ValidationError(error.message(in: Words(global).language))
         }
-        if let month, Month(month) == nil { throw ValidationError(Strings.badMonth(month)) }
+        if let month, Month(month) == nil { throw ValidationError(HelpText.badMonth(month)) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         guard let chosen = Category(lookingUp: category) else {
-            throw ValidationError(Strings.unknownCategory(category))
+            throw ValidationError(words.unknownCategory(category))
         }
         let money = try BudgetLimit.parse(amount)
         let only = month.flatMap(Month.init)
         let database = try global.openDatabase()
         try database.setBudget(chosen, amount: money, month: only)
-        console.output(BudgetChange.set(chosen, money, month: only).message(in: Strings.language))
+        console.output(BudgetChange.set(chosen, money, month: only).message(in: words.language))
     }
 }
 
 /// `receipts budget unset CATEGORY [--month M]`.
 struct BudgetUnsetCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "unset", abstract: Strings.budgetUnsetAbstract)
+        CommandConfiguration(commandName: "unset", abstract: HelpText.budgetUnsetAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.budgetCategoryHelp, valueName: Strings.categoryValue)) var category: String
-    @Option(help: ArgumentHelp(Strings.budgetOneMonthHelp, valueName: Strings.monthValue)) var month: String?
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.budgetCategoryHelp, valueName: HelpText.categoryValue)) var category: String
+    @Option(help: ArgumentHelp(HelpText.budgetOneMonthHelp, valueName: HelpText.monthValue)) var month: String?
 
     func validate() throws {
-        if Category(lookingUp: category) == nil { throw ValidationError(Strings.unknownCategory(category)) }
-        if let month, Month(month) == nil { throw ValidationError(Strings.badMonth(month)) }
+        if Category(lookingUp: category) == nil { throw ValidationError(Words(global).unknownCategory(category)) }
+        if let month, Month(month) == nil { throw ValidationError(HelpText.badMonth(month)) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         guard let chosen = Category(lookingUp: category) else {
-            throw ValidationError(Strings.unknownCategory(category))
+            throw ValidationError(words.unknownCategory(category))
         }
         let database = try global.openDatabase(createIfMissing: false)
         let only = month.flatMap(Month.init)
         let removed = try database.removeBudget(chosen, month: only)
         let change = removed ? BudgetChange.removed(chosen, month: only) : .noneToRemove(chosen, month: only)
-        console.output(change.message(in: Strings.language))
+        console.output(change.message(in: words.language))
     }
 }

@@ -3,7 +3,7 @@ import ReceiptStore
 
 // The words of `receipts categories` and its subcommands, in Russian and English.
 // `receipts search --category` names an unknown category in these words too.
-extension Strings {
+extension HelpText {
     static var categoriesAbstract: String {
         pick(
             "Категории покупок: итоги, выбор категории, товары без категории.",
@@ -38,18 +38,6 @@ extension Strings {
     static var badLimit: String { pick("--limit: нужно число от 1 до 1000", "--limit: give a number from 1 to 1000") }
     /// An unknown category, and the ones there are: identifiers with names in the user's language
     /// (without «uncategorized» where it cannot be `chosen`).
-    static func unknownCategory(_ text: String, choosing: Bool = false) -> String {
-        let known = Category.allCases.filter { !choosing || $0 != .uncategorized }
-        let width = known.map(\.rawValue.count).max() ?? 0
-        let list = known.map { category in
-            "  " + category.rawValue + String(repeating: " ", count: width - category.rawValue.count) + "  "
-                + category.name(in: language)
-        }
-        return pick(
-            "неизвестная категория «\(text)»; есть (идентификатор или название, в любом регистре):",
-            "unknown category “\(text)”; there are (the identifier or the name, in any case):")
-            + "\n" + list.joined(separator: "\n")
-    }
     static var cannotChooseUncategorized: String {
         pick(
             "«Без категории» нельзя выбрать: выберите настоящую категорию или other",
@@ -59,41 +47,10 @@ extension Strings {
         pick(
             "в названии нет ни одного слова, только числа и знаки", "the name has no words, only numbers and marks")
     }
-    static func chosen(_ choice: CategoryChoice) -> String {
-        choice.chosenMessage(in: language)
-            + pick(
-                " (отменить: receipts categories undo \(choice.action))",
-                " (to undo: receipts categories undo \(choice.action))")
-    }
     static var categoriesUnsetAbstract: String {
         pick(
             "Забыть выбранную категорию товара: его позиции вернутся к правилам и категориям магазинов.",
             "Forget an item's chosen category: its items go back to the rules and their shops' categories.")
-    }
-    static func noChoice(_ name: String) -> String {
-        let key = ItemName.key(name)
-        return pick(
-            "для «\(key)» категория не выбиралась (receipts categories set)",
-            "no category was chosen for “\(key)” (receipts categories set)")
-    }
-    static func forgotten(_ choice: CategoryChoice) -> String { choice.forgottenMessage(in: language) }
-    static var noUncategorized: String {
-        pick("Товаров без категории нет.", "There are no uncategorized items.")
-    }
-    static func categorizedShare(_ percent: String) -> String {
-        pick("в настоящих категориях: \(percent) расходов", "in real categories: \(percent) of spending")
-    }
-    /// One line of what decided the categories: `by the rules: 91.2% of lines, 88.0% of money`.
-    static func decidedBy(_ decider: String, lines: String, money: String) -> String {
-        let who =
-            switch decider {
-            case "user": pick("вашим выбором", "by you")
-            case "rules": pick("по правилам", "by the rules")
-            case "shop": pick("по магазину", "by the shop")
-            case "guess": pick("догадкой", "guessed")
-            default: pick("без категории", "undecided")
-            }
-        return pick("\(who): \(lines) позиций, \(money) денег", "\(who): \(lines) of lines, \(money) of money")
     }
     static var itemValue: String { pick("товар", "item") }
 
@@ -102,29 +59,12 @@ extension Strings {
             "Товары, категорию которых угадал классификатор, с его уверенностью.",
             "The items whose category the classifier guessed, with how sure it is.")
     }
-    static var guessHeading: String { pick("Догадка", "Guess") }
-    static var noGuesses: String {
-        pick(
-            "Догадок нет: все товары размечены правилами, магазинами или вами.",
-            "No guesses: rules, shops or you place every item.")
-    }
-    static var guessesHint: String {
-        pick(
-            "верно — receipts categories confirm \"ТОВАР\"; нет — receipts categories set \"ТОВАР\" КАТЕГОРИЯ",
-            "right: receipts categories confirm \"ITEM\"; wrong: receipts categories set \"ITEM\" CATEGORY")
-    }
     static var confirmAbstract: String {
         pick(
             "Принять догадку классификатора для товара как ваш выбор.",
             "Take the classifier's guess for an item as your choice.")
     }
     static var noNamesGiven: String { pick("укажите хотя бы один товар", "give at least one item") }
-    static func noGuess(_ name: String) -> String {
-        let key = ItemName.key(name)
-        return pick(
-            "для «\(key)» догадки нет: товар не найден или его размечают правила или ваш выбор",
-            "no guess for “\(key)”: the item is not stored, or rules or your choice place it")
-    }
     static var lineAbstract: String {
         pick("Выбрать категорию одной строки одного чека.", "Choose the category of one line of one receipt.")
     }
@@ -150,10 +90,6 @@ extension Strings {
     static var lineCategoryOrForget: String {
         pick("категория и --forget вместе не бывают", "give a category or --forget, not both")
     }
-    static func noSuchLine(_ line: Int, receipt: Int64) -> String {
-        pick("в чеке №\(receipt) нет строки \(line)", "receipt #\(receipt) has no line \(line)")
-    }
-    static var undoHint: String { pick("отменить: receipts categories undo", "to undo: receipts categories undo") }
     static var matchAbstract: String {
         pick(
             "Товары без выбора и правила, в названии которых есть слова; с --set — категория для всех сразу.",
@@ -176,16 +112,6 @@ extension Strings {
     static var emptyWords: String {
         pick("в словах нет ни одной буквы, только числа и знаки", "the words have no letters, only numbers and marks")
     }
-    static func nothingMatches(_ words: String) -> String {
-        pick(
-            "нет товаров без выбора и правила со словами «\(words)»",
-            "no item without a choice or rule has the words “\(words)”")
-    }
-    static func matchHint(_ words: String) -> String {
-        pick(
-            "выбрать категорию для всех: receipts categories match \(words) --set КАТЕГОРИЯ",
-            "to choose a category for all: receipts categories match \(words) --set CATEGORY")
-    }
     static var undoAbstract: String {
         pick(
             "Отменить действие с категориями: последнее или указанное по номеру.",
@@ -195,7 +121,84 @@ extension Strings {
         pick("Номер действия, как его напечатала команда.", "The action's number, as its command printed it.")
     }
     static var actionValue: String { pick("номер", "number") }
-    static func nothingToUndo(_ action: Int64?) -> String {
+}
+
+extension Words {
+    func unknownCategory(_ text: String, choosing: Bool = false) -> String {
+        let known = Category.allCases.filter { !choosing || $0 != .uncategorized }
+        let width = known.map(\.rawValue.count).max() ?? 0
+        let list = known.map { category in
+            "  " + category.rawValue + String(repeating: " ", count: width - category.rawValue.count) + "  "
+                + category.name(in: language)
+        }
+        return pick(
+            "неизвестная категория «\(text)»; есть (идентификатор или название, в любом регистре):",
+            "unknown category “\(text)”; there are (the identifier or the name, in any case):")
+            + "\n" + list.joined(separator: "\n")
+    }
+    func chosen(_ choice: CategoryChoice) -> String {
+        choice.chosenMessage(in: language)
+            + pick(
+                " (отменить: receipts categories undo \(choice.action))",
+                " (to undo: receipts categories undo \(choice.action))")
+    }
+    func noChoice(_ name: String) -> String {
+        let key = ItemName.key(name)
+        return pick(
+            "для «\(key)» категория не выбиралась (receipts categories set)",
+            "no category was chosen for “\(key)” (receipts categories set)")
+    }
+    func forgotten(_ choice: CategoryChoice) -> String { choice.forgottenMessage(in: language) }
+    var noUncategorized: String {
+        pick("Товаров без категории нет.", "There are no uncategorized items.")
+    }
+    func categorizedShare(_ percent: String) -> String {
+        pick("в настоящих категориях: \(percent) расходов", "in real categories: \(percent) of spending")
+    }
+    /// One line of what decided the categories: `by the rules: 91.2% of lines, 88.0% of money`.
+    func decidedBy(_ decider: String, lines: String, money: String) -> String {
+        let who =
+            switch decider {
+            case "user": pick("вашим выбором", "by you")
+            case "rules": pick("по правилам", "by the rules")
+            case "shop": pick("по магазину", "by the shop")
+            case "guess": pick("догадкой", "guessed")
+            default: pick("без категории", "undecided")
+            }
+        return pick("\(who): \(lines) позиций, \(money) денег", "\(who): \(lines) of lines, \(money) of money")
+    }
+    var guessHeading: String { pick("Догадка", "Guess") }
+    var noGuesses: String {
+        pick(
+            "Догадок нет: все товары размечены правилами, магазинами или вами.",
+            "No guesses: rules, shops or you place every item.")
+    }
+    var guessesHint: String {
+        pick(
+            "верно — receipts categories confirm \"ТОВАР\"; нет — receipts categories set \"ТОВАР\" КАТЕГОРИЯ",
+            "right: receipts categories confirm \"ITEM\"; wrong: receipts categories set \"ITEM\" CATEGORY")
+    }
+    func noGuess(_ name: String) -> String {
+        let key = ItemName.key(name)
+        return pick(
+            "для «\(key)» догадки нет: товар не найден или его размечают правила или ваш выбор",
+            "no guess for “\(key)”: the item is not stored, or rules or your choice place it")
+    }
+    func noSuchLine(_ line: Int, receipt: Int64) -> String {
+        pick("в чеке №\(receipt) нет строки \(line)", "receipt #\(receipt) has no line \(line)")
+    }
+    var undoHint: String { pick("отменить: receipts categories undo", "to undo: receipts categories undo") }
+    func nothingMatches(_ words: String) -> String {
+        pick(
+            "нет товаров без выбора и правила со словами «\(words)»",
+            "no item without a choice or rule has the words “\(words)”")
+    }
+    func matchHint(_ words: String) -> String {
+        pick(
+            "выбрать категорию для всех: receipts categories match \(words) --set КАТЕГОРИЯ",
+            "to choose a category for all: receipts categories match \(words) --set CATEGORY")
+    }
+    func nothingToUndo(_ action: Int64?) -> String {
         guard let action else { return pick("отменять нечего", "there is nothing to undo") }
         return pick(
             "действия №\(action) нет (или оно уже отменено)", "there is no action #\(action) (or it was undone)")

@@ -8,7 +8,7 @@ import ReceiptStore
 struct CategoriesCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "categories", abstract: Strings.categoriesAbstract,
+            commandName: "categories", abstract: HelpText.categoriesAbstract,
             subcommands: [
                 CategoriesListCommand.self, CategoriesSetCommand.self, CategoriesUnsetCommand.self,
                 UncategorizedCommand.self, GuessesCommand.self, ConfirmCommand.self, LineCategoryCommand.self,
@@ -21,11 +21,11 @@ struct CategoriesCommand: AsyncParsableCommand {
 /// `receipts categories [--json]`: every category with its all-time totals.
 struct CategoriesListCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: Strings.categoriesListAbstract)
+        CommandConfiguration(commandName: "list", abstract: HelpText.categoriesListAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     /// `{"categories": [{"category", "name", "total", "receipts", "items"}], "total", "decided": {"lines",
     /// "total", "by": [{"by", "lines", "total", "linesShare", "totalShare"}]}}`: `by` is what decided
@@ -74,13 +74,14 @@ struct CategoriesListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         var sums: [Category: (total: Int64, receipts: Int, items: Int)] = [:]
         for line in try database.categoryTotals() {
             let sum = sums[line.category] ?? (0, 0, 0)
             sums[line.category] = (sum.total + line.total.kopecks, sum.receipts + line.receipts, sum.items + line.items)
         }
-        let language = Strings.language
+        let language = words.language
         let entries = Category.allCases.map { category in
             let sum = sums[category] ?? (0, 0, 0)
             return Output.Entry(
@@ -106,11 +107,11 @@ struct CategoriesListCommand: AsyncParsableCommand {
         console.output(table.render(width: Console.width))
         let categorized = entries.filter { $0.category != Category.uncategorized.rawValue }.reduce(0) { $0 + $1.total }
         if total > 0 {
-            console.note(Strings.categorizedShare(text.percent(Double(categorized) / Double(total))))
+            console.note(words.categorizedShare(text.percent(Double(categorized) / Double(total))))
         }
         for part in decided.by where part.lines > 0 {
             console.note(
-                Strings.decidedBy(part.by, lines: text.percent(part.linesShare), money: text.percent(part.totalShare)))
+                words.decidedBy(part.by, lines: text.percent(part.linesShare), money: text.percent(part.totalShare)))
         }
     }
 }
@@ -119,51 +120,53 @@ struct CategoriesListCommand: AsyncParsableCommand {
 struct CategoriesSetCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "set", abstract: Strings.categoriesSetAbstract, discussion: Strings.categoriesSetDiscussion)
+            commandName: "set", abstract: HelpText.categoriesSetAbstract, discussion: HelpText.categoriesSetDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var name: String
-    @Argument(help: ArgumentHelp(Strings.chosenCategoryHelp, valueName: Strings.categoryValue)) var category: String
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.itemNameHelp, valueName: HelpText.itemValue)) var name: String
+    @Argument(help: ArgumentHelp(HelpText.chosenCategoryHelp, valueName: HelpText.categoryValue)) var category: String
 
     func validate() throws {
         guard let found = Category(lookingUp: category) else {
-            throw ValidationError(Strings.unknownCategory(category, choosing: true))
+            throw ValidationError(Words(global).unknownCategory(category, choosing: true))
         }
-        if found == .uncategorized { throw ValidationError(Strings.cannotChooseUncategorized) }
-        if ItemName.key(name).isEmpty { throw ValidationError(Strings.emptyItemName) }
+        if found == .uncategorized { throw ValidationError(HelpText.cannotChooseUncategorized) }
+        if ItemName.key(name).isEmpty { throw ValidationError(HelpText.emptyItemName) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         guard let chosen = Category(lookingUp: category) else {
-            throw ValidationError(Strings.unknownCategory(category, choosing: true))
+            throw ValidationError(words.unknownCategory(category, choosing: true))
         }
         let database = try global.openDatabase()
-        console.output(Strings.chosen(try database.choose(chosen, forItemNamed: name)))
+        console.output(words.chosen(try database.choose(chosen, forItemNamed: name)))
     }
 }
 
 /// `receipts categories unset "ITEM NAME"`: forgets a choice; the items go back to the rules and shops.
 struct CategoriesUnsetCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "unset", abstract: Strings.categoriesUnsetAbstract)
+        CommandConfiguration(commandName: "unset", abstract: HelpText.categoriesUnsetAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var name: String
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.itemNameHelp, valueName: HelpText.itemValue)) var name: String
 
     func validate() throws {
-        if ItemName.key(name).isEmpty { throw ValidationError(Strings.emptyItemName) }
+        if ItemName.key(name).isEmpty { throw ValidationError(HelpText.emptyItemName) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         guard let forgotten = try database.forgetChoice(forItemNamed: name) else {
-            throw CommandFailure(status: .notFound) { _ in Strings.noChoice(name) }
+            throw CommandFailure(status: .notFound) { Words($0).noChoice(name) }
         }
-        console.output(Strings.forgotten(forgotten))
+        console.output(words.forgotten(forgotten))
     }
 }
 
@@ -171,19 +174,20 @@ struct CategoriesUnsetCommand: AsyncParsableCommand {
 /// the classifier's proposal for each (too unsure to be applied) when it has one.
 struct UncategorizedCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "uncategorized", abstract: Strings.uncategorizedAbstract)
+        CommandConfiguration(commandName: "uncategorized", abstract: HelpText.uncategorizedAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.limitHelp, valueName: Strings.countValue)) var limit = 20
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(HelpText.limitHelp, valueName: HelpText.countValue)) var limit = 20
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func validate() throws {
-        guard (1...1000).contains(limit) else { throw ValidationError(Strings.badLimit) }
+        guard (1...1000).contains(limit) else { throw ValidationError(HelpText.badLimit) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         let names = try database.names(in: .uncategorized, limit: limit)
         if json {
@@ -191,9 +195,9 @@ struct UncategorizedCommand: AsyncParsableCommand {
             return
         }
         guard !names.isEmpty else {
-            console.output(Strings.noUncategorized)
+            console.output(words.noUncategorized)
             return
         }
-        console.output(NameOutput.table(names, guesses: names.contains { $0.guess != nil }))
+        console.output(NameOutput.table(names, guesses: names.contains { $0.guess != nil }, in: words))
     }
 }

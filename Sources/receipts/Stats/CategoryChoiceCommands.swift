@@ -30,11 +30,11 @@ struct NameOutput: Encodable {
 
     /// The names as a table: lines, money, the name, and `guess` (the guessed category with its
     /// confidence) when `guesses`.
-    static func table(_ names: [NameSpending], guesses: Bool) -> String {
-        let language = Strings.language
+    static func table(_ names: [NameSpending], guesses: Bool, in words: Words) -> String {
+        let language = words.language
         let text = ReportText(language)
         var table = TextTable(
-            header: [text.items, text.total, text.item] + (guesses ? [Strings.guessHeading] : []),
+            header: [text.items, text.total, text.item] + (guesses ? [words.guessHeading] : []),
             rightAligned: [0, 1],
             cut: guesses ? [2, 3] : [2])
         for name in names {
@@ -61,19 +61,20 @@ struct GuessOutput: Encodable {
 /// `receipts categories guesses [--limit N] [--json]`: the names the classifier's guesses place.
 struct GuessesCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "guesses", abstract: Strings.guessesAbstract)
+        CommandConfiguration(commandName: "guesses", abstract: HelpText.guessesAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.limitHelp, valueName: Strings.countValue)) var limit = 20
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(HelpText.limitHelp, valueName: HelpText.countValue)) var limit = 20
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func validate() throws {
-        guard (1...1000).contains(limit) else { throw ValidationError(Strings.badLimit) }
+        guard (1...1000).contains(limit) else { throw ValidationError(HelpText.badLimit) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         let names = try database.guessedNames(limit: limit)
         if json {
@@ -81,30 +82,31 @@ struct GuessesCommand: AsyncParsableCommand {
             return
         }
         guard !names.isEmpty else {
-            console.output(Strings.noGuesses)
+            console.output(words.noGuesses)
             return
         }
-        console.output(NameOutput.table(names, guesses: true))
-        console.note(Strings.guessesHint)
+        console.output(NameOutput.table(names, guesses: true, in: words))
+        console.note(words.guessesHint)
     }
 }
 
 /// `receipts categories confirm "ITEM NAME"...`: takes the classifier's guess as the user's choice.
 struct ConfirmCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "confirm", abstract: Strings.confirmAbstract)
+        CommandConfiguration(commandName: "confirm", abstract: HelpText.confirmAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.itemNameHelp, valueName: Strings.itemValue)) var names: [String]
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.itemNameHelp, valueName: HelpText.itemValue)) var names: [String]
 
     func validate() throws {
-        if names.isEmpty { throw ValidationError(Strings.noNamesGiven) }
-        if names.contains(where: { ItemName.key($0).isEmpty }) { throw ValidationError(Strings.emptyItemName) }
+        if names.isEmpty { throw ValidationError(HelpText.noNamesGiven) }
+        if names.contains(where: { ItemName.key($0).isEmpty }) { throw ValidationError(HelpText.emptyItemName) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         var missing: [String] = []
         for name in names {
@@ -112,10 +114,10 @@ struct ConfirmCommand: AsyncParsableCommand {
                 missing.append(name)
                 continue
             }
-            console.output(Strings.chosen(choice))
+            console.output(words.chosen(choice))
         }
         if !missing.isEmpty {
-            let message = missing.map(Strings.noGuess).joined(separator: "\n")
+            let message = missing.map(words.noGuess).joined(separator: "\n")
             throw CommandFailure(status: .notFound) { _ in message }
         }
     }
@@ -126,39 +128,40 @@ struct ConfirmCommand: AsyncParsableCommand {
 struct LineCategoryCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "line", abstract: Strings.lineAbstract, discussion: Strings.lineDiscussion)
+            commandName: "line", abstract: HelpText.lineAbstract, discussion: HelpText.lineDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.lineReceiptHelp, valueName: Strings.receiptIDValue)) var receipt: Int64
-    @Argument(help: ArgumentHelp(Strings.lineNumberHelp, valueName: Strings.lineValue)) var line: Int
-    @Argument(help: ArgumentHelp(Strings.chosenCategoryHelp, valueName: Strings.categoryValue)) var category: String?
-    @Flag(help: ArgumentHelp(Strings.lineForgetHelp)) var forget = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.lineReceiptHelp, valueName: HelpText.receiptIDValue)) var receipt: Int64
+    @Argument(help: ArgumentHelp(HelpText.lineNumberHelp, valueName: HelpText.lineValue)) var line: Int
+    @Argument(help: ArgumentHelp(HelpText.chosenCategoryHelp, valueName: HelpText.categoryValue)) var category: String?
+    @Flag(help: ArgumentHelp(HelpText.lineForgetHelp)) var forget = false
 
     func validate() throws {
-        guard line >= 1 else { throw ValidationError(Strings.badLineNumber) }
+        guard line >= 1 else { throw ValidationError(HelpText.badLineNumber) }
         switch (category, forget) {
-        case (nil, false): throw ValidationError(Strings.lineNeedsCategory)
-        case (.some, true): throw ValidationError(Strings.lineCategoryOrForget)
+        case (nil, false): throw ValidationError(HelpText.lineNeedsCategory)
+        case (.some, true): throw ValidationError(HelpText.lineCategoryOrForget)
         case (let text?, false):
             guard let found = Category(lookingUp: text) else {
-                throw ValidationError(Strings.unknownCategory(text, choosing: true))
+                throw ValidationError(Words(global).unknownCategory(text, choosing: true))
             }
-            if found == .uncategorized { throw ValidationError(Strings.cannotChooseUncategorized) }
+            if found == .uncategorized { throw ValidationError(HelpText.cannotChooseUncategorized) }
         case (nil, true): break
         }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let chosen = category.flatMap(Category.init(lookingUp:))
         let database = try global.openDatabase(createIfMissing: false)
         guard let action = try database.choose(chosen, forLine: line - 1, ofReceipt: receipt) else {
             let (receipt, line) = (receipt, line)
-            throw CommandFailure(status: .notFound) { _ in Strings.noSuchLine(line, receipt: receipt) }
+            throw CommandFailure(status: .notFound) { Words($0).noSuchLine(line, receipt: receipt) }
         }
-        console.output(action.message(in: Strings.language))
-        console.note(Strings.undoHint)
+        console.output(action.message(in: words.language))
+        console.note(words.undoHint)
     }
 }
 
@@ -166,40 +169,42 @@ struct LineCategoryCommand: AsyncParsableCommand {
 /// that have the words; with `--set`, a category for all of them at once.
 struct MatchCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "match", abstract: Strings.matchAbstract, discussion: Strings.matchDiscussion)
+        CommandConfiguration(
+            commandName: "match", abstract: HelpText.matchAbstract, discussion: HelpText.matchDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.matchWordsHelp, valueName: Strings.wordsValue)) var words: [String]
-    @Option(help: ArgumentHelp(Strings.matchSetHelp, valueName: Strings.categoryValue)) var set: String?
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.matchWordsHelp, valueName: HelpText.wordsValue)) var terms: [String]
+    @Option(help: ArgumentHelp(HelpText.matchSetHelp, valueName: HelpText.categoryValue)) var set: String?
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func validate() throws {
-        if ItemName.key(words.joined(separator: " ")).isEmpty { throw ValidationError(Strings.emptyWords) }
+        if ItemName.key(terms.joined(separator: " ")).isEmpty { throw ValidationError(HelpText.emptyWords) }
         if let set {
             guard let found = Category(lookingUp: set) else {
-                throw ValidationError(Strings.unknownCategory(set, choosing: true))
+                throw ValidationError(Words(global).unknownCategory(set, choosing: true))
             }
-            if found == .uncategorized { throw ValidationError(Strings.cannotChooseUncategorized) }
+            if found == .uncategorized { throw ValidationError(HelpText.cannotChooseUncategorized) }
         }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
-        let text = words.joined(separator: " ")
+        let text = terms.joined(separator: " ")
         let names = try database.names(matching: text)
         if let category = set.flatMap(Category.init(lookingUp:)) {
             guard !names.isEmpty else {
-                throw CommandFailure(status: .notFound) { _ in Strings.nothingMatches(text) }
+                throw CommandFailure(status: .notFound) { Words($0).nothingMatches(text) }
             }
             let action = try database.choose(category, forNamesMatching: text)
             if json {
                 console.output(try JSONOutput.encode(ActionOutput(action)))
                 return
             }
-            console.output(action.message(in: Strings.language))
-            console.note(Strings.undoHint)
+            console.output(action.message(in: words.language))
+            console.note(words.undoHint)
             return
         }
         if json {
@@ -207,11 +212,11 @@ struct MatchCommand: AsyncParsableCommand {
             return
         }
         guard !names.isEmpty else {
-            console.output(Strings.nothingMatches(text))
+            console.output(words.nothingMatches(text))
             return
         }
-        console.output(NameOutput.table(names, guesses: true))
-        console.note(Strings.matchHint(text))
+        console.output(NameOutput.table(names, guesses: true, in: words))
+        console.note(words.matchHint(text))
     }
 }
 
@@ -240,24 +245,25 @@ struct ActionOutput: Encodable {
 /// `receipts categories undo [ACTION] [--json]`: undoes a category action, the latest by default.
 struct UndoCategoryCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "undo", abstract: Strings.undoAbstract)
+        CommandConfiguration(commandName: "undo", abstract: HelpText.undoAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.undoActionHelp, valueName: Strings.actionValue)) var action: Int64?
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.undoActionHelp, valueName: HelpText.actionValue)) var action: Int64?
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         guard let undone = try database.undoCategoryAction(action) else {
             let action = action
-            throw CommandFailure(status: .notFound) { _ in Strings.nothingToUndo(action) }
+            throw CommandFailure(status: .notFound) { Words($0).nothingToUndo(action) }
         }
         if json {
             console.output(try JSONOutput.encode(ActionOutput(undone)))
             return
         }
-        console.output(undone.undoneMessage(in: Strings.language))
+        console.output(undone.undoneMessage(in: words.language))
     }
 }

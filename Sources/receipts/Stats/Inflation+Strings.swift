@@ -3,7 +3,7 @@ import ReceiptCore
 import ReceiptStats
 
 // The words of `receipts inflation`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var inflationAbstract: String {
         pick(
             "Личная инфляция: насколько подорожала ваша корзина.",
@@ -24,18 +24,21 @@ extension Strings {
                 + "--by category --json")
     }
     static var inflationByHelp: String { pick("Индекс и по категориям.", "The index by category too.") }
-    static var monthsColumn: String { pick("месяцы", "months") }
-    static var changeColumn: String { pick("изменение", "change") }
-    static var productsColumn: String { pick("товаров", "products") }
-    static var categoryColumn: String { pick("категория", "category") }
+}
+
+extension Words {
+    var monthsColumn: String { pick("месяцы", "months") }
+    var changeColumn: String { pick("изменение", "change") }
+    var productsColumn: String { pick("товаров", "products") }
+    var categoryColumn: String { pick("категория", "category") }
 
     /// `+3.4 %`, `−0,8 %`.
-    static func percent(_ fraction: Double) -> String {
+    func percent(_ fraction: Double) -> String {
         let text = String(format: "%+.1f", (fraction * 1_000).rounded() / 10)
         return (language == .russian ? text.replacingOccurrences(of: ".", with: ",") : text) + " %"
     }
 
-    static func inflationHeading(_ inflation: PersonalInflation) -> String {
+    func inflationHeading(_ inflation: PersonalInflation) -> String {
         let coverage = Int((inflation.coverage * 100).rounded())
         let range = "\(inflation.from) … \(inflation.to)"
         guard !inflation.pairs.isEmpty else {
@@ -49,7 +52,7 @@ extension Strings {
             "Personal inflation \(range): \(percent(inflation.index - 1)), on \(coverage) % of the spending")
     }
 
-    static func pairSkipped(_ skipped: PersonalInflation.Skipped) -> String {
+    func pairSkipped(_ skipped: PersonalInflation.Skipped) -> String {
         pick(
             "пропущено: \(skipped.from) → \(skipped.to), общих товаров \(skipped.matched)",
             "skipped: \(skipped.from) → \(skipped.to), \(skipped.matched) products in both")

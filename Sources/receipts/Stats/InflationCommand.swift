@@ -10,7 +10,7 @@ import ReceiptStore
 struct InflationCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "inflation", abstract: Strings.inflationAbstract, discussion: Strings.inflationDiscussion)
+            commandName: "inflation", abstract: HelpText.inflationAbstract, discussion: HelpText.inflationDiscussion)
     }
 
     /// What the index is also split by.
@@ -18,18 +18,19 @@ struct InflationCommand: AsyncParsableCommand {
         case category
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
-    @Option(help: ArgumentHelp(Strings.inflationByHelp, valueName: "category")) var by: Grouping?
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @Option(help: ArgumentHelp(HelpText.inflationByHelp, valueName: "category")) var by: Grouping?
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     /// The months compared without a range: the last twelve with receipts.
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         guard let available = try database.monthRange(), let recent = try PersonalInflation.defaultRange(in: database)
         else {
-            console.output(Strings.noReceipts)
+            console.output(words.noReceipts)
             return
         }
         let range = months.range(available: available) ?? recent
@@ -38,20 +39,20 @@ struct InflationCommand: AsyncParsableCommand {
             console.output(try JSONOutput.encode(InflationJSON(inflation)))
             return
         }
-        let language = Strings.language
-        var lines = [Strings.inflationHeading(inflation)]
+        let language = words.language
+        var lines = [words.inflationHeading(inflation)]
         var table = TextTable(
-            header: [Strings.monthsColumn, Strings.changeColumn, Strings.productsColumn], rightAligned: [1, 2])
+            header: [words.monthsColumn, words.changeColumn, words.productsColumn], rightAligned: [1, 2])
         for pair in inflation.pairs {
-            table.append(["\(pair.from) → \(pair.to)", Strings.percent(pair.factor - 1), "\(pair.matched)"])
+            table.append(["\(pair.from) → \(pair.to)", words.percent(pair.factor - 1), "\(pair.matched)"])
         }
         if !inflation.pairs.isEmpty { lines.append(table.render(width: Console.width)) }
-        for skipped in inflation.skipped { lines.append(Strings.pairSkipped(skipped)) }
+        for skipped in inflation.skipped { lines.append(words.pairSkipped(skipped)) }
         if by == .category, !inflation.categories.isEmpty {
             var categories = TextTable(
-                header: [Strings.categoryColumn, Strings.changeColumn], rightAligned: [1], cut: [0])
+                header: [words.categoryColumn, words.changeColumn], rightAligned: [1], cut: [0])
             for category in inflation.categories {
-                categories.append([category.category.name(in: language), Strings.percent(category.index - 1)])
+                categories.append([category.category.name(in: language), words.percent(category.index - 1)])
             }
             lines.append(categories.render(width: Console.width))
         }

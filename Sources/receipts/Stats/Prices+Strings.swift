@@ -2,7 +2,7 @@ import Foundation
 import ReceiptCore
 
 // The words of `receipts prices`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var pricesAbstract: String {
         pick("Цены за кг, л или штуку: по месяцам и магазинам.", "Prices per kg, litre or piece, by month and shop.")
     }
@@ -25,10 +25,13 @@ extension Strings {
             "укажите слова из названия товара, например: receipts prices молоко",
             "give words of a product's name, for example: receipts prices молоко")
     }
-    static func noPrices(_ words: String) -> String {
+}
+
+extension Words {
+    func noPrices(_ words: String) -> String {
         pick("Покупок «\(words)» в базе нет.", "No purchases of “\(words)” in the database.")
     }
-    static func productHeading(_ name: String, unit: String, change: Double?) -> String {
+    func productHeading(_ name: String, unit: String, change: Double?) -> String {
         let percent = change.map { change -> String in
             let value = (change * 1_000).rounded() / 10
             let text = String(format: "%+.1f", value)
@@ -37,12 +40,12 @@ extension Strings {
         let changeText = percent.map { pick(", за период \($0)", ", \($0) over the range") } ?? ""
         return pick("\(name) — цена за \(unit)\(changeText)", "\(name), price per \(unit)\(changeText)")
     }
-    static var monthColumn: String { pick("месяц", "month") }
-    static var shopColumn: String { pick("магазин", "shop") }
-    static var lowestColumn: String { pick("мин.", "lowest") }
-    static var medianColumn: String { pick("медиана", "median") }
-    static var highestColumn: String { pick("макс.", "highest") }
-    static var boughtColumn: String { pick("покупок", "bought") }
-    static var lastColumn: String { pick("последняя", "last") }
-    static var cheapestColumn: String { pick("дешевле всего", "cheapest") }
+    var monthColumn: String { pick("месяц", "month") }
+    var shopColumn: String { pick("магазин", "shop") }
+    var lowestColumn: String { pick("мин.", "lowest") }
+    var medianColumn: String { pick("медиана", "median") }
+    var highestColumn: String { pick("макс.", "highest") }
+    var boughtColumn: String { pick("покупок", "bought") }
+    var lastColumn: String { pick("последняя", "last") }
+    var cheapestColumn: String { pick("дешевле всего", "cheapest") }
 }

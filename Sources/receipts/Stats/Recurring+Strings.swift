@@ -2,7 +2,7 @@ import Foundation
 import ReceiptStats
 
 // The words of `receipts recurring`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var recurringAbstract: String {
         pick(
             "Регулярные платежи: что, сколько, как часто, когда следующий.",
@@ -19,10 +19,13 @@ extension Strings {
                 + "within those bounds, so other purchases in the same shop do not break it. The next is the latest plus "
                 + "the median interval; a payment that missed two due dates is marked stopped.")
     }
-    static var noRecurring: String { pick("Регулярных платежей не найдено.", "No regular payments found.") }
-    static var amountColumn: String { pick("сумма", "amount") }
-    static var howOftenColumn: String { pick("как часто", "how often") }
-    static var timesColumn: String { pick("раз", "times") }
-    static var nextColumn: String { pick("следующий", "next") }
-    static func stoppedSince(_ date: String) -> String { pick("прекратился (\(date))", "stopped (\(date))") }
+}
+
+extension Words {
+    var noRecurring: String { pick("Регулярных платежей не найдено.", "No regular payments found.") }
+    var amountColumn: String { pick("сумма", "amount") }
+    var howOftenColumn: String { pick("как часто", "how often") }
+    var timesColumn: String { pick("раз", "times") }
+    var nextColumn: String { pick("следующий", "next") }
+    func stoppedSince(_ date: String) -> String { pick("прекратился (\(date))", "stopped (\(date))") }
 }

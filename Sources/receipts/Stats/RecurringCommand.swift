@@ -10,14 +10,15 @@ import ReceiptStore
 struct RecurringCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "recurring", abstract: Strings.recurringAbstract, discussion: Strings.recurringDiscussion)
+            commandName: "recurring", abstract: HelpText.recurringAbstract, discussion: HelpText.recurringDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         let found = try RecurringPayment.read(from: database, today: try ServeCommand.today())
         if json {
@@ -25,20 +26,20 @@ struct RecurringCommand: AsyncParsableCommand {
             return
         }
         guard !found.isEmpty else {
-            console.output(Strings.noRecurring)
+            console.output(words.noRecurring)
             return
         }
-        let language = Strings.language
+        let language = words.language
         var table = TextTable(
             header: [
-                Strings.shopColumn, Strings.amountColumn, Strings.howOftenColumn, Strings.timesColumn,
-                Strings.nextColumn,
+                words.shopColumn, words.amountColumn, words.howOftenColumn, words.timesColumn,
+                words.nextColumn,
             ],
             rightAligned: [1, 3], cut: [0])
         for payment in found {
             table.append([
                 payment.shop, payment.amount.formatted(in: language), payment.period.name(in: language),
-                "\(payment.times)", payment.stopped ? Strings.stoppedSince(payment.last.isoDate) : payment.next.isoDate,
+                "\(payment.times)", payment.stopped ? words.stoppedSince(payment.last.isoDate) : payment.next.isoDate,
             ])
         }
         console.output(table.render(width: Console.width))

@@ -2,7 +2,7 @@ import ReceiptCore
 import ReceiptReports
 
 // The words of `receipts report`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var reportAbstract: String {
         pick(
             "Отчёт о расходах: HTML с графиками, Markdown, CSV и JSON — в папку Reports/.",
@@ -19,12 +19,15 @@ extension Strings {
             "«\(text)» — не формат отчёта; есть html, md, csv, json",
             "“\(text)” is not a report format; there are html, md, csv, json")
     }
-    static func reportWritten(_ path: String) -> String { pick("записан \(path)", "wrote \(path)") }
-    static func cannotWriteReport(_ folder: String, _ reason: String) -> String {
+}
+
+extension Words {
+    func reportWritten(_ path: String) -> String { pick("записан \(path)", "wrote \(path)") }
+    func cannotWriteReport(_ folder: String, _ reason: String) -> String {
         pick("не удалось записать отчёт в \(folder): \(reason)", "cannot write the report to \(folder): \(reason)")
     }
     /// Why no report was written: no receipts in the months asked for, or none at all.
-    static func nothingToReport(_ range: ClosedRange<Month>?) -> String {
+    func nothingToReport(_ range: ClosedRange<Month>?) -> String {
         guard let range else {
             return pick(
                 "чеков ещё нет — отчёт не из чего составить (сначала receipts import)",

@@ -8,13 +8,13 @@ import ReceiptStore
 /// `receipts report [--month M | --from M --to M] [--out DIR] [--format html,md,csv,json]`.
 struct ReportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "report", abstract: Strings.reportAbstract)
+        CommandConfiguration(commandName: "report", abstract: HelpText.reportAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
-    @Option(help: ArgumentHelp(Strings.outHelp, valueName: Strings.pathValue)) var out = "Reports"
-    @Option(help: ArgumentHelp(Strings.formatHelp, valueName: "html,md,csv,json")) var format = "html,md,csv,json"
+    @Option(help: ArgumentHelp(HelpText.outHelp, valueName: HelpText.pathValue)) var out = "Reports"
+    @Option(help: ArgumentHelp(HelpText.formatHelp, valueName: "html,md,csv,json")) var format = "html,md,csv,json"
 
     /// How many months the charts show, ending with the report's last.
     static let historyMonths = 12
@@ -27,7 +27,7 @@ struct ReportCommand: AsyncParsableCommand {
         try format.split(separator: ",").map { part in
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             guard let format = ReportFormat(rawValue: name == "markdown" ? "md" : name) else {
-                throw ValidationError(Strings.badFormat(String(part)))
+                throw ValidationError(HelpText.badFormat(String(part)))
             }
             return format
         }
@@ -35,6 +35,7 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         let available = try database.monthTotals()
         let range = months.range(
@@ -44,7 +45,7 @@ struct ReportCommand: AsyncParsableCommand {
         guard let selected = try SpendingStatistics.read(from: database, range: range, ongoing: ongoing),
             selected.months.contains(where: { $0.receipts > 0 })
         else {
-            throw CommandFailure(status: .notFound) { _ in Strings.nothingToReport(range) }
+            throw CommandFailure(status: .notFound) { Words($0).nothingToReport(range) }
         }
         let last = selected.range.upperBound
         let start = min(selected.range.lowerBound, last.advanced(by: 1 - Self.historyMonths) ?? last)
@@ -54,12 +55,12 @@ struct ReportCommand: AsyncParsableCommand {
         let paths: [String]
         do {
             paths = try ReportFiles.write(
-                try formats(), selected: selected, history: history, language: Strings.language, insights: insights,
+                try formats(), selected: selected, history: history, language: words.language, insights: insights,
                 to: out)
         } catch {
             let reason = (error as NSError).localizedDescription
-            throw CommandFailure(status: .failure) { _ in Strings.cannotWriteReport(out, reason) }
+            throw CommandFailure(status: .failure) { Words($0).cannotWriteReport(out, reason) }
         }
-        for path in paths { console.output(Strings.reportWritten(path)) }
+        for path in paths { console.output(words.reportWritten(path)) }
     }
 }

@@ -1,5 +1,5 @@
 // The words of `receipts stats`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var statsAbstract: String {
         pick(
             "Расходы по месяцам и категориям — мгновенно, из итогов, которые база ведёт сама.",
@@ -30,29 +30,32 @@ extension Strings {
     }
     static var jsonOrCSV: String { pick("--json или --csv, не вместе", "--json or --csv, not both") }
     static var badTop: String { pick("--top: нужно число от 1 до 1000", "--top: give a number from 1 to 1000") }
-    static func receiptCount(_ count: Int) -> String {
+}
+
+extension Words {
+    func receiptCount(_ count: Int) -> String {
         pick("\(count) \(russianReceiptsWord(count))", "\(count) receipt\(count == 1 ? "" : "s")")
     }
-    static func paidWithBonuses(_ amount: String) -> String {
+    func paidWithBonuses(_ amount: String) -> String {
         pick("из них бонусами и сертификатами \(amount)", "\(amount) of it in bonuses and certificates")
     }
-    static var monthsTotal: String { pick("Итого", "Total") }
-    static func totalsAgree(months: Int, rows: Int) -> String {
+    var monthsTotal: String { pick("Итого", "Total") }
+    func totalsAgree(months: Int, rows: Int) -> String {
         pick(
             "Итоги и цены товаров совпадают с пересчётом по позициям: месяцев \(months), строк итогов \(rows).",
             "The totals and product prices equal their recomputation from the items: \(months) months, \(rows) rows of totals."
         )
     }
-    static func totalsDiffer(_ count: Int) -> String {
+    func totalsDiffer(_ count: Int) -> String {
         pick(
             "Итоги расходятся с пересчётом в \(count) строках (первое число — хранимое, второе — пересчитанное):",
             "The totals differ from their recomputation in \(count) rows (kept first, recomputed second):")
     }
-    static var unusualHeading: String {
+    var unusualHeading: String {
         pick(
             "Необычно крупные чеки (намного выше обычного для категории)",
             "Unusually large receipts (far above the category's usual)")
     }
-    static var usualColumn: String { pick("Обычно", "Usual") }
-    static var dateColumn: String { pick("Чек", "Receipt") }
+    var usualColumn: String { pick("Обычно", "Usual") }
+    var dateColumn: String { pick("Чек", "Receipt") }
 }

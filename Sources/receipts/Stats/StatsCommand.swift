@@ -7,7 +7,8 @@ import ReceiptStore
 /// `receipts stats [--month M | --from M --to M] [--by category|shop|item|month] [--json|--csv] [--verify]`.
 struct StatsCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "stats", abstract: Strings.statsAbstract, discussion: Strings.statsDiscussion)
+        CommandConfiguration(
+            commandName: "stats", abstract: HelpText.statsAbstract, discussion: HelpText.statsDiscussion)
     }
 
     /// What the rows of the answer are.
@@ -15,24 +16,25 @@ struct StatsCommand: AsyncParsableCommand {
         case category, shop, item, month
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @OptionGroup var months: MonthRangeOptions
-    @Option(help: ArgumentHelp(Strings.byHelp, valueName: "category|shop|item|month")) var by: Grouping = .category
-    @Option(help: ArgumentHelp(Strings.topHelp, valueName: Strings.countValue)) var top = 10
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-    @Flag(help: ArgumentHelp(Strings.csvHelp)) var csv = false
-    @Flag(help: ArgumentHelp(Strings.verifyHelp)) var verify = false
+    @Option(help: ArgumentHelp(HelpText.byHelp, valueName: "category|shop|item|month")) var by: Grouping = .category
+    @Option(help: ArgumentHelp(HelpText.topHelp, valueName: HelpText.countValue)) var top = 10
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Flag(help: ArgumentHelp(HelpText.csvHelp)) var csv = false
+    @Flag(help: ArgumentHelp(HelpText.verifyHelp)) var verify = false
 
     /// How many months `--by month` shows without a range: the last ones with receipts.
     static let recentMonths = 12
 
     func validate() throws {
-        if json && csv { throw ValidationError(Strings.jsonOrCSV) }
-        guard (1...1000).contains(top) else { throw ValidationError(Strings.badTop) }
+        if json && csv { throw ValidationError(HelpText.jsonOrCSV) }
+        guard (1...1000).contains(top) else { throw ValidationError(HelpText.badTop) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
         if verify {
             try Self.verify(database, console: console)
@@ -45,10 +47,10 @@ struct StatsCommand: AsyncParsableCommand {
         let ongoing = (try? ServeCommand.today())?.yearMonth
         guard let statistics = try SpendingStatistics.read(from: database, range: range, top: top, ongoing: ongoing)
         else {
-            console.output(Strings.noReceipts)
+            console.output(words.noReceipts)
             return
         }
-        let language = Strings.language
+        let language = words.language
         // Receipts far above their category's usual, for the categories' view.
         let unusual = by == .category ? try UnusualReceipt.find(in: database, shown: statistics.range) : nil
         if json {
@@ -68,13 +70,13 @@ struct StatsCommand: AsyncParsableCommand {
     private static func verify(_ database: ReceiptDatabase, console: Console) throws {
         let differences = try database.verifyTotals()
         guard differences.isEmpty else {
-            console.output(Strings.totalsDiffer(differences.count))
+            console.output(console.words.totalsDiffer(differences.count))
             for difference in differences.prefix(50) { console.output("  \(difference)") }
             throw ExitCode(ExitStatus.failure.rawValue)
         }
         let months = try database.monthTotals()
         let rows = try database.categoryTotals().count
-        console.output(Strings.totalsAgree(months: months.count, rows: months.count + rows))
+        console.output(console.words.totalsAgree(months: months.count, rows: months.count + rows))
     }
 
     static func csv(_ statistics: SpendingStatistics, by grouping: Grouping, language: Language) -> String {

@@ -15,11 +15,14 @@ struct StatsText {
     /// The spending limits of each month shown, beside its categories (`receipts budget`).
     var budgets: [Month: [Category: Money]] = [:]
 
+    /// The command's own words, in the language of ``text``.
+    private var words: Words { Words(text.language) }
+
     func render(by grouping: StatsCommand.Grouping) -> String {
         switch grouping {
         case .category:
             var blocks = statistics.months.map(monthBlock)
-            if !unusual.isEmpty { blocks.append("\(Strings.unusualHeading):\n" + unusualReceipts()) }
+            if !unusual.isEmpty { blocks.append("\(words.unusualHeading):\n" + unusualReceipts()) }
             if !statistics.topShops.isEmpty { blocks.append("\(text.topShops):\n" + shops()) }
             if !statistics.topItems.isEmpty { blocks.append("\(text.topItems):\n" + items()) }
             return blocks.joined(separator: "\n\n")
@@ -38,8 +41,8 @@ struct StatsText {
             parts.append("\(text.versusPrevious) \(text.change(from: month.previous, to: month.total))")
             parts.append("\(text.versusAverage) \(text.change(from: month.average, to: month.total))")
         }
-        parts.append(Strings.receiptCount(month.receipts))
-        if month.bonuses != .zero { parts.append(Strings.paidWithBonuses(text.money(month.bonuses))) }
+        parts.append(words.receiptCount(month.receipts))
+        if month.bonuses != .zero { parts.append(words.paidWithBonuses(text.money(month.bonuses))) }
         var header = [text.category, text.total, text.share, text.receipts, text.items]
         if whole { header += [text.versusPrevious, text.versusAverage] }
         // The limits beside the categories, a category over its limit marked `!`.
@@ -82,7 +85,7 @@ struct StatsText {
         if statistics.months.count > 1 {
             let receipts = statistics.months.reduce(0) { $0 + $1.receipts }
             let items = statistics.months.reduce(0) { $0 + $1.items }
-            table.append([Strings.monthsTotal, text.money(statistics.total), String(receipts), String(items), ""])
+            table.append([words.monthsTotal, text.money(statistics.total), String(receipts), String(items), ""])
         }
         return table.render(width: width)
     }
@@ -99,7 +102,7 @@ struct StatsText {
     /// Receipts far above their category's usual: what they spent there against the usual receipt.
     private func unusualReceipts() -> String {
         var table = TextTable(
-            header: [text.total, Strings.usualColumn, text.category, Strings.dateColumn, text.shop],
+            header: [text.total, words.usualColumn, text.category, words.dateColumn, text.shop],
             rightAligned: [0, 1], cut: [4, 2])
         for found in unusual {
             table.append([

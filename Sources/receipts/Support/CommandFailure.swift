@@ -29,7 +29,7 @@ struct CommandFailure: Error, LocalizedMessage {
     func message(in language: Language) -> String { describe(language) }
 
     static func badServerURL(_ text: String) -> CommandFailure {
-        CommandFailure(status: .usage) { _ in Strings.badServerURL(text) }
+        CommandFailure(status: .usage) { Words($0).badServerURL(text) }
     }
 
     static func invalidInput(_ russian: String, _ english: String) -> CommandFailure {

@@ -4,19 +4,27 @@ import ReceiptCore
 /// Where the command line writes: results to standard output, everything else to standard error,
 /// colours only on a terminal and never with `NO_COLOR`. Standard error passes through the
 /// ``LiveLine``, so that no message runs into a progress bar or a status line.
+///
+/// A console also carries the run's ``Words``: the helpers a command hands its console to speak in
+/// the command's language.
 struct Console: Sendable {
     var quiet = false
     var verbose = false
+    /// The words of the run, in the language its options chose.
+    let words: Words
 
-    static let standard = Console()
+    /// The console of `main` and of the argument parser, before and after a command runs: in the
+    /// process's language (``HelpText/language``).
+    static let standard = Console(words: Words(HelpText.language))
 
-    init(quiet: Bool = false, verbose: Bool = false) {
+    init(quiet: Bool = false, verbose: Bool = false, words: Words) {
         self.quiet = quiet
         self.verbose = verbose
+        self.words = words
     }
 
     init(_ options: OutputOptions) {
-        self.init(quiet: options.quiet, verbose: options.verbose)
+        self.init(quiet: options.quiet, verbose: options.verbose, words: Words(options))
     }
 
     init(_ options: GlobalOptions) {
@@ -45,8 +53,8 @@ struct Console: Sendable {
     func fail(_ error: any Error) -> Int32 {
         let failure = CommandFailure(error)
         LiveLine.standardError.end()
-        let prefix = Self.paint("receipts: \(Strings.errorPrefix):", code: "31", on: STDERR_FILENO)
-        let message = failure.message(in: Strings.language).visible(keepingLines: true)
+        let prefix = Self.paint("receipts: \(words.errorPrefix):", code: "31", on: STDERR_FILENO)
+        let message = failure.message(in: words.language).visible(keepingLines: true)
         FileHandle.standardError.write(Data("\(prefix) \(message)\n".utf8))
         return failure.status.rawValue
     }

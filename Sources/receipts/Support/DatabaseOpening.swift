@@ -16,9 +16,10 @@ extension GlobalOptions {
         let console = Console(self)
         if use != .unused {
             let userRules = (configFolder() as NSString).appendingPathComponent(CategoryRuleSet.fileName)
-            console.detail(Strings.rulesInUse(userRules, exists: FileManager.default.fileExists(atPath: userRules)))
+            console.detail(
+                console.words.rulesInUse(userRules, exists: FileManager.default.fileExists(atPath: userRules)))
         }
-        console.detail(Strings.databaseInUse(path))
+        console.detail(console.words.databaseInUse(path))
         let rules: CategoryRuleSet?
         switch use {
         case .categorizes:
@@ -34,7 +35,7 @@ extension GlobalOptions {
             rules = nil
         }
         let database = try ReceiptDatabase.open(at: path, createIfMissing: createIfMissing, rules: rules)
-        for file in database.narrowed { console.note(Strings.narrowed(file)) }
+        for file in database.narrowed { console.note(console.words.narrowed(file)) }
         return OpenedDatabases.keep(database)
     }
 }
@@ -80,6 +81,6 @@ enum OpenedDatabases {
             return !warned
         }
         guard first else { return }
-        console.note(Strings.rulesIgnored(CommandFailure(error).message(in: Strings.language)))
+        console.note(console.words.rulesIgnored(CommandFailure(error).message(in: console.words.language)))
     }
 }

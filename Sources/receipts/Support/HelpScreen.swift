@@ -35,13 +35,13 @@ enum HelpScreen {
 
     /// The help of `command`, in `language`, wrapped to `width` columns.
     static func text(
-        for command: any ParsableCommand.Type, language: Language = Strings.language, width: Int = HelpScreen.width
+        for command: any ParsableCommand.Type, language: Language = HelpText.language, width: Int = HelpScreen.width
     ) -> String {
         // Rendered unwrapped, so that no phrase to translate is broken across lines.
         let unwrapped = Receipts.helpMessage(for: command, columns: 100_000)
         let translated = language == .russian ? ParserWords.russianHelp(unwrapped) : unwrapped
         return translated.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { wrap(String($0), width: max(width, 40)) }
+            .map { wrap(String($0), width: max(width, 40), language: language) }
             .joined(separator: "\n")
     }
 
@@ -59,8 +59,9 @@ enum HelpScreen {
     static let labelColumn = 26
 
     /// One line of help, wrapped the way the argument parser wraps it: an option's help under its
-    /// help column, the usage under its first argument, any other paragraph from its first column.
-    static func wrap(_ line: String, width: Int) -> String {
+    /// help column, the usage under its first argument (its title in `language`), any other
+    /// paragraph from its first column.
+    static func wrap(_ line: String, width: Int, language: Language) -> String {
         guard line.count > width else { return line }
         let characters = Array(line)
         let leading = characters.prefix { $0 == " " }.count
@@ -71,7 +72,7 @@ enum HelpScreen {
             return label
                 + fill(String(characters[labelColumn...]), width: width - labelColumn, indent: labelColumn)
         }
-        if let colon = line.range(of: ": "), line.hasPrefix(ParserWords.usageTitle(Strings.language)) {
+        if let colon = line.range(of: ": "), line.hasPrefix(ParserWords.usageTitle(language)) {
             let title = String(line[..<colon.upperBound])
             let synopsis = String(line[colon.upperBound...])
             return title + fill(synopsis, width: width - title.count, indent: title.count, keepingBrackets: true)

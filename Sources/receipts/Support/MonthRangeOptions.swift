@@ -3,16 +3,16 @@ import ReceiptCore
 
 /// `--month M | --from M --to M`: the months a command looks at.
 struct MonthRangeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(Strings.monthHelp, valueName: Strings.monthValue)) var month: String?
-    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: Strings.monthValue)) var from: String?
-    @Option(help: ArgumentHelp(Strings.toHelp, valueName: Strings.monthValue)) var to: String?
+    @Option(help: ArgumentHelp(HelpText.monthHelp, valueName: HelpText.monthValue)) var month: String?
+    @Option(help: ArgumentHelp(HelpText.fromHelp, valueName: HelpText.monthValue)) var from: String?
+    @Option(help: ArgumentHelp(HelpText.toHelp, valueName: HelpText.monthValue)) var to: String?
 
     func validate() throws {
-        if month != nil, from != nil || to != nil { throw ValidationError(Strings.monthOrRange) }
+        if month != nil, from != nil || to != nil { throw ValidationError(HelpText.monthOrRange) }
         for text in [month, from, to].compactMap({ $0 }) where Month(text) == nil {
-            throw ValidationError(Strings.badMonth(text))
+            throw ValidationError(HelpText.badMonth(text))
         }
-        if let first, let last, last < first { throw ValidationError(Strings.rangeBackwards(first, last)) }
+        if let first, let last, last < first { throw ValidationError(HelpText.rangeBackwards(first, last)) }
     }
 
     /// The first month asked for, if any.

@@ -26,17 +26,18 @@ final class NetworkActivity: Sendable {
     func observe(_ event: ClientEvent) {
         switch event {
         case .answered(let method, let path, let status, let duration):
-            console.detail(Strings.answered(method, path, status: status, after: duration))
+            console.detail(console.words.answered(method, path, status: status, after: duration))
             // A 5xx or 429 is retried: the wait goes on.
             if status < 500, status != 429 { stopWaiting() }
         case .failed(let method, let path, let problem, let duration):
-            console.detail(Strings.triedWithout(method, path, problem: problem, after: duration))
+            console.detail(console.words.triedWithout(method, path, problem: problem, after: duration))
         case .retrying(let problem, let wait, let deadline):
-            console.detail(Strings.retrying(problem, wait: wait, left: ContinuousClock.now.duration(to: deadline)))
+            console.detail(
+                console.words.retrying(problem, wait: wait, left: ContinuousClock.now.duration(to: deadline)))
             startWaiting(Waiting(problem: problem, deadline: deadline))
         case .gaveUp(let problem):
             stopWaiting()
-            console.detail(Strings.gaveUp(problem))
+            console.detail(console.words.gaveUp(problem))
         }
     }
 
@@ -71,7 +72,7 @@ final class NetworkActivity: Sendable {
         waiting.withLock { value in
             guard let state = value else { return }
             let left = max(.zero, ContinuousClock.now.duration(to: state.deadline))
-            LiveLine.standardError.setStatus(Strings.waitingFor(state.problem, server: server, left: left))
+            LiveLine.standardError.setStatus(console.words.waitingFor(state.problem, server: server, left: left))
         }
     }
 }

@@ -1,23 +1,31 @@
 import ArgumentParser
+import Foundation
+import ReceiptCore
 
 /// The options of every command, `receipts serve` included: the language and how talkative.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .customLong("lang"), help: ArgumentHelp(Strings.langHelp, valueName: "ru|en"))
-    var language: LanguageChoice?
+    @Option(name: .customLong("lang"), help: ArgumentHelp(HelpText.langHelp, valueName: "ru|en"))
+    var chosenLanguage: LanguageChoice?
 
-    @Flag(help: ArgumentHelp(Strings.quietHelp))
+    @Flag(help: ArgumentHelp(HelpText.quietHelp))
     var quiet = false
 
-    @Flag(help: ArgumentHelp(Strings.verboseHelp))
+    @Flag(help: ArgumentHelp(HelpText.verboseHelp))
     var verbose = false
 
+    /// The language of this run: `--lang`, else `RECEIPTS_LANG`, else the locale variables, as
+    /// ``ReceiptCore/Language/preferred(arguments:environment:)`` reads them.
+    func language(environment: [String: String] = ProcessInfo.processInfo.environment) -> Language {
+        Language.preferred(arguments: chosenLanguage.map { ["--lang", $0.rawValue] } ?? [], environment: environment)
+    }
+
     func validate() throws {
-        if quiet && verbose { throw ValidationError(Strings.quietAndVerbose) }
+        if quiet && verbose { throw ValidationError(HelpText.quietAndVerbose) }
     }
 }
 
-/// `--lang ru|en`. It is read before parsing (help texts need it, see `Strings.language`); the
-/// parser's part is to refuse any other value.
+/// `--lang ru|en`. Help texts read it before parsing, from the raw arguments (``HelpText/language``);
+/// the parser's part is to refuse any other value and hand it to the command (``OutputOptions/language(environment:)``).
 enum LanguageChoice: String, ExpressibleByArgument, CaseIterable {
     case ru, en
 }

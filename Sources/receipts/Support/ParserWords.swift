@@ -3,7 +3,7 @@ import ReceiptCore
 
 /// The argument parser's own English, in Russian: the frame of its help screens (headings,
 /// defaults, the help flag) and its usage errors (a missing argument, an unknown option, a wrong
-/// value). The texts of each option and command come from ``Strings`` and are Russian already.
+/// value). The texts of each option and command come from ``HelpText`` and are Russian already.
 ///
 /// Swift Argument Parser 1.8.2 has no localisation; its messages are fixed templates, matched here
 /// whole so that a quoted name or value inside them stays as the user wrote it.

@@ -5,7 +5,7 @@ import ReceiptCore
 /// What the argument parser has to say before a command runs: help, or a usage error.
 ///
 /// The parser writes its messages in English; in Russian they are translated by ``ParserWords``,
-/// while the help texts themselves come from ``Strings``.
+/// while the help texts themselves come from ``HelpText``.
 enum UsageFailure {
     /// Prints help to standard output or the usage error to standard error; returns the exit code.
     static func report(_ error: any Error, arguments: [String]) -> Int32 {
@@ -14,13 +14,13 @@ enum UsageFailure {
             return ExitStatus.ok.rawValue
         }
         let text = translate(Receipts.fullMessage(for: error))
-        let prefix = Console.paint("receipts: \(Strings.usagePrefix):", code: "31", on: STDERR_FILENO)
+        let prefix = Console.paint("receipts: \(HelpText.usagePrefix):", code: "31", on: STDERR_FILENO)
         FileHandle.standardError.write(Data("\(prefix) \(text)\n".utf8))
         return ExitStatus.usage.rawValue
     }
 
     /// The parser's English in the run's language.
-    static func translate(_ text: String, to language: Language = Strings.language) -> String {
+    static func translate(_ text: String, to language: Language = HelpText.language) -> String {
         let result = text.hasPrefix("Error: ") ? String(text.dropFirst("Error: ".count)) : text
         guard language == .russian else { return result }
         if result.hasPrefix("OVERVIEW: ") || result.hasPrefix("USAGE: ") { return ParserWords.russianHelp(result) }

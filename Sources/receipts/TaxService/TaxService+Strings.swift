@@ -2,7 +2,7 @@ import FiscalProviders
 import Foundation
 
 // The words of `receipts fns` and its subcommands, in Russian and English.
-extension Strings {
+extension HelpText {
     static var fnsAbstract: String {
         pick(
             "Чеки из личного кабинета налоговой («Проверка чеков»).",
@@ -63,38 +63,9 @@ extension Strings {
             "нет терминала, чтобы спросить пароль: добавьте --password-stdin",
             "no terminal to ask for the password on: add --password-stdin")
     }
-    static func fnsSignedIn(_ session: TaxServiceSession) -> String {
-        let who = session.phone ?? session.inn.map { pick("ИНН \($0)", "INN \($0)") } ?? pick("по токену", "by token")
-        return pick("Вход в налоговую выполнен (\(who)).", "Signed in to the tax service (\(who)).")
-    }
-    static func fnsCodeSent(_ phone: PhoneNumber) -> String {
-        pick(
-            "Код отправлен по SMS на \(phone). Повторите команду с ним: receipts fns login --phone \(phone) --code КОД",
-            "The code is sent by SMS to \(phone). Run the command again with it: receipts fns login --phone \(phone) --code CODE"
-        )
-    }
-    static func fnsCodeSentAsk(_ phone: PhoneNumber) -> String {
-        pick("Код отправлен по SMS на \(phone).", "The code is sent by SMS to \(phone).")
-    }
-    static var fnsCodePrompt: String { pick("Код из SMS: ", "SMS code: ") }
-    static var fnsPasswordPrompt: String { pick("Пароль личного кабинета: ", "Personal account password: ") }
     static var fnsLogoutAbstract: String { pick("Забыть сессию налоговой.", "Forget the tax-service session.") }
-    static var fnsSignedOut: String { pick("Сессия налоговой забыта.", "The tax-service session is forgotten.") }
-    static var fnsWasNotSignedIn: String {
-        pick("Вход в налоговую не был выполнен.", "Not signed in to the tax service.")
-    }
     static var fnsWhoamiAbstract: String {
         pick("Чья сессия налоговой хранится здесь.", "Whose tax-service session is kept here.")
-    }
-    static func fnsWhoami(_ session: TaxServiceSession, server: String) -> String {
-        let who =
-            session.phone ?? session.inn.map { pick("ИНН \($0)", "INN \($0)") }
-            ?? pick("вход по токену", "signed in by token")
-        let when = ISO8601DateFormatter().string(from: session.renewedAt)
-        return pick("\(who) на \(server) (сессия обновлена \(when))", "\(who) on \(server) (session renewed \(when))")
-    }
-    static func fnsNobody(_ server: String) -> String {
-        pick("Вход в налоговую (\(server)) не выполнен.", "Not signed in to the tax service (\(server)).")
     }
     static var fnsImportAbstract: String {
         pick("Загрузить чеки из личного кабинета налоговой.", "Import the receipts of the tax-service account.")
@@ -110,15 +81,47 @@ extension Strings {
                 + "server is completed, not doubled. The tax service has a daily limit of requests: when it is "
                 + "reached the import stops, to go on the next day (after midnight UTC).")
     }
-    static func fnsProgress(done: Int, of total: Int, _ summary: TaxServiceImportCommand.Summary) -> String {
+}
+
+extension Words {
+    func fnsSignedIn(_ session: TaxServiceSession) -> String {
+        let who = session.phone ?? session.inn.map { pick("ИНН \($0)", "INN \($0)") } ?? pick("по токену", "by token")
+        return pick("Вход в налоговую выполнен (\(who)).", "Signed in to the tax service (\(who)).")
+    }
+    func fnsCodeSent(_ phone: PhoneNumber) -> String {
+        pick(
+            "Код отправлен по SMS на \(phone). Повторите команду с ним: receipts fns login --phone \(phone) --code КОД",
+            "The code is sent by SMS to \(phone). Run the command again with it: receipts fns login --phone \(phone) --code CODE"
+        )
+    }
+    func fnsCodeSentAsk(_ phone: PhoneNumber) -> String {
+        pick("Код отправлен по SMS на \(phone).", "The code is sent by SMS to \(phone).")
+    }
+    var fnsCodePrompt: String { pick("Код из SMS: ", "SMS code: ") }
+    var fnsPasswordPrompt: String { pick("Пароль личного кабинета: ", "Personal account password: ") }
+    var fnsSignedOut: String { pick("Сессия налоговой забыта.", "The tax-service session is forgotten.") }
+    var fnsWasNotSignedIn: String {
+        pick("Вход в налоговую не был выполнен.", "Not signed in to the tax service.")
+    }
+    func fnsWhoami(_ session: TaxServiceSession, server: String) -> String {
+        let who =
+            session.phone ?? session.inn.map { pick("ИНН \($0)", "INN \($0)") }
+            ?? pick("вход по токену", "signed in by token")
+        let when = ISO8601DateFormatter().string(from: session.renewedAt)
+        return pick("\(who) на \(server) (сессия обновлена \(when))", "\(who) on \(server) (session renewed \(when))")
+    }
+    func fnsNobody(_ server: String) -> String {
+        pick("Вход в налоговую (\(server)) не выполнен.", "Not signed in to the tax service (\(server)).")
+    }
+    func fnsProgress(done: Int, of total: Int, _ summary: TaxServiceImportCommand.Summary) -> String {
         pick(
             "чеки налоговой: \(done) из \(total), новых \(summary.imported), дополнено \(summary.updated)",
             "tax-service tickets: \(done) of \(total), \(summary.imported) new, \(summary.updated) completed")
     }
-    static func fnsTicketFailed(_ id: String, _ detail: String) -> String {
+    func fnsTicketFailed(_ id: String, _ detail: String) -> String {
         pick("чек \(id) не загружен: \(detail)", "ticket \(id) not imported: \(detail)")
     }
-    static func fnsImported(_ summary: TaxServiceImportCommand.Summary) -> String {
+    func fnsImported(_ summary: TaxServiceImportCommand.Summary) -> String {
         pick(
             "Чеков в налоговой: \(summary.tickets); новых \(summary.imported), дополнено \(summary.updated), "
                 + "без изменений \(summary.unchanged), ждут проверки \(summary.pending), с ошибкой \(summary.failed).",

@@ -4,7 +4,7 @@ import ArgumentParser
 struct TaxServiceCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "fns", abstract: Strings.fnsAbstract, discussion: Strings.fnsDiscussion,
+            commandName: "fns", abstract: HelpText.fnsAbstract, discussion: HelpText.fnsDiscussion,
             subcommands: [
                 TaxServiceLoginCommand.self, TaxServiceLogoutCommand.self, TaxServiceWhoAmICommand.self,
                 TaxServiceImportCommand.self,

@@ -17,6 +17,7 @@ struct TaxServiceConnection {
         activity = NetworkActivity(server: server.absoluteString, console: Console(global), showsStatus: !global.quiet)
         let file = file
         let console = Console(global)
+        let words = console.words
         client = TaxServiceClient(
             settings: TaxServiceSettings(server: server), session: session, deviceID: try file.deviceID(),
             retry: Connection.retryPolicy(), observer: activity.observe
@@ -24,7 +25,7 @@ struct TaxServiceConnection {
             do throws(SessionFileError) {
                 try file.save(renewed)
             } catch {
-                console.note(error.message(in: Strings.language))
+                console.note(error.message(in: words.language))
             }
         }
     }

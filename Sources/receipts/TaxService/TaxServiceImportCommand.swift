@@ -14,11 +14,11 @@ import ReceiptStore
 struct TaxServiceImportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "import", abstract: Strings.fnsImportAbstract, discussion: Strings.fnsImportDiscussion)
+            commandName: "import", abstract: HelpText.fnsImportAbstract, discussion: HelpText.fnsImportDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     /// What the run did, ticket by ticket.
     struct Summary: Encodable {
@@ -32,6 +32,7 @@ struct TaxServiceImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase()
         let connection = try TaxServiceConnection(global)
         _ = try connection.requireSession()
@@ -41,7 +42,7 @@ struct TaxServiceImportCommand: AsyncParsableCommand {
         var limit: ProviderError?
         let live = !json && !global.quiet && LiveLine.standardError.terminal
         for (index, ticket) in tickets.enumerated() {
-            if live { LiveLine.standardError.setProgress(Strings.fnsProgress(done: index, of: tickets.count, summary)) }
+            if live { LiveLine.standardError.setProgress(words.fnsProgress(done: index, of: tickets.count, summary)) }
             do {
                 try await take(ticket, client: connection.client, database: database, summary: &summary)
             } catch let error as ProviderError {
@@ -52,18 +53,18 @@ struct TaxServiceImportCommand: AsyncParsableCommand {
                 }
                 guard case .badAnswer(let detail) = error else { throw error }
                 summary.failed += 1
-                problems.append(Strings.fnsTicketFailed(ticket.id, detail.message(in: Strings.language)))
+                problems.append(words.fnsTicketFailed(ticket.id, detail.message(in: words.language)))
             }
         }
         if live {
-            LiveLine.standardError.setProgress(Strings.fnsProgress(done: tickets.count, of: tickets.count, summary))
+            LiveLine.standardError.setProgress(words.fnsProgress(done: tickets.count, of: tickets.count, summary))
         }
         LiveLine.standardError.end()
         // The new names' guesses, made again with all of them (kept as they were when it cannot be written).
         try? database.settleGuesses()
         for problem in problems { console.note(problem) }
-        if let limit { console.note(limit.message(in: Strings.language)) }
-        console.output(json ? try JSONOutput.encode(summary) : Strings.fnsImported(summary))
+        if let limit { console.note(limit.message(in: words.language)) }
+        console.output(json ? try JSONOutput.encode(summary) : words.fnsImported(summary))
     }
 
     /// One ticket: skipped when its receipt is stored complete, kept pending while the service checks

@@ -8,16 +8,16 @@ import ReceiptCore
 struct TaxServiceLoginCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "login", abstract: Strings.fnsLoginAbstract, discussion: Strings.fnsLoginDiscussion)
+            commandName: "login", abstract: HelpText.fnsLoginAbstract, discussion: HelpText.fnsLoginDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Option(help: ArgumentHelp(Strings.fnsPhoneHelp, valueName: "+7XXXXXXXXXX")) var phone: String?
-    @Option(help: ArgumentHelp(Strings.fnsCodeHelp, valueName: Strings.fnsCodeValue)) var code: String?
-    @Option(help: ArgumentHelp(Strings.fnsINNHelp, valueName: Strings.fnsINNValue)) var inn: String?
-    @Flag(name: .customLong("password-stdin"), help: ArgumentHelp(Strings.fnsPasswordStdinHelp))
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(HelpText.fnsPhoneHelp, valueName: "+7XXXXXXXXXX")) var phone: String?
+    @Option(help: ArgumentHelp(HelpText.fnsCodeHelp, valueName: HelpText.fnsCodeValue)) var code: String?
+    @Option(help: ArgumentHelp(HelpText.fnsINNHelp, valueName: HelpText.fnsINNValue)) var inn: String?
+    @Flag(name: .customLong("password-stdin"), help: ArgumentHelp(HelpText.fnsPasswordStdinHelp))
     var passwordFromStandardInput = false
-    @Flag(name: .customLong("refresh-token-stdin"), help: ArgumentHelp(Strings.fnsRefreshStdinHelp))
+    @Flag(name: .customLong("refresh-token-stdin"), help: ArgumentHelp(HelpText.fnsRefreshStdinHelp))
     var refreshTokenFromStandardInput = false
 
     /// How many times a person at the terminal may type the SMS code or the password.
@@ -25,24 +25,25 @@ struct TaxServiceLoginCommand: AsyncParsableCommand {
 
     func validate() throws {
         let ways = [phone != nil, inn != nil, refreshTokenFromStandardInput].filter { $0 }.count
-        guard ways == 1 else { throw ValidationError(Strings.fnsOneWay) }
-        if let phone, PhoneNumber(phone) == nil { throw ValidationError(Strings.fnsBadPhone(phone)) }
-        if code != nil, phone == nil { throw ValidationError(Strings.fnsCodeNeedsPhone) }
-        if passwordFromStandardInput, inn == nil { throw ValidationError(Strings.fnsPasswordNeedsINN) }
+        guard ways == 1 else { throw ValidationError(HelpText.fnsOneWay) }
+        if let phone, PhoneNumber(phone) == nil { throw ValidationError(HelpText.fnsBadPhone(phone)) }
+        if code != nil, phone == nil { throw ValidationError(HelpText.fnsCodeNeedsPhone) }
+        if passwordFromStandardInput, inn == nil { throw ValidationError(HelpText.fnsPasswordNeedsINN) }
         if let inn {
             do {
                 _ = try TaxpayerNumber(inn)
             } catch {
-                throw ValidationError("\(inn): " + error.message(in: Strings.language))
+                throw ValidationError("\(inn): " + error.message(in: Words(global).language))
             }
             if !passwordFromStandardInput, !Prompt.isInteractive {
-                throw ValidationError(Strings.fnsPasswordNeedsTerminal)
+                throw ValidationError(HelpText.fnsPasswordNeedsTerminal)
             }
         }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let connection = try TaxServiceConnection(global)
         let client = connection.client
         let session: TaxServiceSession
@@ -50,14 +51,14 @@ struct TaxServiceLoginCommand: AsyncParsableCommand {
             guard let opened = try await bySMS(client, phone: phone, console: console) else { return }
             session = opened
         } else if let inn {
-            session = try await byPassword(client, inn: try TaxpayerNumber(inn))
+            session = try await byPassword(client, inn: try TaxpayerNumber(inn), words: words)
         } else {
             guard let token = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !token.isEmpty
-            else { throw CommandFailure(status: .usage) { _ in Strings.nothingEntered } }
+            else { throw CommandFailure(status: .usage) { Words($0).nothingEntered } }
             session = try await client.signIn(refreshToken: token)
         }
         try connection.file.save(session)
-        console.note(Strings.fnsSignedIn(session))
+        console.note(words.fnsSignedIn(session))
     }
 
     /// With `--code`: the code checked. Without, the code is sent; on a terminal it is asked for (three
@@ -65,45 +66,48 @@ struct TaxServiceLoginCommand: AsyncParsableCommand {
     private func bySMS(_ client: TaxServiceClient, phone: PhoneNumber, console: Console) async throws
         -> TaxServiceSession?
     {
+        let words = console.words
         if let code { return try await client.verify(phone: phone, code: code) }
         try await client.requestCode(phone: phone)
         guard Prompt.isInteractive else {
-            console.output(Strings.fnsCodeSent(phone))
+            console.output(words.fnsCodeSent(phone))
             return nil
         }
-        Prompt.tell(Strings.fnsCodeSentAsk(phone))
+        Prompt.tell(words.fnsCodeSentAsk(phone))
         for attempt in 1...Self.tries {
-            let typed = Prompt.ask(Strings.fnsCodePrompt)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let typed = Prompt.ask(words.fnsCodePrompt)?.trimmingCharacters(in: .whitespaces) ?? ""
             do {
-                guard !typed.isEmpty else { throw CommandFailure(status: .usage) { _ in Strings.nothingEntered } }
+                guard !typed.isEmpty else { throw CommandFailure(status: .usage) { Words($0).nothingEntered } }
                 return try await client.verify(phone: phone, code: typed)
             } catch ProviderError.signInRefused(let detail) where attempt < Self.tries {
                 Prompt.tell(
-                    ProviderError.signInRefused(detail: detail).message(in: Strings.language) + "; "
-                        + Strings.triesLeft(Self.tries - attempt))
+                    ProviderError.signInRefused(detail: detail).message(in: words.language) + "; "
+                        + words.triesLeft(Self.tries - attempt))
             }
         }
         return nil
     }
 
-    private func byPassword(_ client: TaxServiceClient, inn: TaxpayerNumber) async throws -> TaxServiceSession {
+    private func byPassword(_ client: TaxServiceClient, inn: TaxpayerNumber, words: Words) async throws
+        -> TaxServiceSession
+    {
         if passwordFromStandardInput {
             guard let password = readLine(strippingNewline: true), !password.isEmpty else {
-                throw CommandFailure(status: .usage) { _ in Strings.nothingEntered }
+                throw CommandFailure(status: .usage) { Words($0).nothingEntered }
             }
             return try await client.signIn(inn: inn, password: password)
         }
         for attempt in 1...Self.tries {
-            let password = Prompt.secret(Strings.fnsPasswordPrompt) ?? ""
+            let password = Prompt.secret(words.fnsPasswordPrompt) ?? ""
             do {
-                guard !password.isEmpty else { throw CommandFailure(status: .usage) { _ in Strings.nothingEntered } }
+                guard !password.isEmpty else { throw CommandFailure(status: .usage) { Words($0).nothingEntered } }
                 return try await client.signIn(inn: inn, password: password)
             } catch ProviderError.signInRefused(let detail) where attempt < Self.tries {
                 Prompt.tell(
-                    ProviderError.signInRefused(detail: detail).message(in: Strings.language) + "; "
-                        + Strings.triesLeft(Self.tries - attempt))
+                    ProviderError.signInRefused(detail: detail).message(in: words.language) + "; "
+                        + words.triesLeft(Self.tries - attempt))
             }
         }
-        throw CommandFailure(status: .authenticationNeeded) { _ in Strings.nothingEntered }
+        throw CommandFailure(status: .authenticationNeeded) { Words($0).nothingEntered }
     }
 }

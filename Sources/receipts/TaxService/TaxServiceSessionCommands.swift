@@ -8,27 +8,28 @@ import ReceiptSync
 /// `receipts fns logout`: forgets the tax-service session kept here.
 struct TaxServiceLogoutCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "logout", abstract: Strings.fnsLogoutAbstract)
+        CommandConfiguration(commandName: "logout", abstract: HelpText.fnsLogoutAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func run() async throws {
         let file = TaxServiceSessionFile(folder: global.configFolder())
         let had = try file.load() != nil
         try file.signOut()
-        Console(global).note(had ? Strings.fnsSignedOut : Strings.fnsWasNotSignedIn)
+        let console = Console(global)
+        console.note(had ? console.words.fnsSignedOut : console.words.fnsWasNotSignedIn)
     }
 }
 
 /// `receipts fns whoami [--json]`: whose tax-service session is kept here, if any.
 struct TaxServiceWhoAmICommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "whoami", abstract: Strings.fnsWhoamiAbstract)
+        CommandConfiguration(commandName: "whoami", abstract: HelpText.fnsWhoamiAbstract)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     struct Output: Encodable {
         let signedIn: Bool
@@ -45,12 +46,13 @@ struct TaxServiceWhoAmICommand: AsyncParsableCommand {
             signedIn: session != nil, server: server, phone: session?.phone, inn: session?.inn,
             renewedAt: session.map { ISO8601DateFormatter().string(from: $0.renewedAt) })
         let console = Console(global)
+        let words = console.words
         if json {
             console.output(try JSONOutput.encode(output))
         } else if let session {
-            console.output(Strings.fnsWhoami(session, server: server))
+            console.output(words.fnsWhoami(session, server: server))
         } else {
-            console.output(Strings.fnsNobody(server))
+            console.output(words.fnsNobody(server))
         }
     }
 }

@@ -1,5 +1,5 @@
 // The words of `receipts web`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var webAbstract: String {
         pick(
             "Открыть чеки в браузере: приложение над локальной базой.",
@@ -19,16 +19,19 @@ extension Strings {
     static var webOpenHelp: String {
         pick("Открыть адрес в браузере системы.", "Open the address in the browser (xdg-open).")
     }
-    static func webServing(_ address: String) -> String {
+}
+
+extension Words {
+    func webServing(_ address: String) -> String {
         pick("Чеки в браузере: \(address)", "Receipts in the browser: \(address)")
     }
-    static func webNotLoopback(_ host: String) -> String {
+    func webNotLoopback(_ host: String) -> String {
         pick(
             "внимание: приложение слушает \(host), его видят и другие машины; доступ — только по адресу с ключом",
             "warning: the app listens on \(host), where other machines can reach it; only the address with the key opens it"
         )
     }
-    static var webCannotOpen: String {
+    var webCannotOpen: String {
         pick("не удалось открыть браузер: откройте адрес сами", "could not open a browser: open the address yourself")
     }
 }

@@ -1,19 +1,25 @@
 import Foundation
 import ReceiptCore
 
-/// The command line's own texts, each in Russian and English side by side.
+/// The command line's texts that exist before its arguments are parsed: each command's abstract and
+/// discussion, each option's help and value name, and the usage errors of `validate()`.
 ///
-/// A command's words live beside it, in `<Command>+Strings.swift` in the command's folder (the words
-/// of `receipts stats` in `Stats/Stats+Strings.swift`); this file holds the language of the run and
-/// the words every command shares.
+/// The argument parser builds help at type level, before any command has its options, so these
+/// texts cannot be told a language; they read ``language``, the language of the process, which is
+/// read here and nowhere else. What a command prints while it runs is a ``Words`` value instead,
+/// made by its `run()` from the language it resolved.
 ///
-/// The language is fixed once per run (``language``): help texts are built before the arguments are
-/// parsed, so it comes from the raw `--lang`, then `RECEIPTS_LANG`, then the locale variables.
-enum Strings {
+/// A command's texts live beside it, in `<Command>+Strings.swift` in the command's folder: an
+/// extension of `HelpText` and one of ``Words``. This file holds the help every command shares.
+enum HelpText {
+    /// The language of this process: the raw `--lang`, then `RECEIPTS_LANG`, then the locale
+    /// variables (``ReceiptCore/Language/preferred(arguments:environment:)``). The only place that
+    /// reads the process's arguments and environment for a language; help screens, usage errors and
+    /// failures that end the process before or after a command run use it.
     static let language = Language.preferred(
         arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
 
-    /// The one of two texts in the run's language (``language``).
+    /// The one of two texts in the process's language (``language``).
     static func pick(_ russian: String, _ english: String) -> String {
         language.pick(russian, english)
     }
@@ -57,15 +63,9 @@ enum Strings {
     static var quietAndVerbose: String {
         pick("--quiet и --verbose вместе не бывают: выберите одно.", "--quiet and --verbose contradict: choose one.")
     }
-    static func badServerURL(_ text: String) -> String {
-        pick(
-            "«\(text)» — не адрес сервера: нужен http:// или https:// с именем хоста, например \(GlobalOptions.defaultServer)",
-            "“\(text)” is not a server address: give http:// or https:// with a host, for example \(GlobalOptions.defaultServer)"
-        )
-    }
     static var urlValue: String { pick("адрес", "url") }
 
-    // MARK: Words several commands share
+    // MARK: Help several commands share
 
     static var jsonHelp: String {
         pick("Вывести JSON (суммы — целые копейки).", "Print JSON (amounts as whole kopecks).")
@@ -78,27 +78,6 @@ enum Strings {
     static var textValue: String { pick("текст", "text") }
     static var pageHelp: String { pick("Страница по 50 чеков (с 1).", "Page of 50 receipts (from 1).") }
     static var badPage: String { pick("--page: нужно число от 1", "--page: give a number from 1") }
-    static func nextPage(_ page: Int) -> String { pick("дальше: --page \(page)", "more: --page \(page)") }
-    static var noReceipts: String { pick("Чеков нет.", "No receipts.") }
-    /// «чек», «чека» or «чеков»: the form Russian wants after `count`.
-    static func russianReceiptsWord(_ count: Int) -> String { Language.russianReceiptsWord(count) }
-
-    /// A read-only command goes on without the user's rules file; `reason` names file:line.
-    /// A database file others could read or write, now narrowed to its owner.
-    static func narrowed(_ file: String) -> String {
-        pick(
-            "receipts: предупреждение: \(file) могли читать или менять другие пользователи; теперь он доступен "
-                + "только владельцу (права 0600)",
-            "receipts: warning: other users could read or change \(file); it is now for its owner only (mode 0600)")
-    }
-
-    static func rulesIgnored(_ reason: String) -> String {
-        pick(
-            "receipts: предупреждение: правила категорий не прочитаны — \(reason); категории показаны, "
-                + "как они были, а stats, report и categories не запустятся, пока файл не исправлен",
-            "receipts: warning: the category rules were not read — \(reason); categories are shown as they were, "
-                + "and stats, report and categories refuse until the file is fixed")
-    }
 
     // MARK: Months: MonthRangeOptions, and search's --from and --to
 
@@ -117,6 +96,5 @@ enum Strings {
 
     // MARK: Failures
 
-    static var errorPrefix: String { pick("ошибка", "error") }
     static var usagePrefix: String { pick("ошибка в командной строке", "usage error") }
 }
