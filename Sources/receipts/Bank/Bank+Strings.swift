@@ -1,7 +1,7 @@
 import ReceiptCore
 
 // The words of `receipts bank` and `receipts match`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var bankAbstract: String {
         pick(
             "Выписки банков: операции по картам рядом с чеками.", "Bank statements: card payments beside the receipts.")
@@ -24,31 +24,6 @@ extension Strings {
     }
     static var statementFilesHelp: String { pick("Файлы выписок.", "Statement files.") }
     static var statementFileValue: String { pick("файл", "file") }
-    static func statementRead(_ file: String, bank: String, added: Int, duplicates: Int, skipped: Int) -> String {
-        pick(
-            "\(file): \(bank), новых операций \(added), уже были \(duplicates), пропущено \(skipped)",
-            "\(file): \(bank), \(added) new, \(duplicates) already there, \(skipped) skipped")
-    }
-    static func statementRowFailed(_ file: String, _ problem: String) -> String { "\(file): \(problem)" }
-    static func statementsImported(added: Int, duplicates: Int, skipped: Int, problems: Int) -> String {
-        pick(
-            "Добавлено операций: \(added); повторов: \(duplicates); пропущено: \(skipped); строк с ошибками: \(problems)",
-            "Added \(added) operation(s); \(duplicates) already there; \(skipped) skipped; \(problems) row(s) unreadable"
-        )
-    }
-    static func bankName(_ bank: BankPayment.Bank) -> String {
-        switch bank {
-        case .tbank: return pick("Т-Банк", "T-Bank")
-        case .alfa: return pick("Альфа-Банк", "Alfa-Bank")
-        case .vtb: return pick("ВТБ", "VTB")
-        case .sber: return pick("Сбер", "Sber")
-        case .ofx: return "OFX"
-        }
-    }
-    static func statementsFailed(_ count: Int) -> String {
-        pick("не прочитано файлов или строк: \(count)", "\(count) file(s) or row(s) could not be read")
-    }
-
     static var bankMatchAbstract: String {
         pick("Сопоставить операции по картам с чеками.", "Pair card payments with receipts.")
     }
@@ -77,40 +52,67 @@ extension Strings {
         pick("--pair: нужны номер чека и номер операции", "--pair: give a receipt ID and a payment ID")
     }
     static var undoAndPair: String { pick("--undo или --pair, не вместе", "--undo or --pair, not both") }
-    static func noMatchOf(_ receipt: Int64) -> String {
+}
+
+extension Words {
+    func statementRead(_ file: String, bank: String, added: Int, duplicates: Int, skipped: Int) -> String {
+        pick(
+            "\(file): \(bank), новых операций \(added), уже были \(duplicates), пропущено \(skipped)",
+            "\(file): \(bank), \(added) new, \(duplicates) already there, \(skipped) skipped")
+    }
+    func statementRowFailed(_ file: String, _ problem: String) -> String { "\(file): \(problem)" }
+    func statementsImported(added: Int, duplicates: Int, skipped: Int, problems: Int) -> String {
+        pick(
+            "Добавлено операций: \(added); повторов: \(duplicates); пропущено: \(skipped); строк с ошибками: \(problems)",
+            "Added \(added) operation(s); \(duplicates) already there; \(skipped) skipped; \(problems) row(s) unreadable"
+        )
+    }
+    func bankName(_ bank: BankPayment.Bank) -> String {
+        switch bank {
+        case .tbank: return pick("Т-Банк", "T-Bank")
+        case .alfa: return pick("Альфа-Банк", "Alfa-Bank")
+        case .vtb: return pick("ВТБ", "VTB")
+        case .sber: return pick("Сбер", "Sber")
+        case .ofx: return "OFX"
+        }
+    }
+    func statementsFailed(_ count: Int) -> String {
+        pick("не прочитано файлов или строк: \(count)", "\(count) file(s) or row(s) could not be read")
+    }
+    func noMatchOf(_ receipt: Int64) -> String {
         pick("чек \(receipt) ни с какой операцией не связан", "receipt \(receipt) is paired with no payment")
     }
-    static func undone(_ receipt: Int64, payment: Int64) -> String {
+    func undone(_ receipt: Int64, payment: Int64) -> String {
         pick(
             "Пара отменена: чек \(receipt) и операция \(payment).",
             "Unpaired receipt \(receipt) and payment \(payment).")
     }
-    static func noSuchPair(_ receipt: Int64, _ payment: Int64) -> String {
+    func noSuchPair(_ receipt: Int64, _ payment: Int64) -> String {
         pick("нет чека \(receipt) или операции \(payment)", "no receipt \(receipt) or no payment \(payment)")
     }
-    static func paired(_ receipt: Int64, payment: Int64) -> String {
+    func paired(_ receipt: Int64, payment: Int64) -> String {
         pick(
             "Связаны вручную: чек \(receipt) и операция \(payment).",
             "Paired by hand: receipt \(receipt) and payment \(payment).")
     }
-    static var noPayments: String {
+    var noPayments: String {
         pick(
             "Операций банка нет. Добавьте выписку: receipts bank import ФАЙЛ",
             "No bank payments yet. Add a statement: receipts bank import FILE")
     }
-    static func matchSummary(matched: Int, payments: Int, receipts: Int) -> String {
+    func matchSummary(matched: Int, payments: Int, receipts: Int) -> String {
         pick(
             "Связано: \(matched).\nОпераций без чека: \(payments).\nЧеков с оплатой картой без операции: \(receipts).",
             "Paired: \(matched).\nPayments without a receipt: \(payments).\nCard receipts without a payment: \(receipts)."
         )
     }
-    static var matchedTitle: String { pick("Связанные", "Paired") }
-    static var unmatchedPaymentsTitle: String { pick("Операции без чека", "Payments without a receipt") }
-    static var unmatchedReceiptsTitle: String { pick("Чеки без операции", "Receipts without a payment") }
-    static var bankReceiptColumn: String { pick("чек", "receipt") }
-    static var bankPaymentColumn: String { pick("операция", "payment") }
-    static var bankDateColumn: String { pick("дата", "date") }
-    static var bankAmountColumn: String { pick("сумма", "amount") }
-    static var bankDescriptionColumn: String { pick("описание", "description") }
-    static var bankReasonColumn: String { pick("почему", "why") }
+    var matchedTitle: String { pick("Связанные", "Paired") }
+    var unmatchedPaymentsTitle: String { pick("Операции без чека", "Payments without a receipt") }
+    var unmatchedReceiptsTitle: String { pick("Чеки без операции", "Receipts without a payment") }
+    var bankReceiptColumn: String { pick("чек", "receipt") }
+    var bankPaymentColumn: String { pick("операция", "payment") }
+    var bankDateColumn: String { pick("дата", "date") }
+    var bankAmountColumn: String { pick("сумма", "amount") }
+    var bankDescriptionColumn: String { pick("описание", "description") }
+    var bankReasonColumn: String { pick("почему", "why") }
 }

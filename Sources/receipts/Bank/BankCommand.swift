@@ -8,7 +8,7 @@ import ReceiptStore
 /// `receipts bank`: bank statements; its one command adds them.
 struct BankCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "bank", abstract: Strings.bankAbstract, subcommands: [BankImportCommand.self])
+        CommandConfiguration(commandName: "bank", abstract: HelpText.bankAbstract, subcommands: [BankImportCommand.self])
     }
 }
 
@@ -17,16 +17,17 @@ struct BankCommand: AsyncParsableCommand {
 struct BankImportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "import", abstract: Strings.bankImportAbstract, discussion: Strings.bankImportDiscussion)
+            commandName: "import", abstract: HelpText.bankImportAbstract, discussion: HelpText.bankImportDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-    @Argument(help: ArgumentHelp(Strings.statementFilesHelp, valueName: Strings.statementFileValue))
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Argument(help: ArgumentHelp(HelpText.statementFilesHelp, valueName: HelpText.statementFileValue))
     var files: [String]
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let reconciliation = BankReconciliation(database: try global.openDatabase(rules: .unused))
         var report = BankImportJSON()
         var accounts = Set<String>()
@@ -41,15 +42,15 @@ struct BankImportCommand: AsyncParsableCommand {
                 report.skipped += statement.skipped
                 accounts.formUnion(statement.accounts)
                 for problem in statement.problems {
-                    let text = problem.message(in: Strings.language)
+                    let text = problem.message(in: words.language)
                     report.errors.append(.init(file: file, error: text))
-                    if !json { console.note(Strings.statementRowFailed(file, text)) }
+                    if !json { console.note(words.statementRowFailed(file, text)) }
                 }
                 failed += statement.problems.count
                 if !json {
                     console.detail(
-                        Strings.statementRead(
-                            file, bank: Strings.bankName(statement.bank), added: added.imported,
+                        words.statementRead(
+                            file, bank: words.bankName(statement.bank), added: added.imported,
                             duplicates: added.duplicates, skipped: statement.skipped))
                 }
             } catch let error as StoreError {
@@ -57,9 +58,9 @@ struct BankImportCommand: AsyncParsableCommand {
             } catch {
                 let failure = CommandFailure(error)
                 if failure.status == .notFound { missing += 1 }
-                let text = failure.message(in: Strings.language)
+                let text = failure.message(in: words.language)
                 report.errors.append(.init(file: file, error: text))
-                if !json { console.note(Strings.statementRowFailed(file, text)) }
+                if !json { console.note(words.statementRowFailed(file, text)) }
                 failed += 1
             }
         }
@@ -68,15 +69,15 @@ struct BankImportCommand: AsyncParsableCommand {
             console.output(try JSONOutput.encode(report))
         } else {
             console.output(
-                Strings.statementsImported(
+                words.statementsImported(
                     added: report.imported, duplicates: report.duplicates, skipped: report.skipped,
                     problems: report.errors.count))
         }
         if failed > 0 {
             let count = failed
             // Only missing files: 3, as for anything not found; anything unreadable makes it 6.
-            throw CommandFailure(status: missing == failed ? .notFound : .invalidInput) { _ in
-                Strings.statementsFailed(count)
+            throw CommandFailure(status: missing == failed ? .notFound : .invalidInput) {
+                Words($0).statementsFailed(count)
             }
         }
     }
@@ -85,14 +86,13 @@ struct BankImportCommand: AsyncParsableCommand {
     static func bytes(of file: String) throws -> [UInt8] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw CommandFailure(status: .notFound) { _ in Strings.noSuchFile }
+            throw CommandFailure(status: .notFound) { Words($0).noSuchFile }
         }
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
         } catch {
-            throw CommandFailure(status: .failure) { _ in
-                Strings.cannotReadFile((error as NSError).localizedDescription)
-            }
+            let reason = (error as NSError).localizedDescription
+            throw CommandFailure(status: .failure) { Words($0).cannotReadFile(reason) }
         }
     }
 }

@@ -9,35 +9,36 @@ import ReceiptStore
 struct BankMatchCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "match", abstract: Strings.bankMatchAbstract, discussion: Strings.bankMatchDiscussion)
+            commandName: "match", abstract: HelpText.bankMatchAbstract, discussion: HelpText.bankMatchDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Flag(help: ArgumentHelp(Strings.jsonHelp)) var json = false
-    @Option(help: ArgumentHelp(Strings.undoHelp, valueName: Strings.receiptIDValue)) var undo: Int64?
-    @Option(parsing: .upToNextOption, help: ArgumentHelp(Strings.pairHelp, valueName: Strings.pairValue))
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Option(help: ArgumentHelp(HelpText.undoHelp, valueName: HelpText.receiptIDValue)) var undo: Int64?
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(HelpText.pairHelp, valueName: HelpText.pairValue))
     var pair: [Int64] = []
 
     func validate() throws {
-        if undo != nil && !pair.isEmpty { throw ValidationError(Strings.undoAndPair) }
-        if !pair.isEmpty && pair.count != 2 { throw ValidationError(Strings.pairNeedsTwo) }
+        if undo != nil && !pair.isEmpty { throw ValidationError(HelpText.undoAndPair) }
+        if !pair.isEmpty && pair.count != 2 { throw ValidationError(HelpText.pairNeedsTwo) }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         let database = try global.openDatabase(createIfMissing: false, rules: .unused)
         if let receipt = undo {
             guard let payment = try database.undoBankMatch(receipt: receipt) else {
-                throw CommandFailure(status: .notFound) { _ in Strings.noMatchOf(receipt) }
+                throw CommandFailure(status: .notFound) { Words($0).noMatchOf(receipt) }
             }
-            console.output(Strings.undone(receipt, payment: payment))
+            console.output(words.undone(receipt, payment: payment))
             return
         }
         if pair.count == 2 {
             guard try database.pairByHand(payment: pair[1], receipt: pair[0]) else {
-                throw CommandFailure(status: .notFound) { _ in Strings.noSuchPair(pair[0], pair[1]) }
+                throw CommandFailure(status: .notFound) { Words($0).noSuchPair(pair[0], pair[1]) }
             }
-            console.output(Strings.paired(pair[0], payment: pair[1]))
+            console.output(words.paired(pair[0], payment: pair[1]))
             return
         }
         let outcome = try BankReconciliation(database: database).match()
@@ -46,19 +47,20 @@ struct BankMatchCommand: AsyncParsableCommand {
             return
         }
         guard !outcome.matched.isEmpty || !outcome.unmatchedPayments.isEmpty else {
-            console.output(Strings.noPayments)
+            console.output(words.noPayments)
             return
         }
-        console.output(render(outcome, language: Strings.language, width: Console.width))
+        console.output(render(outcome, words: words, width: Console.width))
     }
 
-    func render(_ outcome: BankReconciliation.Outcome, language: Language, width: Int) -> String {
+    func render(_ outcome: BankReconciliation.Outcome, words: Words, width: Int) -> String {
+        let language = words.language
         var sections: [String] = []
         if !outcome.matched.isEmpty {
             var table = TextTable(
                 header: [
-                    Strings.bankReceiptColumn, Strings.bankPaymentColumn, Strings.bankDateColumn,
-                    Strings.bankAmountColumn, Strings.bankDescriptionColumn, Strings.bankReasonColumn,
+                    words.bankReceiptColumn, words.bankPaymentColumn, words.bankDateColumn,
+                    words.bankAmountColumn, words.bankDescriptionColumn, words.bankReasonColumn,
                 ], rightAligned: [0, 1, 3], cut: [4, 5])
             for pairing in outcome.matched {
                 table.append([
@@ -67,13 +69,13 @@ struct BankMatchCommand: AsyncParsableCommand {
                     pairing.reason.message(in: language),
                 ])
             }
-            sections.append(Strings.matchedTitle + "\n" + table.render(width: width))
+            sections.append(words.matchedTitle + "\n" + table.render(width: width))
         }
         if !outcome.unmatchedPayments.isEmpty {
             var table = TextTable(
                 header: [
-                    Strings.bankPaymentColumn, Strings.bankDateColumn, Strings.bankAmountColumn,
-                    Strings.bankDescriptionColumn,
+                    words.bankPaymentColumn, words.bankDateColumn, words.bankAmountColumn,
+                    words.bankDescriptionColumn,
                 ], rightAligned: [0, 2], cut: [3])
             for stored in outcome.unmatchedPayments {
                 table.append([
@@ -81,15 +83,15 @@ struct BankMatchCommand: AsyncParsableCommand {
                     stored.payment.description,
                 ])
             }
-            sections.append(Strings.unmatchedPaymentsTitle + "\n" + table.render(width: width))
+            sections.append(words.unmatchedPaymentsTitle + "\n" + table.render(width: width))
         }
         if !outcome.unmatchedReceipts.isEmpty {
             sections.append(
-                Strings.unmatchedReceiptsTitle + "\n"
+                words.unmatchedReceiptsTitle + "\n"
                     + outcome.unmatchedReceipts.map(String.init).joined(separator: " "))
         }
         sections.append(
-            Strings.matchSummary(
+            words.matchSummary(
                 matched: outcome.matched.count, payments: outcome.unmatchedPayments.count,
                 receipts: outcome.unmatchedReceipts.count))
         return sections.joined(separator: "\n\n")

@@ -1,7 +1,7 @@
 import ReceiptCore
 
 // The words of `receipts export`, in Russian and English.
-extension Strings {
+extension HelpText {
     static var exportAbstract: String {
         pick("Чеки в файл beancount или hledger.", "Receipts as a beancount or hledger file.")
     }
@@ -38,7 +38,10 @@ extension Strings {
     static func badAccountName(_ name: String) -> String {
         pick("«\(name)» — недопустимое имя счёта", "“\(name)” is not a valid account name")
     }
-    static func exported(_ count: Int, to file: String) -> String {
+}
+
+extension Words {
+    func exported(_ count: Int, to file: String) -> String {
         pick("Записано чеков: \(count) в \(file)", "Wrote \(count) receipt(s) to \(file)")
     }
 }

@@ -33,37 +33,38 @@ enum LedgerPostingsOption: String, ExpressibleByArgument, CaseIterable {
 struct ExportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "export", abstract: Strings.exportAbstract, discussion: Strings.exportDiscussion)
+            commandName: "export", abstract: HelpText.exportAbstract, discussion: HelpText.exportDiscussion)
     }
 
-    @OptionGroup(title: Strings.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(Strings.exportFormatHelp, valueName: "beancount|hledger")) var format:
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.exportFormatHelp, valueName: "beancount|hledger")) var format:
         LedgerFormatOption
-    @Option(help: ArgumentHelp(Strings.fromHelp, valueName: Strings.monthValue)) var from: String?
-    @Option(help: ArgumentHelp(Strings.toHelp, valueName: Strings.monthValue)) var to: String?
-    @Option(help: ArgumentHelp(Strings.postingsHelp, valueName: "category|item")) var postings = LedgerPostingsOption
+    @Option(help: ArgumentHelp(HelpText.fromHelp, valueName: HelpText.monthValue)) var from: String?
+    @Option(help: ArgumentHelp(HelpText.toHelp, valueName: HelpText.monthValue)) var to: String?
+    @Option(help: ArgumentHelp(HelpText.postingsHelp, valueName: "category|item")) var postings = LedgerPostingsOption
         .category
-    @Option(help: ArgumentHelp(Strings.accountMapHelp, valueName: Strings.statementFileValue)) var accountMap: String?
-    @Option(help: ArgumentHelp(Strings.paymentAccountHelp, valueName: Strings.accountValue)) var paymentAccount: String?
+    @Option(help: ArgumentHelp(HelpText.accountMapHelp, valueName: HelpText.statementFileValue)) var accountMap: String?
+    @Option(help: ArgumentHelp(HelpText.paymentAccountHelp, valueName: HelpText.accountValue)) var paymentAccount: String?
     @Option(
         name: [.customShort("o"), .customLong("output")],
-        help: ArgumentHelp(Strings.outputFileHelp, valueName: Strings.statementFileValue))
+        help: ArgumentHelp(HelpText.outputFileHelp, valueName: HelpText.statementFileValue))
     var output: String?
 
     func validate() throws {
         for text in [from, to].compactMap({ $0 }) where Month(text) == nil {
-            throw ValidationError(Strings.badMonth(text))
+            throw ValidationError(HelpText.badMonth(text))
         }
         if let first = from.flatMap(Month.init), let last = to.flatMap(Month.init), last < first {
-            throw ValidationError(Strings.rangeBackwards(first, last))
+            throw ValidationError(HelpText.rangeBackwards(first, last))
         }
         if let paymentAccount, !format.ledger.accepts(account: paymentAccount) {
-            throw ValidationError(Strings.badAccountName(paymentAccount))
+            throw ValidationError(HelpText.badAccountName(paymentAccount))
         }
     }
 
     func run() async throws {
         let console = Console(global)
+        let words = console.words
         var accounts = LedgerAccounts()
         if let paymentAccount { accounts.cash = paymentAccount }
         if let accountMap {
@@ -79,7 +80,7 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             let count = try export.write(from: database, to: file.write)
             try file.finish()
-            if let output { console.note(Strings.exported(count, to: output)) }
+            if let output { console.note(words.exported(count, to: output)) }
         } catch {
             file.discard()
             throw error

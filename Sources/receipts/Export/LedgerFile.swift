@@ -21,7 +21,7 @@ final class LedgerFile {
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary)
         else {
-            throw CommandFailure(status: .failure) { _ in Strings.cannotReadFile(path) }
+            throw CommandFailure(status: .failure) { Words($0).cannotReadFile(path) }
         }
         self.handle = handle
         self.temporary = temporary
