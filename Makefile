@@ -6,9 +6,9 @@ SHELL := /bin/bash
 # zbar-tools: zbarimg, which the scan benchmark compares with; chromium, poppler-utils and
 # fonts-dejavu-core: the test that looks at the HTML report in a real browser; chromium-driver: the
 # tests of `receipts web` in that browser; wrk: the server under load; python3-venv: the API fuzzer's
-# and the browser tests' virtual environments.
+# and the browser tests' virtual environments; hledger: the check of `receipts export hledger`.
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql
+	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.
@@ -20,6 +20,11 @@ FUZZ_STAMP := $(FUZZ_VENV)/schemathesis-$(SCHEMATHESIS_VERSION).installed
 SELENIUM_VERSION := 4.51.0
 WEB_VENV := .build/web-venv
 WEB_STAMP := $(WEB_VENV)/selenium-$(SELENIUM_VERSION).installed
+# The check of `receipts export beancount` (make test): beancount from PyPI, pinned (2.3.6 has
+# bean-query built in), in a virtual environment under .build.
+BEANCOUNT_VERSION := 2.3.6
+LEDGER_VENV := .build/ledger-venv
+LEDGER_STAMP := $(LEDGER_VENV)/beancount-$(BEANCOUNT_VERSION).installed
 # The scan benchmark's outside yardstick: zxing-cpp from PyPI (with Pillow to open the photos).
 BENCH_VENV := .build/bench-venv
 BENCH_PYTHON_PACKAGES := zxing-cpp==3.1.1 pillow==13.0.0
@@ -63,13 +68,14 @@ format:
 ## a throwaway PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's
 ## tests again with the server on PostgreSQL; then the API fuzzer (scripts/api-fuzz.sh): schemathesis
 ## against `receipts serve --demo`, about a minute; then `receipts web` in Chromium
-## (scripts/web-browser-test.py), about half a minute.
+## (scripts/web-browser-test.py), about half a minute; then the ledger exports checked by beancount
+## and hledger themselves (scripts/ledger-check.py), about half a minute.
 ## --explicit-target-dependency-import-check error: before compiling, SwiftPM scans every target's
 ## imports and fails the build when one imports a module of the build that the target does not
 ## depend on, directly or through its dependencies (the lint's scripts/check-imports.py also wants
 ## the direct declaration). It only checks: the compiler's flags and what it builds are the same as
 ## without it, so `swift test --skip-build` runs what this built.
-test: setup lint $(FUZZ_STAMP) $(WEB_STAMP)
+test: setup lint $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP)
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	@# docs/reference.md is every command's help as the built binary prints it.
 	python3 scripts/command-reference.py --check $(RECEIPTS)
@@ -82,6 +88,13 @@ test: setup lint $(FUZZ_STAMP) $(WEB_STAMP)
 	  $(SWIFT) test --skip-build --filter 'ReceiptServerTests|ReceiptSyncTests'
 	RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh
 	RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py
+	RECEIPTS=$(RECEIPTS) LEDGER_VENV=$(LEDGER_VENV) python3 scripts/ledger-check.py
+
+## The ledger check's virtual environment, made as the fuzzer's is.
+$(LEDGER_STAMP):
+	@[ -x $(LEDGER_VENV)/bin/python ] || python3 -m venv $(LEDGER_VENV)
+	$(LEDGER_VENV)/bin/python -m pip install --quiet --disable-pip-version-check beancount==$(BEANCOUNT_VERSION)
+	@touch $@
 
 ## The browser tests' virtual environment, made only when missing; a new pin installs into it.
 $(WEB_STAMP):

@@ -340,6 +340,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "ReceiptLedgerTests",
+            dependencies: ["ReceiptTesting", "ReceiptLedger", "ReceiptStore", "ReceiptCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "PlaceSearchTests", dependencies: ["ReceiptTesting", "PlaceSearch", "ReceiptCore"],
             swiftSettings: strict),
         .testTarget(

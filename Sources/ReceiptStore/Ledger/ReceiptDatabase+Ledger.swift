@@ -54,6 +54,12 @@ public struct LedgerReceipt: Sendable, Hashable {
         public var bank: BankPayment.Bank
         /// The card (`*1234`) or account number.
         public var account: String
+
+        /// The card or account `account` of a `bank` statement.
+        public init(bank: BankPayment.Bank, account: String) {
+            self.bank = bank
+            self.account = account
+        }
     }
 
     /// The money the lines do not carry.

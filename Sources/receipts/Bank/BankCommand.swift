@@ -8,7 +8,8 @@ import ReceiptStore
 /// `receipts bank`: bank statements; its one command adds them.
 struct BankCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "bank", abstract: HelpText.bankAbstract, subcommands: [BankImportCommand.self])
+        CommandConfiguration(
+            commandName: "bank", abstract: HelpText.bankAbstract, subcommands: [BankImportCommand.self])
     }
 }
 

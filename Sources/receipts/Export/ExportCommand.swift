@@ -44,7 +44,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(HelpText.postingsHelp, valueName: "category|item")) var postings = LedgerPostingsOption
         .category
     @Option(help: ArgumentHelp(HelpText.accountMapHelp, valueName: HelpText.statementFileValue)) var accountMap: String?
-    @Option(help: ArgumentHelp(HelpText.paymentAccountHelp, valueName: HelpText.accountValue)) var paymentAccount: String?
+    @Option(help: ArgumentHelp(HelpText.paymentAccountHelp, valueName: HelpText.accountValue)) var paymentAccount:
+        String?
     @Option(
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp(HelpText.outputFileHelp, valueName: HelpText.statementFileValue))

@@ -44,8 +44,12 @@ final class LedgerFile {
         guard let temporary, let path else { return }
         try handle.synchronize()
         try handle.close()
-        _ = try FileManager.default.replaceItemAt(
-            URL(fileURLWithPath: path), withItemAt: URL(fileURLWithPath: temporary))
+        // rename(2) puts the whole file in place at once, over an earlier one.
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CommandFailure(status: .failure) { Words($0).cannotReadFile(reason) }
+        }
     }
 
     /// Removes the unfinished file.
