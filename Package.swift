@@ -217,7 +217,8 @@ let package = Package(
         .executableTarget(
             name: "receipts",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptBank", "ReceiptLedger", "ReceiptScan", "ReceiptAPI", "ReceiptServer",
+                "ReceiptCore", "ReceiptStore", "ReceiptBank", "ReceiptLedger", "ReceiptScan", "ReceiptAPI",
+                "ReceiptServer",
                 "ReceiptSync",
                 "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork", "ReceiptWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
