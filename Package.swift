@@ -278,6 +278,13 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "BankBenchmarks",
+            dependencies: ["ReceiptCore", "ReceiptBank", "BenchmarkSupport"],
+            path: "Benchmarks/BankBenchmarks",
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
             name: "PlaceBenchmarks",
             dependencies: ["ReceiptCore", "PlaceSearch", "BenchmarkSupport"],
             path: "Benchmarks/PlaceBenchmarks",

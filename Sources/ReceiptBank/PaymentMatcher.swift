@@ -108,11 +108,12 @@ public struct PaymentMatcher: Sendable {
         let open = receipts.filter { $0.card != .zero && !takenReceipts.contains($0.id) }
         let byAmount = open.sorted { ($0.card.kopecks, $0.id) < ($1.card.kopecks, $1.id) }
         let amounts = byAmount.map(\.card.kopecks)
-        let merchants = Dictionary(byAmount.map { ($0.id, MerchantName(shopNames: $0.shopNames)) }) { a, _ in a }
+        // Shops' names are reduced only for the receipts some payment is a candidate for.
+        var merchants: [Int64: MerchantName] = [:]
 
         var candidates: [Candidate] = []
         for payment in payments where !takenPayments.contains(payment.id) && payment.spent != .zero {
-            let description = BankDescription(payment.description)
+            var description: BankDescription?
             let tolerance = Self.tolerance(payment.spent)
             var index = lowerBound(amounts, payment.spent.kopecks - tolerance)
             while index < byAmount.count, amounts[index] <= payment.spent.kopecks + tolerance {
@@ -123,9 +124,13 @@ public struct PaymentMatcher: Sendable {
                     (receipt.card.kopecks > 0) == (payment.spent.kopecks > 0),
                     !refused.contains(Pair(payment: payment.id, receipt: receipt.id))
                 else { continue }
+                let merchant = merchants[receipt.id] ?? MerchantName(shopNames: receipt.shopNames)
+                merchants[receipt.id] = merchant
+                let words = description ?? BankDescription(payment.description)
+                description = words
                 let reason = MatchReason(
                     amountOff: Money(kopecks: abs(payment.spent.kopecks - receipt.card.kopecks)), seconds: seconds,
-                    sameMerchant: merchants[receipt.id]?.agrees(with: description) ?? false)
+                    sameMerchant: merchant.agrees(with: words))
                 candidates.append(Candidate(payment: payment, receipt: receipt, reason: reason))
             }
         }

@@ -211,4 +211,22 @@ struct PaymentMatcherTests {
             #expect(shuffled == outcome)
         }
     }
+
+    @Test("a bank's Latin merchant names a shop's Russian one; generic words and other chains do not")
+    func merchantNames() {
+        let agreeing: [(String, String)] = [
+            ("Пятёрочка", "PYATEROCHKA 1234 MOSCOW RUS"), ("Перекрёсток", "PEREKRESTOK"), ("ВкусВилл", "VKUSVILL 12"),
+            ("Ашан", "AUCHAN 123 SPB"), ("ООО \"ВАЙЛДБЕРРИЗ\"", "WILDBERRIES"), ("Яндекс Еда", "YANDEX*EDA"),
+            ("АО \"ТАНДЕР\"", "MAGNIT MM TULA"), ("Шоколадница", "SHOKOLADNITSA"), ("О'КЕЙ", "OKEY 7"),
+        ]
+        for (shop, bank) in agreeing {
+            #expect(MerchantName(shopNames: [shop]).agrees(with: BankDescription(bank)), "\(shop) ~ \(bank)")
+        }
+        let differing: [(String, String)] = [
+            ("Магнит", "MAGNOLIA 5"), ("Магазин продукты", "MAGAZIN 5 PRODUKTY"), ("ООО Ромашка", "OOO LUTIK"),
+        ]
+        for (shop, bank) in differing {
+            #expect(!MerchantName(shopNames: [shop]).agrees(with: BankDescription(bank)), "\(shop) ≁ \(bank)")
+        }
+    }
 }

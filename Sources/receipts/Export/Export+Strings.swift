@@ -44,4 +44,7 @@ extension Words {
     func exported(_ count: Int, to file: String) -> String {
         pick("Записано чеков: \(count) в \(file)", "Wrote \(count) receipt(s) to \(file)")
     }
+    func cannotWriteFile(_ reason: String) -> String {
+        pick("не удаётся записать: \(reason)", "cannot write: \(reason)")
+    }
 }

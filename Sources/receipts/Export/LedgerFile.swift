@@ -9,10 +9,22 @@ final class LedgerFile {
     private var buffer: [UInt8] = []
 
     /// Standard output when `path` is nil, else a new file beside `path`.
-    init(path: String?) throws {
+    init(path given: String?) throws {
+        // Through links to what they name: `/dev/stdout` is a link, and so may be the user's file.
+        let path = given.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
         self.path = path
         guard let path else {
             handle = FileHandle.standardOutput
+            temporary = nil
+            return
+        }
+        // A device or a pipe (`-o /dev/stdout`) is written to as it is; only a file is replaced whole.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+            let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType,
+            type != .typeRegular, let handle = FileHandle(forWritingAtPath: path)
+        {
+            self.handle = handle
             temporary = nil
             return
         }
@@ -21,7 +33,8 @@ final class LedgerFile {
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
             let handle = FileHandle(forWritingAtPath: temporary)
         else {
-            throw CommandFailure(status: .failure) { Words($0).cannotReadFile(path) }
+            let shown = given ?? path
+            throw CommandFailure(status: .failure) { Words($0).cannotWriteFile(shown) }
         }
         self.handle = handle
         self.temporary = temporary
@@ -48,7 +61,7 @@ final class LedgerFile {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
-            throw CommandFailure(status: .failure) { Words($0).cannotReadFile(reason) }
+            throw CommandFailure(status: .failure) { Words($0).cannotWriteFile(reason) }
         }
     }
 
