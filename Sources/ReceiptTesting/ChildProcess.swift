@@ -26,16 +26,18 @@ public final class ChildProcess: Sendable {
     private let errors: Eventual<Data>?
 
     /// Starts `process`, configured and not yet run; `input`, when given, is written to its standard
-    /// input (which must then be a pipe) and the pipe closed.
-    public init(_ process: Process, input: Data? = nil) throws {
+    /// input (which must then be a pipe) and the pipe closed. Unless `collecting` is false (the
+    /// caller reads them itself), standard output and error that are pipes are read for
+    /// ``finished()``.
+    public init(_ process: Process, input: Data? = nil, collecting: Bool = true) throws {
         self.process = process
         let ending = Eventual<Int32>()
         self.ending = ending
         // Set before it runs: a child that ends at once still reports its end.
         process.terminationHandler = { ended in ending.fulfil(ended.terminationStatus) }
         try process.run()
-        let outputPipe = process.standardOutput as? Pipe
-        let errorsPipe = process.standardError as? Pipe
+        let outputPipe = collecting ? process.standardOutput as? Pipe : nil
+        let errorsPipe = collecting ? process.standardError as? Pipe : nil
         output = outputPipe.map { Self.readToEnd($0.fileHandleForReading) }
         errors = errorsPipe.flatMap { $0 === outputPipe ? nil : Self.readToEnd($0.fileHandleForReading) }
         if let writing = (process.standardInput as? Pipe)?.fileHandleForWriting {

@@ -41,7 +41,8 @@ public final class DemoServerProcess: Sendable {
 
     private init(_ launch: Launch, announced: (log: String, port: Int?)) throws {
         guard let port = announced.port else {
-            launch.child.terminate()
+            // SIGKILL: a server still starting may not yet act on SIGTERM, and would be left running.
+            launch.child.terminate(with: SIGKILL)
             throw CocoaError(
                 .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "the server did not start: \(announced.log)"])
         }
@@ -52,7 +53,8 @@ public final class DemoServerProcess: Sendable {
     }
 
     /// The server started, and its standard error read on a thread of its own: up to the address it
-    /// announces (or 30 seconds, or its end), then to its end, so that its log never fills the pipe.
+    /// announces (or 120 seconds, or its end), then to its end, so that its log never fills the pipe.
+    /// Generous: with no thread held by waits, many tests start their servers at once on two cores.
     private struct Launch {
         let child: ChildProcess
         let folder: TemporaryFolder
@@ -68,7 +70,8 @@ public final class DemoServerProcess: Sendable {
             let errors = Pipe()
             process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
-            child = try ChildProcess(process)
+            // Its standard error is read here, by one reader alone: the announcement must not go to another.
+            child = try ChildProcess(process, collecting: false)
             let announcement = announcement
             let descriptor = errors.fileHandleForReading.fileDescriptor
             Thread {
@@ -77,7 +80,7 @@ public final class DemoServerProcess: Sendable {
         }
 
         private static func watch(_ descriptor: Int32, _ announcement: Eventual<(log: String, port: Int?)>) {
-            let deadline = Date().addingTimeInterval(30)
+            let deadline = Date().addingTimeInterval(120)
             var log = Data()
             var announced = false
             var buffer = [UInt8](repeating: 0, count: 4096)

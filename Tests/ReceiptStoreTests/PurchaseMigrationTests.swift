@@ -60,6 +60,15 @@ struct PurchaseMigrationTests {
 
 @Suite("Names read anew when ItemName reads them otherwise")
 struct NameRekeyTests {
+    /// Each line's key and the choice it has (`-`: none), in the order of the lines.
+    static func keys(_ database: ReceiptDatabase) throws -> [String] {
+        try database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id ORDER BY i.position"
+            ).map { "\($0["key"] as String) \($0["chosen"] as String? ?? "-")" }
+        }
+    }
+
     @Test("lines saved under an older key get today's, and a choice made for the old key stays with them")
     func rekeys() throws {
         let folder = try TemporaryFolder()
@@ -79,11 +88,7 @@ struct NameRekeyTests {
             }
         }
         let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
-        let keys = try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id ORDER BY i.position"
-            ).map { "\($0["key"] as String) \($0["chosen"] as String? ?? "-")" }
-        }
+        let keys = try Self.keys(database)
         #expect(keys == ["аи92 fuel", "аи95 fuel"])
         #expect(try database.verifyTotals().isEmpty)
     }
@@ -124,11 +129,7 @@ struct SharedFoldingRekeyTests {
             }
         }
         let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
-        let keys = try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id ORDER BY i.position"
-            ).map { "\($0["key"] as String) \($0["chosen"] as String? ?? "-")" }
-        }
+        let keys = try NameRekeyTests.keys(database)
         #expect(keys == ["кофе nescafe gold electronics", "хлеб -"])
         #expect(try database.lineCategories(ofReceipt: 1).map(\.category) == [.electronics, .groceries])
         #expect(try database.verifyTotals().isEmpty)
