@@ -10,7 +10,7 @@ extension CommandRunner {
         return run.result(status: status, output: await run.output.arrived())
     }
 
-    /// ``runOnTerminal(_:columns:)`` for a test that is not async: blocks the calling thread until
+    /// `runOnTerminal(_:columns:)` for a test that is not async: blocks the calling thread until
     /// the command ends.
     @available(*, noasync, message: "await runOnTerminal(_:columns:), which holds no thread of the pool")
     public func runOnTerminal(_ arguments: [String], columns: Int = 80) throws -> Result {

@@ -19,7 +19,7 @@ public final class DemoServerProcess: Sendable {
         try await self.init(extra: ["--demo", "--demo-receipts", String(receipts)], database: database)
     }
 
-    /// ``init(receipts:database:)`` for a test that is not async: blocks the calling thread.
+    /// `init(receipts:database:)` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await init(receipts:database:), which holds no thread of the pool")
     public convenience init(receipts: Int = 300, database: String? = nil) throws {
         try self.init(extra: ["--demo", "--demo-receipts", String(receipts)], database: database)
@@ -32,7 +32,7 @@ public final class DemoServerProcess: Sendable {
         try self.init(launch, announced: await launch.announcement.arrived())
     }
 
-    /// ``init(extra:database:runner:)`` for a test that is not async: blocks the calling thread.
+    /// `init(extra:database:runner:)` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await init(extra:database:runner:), which holds no thread of the pool")
     public convenience init(extra: [String], database: String? = nil, runner: CommandRunner? = nil) throws {
         let launch = try Launch(extra: extra, database: database, runner: runner)
@@ -131,7 +131,7 @@ public final class DemoServerProcess: Sendable {
         return await process.exit()
     }
 
-    /// ``stop()`` for a test that is not async: blocks the calling thread.
+    /// `stop()` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await stop(), which holds no thread of the pool")
     @discardableResult
     public func stop() -> Int32 {

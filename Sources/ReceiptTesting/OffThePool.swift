@@ -11,7 +11,7 @@ public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws ->
     }
 }
 
-/// ``offThePool(_:)`` for a body that cannot fail.
+/// `offThePool(_:)` for a body that cannot fail.
 public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: body()) }.start()

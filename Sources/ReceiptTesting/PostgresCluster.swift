@@ -28,7 +28,7 @@ public final class PostgresCluster: Sendable {
         self.init(try await offThePool { try Setup(own: own) })
     }
 
-    /// ``init(own:)`` for a test that is not async: blocks the calling thread.
+    /// `init(own:)` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await init(own:), which holds no thread of the pool")
     public convenience init(own: Bool = false) throws {
         self.init(try Setup(own: own))
@@ -80,7 +80,7 @@ public final class PostgresCluster: Sendable {
         }
     }
 
-    /// How the server is started: again on the same port and data after ``pause()``.
+    /// How the server is started: again on the same port and data after `pause()`.
     private struct Launch: Sendable {
         let bin: String
         let data: String
@@ -121,7 +121,7 @@ public final class PostgresCluster: Sendable {
         server.withLock { $0 = process }
     }
 
-    /// ``start()`` for a test that is not async: blocks the calling thread.
+    /// `start()` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await start(), which holds no thread of the pool")
     public func start() throws {
         guard let launch else { return }
@@ -130,13 +130,13 @@ public final class PostgresCluster: Sendable {
     }
 
     /// Stops the server (SIGINT: a fast shutdown, connections ended), awaits its end, and keeps its
-    /// data for ``start()``.
+    /// data for `start()`.
     public func pause() async {
         guard let process = interrupted() else { return }
         _ = await process.exit()
     }
 
-    /// ``pause()`` for a test that is not async: blocks the calling thread.
+    /// `pause()` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await pause(), which holds no thread of the pool")
     public func pause() {
         _ = interrupted()?.waitForExit()
@@ -166,7 +166,7 @@ public final class PostgresCluster: Sendable {
         if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    /// ``stop()`` for a test that is not async: blocks the calling thread.
+    /// `stop()` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await stop(), which holds no thread of the pool")
     public func stop() {
         pause()
@@ -179,7 +179,7 @@ public final class PostgresCluster: Sendable {
         try Self.checked(try await Self.psql(sql, on: url).finished(), "psql")
     }
 
-    /// ``psql(_:)`` for a test that is not async: blocks the calling thread.
+    /// `psql(_:)` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await psql(_:), which holds no thread of the pool")
     @discardableResult
     public func psql(_ sql: String) throws -> String {
@@ -197,7 +197,7 @@ public final class PostgresCluster: Sendable {
         return database
     }
 
-    /// ``newDatabase()`` for a test that is not async: blocks the calling thread.
+    /// `newDatabase()` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await newDatabase(), which holds no thread of the pool")
     public func newDatabase() throws -> String {
         let (name, database) = try newDatabaseName()
@@ -216,20 +216,20 @@ public final class PostgresCluster: Sendable {
         return (name, database)
     }
 
-    /// Drops a database ``newDatabase()`` made, its connections ended first.
+    /// Drops a database `newDatabase()` made, its connections ended first.
     public func dropDatabase(_ database: String) async throws {
         guard let name = Self.madeName(database) else { return }
         try await psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
-    /// ``dropDatabase(_:)`` for a test that is not async: blocks the calling thread.
+    /// `dropDatabase(_:)` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await dropDatabase(_:), which holds no thread of the pool")
     public func dropDatabase(_ database: String) throws {
         guard let name = Self.madeName(database) else { return }
         try psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
-    /// The name of a database ``newDatabase()`` made, from its URL; nil for any other.
+    /// The name of a database `newDatabase()` made, from its URL; nil for any other.
     private static func madeName(_ database: String) -> Substring? {
         guard let name = URLComponents(string: database)?.path.dropFirst(), name.hasPrefix("receipts_") else {
             return nil

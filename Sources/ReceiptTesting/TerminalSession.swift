@@ -71,7 +71,7 @@ public final class TerminalSession: Sendable {
         throw notDrawn(text)
     }
 
-    /// ``waitFor(_:times:seconds:)`` for a test that is not async: blocks the calling thread.
+    /// `waitFor(_:times:seconds:)` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await waitFor(_:times:seconds:), which holds no thread of the pool")
     @discardableResult
     public func waitFor(_ text: String, times: Int = 1, seconds: TimeInterval = 60) throws -> String {
@@ -109,7 +109,7 @@ public final class TerminalSession: Sendable {
         return status
     }
 
-    /// ``wait()`` for a test that is not async: blocks the calling thread.
+    /// `wait()` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await wait(), which holds no thread of the pool")
     public func wait() -> Int32 {
         let status = process.waitForExit()
