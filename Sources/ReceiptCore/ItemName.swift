@@ -2,7 +2,8 @@
 /// `МОЛОКО ПАСТ.3,2% 930МЛ`, `*Молоко паст. 3.2% 0,93 л` and `МОЛОКО  ПАСТ 3,2% 930 МЛ` all become
 /// `молоко паст 3,2%`.
 ///
-/// Lower case with ё read as е; punctuation, `*`/`#` markers and article numbers dropped; every word
+/// Letters folded as search folds them (``SearchText/foldLetters(_:)``: lower case, ё read as е, Latin
+/// letters without their diacritics); punctuation, `*`/`#` markers and article numbers dropped; every word
 /// that starts with a digit (weights, volumes, counts: `930мл`, `10шт`) dropped, with a unit standing
 /// after it on its own; pharmacy counts (`N50`) and the weighed-goods marker `вес` dropped. What names
 /// a different product stays: a percentage (`3,2%`, `15 %`: the fat of milk or sour cream, the
@@ -14,14 +15,14 @@ public enum ItemName {
     /// Which reading of names the keys were made with: a database whose names were read otherwise
     /// gives every printed name its key anew when it is next opened for writing. Raise it with any
     /// change to what ``key(_:)`` gives.
-    public static let rulesVersion = 3
+    public static let rulesVersion = 4
 
     /// The key of a printed name; empty when nothing but numbers and marks is left.
     public static func key(_ name: String) -> String {
         var words: [String] = []
         var previousWasNumber = false
         var fuel = false
-        let parts = split(name.lowercased())
+        let parts = split(SearchText.foldLetters(name))
         for (index, word) in parts.enumerated() {
             let first = word.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
             if first {
@@ -64,7 +65,7 @@ public enum ItemName {
                 (scalar == "," || scalar == ".") && index > 0 && index + 1 < scalars.count
                 && scalars[index - 1].properties.numericType != nil && scalars[index + 1].properties.numericType != nil
             if isWordPart || isDecimalMark {
-                current.append(scalar == "ё" ? "е" : scalar)
+                current.append(scalar)
             } else if !current.isEmpty {
                 words.append(String(current))
                 current.removeAll()

@@ -67,6 +67,38 @@ public enum SearchText {
         folded.append(0x80 | UInt8(lower & 0x3F))
     }
 
+    /// The text with its letters folded as ``words(_:)`` folds them (lower case, `ё` as `е`, Latin
+    /// letters without their diacritics, a combining mark joined to its letter first, one that joins
+    /// none dropped) and everything else as it was: for a reading that cuts words by rules of its
+    /// own (``ItemName`` keeps `%`, a decimal comma and `б/`), so that its letters meet the same
+    /// words search, places and shop kinds see.
+    public static func foldLetters(_ text: String) -> String {
+        var text = text
+        if text.utf8.contains(where: { $0 == 0xCC || $0 == 0xCD }) {
+            text = text.precomposedStringWithCanonicalMapping
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x41...0x5A: bytes.append(UInt8(scalar.value) + 32)
+            case 0..<0x80: bytes.append(UInt8(scalar.value))
+            case 0x400...0x47F: appendCyrillic(scalar.value, to: &bytes)
+            default:
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: break
+                default:
+                    if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                        appendLetter(scalar, to: &bytes)
+                    } else {
+                        UTF8.encode(scalar) { bytes.append($0) }
+                    }
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The folded words of a text: runs of letters and digits, lower case, ё as е, Latin letters
     /// without their diacritics (`Café` → `cafe`); combining marks belong to the letter before.
     public static func words(_ text: String) -> [String] {

@@ -253,20 +253,31 @@ extension ReceiptDatabase {
     }
 
     /// Gives every printed name the row of its key as ``ItemName/key(_:)`` reads it now. A new row
-    /// takes the user's choice of the row the name had; a row no name has any more stays, with its
-    /// choice, for names to come.
+    /// takes the user's choice of the row the name had, and so does a row already there that has
+    /// no choice of its own. A row no line has any more stays, its choice gone with its names: kept,
+    /// it would go on teaching the classifier a choice the user may undo. The journal of choices
+    /// follows: a step that named the old key names the new one, so that undoing it moves the items
+    /// it moved.
     static func rekeyNames(in db: Database) throws {
         let names = try Row.fetchAll(
             db,
             sql: """
                 SELECT DISTINCT i.name, i.name_id, n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id
+                ORDER BY i.name_id, i.name
                 """)
+        var journalled: Set<String> = []
+        var left: Set<Int64> = []
         for row in names {
             let name: String = row["name"]
+            let old: String = row["key"]
             let key = ItemName.key(name)
-            guard key != row["key"] else { continue }
+            guard key != old else { continue }
             var id = try Int64.fetchOne(db, sql: "SELECT id FROM item_names WHERE key = ?", arguments: [key])
-            if id == nil {
+            if let id {
+                try db.execute(
+                    sql: "UPDATE item_names SET chosen = ? WHERE id = ? AND chosen IS NULL",
+                    arguments: [row["chosen"] as String?, id])
+            } else {
                 try db.execute(
                     sql: "INSERT INTO item_names (key, display, chosen) VALUES (?, ?, ?)",
                     arguments: [key, name, row["chosen"]])
@@ -279,6 +290,23 @@ extension ReceiptDatabase {
                         AND (gtin IS NULL OR gtin NOT IN (SELECT gtin FROM gtin_products))
                     """,
                 arguments: [id, name, row["name_id"]])
+            left.insert(row["name_id"])
+            // An old key whose names now read as several keys: the journal follows the first.
+            if journalled.insert(old).inserted {
+                try db.execute(
+                    sql: "UPDATE category_action_steps SET name_key = ? WHERE name_key = ?", arguments: [key, old])
+                try db.execute(
+                    sql:
+                        "UPDATE category_actions SET subject = ? WHERE subject = ? AND kind IN ('name', 'forget', 'confirm')",
+                    arguments: [key, old])
+            }
+        }
+        for id in left {
+            try db.execute(
+                sql: """
+                    UPDATE item_names SET chosen = NULL WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM items WHERE name_id = ?1)
+                    """,
+                arguments: [id])
         }
     }
 

@@ -10,6 +10,16 @@ public struct CommandRunner: Sendable {
         public let output: String
         /// Standard error.
         public let errors: String
+
+        init(status: Int32, output: Data, errors: Data) {
+            self.status = status
+            self.output = String(decoding: output, as: UTF8.self)
+            self.errors = String(decoding: errors, as: UTF8.self)
+        }
+
+        init(_ outcome: ChildProcess.Outcome) {
+            self.init(status: outcome.status, output: outcome.output, errors: outcome.errors)
+        }
     }
 
     /// The executable next to the test bundle, which `swift build` puts in the same folder.
@@ -52,41 +62,35 @@ public struct CommandRunner: Sendable {
         return process
     }
 
-    /// Runs `receipts` with `arguments`, writing `input` to its standard input, and waits for it.
-    public func run(_ arguments: [String], input: String? = nil) throws -> Result {
-        let process = try process(arguments)
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let output = Pipe()
-        let errors = Pipe()
-        let standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = standardInput
-        try process.run()
-        if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
-        try standardInput.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+    /// Runs `receipts` with `arguments`, writing `input` to its standard input, and awaits its end
+    /// without holding a thread of Swift's concurrency pool (see ``ChildProcess``).
+    public func run(_ arguments: [String], input: String? = nil) async throws -> Result {
+        Result(try await launch(arguments, input: input).finished())
     }
 
-    /// ``run(_:input:)`` awaited without holding a thread of Swift's concurrency pool: for a test whose
-    /// stand-in service answers from this same process while the command runs.
-    public func running(_ arguments: [String], input: String? = nil) async throws -> Result {
-        try await offThePool { try self.run(arguments, input: input) }
+    /// `run(_:input:)` for a test that is not async: blocks the calling thread until the command ends.
+    @available(*, noasync, message: "await run(_:input:), which holds no thread of the pool")
+    public func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        Result(try launch(arguments, input: input).waitUntilFinished())
+    }
+
+    /// Starts `receipts` with `arguments`, its output and errors collected and `input` written to it.
+    private func launch(_ arguments: [String], input: String?) throws -> ChildProcess {
+        let process = try process(arguments)
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        process.standardInput = Pipe()
+        return try ChildProcess(process, input: Data((input ?? "").utf8))
     }
 
     /// Starts `receipts` with `arguments` in the background, its output thrown away: for a test that
     /// acts while the command runs (kills it, or copies the database from under it).
-    public func start(_ arguments: [String]) throws -> Process {
+    public func start(_ arguments: [String]) throws -> ChildProcess {
         let process = try process(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try ChildProcess(process)
     }
 
     /// The same runner with messages in English.

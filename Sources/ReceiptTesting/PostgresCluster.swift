@@ -8,10 +8,12 @@ import Synchronization
 /// `initdb` and `postgres` refuse to run as root: as root the folder goes to the `postgres` user and
 /// both run through `setpriv`. `postgres` is a child process polled with `pg_isready`, never
 /// `pg_ctl start`, whose daemon keeps the pipe open that `Process` waits on.
-public final class PostgresCluster: @unchecked Sendable {
+public final class PostgresCluster: Sendable {
     /// `postgresql://postgres@127.0.0.1:PORT/postgres`, or the developer's URL.
     public let url: String
     private let folder: String?
+    private let launch: Launch?
+    private let server: Mutex<ChildProcess?>
 
     /// What went wrong starting the cluster, with what the programs said.
     public struct StartError: Error, CustomStringConvertible {
@@ -20,113 +22,233 @@ public final class PostgresCluster: @unchecked Sendable {
     }
 
     /// Starts a cluster, or takes `RECEIPTS_TEST_POSTGRES_URL` unless `own` (a test that stops and
-    /// starts its server needs one of its own).
-    public init(own: Bool = false) throws {
-        if !own, let given = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"], !given.isEmpty {
-            url = given
-            folder = nil
-            launch = nil
-            return
-        }
-        let bin = try Self.binaries()
-        let folder = "/tmp/receipts-pg-" + UUID().uuidString.prefix(8).lowercased()
-        try FileManager.default.createDirectory(atPath: folder + "/socket", withIntermediateDirectories: true)
-        let asRoot = getuid() == 0
-        if asRoot {
-            try Self.run("/bin/chown", ["-R", "postgres:postgres", folder])
-        }
-        let data = folder + "/data"
-        try Self.run(
-            bin + "/initdb",
-            ["-D", data, "--no-sync", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C"], asPostgres: asRoot)
-        let port = try Self.freePort()
-        self.folder = folder
-        launch = Launch(bin: bin, data: data, socket: folder + "/socket", port: port, asRoot: asRoot)
-        url = "postgresql://postgres@127.0.0.1:\(port)/postgres"
-        do {
-            try start()
-        } catch {
-            stop()
-            throw error
+    /// starts its server needs one of its own). `initdb` and the wait for the server run on a thread
+    /// of their own, not one of Swift's concurrency pool.
+    public convenience init(own: Bool = false) async throws {
+        self.init(try await offThePool { try Setup(own: own) })
+    }
+
+    /// `init(own:)` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await init(own:), which holds no thread of the pool")
+    public convenience init(own: Bool = false) throws {
+        self.init(try Setup(own: own))
+    }
+
+    private init(_ setup: Setup) {
+        url = setup.url
+        folder = setup.folder
+        launch = setup.launch
+        server = Mutex(setup.server)
+    }
+
+    /// A cluster made and its server taking connections, or the developer's URL.
+    private struct Setup: Sendable {
+        var url: String
+        var folder: String?
+        var launch: Launch?
+        var server: ChildProcess?
+
+        init(own: Bool) throws {
+            let given = ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"] ?? ""
+            if !own, !given.isEmpty {
+                url = given
+                return
+            }
+            let bin = try PostgresCluster.binaries()
+            let folder = "/tmp/receipts-pg-" + UUID().uuidString.prefix(8).lowercased()
+            try FileManager.default.createDirectory(atPath: folder + "/socket", withIntermediateDirectories: true)
+            do {
+                let asRoot = getuid() == 0
+                if asRoot {
+                    try PostgresCluster.run("/bin/chown", ["-R", "postgres:postgres", folder])
+                }
+                let data = folder + "/data"
+                try PostgresCluster.run(
+                    bin + "/initdb",
+                    ["-D", data, "--no-sync", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C"],
+                    asPostgres: asRoot)
+                let port = try PostgresCluster.freePort()
+                let launch = Launch(bin: bin, data: data, socket: folder + "/socket", port: port, asRoot: asRoot)
+                server = try launch.start()
+                self.launch = launch
+                self.folder = folder
+                url = "postgresql://postgres@127.0.0.1:\(port)/postgres"
+            } catch {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw error
+            }
         }
     }
 
-    /// How the server is started: again on the same port and data after ``pause()``.
-    private struct Launch {
+    /// How the server is started: again on the same port and data after `pause()`.
+    private struct Launch: Sendable {
         let bin: String
         let data: String
         let socket: String
         let port: Int
         let asRoot: Bool
-    }
-    private let launch: Launch?
-    private let server = Mutex<Process?>(nil)
 
-    /// Starts the server (again) and waits until it takes connections.
-    public func start() throws {
-        guard let launch else { return }
-        let process = Process()
-        let arguments = [
-            "-D", launch.data, "-p", String(launch.port), "-k", launch.socket, "-c", "listen_addresses=127.0.0.1",
-            "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
-            "max_connections=400",
-        ]
-        (process.executableURL, process.arguments) = Self.command(
-            launch.bin + "/postgres", arguments, asPostgres: launch.asRoot)
-        let log = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        server.withLock { $0 = process }
-        let deadline = Date().addingTimeInterval(30)
-        while true {
-            let ready = try? Self.run(
-                launch.bin + "/pg_isready", ["-h", "127.0.0.1", "-p", String(launch.port), "-q"])
-            if ready != nil { break }
-            guard process.isRunning, Date() < deadline else {
-                throw StartError(description: "postgres did not start on port \(launch.port)")
+        /// Starts `postgres` and waits (blocking) until it takes connections; stops it on failure.
+        func start() throws -> ChildProcess {
+            let process = Process()
+            let arguments = [
+                "-D", data, "-p", String(port), "-k", socket, "-c", "listen_addresses=127.0.0.1",
+                "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
+                "max_connections=400",
+            ]
+            (process.executableURL, process.arguments) = PostgresCluster.command(
+                bin + "/postgres", arguments, asPostgres: asRoot)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let server = try ChildProcess(process)
+            let deadline = Date().addingTimeInterval(30)
+            while (try? PostgresCluster.run(bin + "/pg_isready", ["-h", "127.0.0.1", "-p", String(port), "-q"])) == nil
+            {
+                guard server.isRunning, Date() < deadline else {
+                    server.terminate(with: SIGINT)
+                    throw StartError(description: "postgres did not start on port \(port)")
+                }
+                Thread.sleep(forTimeInterval: 0.1)
             }
-            Thread.sleep(forTimeInterval: 0.1)
+            return server
         }
     }
 
-    /// Stops the server (SIGINT: a fast shutdown, connections ended) and keeps its data for ``start()``.
-    public func pause() {
-        guard let process = server.withLock({ $0 }), process.isRunning else { return }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+    /// Starts the server (again) and awaits its taking connections, on a thread of its own.
+    public func start() async throws {
+        guard let launch else { return }
+        let process = try await offThePool { try launch.start() }
+        server.withLock { $0 = process }
     }
 
-    deinit { stop() }
+    /// `start()` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await start(), which holds no thread of the pool")
+    public func start() throws {
+        guard let launch else { return }
+        let process = try launch.start()
+        server.withLock { $0 = process }
+    }
+
+    /// Stops the server (SIGINT: a fast shutdown, connections ended), awaits its end, and keeps its
+    /// data for `start()`.
+    public func pause() async {
+        guard let process = interrupted() else { return }
+        _ = await process.exit()
+    }
+
+    /// `pause()` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await pause(), which holds no thread of the pool")
+    public func pause() {
+        _ = interrupted()?.waitForExit()
+    }
+
+    /// The server, sent SIGINT, if it runs.
+    private func interrupted() -> ChildProcess? {
+        guard let process = server.withLock({ $0 }), process.isRunning else { return nil }
+        process.terminate(with: SIGINT)
+        return process
+    }
+
+    deinit {
+        // Not waited for here, where a thread of the pool may be the one letting go: the folder is
+        // removed on a thread of its own once the server has ended.
+        let process = interrupted()
+        guard let folder else { return }
+        Thread {
+            _ = process?.waitForExit()
+            try? FileManager.default.removeItem(atPath: folder)
+        }.start()
+    }
 
     /// Stops the server and removes its folder.
+    public func stop() async {
+        await pause()
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// `stop()` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await stop(), which holds no thread of the pool")
     public func stop() {
         pause()
         if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    /// Runs `sql` through `psql` and returns what it printed (unaligned, tuples only).
+    /// Runs `sql` through `psql` and awaits what it printed (unaligned, tuples only).
+    @discardableResult
+    public func psql(_ sql: String) async throws -> String {
+        try Self.checked(try await Self.psql(sql, on: url).finished(), "psql")
+    }
+
+    /// `psql(_:)` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await psql(_:), which holds no thread of the pool")
     @discardableResult
     public func psql(_ sql: String) throws -> String {
-        try Self.run(try Self.binaries() + "/psql", [url, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+        try Self.checked(try Self.psql(sql, on: url).waitUntilFinished(), "psql")
+    }
+
+    private static func psql(_ sql: String, on url: String) throws -> ChildProcess {
+        try launch(try binaries() + "/psql", [url, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
     }
 
     /// A new empty database on the cluster, for one test (or one pair of servers) alone: its URL.
+    public func newDatabase() async throws -> String {
+        let (name, database) = try newDatabaseName()
+        try await psql("CREATE DATABASE \(name)")
+        return database
+    }
+
+    /// `newDatabase()` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await newDatabase(), which holds no thread of the pool")
     public func newDatabase() throws -> String {
-        let name = "receipts_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
+        let (name, database) = try newDatabaseName()
         try psql("CREATE DATABASE \(name)")
+        return database
+    }
+
+    /// A fresh database name and its URL on this cluster.
+    private func newDatabaseName() throws -> (name: String, url: String) {
+        let name = "receipts_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased()
         guard var components = URLComponents(string: url) else {
             throw StartError(description: "the cluster's URL does not parse")
         }
         components.path = "/" + name
         guard let database = components.string else { throw StartError(description: "no URL for \(name)") }
-        return database
+        return (name, database)
     }
 
-    /// Drops a database ``newDatabase()`` made, its connections ended first.
+    /// Drops a database `newDatabase()` made, its connections ended first.
+    public func dropDatabase(_ database: String) async throws {
+        guard let name = Self.madeName(database) else { return }
+        try await psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    /// `dropDatabase(_:)` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await dropDatabase(_:), which holds no thread of the pool")
     public func dropDatabase(_ database: String) throws {
-        guard let name = URLComponents(string: database)?.path.dropFirst(), name.hasPrefix("receipts_") else { return }
+        guard let name = Self.madeName(database) else { return }
         try psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    /// The name of a database `newDatabase()` made, from its URL; nil for any other.
+    private static func madeName(_ database: String) -> Substring? {
+        guard let name = URLComponents(string: database)?.path.dropFirst(), name.hasPrefix("receipts_") else {
+            return nil
+        }
+        return name
+    }
+
+    /// Runs `body` with a new empty database's URL, and drops the database afterwards, whether
+    /// `body` returns or throws.
+    public func withDatabase<Value: Sendable>(_ body: (String) async throws -> Value) async throws -> Value {
+        let database = try await newDatabase()
+        do {
+            let value = try await body(database)
+            try? await dropDatabase(database)
+            return value
+        } catch {
+            try? await dropDatabase(database)
+            throw error
+        }
     }
 
     /// The newest PostgreSQL's programs Debian installed.
@@ -147,19 +269,30 @@ public final class PostgresCluster: @unchecked Sendable {
         )
     }
 
+    /// Runs `program` and waits (blocking) for what it printed: for the steps of ``Setup``, which
+    /// run on a thread of their own when awaited.
     @discardableResult
     private static func run(_ program: String, _ arguments: [String], asPostgres: Bool = false) throws -> String {
+        try checked(try launch(program, arguments, asPostgres: asPostgres).waitUntilFinished(), program)
+    }
+
+    /// Starts `program`, its output and errors into one pipe.
+    private static func launch(_ program: String, _ arguments: [String], asPostgres: Bool = false) throws
+        -> ChildProcess
+    {
         let process = Process()
         (process.executableURL, process.arguments) = command(program, arguments, asPostgres: asPostgres)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw StartError(description: "\(program) exited \(process.terminationStatus): \(text)")
+        return try ChildProcess(process)
+    }
+
+    /// What `program` printed, or an error saying how it ended and what it printed.
+    private static func checked(_ outcome: ChildProcess.Outcome, _ program: String) throws -> String {
+        let text = String(decoding: outcome.output, as: UTF8.self)
+        guard outcome.status == 0 else {
+            throw StartError(description: "\(program) exited \(outcome.status): \(text)")
         }
         return text
     }

@@ -4,14 +4,15 @@ import Synchronization
 /// The built `receipts` on a pseudo-terminal of its own, as a person at a terminal runs it: its
 /// standard input, output and error are the terminal, so it prompts, hides a password, draws
 /// progress and status lines in place; the test reads what it drew and types answers.
-public final class TerminalSession {
+public final class TerminalSession: Sendable {
     /// Everything the program drew so far, as the terminal got it (`\r\n` line ends, escape codes).
     public var transcript: String { String(decoding: received.bytes.withLock { $0 }, as: UTF8.self) }
 
-    private let process: Process
+    private let process: ChildProcess
     private let master: Int32
     private let received = Received()
-    private let reader: Thread
+    /// Fulfilled when the reader has read the terminal to its end.
+    private let drained = Eventual<Bool>()
 
     /// What the reader thread has read from the terminal.
     private final class Received: Sendable {
@@ -35,7 +36,7 @@ public final class TerminalSession {
             throw POSIXError(.ENOTTY)
         }
         self.master = master
-        process = Process()
+        let process = Process()
         process.executableURL = try CommandRunner.executable
         process.arguments = arguments
         var environment = runner.environment
@@ -44,30 +45,52 @@ public final class TerminalSession {
         process.standardInput = terminal
         process.standardOutput = terminal
         process.standardError = terminal
+        self.process = try ChildProcess(process)
+        try terminal.close()
         let received = self.received
-        reader = Thread {
+        let drained = self.drained
+        Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             // Ends with EIO once the program has exited and no one holds the terminal's other end.
             while case let count = read(master, &buffer, buffer.count), count > 0 {
                 received.bytes.withLock { $0.append(contentsOf: buffer[0..<count]) }
             }
-        }
-        try process.run()
-        try terminal.close()
-        reader.start()
+            drained.fulfil(true)
+        }.start()
     }
 
-    /// Waits until the program has drawn `text` `times` times in all and returns the transcript then;
+    /// Awaits the program's drawing `text` `times` times in all and returns the transcript then;
     /// throws when `seconds` pass first.
+    @discardableResult
+    public func waitFor(_ text: String, times: Int = 1, seconds: TimeInterval = 60) async throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let now = drawn(text, times: times) { return now }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw notDrawn(text)
+    }
+
+    /// `waitFor(_:times:seconds:)` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await waitFor(_:times:seconds:), which holds no thread of the pool")
     @discardableResult
     public func waitFor(_ text: String, times: Int = 1, seconds: TimeInterval = 60) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            let now = transcript
-            if now.components(separatedBy: text).count > times { return now }
+            if let now = drawn(text, times: times) { return now }
             usleep(20_000)
         }
-        throw CocoaError(
+        throw notDrawn(text)
+    }
+
+    /// The transcript if it holds `text` at least `times` times.
+    private func drawn(_ text: String, times: Int) -> String? {
+        let now = transcript
+        return now.components(separatedBy: text).count > times ? now : nil
+    }
+
+    private func notDrawn(_ text: String) -> CocoaError {
+        CocoaError(
             .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no \"\(text)\" in: \(transcript.debugDescription)"]
         )
     }
@@ -78,20 +101,28 @@ public final class TerminalSession {
         _ = bytes.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
     }
 
-    /// Waits for the program to end and returns its exit code.
-    public func wait() -> Int32 {
-        process.waitUntilExit()
+    /// Awaits the program's end and what it drew last, and returns its exit code.
+    public func wait() async -> Int32 {
+        let status = await process.exit()
         // What it wrote last may still be on its way through the terminal.
-        let deadline = Date().addingTimeInterval(5)
-        while !reader.isFinished, Date() < deadline { usleep(10_000) }
-        return process.terminationStatus
+        _ = await drained.arrived()
+        return status
+    }
+
+    /// `wait()` for a test that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await wait(), which holds no thread of the pool")
+    public func wait() -> Int32 {
+        let status = process.waitForExit()
+        // What it wrote last may still be on its way through the terminal.
+        _ = drained.wait(seconds: 5)
+        return status
     }
 
     /// The running program's process id, for signals.
     public var processIdentifier: Int32 { process.processIdentifier }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        process.terminate()
         close(master)
     }
 }

@@ -37,8 +37,23 @@ public struct TestServer: Sendable {
     /// Runs `body` against a server started for it, and stops the server and removes its folder
     /// afterwards. Passwords are hashed cheaply (cost 4), the log is quiet, and a kept-alive
     /// connection may wait long for its next request (a loaded machine makes test clients slow).
+    /// With `RECEIPTS_TEST_STORAGE=postgresql`, the server's database is one of its own on the test
+    /// cluster (`RECEIPTS_TEST_POSTGRES_URL`, else one started for it): the same tests, over PostgreSQL.
     public static func run<T: Sendable>(
         demo: Demo? = nil, configure: (inout ServerSettings) -> Void = { _ in },
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        guard ProcessInfo.processInfo.environment["RECEIPTS_TEST_STORAGE"] == "postgresql" else {
+            return try await run(postgres: nil, demo: demo, configure: configure, body)
+        }
+        let cluster = try await PostgresCluster()
+        return try await cluster.withDatabase { database in
+            try await run(postgres: database, demo: demo, configure: configure, body)
+        }
+    }
+
+    private static func run<T: Sendable>(
+        postgres: String?, demo: Demo?, configure: (inout ServerSettings) -> Void,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let folder = try TemporaryFolder("server")
@@ -48,9 +63,7 @@ public struct TestServer: Sendable {
         settings.requestHeadTimeout = .seconds(600)
         // Tests check what is answered, not how fast: a loaded machine may keep PostgreSQL waiting.
         settings.databasePatience = .seconds(120)
-        let postgres = try Self.postgres()
-        if let postgres { settings.database = .postgres(try PostgresAddress(postgres.database)) }
-        defer { if let postgres { try? postgres.cluster.dropDatabase(postgres.database) } }
+        if let postgres { settings.database = .postgres(try PostgresAddress(postgres)) }
         configure(&settings)
         let server = try await ReceiptsServer(settings: settings)
         do {
@@ -64,13 +77,5 @@ public struct TestServer: Sendable {
         return try await server.application().test(.live) { client in
             try await body(TestServer(port: client.port ?? 0, server: server, folder: folder.path))
         }
-    }
-
-    /// With `RECEIPTS_TEST_STORAGE=postgresql`, a database of its own on the test cluster
-    /// (`RECEIPTS_TEST_POSTGRES_URL`, else one started for it): the same tests, over PostgreSQL.
-    private static func postgres() throws -> (cluster: PostgresCluster, database: String)? {
-        guard ProcessInfo.processInfo.environment["RECEIPTS_TEST_STORAGE"] == "postgresql" else { return nil }
-        let cluster = try PostgresCluster()
-        return (cluster, try cluster.newDatabase())
     }
 }

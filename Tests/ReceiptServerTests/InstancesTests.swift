@@ -20,9 +20,15 @@ struct TwoInstances: Sendable {
         demoReceipts: Int = 120, configure: (inout ServerSettings) -> Void = { _ in },
         _ body: @Sendable (TwoInstances) async throws -> Void
     ) async throws {
-        let cluster = try PostgresCluster()
-        let database = try cluster.newDatabase()
-        defer { try? cluster.dropDatabase(database) }
+        try await PostgresCluster().withDatabase { database in
+            try await run(database: database, demoReceipts: demoReceipts, configure: configure, body)
+        }
+    }
+
+    private static func run(
+        database: String, demoReceipts: Int, configure: (inout ServerSettings) -> Void,
+        _ body: @Sendable (TwoInstances) async throws -> Void
+    ) async throws {
         var settings = ServerSettings(host: "127.0.0.1", port: 0, databasePath: "", bcryptCost: 4, logLevel: .critical)
         settings.database = .postgres(try PostgresAddress(database))
         settings.requestHeadTimeout = .seconds(600)

@@ -15,8 +15,8 @@ import Testing
 struct PostgresOutageTests {
     @Test("requests get 503 while it is down, never 500; it recovers by itself and nothing acknowledged is lost")
     func stopAndStart() async throws {
-        let cluster = try PostgresCluster(own: true)
-        let database = try cluster.newDatabase()
+        let cluster = try await PostgresCluster(own: true)
+        let database = try await cluster.newDatabase()
         var settings = ServerSettings(host: "127.0.0.1", port: 0, databasePath: "", bcryptCost: 4, logLevel: .critical)
         settings.database = .postgres(try PostgresAddress(database))
         settings.databasePatience = .seconds(3)
@@ -65,12 +65,12 @@ struct PostgresOutageTests {
             }
             try await Task.sleep(for: .seconds(1))
             let before = state.acknowledged.withLock { $0.count }
-            cluster.pause()
+            await cluster.pause()
             let down = try await owner.get("/health")
             #expect(down.status == .serviceUnavailable && down.errorCode == "storage_unavailable")
             #expect(down.headers[.retryAfter] != nil)
             try await Task.sleep(for: .seconds(2))
-            try cluster.start()
+            try await cluster.start()
             // Back by itself: no restart of the server.
             var healthy = false
             for _ in 0..<120 where !healthy {
@@ -100,8 +100,8 @@ struct PostgresOutageTests {
             }
             #expect(Set(after).isSubset(of: stored), "every acknowledged receipt is kept")
         }
-        try? cluster.dropDatabase(database)
-        cluster.stop()
+        try? await cluster.dropDatabase(database)
+        await cluster.stop()
     }
 }
 

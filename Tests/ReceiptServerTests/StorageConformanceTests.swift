@@ -21,18 +21,18 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let storage = try SQLiteStorage(path: folder.file("server.sqlite"))
             return try await body(storage)
         case .postgresql:
-            let cluster = try PostgresCluster()
-            let database = try cluster.newDatabase()
-            defer { try? cluster.dropDatabase(database) }
-            let storage = try await PostgresStorage(
-                try PostgresAddress(database), logger: Logger(label: "receipts.test.postgres"), patience: .seconds(120))
-            do {
-                let result = try await body(storage)
-                await storage.close()
-                return result
-            } catch {
-                await storage.close()
-                throw error
+            return try await PostgresCluster().withDatabase { database in
+                let storage = try await PostgresStorage(
+                    try PostgresAddress(database), logger: Logger(label: "receipts.test.postgres"),
+                    patience: .seconds(120))
+                do {
+                    let result = try await body(storage)
+                    await storage.close()
+                    return result
+                } catch {
+                    await storage.close()
+                    throw error
+                }
             }
         }
     }

@@ -60,6 +60,15 @@ struct PurchaseMigrationTests {
 
 @Suite("Names read anew when ItemName reads them otherwise")
 struct NameRekeyTests {
+    /// Each line's key and the choice it has (`-`: none), in the order of the lines.
+    static func keys(_ database: ReceiptDatabase) throws -> [String] {
+        try database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id ORDER BY i.position"
+            ).map { "\($0["key"] as String) \($0["chosen"] as String? ?? "-")" }
+        }
+    }
+
     @Test("lines saved under an older key get today's, and a choice made for the old key stays with them")
     func rekeys() throws {
         let folder = try TemporaryFolder()
@@ -79,12 +88,60 @@ struct NameRekeyTests {
             }
         }
         let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
-        let keys = try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT n.key, n.chosen FROM items i JOIN item_names n ON n.id = i.name_id ORDER BY i.position"
-            ).map { "\($0["key"] as String) \($0["chosen"] as String? ?? "-")" }
-        }
+        let keys = try Self.keys(database)
         #expect(keys == ["аи92 fuel", "аи95 fuel"])
+        #expect(try database.verifyTotals().isEmpty)
+    }
+}
+
+@Suite("Names read with the folding search shares")
+struct SharedFoldingRekeyTests {
+    static let name = "КОФЕ NESCAFÉ GOLD 95Г"
+
+    @Test(
+        "a file keyed before names shared search's folding (é kept) is keyed anew on open: the user's choice, its undo and the unit prices follow"
+    )
+    func rekeysLatinDiacritics() throws {
+        #expect(ItemName.key(Self.name) == "кофе nescafe gold")
+        let folder = try TemporaryFolder()
+        let path = folder.file("r.sqlite")
+        let chosen: Int64
+        let before: Category?
+        do {
+            let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
+            try database.save(
+                try PurchaseCountingTests.receipt(
+                    i: 1, date: "2025-03-01T10:00:00", total: 70_000, inn: "5406323202",
+                    lines: [(Self.name, 40_000, .fullPayment), ("ХЛЕБ", 30_000, .fullPayment)]))
+            before = try database.lineCategories(ofReceipt: 1).first?.category
+            try #require(before != .electronics)
+            chosen = try database.choose(.electronics, forItemNamed: Self.name).action
+            // As names version 3 kept them: the é in the key, in the journal too.
+            try database.write { db in
+                for (table, column) in [
+                    ("item_names", "key"), ("category_action_steps", "name_key"), ("category_actions", "subject"),
+                ] {
+                    try db.execute(
+                        sql: "UPDATE \(table) SET \(column) = 'кофе nescafé gold' WHERE \(column) = 'кофе nescafe gold'"
+                    )
+                }
+                try db.execute(sql: "UPDATE category_state SET rules = 'purchase-counting-tests | names 3'")
+            }
+        }
+        let database = try ReceiptDatabase.open(at: path, rules: PurchaseCountingTests.Rules())
+        let keys = try NameRekeyTests.keys(database)
+        #expect(keys == ["кофе nescafe gold electronics", "хлеб -"])
+        #expect(try database.lineCategories(ofReceipt: 1).map(\.category) == [.electronics, .groceries])
+        #expect(try database.verifyTotals().isEmpty)
+        // Unit prices are the product of the new key.
+        let coffee = try database.productMonths(matching: "nescafe")
+        #expect(coffee.count == 1 && coffee.first?.purchases == 1)
+
+        // Undoing the choice made under the old key moves the line back.
+        let undone = try #require(try database.undoCategoryAction())
+        #expect(undone.id == chosen && undone.itemsMoved > 0 && undone.subject == "кофе nescafe gold")
+        let after = try database.lineCategories(ofReceipt: 1)
+        #expect(after.first?.category == before, "\(after) \(String(describing: before))")
         #expect(try database.verifyTotals().isEmpty)
     }
 }

@@ -71,9 +71,9 @@ struct DatabaseFileCommandTests {
         // loaded machine the import's first pages (and the classifier's training before them) can
         // take many seconds.
         for _ in 0..<24_000 where Self.logSize(database) < 200_000 && process.isRunning { usleep(5_000) }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the import ended before it was killed")
+        process.terminate(with: SIGKILL)
+        _ = process.waitForExit()
+        #expect(process.process.terminationReason == .uncaughtSignal, "the import ended before it was killed")
         #expect(Self.logSize(database) > 0)
 
         let listed = try run.run(["list", "--json"])

@@ -94,11 +94,11 @@ struct ImportCommandTests {
 
     @Test("the device mark is kept past logout: others' failed logins hold back a new device, never this one")
     func deviceKept() async throws {
-        let server = try DemoServerProcess(extra: ["--demo", "--demo-receipts", "10", "--bcrypt-cost", "4"])
+        let server = try await DemoServerProcess(extra: ["--demo", "--demo-receipts", "10", "--bcrypt-cost", "4"])
         let run = server.runner()
         let port = server.port
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try run.run(["logout"]).status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["logout"]).status == 0)
         // An attacker fails 55 times from eleven addresses (5 each: the per-address pair limit): the
         // login's bucket (50 an hour) fills, and the slowed slot after it (1 in 30 s) is taken too.
         for index in 0..<11 {
@@ -110,10 +110,10 @@ struct ImportCommandTests {
         // A device that never logged in waits (exit 5, the wait named) …
         var stranger = server.runner()
         stranger.environment["XDG_CONFIG_HOME"] = server.home + "/stranger-config"
-        let held = try stranger.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n")
+        let held = try await stranger.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n")
         #expect(held.status == 5, "\(held.errors)")
         // … this machine, whose mark outlived the logout, logs in at once.
-        let again = try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n")
+        let again = try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n")
         #expect(again.status == 0, "\(again.errors)")
         let devices = try FileManager.default.contentsOfDirectory(atPath: server.home + "/config/receipts/sessions")
             .filter { $0.hasSuffix(".devices.json") }

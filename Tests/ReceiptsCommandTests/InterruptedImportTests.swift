@@ -22,10 +22,10 @@ struct InterruptedImportTests {
             let process = try run.start(["import", "--quiet"])
             usleep(UInt32.random(in: 30_000...350_000, using: &generator))
             if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+                process.terminate(with: SIGKILL)
                 kills += 1
             }
-            process.waitUntilExit()
+            _ = process.waitForExit()
         }
         #expect(kills > 0, "the import finished before any kill: the moments are too late for this machine")
         #expect(try run.run(["import"]).status == 0)

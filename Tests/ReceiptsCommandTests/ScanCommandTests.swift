@@ -152,8 +152,7 @@ struct ScanCommandTests {
         let typed = try run.run(["add", "--qr", Self.payload])
         #expect(typed.status == 0 && typed.output.contains("Already on the server"))
         // With the server gone, what was read is still printed, and the failure says so: exit 4.
-        server.process.terminate()
-        server.process.waitUntilExit()
+        server.stop()
         var offline = run
         offline.environment["RECEIPTS_NETWORK_BUDGET"] = "1"
         let unreachable = try offline.run(["scan", "--add", folder.path])

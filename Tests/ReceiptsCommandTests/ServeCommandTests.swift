@@ -11,13 +11,13 @@ import Testing
 struct ServeCommandTests {
     @Test("serves the demo on a free loopback port, answers /health, and stops on SIGTERM")
     func demo() async throws {
-        let server = try DemoServerProcess(receipts: 120)
+        let server = try await DemoServerProcess(receipts: 120)
         #expect(server.startupLog.contains("demo: log in as demo / demo; 120 receipts"))
         let (data, response) = try await URLSession.shared.data(
             from: try #require(URL(string: server.url + "/health")))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self).contains("\"receipts\":120"))
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test("a bad places file stops it with exit 6 and the line that is wrong")
@@ -120,77 +120,77 @@ struct ServePostgresTests {
 
     @Test("the demo on PostgreSQL: served, seeded, and the database named without its password")
     func demo() async throws {
-        let cluster = try PostgresCluster()
-        let database = try cluster.newDatabase()
-        defer { try? cluster.dropDatabase(database) }
-        let server = try DemoServerProcess(receipts: 40, database: database)
-        #expect(server.startupLog.contains("demo: log in as demo / demo; 40 receipts"))
-        #expect(server.startupLog.contains("(database postgresql://postgres@127.0.0.1:"))
-        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: server.url + "/health")))
-        #expect(String(decoding: data, as: UTF8.self).contains("\"receipts\":40"))
-        #expect(server.stop() == 0)
+        try await PostgresCluster().withDatabase { database in
+            let server = try await DemoServerProcess(receipts: 40, database: database)
+            #expect(server.startupLog.contains("demo: log in as demo / demo; 40 receipts"))
+            #expect(server.startupLog.contains("(database postgresql://postgres@127.0.0.1:"))
+            let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: server.url + "/health")))
+            #expect(String(decoding: data, as: UTF8.self).contains("\"receipts\":40"))
+            #expect(await server.stop() == 0)
+        }
     }
 
     @Test(
         "SIGTERM under load: the request in flight is answered, no request gets a 5xx, exit 0, nothing acknowledged lost"
     )
     func stopUnderLoad() async throws {
-        let cluster = try PostgresCluster()
-        let database = try cluster.newDatabase()
-        defer { try? cluster.dropDatabase(database) }
-        // The account's add limits lifted: the load adds as fast as it is answered.
-        let unlimited = ["--adds-per-hour", "1000000", "--adds-per-day", "1000000"]
-        let server = try DemoServerProcess(extra: ["--demo", "--demo-receipts", "40"] + unlimited, database: database)
-        let visitor = try await ServerVisitor(server.url)
-        // A request in flight when the signal comes: its body half sent.
-        let slowBody = #"{"qr": "\#(Self.payload(0))"}"#
-        let slow = try RawConnection(port: server.port)
-        slow.send(
-            "POST /api/v1/receipts HTTP/1.1\r\nHost: localhost\r\nCookie: \(visitor.cookie)\r\n"
-                + "Content-Type: application/json\r\nContent-Length: \(slowBody.utf8.count)\r\nConnection: close\r\n\r\n"
-                + slowBody.prefix(10))
-        // Four clients adding receipts one after another until the server stops answering.
-        let answered = AnswerCount()
-        let load = (1...4).map { client in
-            Task { () -> (acknowledged: [Int], statuses: [Int]) in
-                var acknowledged: [Int] = []
-                var statuses: [Int] = []
-                for n in 0..<10_000 {
-                    let number = client * 10_000 + n
-                    guard let status = try? await visitor.add(payload: Self.payload(number)) else { break }
-                    statuses.append(status)
-                    answered.count.add(1, ordering: .relaxed)
-                    if status == 201 { acknowledged.append(number) }
+        try await PostgresCluster().withDatabase { database in
+            // The account's add limits lifted: the load adds as fast as it is answered.
+            let unlimited = ["--adds-per-hour", "1000000", "--adds-per-day", "1000000"]
+            let server = try await DemoServerProcess(
+                extra: ["--demo", "--demo-receipts", "40"] + unlimited, database: database)
+            let visitor = try await ServerVisitor(server.url)
+            // A request in flight when the signal comes: its body half sent.
+            let slowBody = #"{"qr": "\#(Self.payload(0))"}"#
+            let slow = try RawConnection(port: server.port)
+            slow.send(
+                "POST /api/v1/receipts HTTP/1.1\r\nHost: localhost\r\nCookie: \(visitor.cookie)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(slowBody.utf8.count)\r\nConnection: close\r\n\r\n"
+                    + slowBody.prefix(10))
+            // Four clients adding receipts one after another until the server stops answering.
+            let answered = AnswerCount()
+            let load = (1...4).map { client in
+                Task { () -> (acknowledged: [Int], statuses: [Int]) in
+                    var acknowledged: [Int] = []
+                    var statuses: [Int] = []
+                    for n in 0..<10_000 {
+                        let number = client * 10_000 + n
+                        guard let status = try? await visitor.add(payload: Self.payload(number)) else { break }
+                        statuses.append(status)
+                        answered.count.add(1, ordering: .relaxed)
+                        if status == 201 { acknowledged.append(number) }
+                    }
+                    return (acknowledged, statuses)
                 }
-                return (acknowledged, statuses)
             }
+            // Half a second of load, and at least a few answers however slow the machine is.
+            try await Task.sleep(for: .milliseconds(500))
+            for _ in 0..<300 where answered.count.load(ordering: .relaxed) < 8 {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            kill(server.process.processIdentifier, SIGTERM)
+            try await Task.sleep(for: .milliseconds(300))
+            slow.send(String(slowBody.dropFirst(10)))
+            let answer = await slow.receiveAll()
+            #expect(answer.hasPrefix("HTTP/1.1 201"), "\(answer)")
+            var acknowledged = [0]
+            var statuses: [Int] = []
+            for task in load {
+                let result = await task.value
+                acknowledged += result.acknowledged
+                statuses += result.statuses
+            }
+            #expect(await server.stop() == 0)
+            #expect(acknowledged.count > 1, "the load ran: \(statuses.count) answers")
+            #expect(statuses.allSatisfy { $0 == 201 }, "\(Dictionary(grouping: statuses) { $0 }.mapValues(\.count))")
+            // Started again on the same database, the account holds every receipt it was told was added.
+            let again = try await DemoServerProcess(extra: [], database: database)
+            let kept = try await ServerVisitor(a: visitor, at: again.url).documentNumbers()
+            #expect(
+                Set(acknowledged.map { $0 + 1 }).subtracting(kept).isEmpty,
+                "\(kept.count) kept of \(acknowledged.count)")
+            #expect(await again.stop() == 0)
         }
-        // Half a second of load, and at least a few answers however slow the machine is.
-        try await Task.sleep(for: .milliseconds(500))
-        for _ in 0..<300 where answered.count.load(ordering: .relaxed) < 8 {
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        kill(server.process.processIdentifier, SIGTERM)
-        try await Task.sleep(for: .milliseconds(300))
-        slow.send(String(slowBody.dropFirst(10)))
-        let answer = await slow.receiveAll()
-        #expect(answer.hasPrefix("HTTP/1.1 201"), "\(answer)")
-        var acknowledged = [0]
-        var statuses: [Int] = []
-        for task in load {
-            let result = await task.value
-            acknowledged += result.acknowledged
-            statuses += result.statuses
-        }
-        #expect(server.stop() == 0)
-        #expect(acknowledged.count > 1, "the load ran: \(statuses.count) answers")
-        #expect(statuses.allSatisfy { $0 == 201 }, "\(Dictionary(grouping: statuses) { $0 }.mapValues(\.count))")
-        // Started again on the same database, the account holds every receipt it was told was added.
-        let again = try DemoServerProcess(extra: [], database: database)
-        let kept = try await ServerVisitor(a: visitor, at: again.url).documentNumbers()
-        #expect(
-            Set(acknowledged.map { $0 + 1 }).subtracting(kept).isEmpty, "\(kept.count) kept of \(acknowledged.count)")
-        #expect(again.stop() == 0)
     }
 
     /// The QR payload of receipt `n`, each its own: its fiscal document number is `n + 1`.

@@ -49,7 +49,7 @@ struct TaxServiceCommandTests {
     /// Signs `home` in to the stand-in at `url` with a refresh token of `account`, as from the app.
     static func signIn(_ home: Home, _ service: TaxServiceStandIn, _ url: URL, account: Int = 0) async throws {
         let token = service.issueRefreshToken(account: account)
-        let login = try await home.runner(fns: url).running(["fns", "login", "--refresh-token-stdin"], input: token)
+        let login = try await home.runner(fns: url).run(["fns", "login", "--refresh-token-stdin"], input: token)
         #expect(login.status == 0, "\(login.errors)")
     }
 
@@ -59,19 +59,19 @@ struct TaxServiceCommandTests {
         let home = try Home()
         try await service.run { url in
             let run = home.runner(fns: url)
-            let sent = try await run.running(["fns", "login", "--phone", "8 (999) 123-45-67"])
+            let sent = try await run.run(["fns", "login", "--phone", "8 (999) 123-45-67"])
             #expect(sent.status == 0, "\(sent.errors)")
             #expect(sent.output.contains("receipts fns login --phone +79991234567 --code CODE"))
             let code = try #require(service.smsCode(for: Self.phone))
 
             let russian = home.runner(fns: url, language: "ru")
-            let wrong = try await russian.running(["fns", "login", "--phone", Self.phone, "--code", "0000"])
+            let wrong = try await russian.run(["fns", "login", "--phone", Self.phone, "--code", "0000"])
             #expect(wrong.status == 5)
             #expect(wrong.errors.contains("Указан неверный код подтверждения"))
-            let stillNobody = try Self.object(try await run.running(["fns", "whoami", "--json"]).output)
+            let stillNobody = try Self.object(try await run.run(["fns", "whoami", "--json"]).output)
             #expect(stillNobody["signedIn"] as? Bool == false)
 
-            let right = try await run.running(["fns", "login", "--phone", Self.phone, "--code", code])
+            let right = try await run.run(["fns", "login", "--phone", Self.phone, "--code", code])
             #expect(right.status == 0)
             #expect(right.errors.contains("Signed in to the tax service (+79991234567)"))
             let attributes = try FileManager.default.attributesOfItem(atPath: home.config + "/fns-session.json")
@@ -79,13 +79,13 @@ struct TaxServiceCommandTests {
             let folder = try FileManager.default.attributesOfItem(atPath: home.config)
             #expect(folder[.posixPermissions] as? Int == 0o700)
 
-            let whoami = try Self.object(try await run.running(["fns", "whoami", "--json"]).output)
+            let whoami = try Self.object(try await run.run(["fns", "whoami", "--json"]).output)
             #expect(whoami["signedIn"] as? Bool == true && whoami["phone"] as? String == Self.phone)
             #expect(whoami["server"] as? String == url.absoluteString)
-            #expect(try await run.running(["fns", "logout"]).status == 0)
-            let nobody = try Self.object(try await run.running(["fns", "whoami", "--json"]).output)
+            #expect(try await run.run(["fns", "logout"]).status == 0)
+            let nobody = try Self.object(try await run.run(["fns", "whoami", "--json"]).output)
             #expect(nobody["signedIn"] as? Bool == false)
-            let imported = try await run.running(["fns", "import", "--db", home.database])
+            let imported = try await run.run(["fns", "import", "--db", home.database])
             #expect(imported.status == 5)
             #expect(imported.errors.contains("receipts fns login"))
         }
@@ -97,19 +97,19 @@ struct TaxServiceCommandTests {
         let home = try Home()
         try await service.run { url in
             let run = home.runner(fns: url)
-            let typo = try await run.running(["fns", "login", "--inn", "500100732258", "--password-stdin"], input: "x")
+            let typo = try await run.run(["fns", "login", "--inn", "500100732258", "--password-stdin"], input: "x")
             #expect(typo.status == 2)
             #expect(typo.errors.contains("500100732258"))
             #expect(service.requests.isEmpty)
-            let wrong = try await run.running(["fns", "login", "--inn", Self.inn, "--password-stdin"], input: "нет\n")
+            let wrong = try await run.run(["fns", "login", "--inn", Self.inn, "--password-stdin"], input: "нет\n")
             #expect(wrong.status == 5)
             #expect(wrong.errors.contains("Неверный ИНН или пароль"))
-            let right = try await run.running(
+            let right = try await run.run(
                 ["fns", "login", "--inn", Self.inn, "--password-stdin"], input: "секрет-1\n")
             #expect(right.status == 0)
             #expect(right.errors.contains("INN \(Self.inn)"))
         }
-        let offline = try await home.runner(fns: URL(string: "http://127.0.0.1:9")).running(
+        let offline = try await home.runner(fns: URL(string: "http://127.0.0.1:9")).run(
             [
                 "fns", "login", "--inn", Self.inn, "--password-stdin",
             ], input: "секрет-1\n")
@@ -129,7 +129,7 @@ struct TaxServiceCommandTests {
         try await service.run { url in
             try await Self.signIn(home, service, url)
             let run = home.runner(fns: url)
-            let first = try await run.running(["fns", "import", "--json", "--db", home.database])
+            let first = try await run.run(["fns", "import", "--json", "--db", home.database])
             #expect(first.status == 0, "\(first.errors)")
             let summary = try Self.object(first.output)
             #expect(summary["tickets"] as? Int == 7 && summary["imported"] as? Int == 5)
@@ -148,7 +148,7 @@ struct TaxServiceCommandTests {
             // The second run looks at no complete receipt again.
             let looked = service.requests.count
             let again = try Self.object(
-                try await run.running(["fns", "import", "--json", "--db", home.database]).output)
+                try await run.run(["fns", "import", "--json", "--db", home.database]).output)
             #expect(again["unchanged"] as? Int == 5 && again["imported"] as? Int == 0)
             let fetched = service.requests.dropFirst(looked).filter { $0.path.hasPrefix("/v2/tickets/") }
             #expect(fetched.count == 1)
@@ -156,7 +156,7 @@ struct TaxServiceCommandTests {
             // The one in checking is ready later; the import completes it.
             service.update { $0.looksUntilReady = 0 }
             let later = try Self.object(
-                try await run.running(["fns", "import", "--json", "--db", home.database]).output)
+                try await run.run(["fns", "import", "--json", "--db", home.database]).output)
             #expect(later["updated"] as? Int == 1)
             #expect(try database.receipt(receipts[6].identity) == receipts[6])
             #expect(try database.receiptCount() == 6)
@@ -182,31 +182,31 @@ struct TaxServiceCommandTests {
                 saved = (try? ReceiptDatabase.open(at: home.database).receiptCount()) ?? 0
             }
             process.terminate()
-            process.waitUntilExit()
+            _ = await process.exit()
             let kept = try home.open().receiptCount()
             #expect(kept >= 5 && kept < 30)
             service.update { $0.latency = .zero }
             let rest = try Self.object(
-                try await home.runner(fns: url).running(["fns", "import", "--json", "--db", home.database]).output)
+                try await home.runner(fns: url).run(["fns", "import", "--json", "--db", home.database]).output)
             #expect(rest["imported"] as? Int == 30 - kept && rest["unchanged"] as? Int == kept)
-            let once = try await whole.runner(fns: url).running(["fns", "import", "--db", whole.database])
+            let once = try await whole.runner(fns: url).run(["fns", "import", "--db", whole.database])
             #expect(once.status == 0)
         }
-        let resumed = try home.runner().run(["stats", "--json", "--db", home.database])
-        let straight = try whole.runner().run(["stats", "--json", "--db", whole.database])
+        let resumed = try await home.runner().run(["stats", "--json", "--db", home.database])
+        let straight = try await whole.runner().run(["stats", "--json", "--db", whole.database])
         #expect(resumed.status == 0 && resumed.output == straight.output)
     }
 
     @Test("one receipt by QR, by file, from the receipts server and from the tax service is one receipt")
     func oneReceipt() async throws {
-        let server = try DemoServerProcess(receipts: 60)
+        let server = try await DemoServerProcess(receipts: 60)
         let run = server.runner()
         let database = server.home + "/receipts.sqlite"
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try run.run(["import", "--db", database]).status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["import", "--db", database]).status == 0)
         let stored = try ReceiptDatabase.open(at: database)
         let count = try stored.receiptCount()
-        let listing = try Self.object(try run.run(["list", "--json", "--db", database]).output)
+        let listing = try await Self.object(try run.run(["list", "--json", "--db", database]).output)
         let months = try #require(listing["months"] as? [[String: Any]])
         let entry = try #require((months.first?["receipts"] as? [[String: Any]])?.first)
         let id = Int64(try #require(entry["id"] as? Int))
@@ -214,11 +214,11 @@ struct TaxServiceCommandTests {
         #expect(receipt.status == .complete && place != nil)
 
         let qr = try receipt.fiscalCode.canonical
-        let added = try Self.object(try run.run(["add", "--json", "--qr", qr, "--db", database]).output)
+        let added = try await Self.object(try run.run(["add", "--json", "--qr", qr, "--db", database]).output)
         #expect(added["added"] as? String == "on-server-already")
         let file = server.home + "/export.json"
         try StandInReceipts.taxServiceExport([receipt]).write(to: URL(fileURLWithPath: file))
-        let fromFile = try run.run(["import", "--json", "--db", database, file])
+        let fromFile = try await run.run(["import", "--json", "--db", database, file])
         #expect(fromFile.status == 0, "\(fromFile.errors)")
 
         let service = Self.standIn()
@@ -231,7 +231,7 @@ struct TaxServiceCommandTests {
             try await Self.signIn(home, service, url)
             var fns = home.runner(fns: url)
             fns.environment["RECEIPTS_SERVER"] = serverURL
-            let imported = try Self.object(try await fns.running(["fns", "import", "--json", "--db", database]).output)
+            let imported = try Self.object(try await fns.run(["fns", "import", "--json", "--db", database]).output)
             #expect(imported["imported"] as? Int == 0 && imported["unchanged"] as? Int == 1)
         }
         #expect(try stored.receiptCount() == count)
@@ -250,10 +250,10 @@ struct TaxServiceCommandTests {
         let home = try Home()
         let run = home.runner()
         for receipt in receipts {
-            let added = try run.run(["add", "--qr", try receipt.fiscalCode.canonical, "--db", home.database])
+            let added = try await run.run(["add", "--qr", try receipt.fiscalCode.canonical, "--db", home.database])
             #expect(added.status == 0)
         }
-        let noSource = try run.run(["complete", "--db", home.database])
+        let noSource = try await run.run(["complete", "--db", home.database])
         #expect(noSource.status == 5)
         #expect(noSource.errors.contains("receipts fns login"))
 
@@ -261,7 +261,7 @@ struct TaxServiceCommandTests {
             try await Self.signIn(home, service, url)
             let fns = home.runner(fns: url)
             // Two requests a receipt: the limit of five is met on the third.
-            let first = try await fns.running(["complete", "--json", "--db", home.database])
+            let first = try await fns.run(["complete", "--json", "--db", home.database])
             #expect(first.status == 0, "\(first.errors)")
             let summary = try Self.object(first.output)
             #expect(summary["completed"] as? Int == 2 && summary["limited"] as? Int == 4)
@@ -274,12 +274,12 @@ struct TaxServiceCommandTests {
             service.newDay()
             service.update { $0.dailyLimit = 100 }
             let second = try Self.object(
-                try await fns.running(["complete", "--json", "--db", home.database]).output)
+                try await fns.run(["complete", "--json", "--db", home.database]).output)
             #expect(second["completed"] as? Int == 2 && second["invalid"] as? Int == 2)
             #expect(try receipts[2...].allSatisfy { try database.receipt($0.identity) == $0 })
 
             // Invalid ones are not asked for again.
-            let third = try await fns.running(["complete", "--json", "--db", home.database])
+            let third = try await fns.run(["complete", "--json", "--db", home.database])
             #expect(third.output.contains(#""completed":0"#) && third.output.contains(#""invalid":0"#))
         }
         let refusedQR = try receipts[1].fiscalCode.canonical
@@ -288,9 +288,9 @@ struct TaxServiceCommandTests {
                 let shown = try? Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
                 return shown?["qr"] as? String == refusedQR
             })
-        let shown = try run.run(["show", String(id), "--db", home.database])
+        let shown = try await run.run(["show", String(id), "--db", home.database])
         #expect(shown.output.contains("Invalid — the tax service's answer: status 15"))
-        let json = try Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
+        let json = try await Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
         let check = try #require(json["check"] as? [String: Any])
         #expect(check["outcome"] as? String == "invalid" && check["provider"] as? String == "fns")
     }
@@ -306,7 +306,7 @@ struct TaxServiceCommandTests {
         try await service.run { url in
             var run = home.runner(proverkacheka: url)
             run.environment["RECEIPTS_PROVERKACHEKA_TOKEN"] = "token-1"
-            let added = try await run.running([
+            let added = try await run.run([
                 "add", "--json", "--complete", "--qr", try receipts[0].fiscalCode.canonical, "--db", home.database,
             ])
             #expect(added.status == 0, "\(added.errors)")
@@ -315,7 +315,7 @@ struct TaxServiceCommandTests {
             #expect(try home.open().receipt(receipts[0].identity) == receipts[0])
 
             run.environment["RECEIPTS_PROVERKACHEKA_TOKEN"] = "wrong"
-            let refused = try await run.running([
+            let refused = try await run.run([
                 "add", "--complete", "--provider", "proverkacheka", "--qr", try receipts[1].fiscalCode.canonical,
                 "--db", home.database,
             ])
@@ -326,7 +326,7 @@ struct TaxServiceCommandTests {
         }
         var offline = home.runner(proverkacheka: URL(string: "http://127.0.0.1:9"))
         offline.environment["RECEIPTS_PROVERKACHEKA_TOKEN"] = "token-1"
-        let unreachable = try offline.run(["complete", "--db", home.database])
+        let unreachable = try await offline.run(["complete", "--db", home.database])
         #expect(unreachable.status == 4)
         #expect(try home.open().receipt(receipts[1].identity)?.status == .pending)
     }
@@ -339,8 +339,8 @@ struct TaxServiceCommandTests {
         let home = try Home()
         try await service.run { url in
             try await Self.signIn(home, service, url)
-            let server = try DemoServerProcess(extra: ["--complete-with", "fns"], runner: home.runner(fns: url))
-            defer { server.stop() }
+            let server = try await DemoServerProcess(extra: ["--complete-with", "fns"], runner: home.runner(fns: url))
+            defer { server.process.terminate() }
             let client = try await ServerVisitor(server.url)
             try await client.add(receipt)
             let done = try await client.waitUntilComplete(count: 1)
@@ -360,31 +360,32 @@ struct TaxServiceCommandTests {
         let receipts = StandInReceipts.sample(count: 16, until: try Self.until)
         service.know(receipts)
         let home = try Home()
-        let cluster = try PostgresCluster()
-        let database = try cluster.newDatabase()
-        defer { try? cluster.dropDatabase(database) }
-        try await service.run { url in
-            try await Self.signIn(home, service, url)
-            let runner = home.runner(fns: url)
-            let a = try DemoServerProcess(extra: ["--complete-with", "fns"], database: database, runner: runner)
-            defer { a.stop() }
-            let b = try DemoServerProcess(extra: ["--complete-with", "fns"], database: database, runner: runner)
-            defer { b.stop() }
-            let throughA = try await ServerVisitor(a.url)
-            for receipt in receipts.prefix(4) { try await throughA.add(receipt) }
-            #expect(try await throughA.waitUntilComplete(count: 4).count == 4)
-            // A day passes: every session ends. The refresh token turns over at each renewal, so an
-            // instance renewing with the one it started from would be refused (498) and stop.
-            let before = service.requests.count
-            service.endSessions()
-            let throughB = ServerVisitor(a: throughA, at: b.url)
-            for receipt in receipts.dropFirst(4) { try await throughB.add(receipt) }
-            let done = try await throughB.waitUntilComplete(count: receipts.count)
-            #expect(done.count == receipts.count)
-            let refreshes = service.requests.dropFirst(before).filter { $0.path == "/v2/mobile/users/refresh" }
-            #expect(refreshes.count == 1, "one instance renews; the other takes its session")
-            let tickets = service.requests.dropFirst(before).filter { $0.path == "/v2/ticket" }
-            #expect(Set(tickets.compactMap { $0.headers["device-id"] }).count == 1, "one device, as the app")
+        try await PostgresCluster().withDatabase { database in
+            try await service.run { url in
+                try await Self.signIn(home, service, url)
+                let runner = home.runner(fns: url)
+                let a = try await DemoServerProcess(
+                    extra: ["--complete-with", "fns"], database: database, runner: runner)
+                defer { a.process.terminate() }
+                let b = try await DemoServerProcess(
+                    extra: ["--complete-with", "fns"], database: database, runner: runner)
+                defer { b.process.terminate() }
+                let throughA = try await ServerVisitor(a.url)
+                for receipt in receipts.prefix(4) { try await throughA.add(receipt) }
+                #expect(try await throughA.waitUntilComplete(count: 4).count == 4)
+                // A day passes: every session ends. The refresh token turns over at each renewal, so an
+                // instance renewing with the one it started from would be refused (498) and stop.
+                let before = service.requests.count
+                service.endSessions()
+                let throughB = ServerVisitor(a: throughA, at: b.url)
+                for receipt in receipts.dropFirst(4) { try await throughB.add(receipt) }
+                let done = try await throughB.waitUntilComplete(count: receipts.count)
+                #expect(done.count == receipts.count)
+                let refreshes = service.requests.dropFirst(before).filter { $0.path == "/v2/mobile/users/refresh" }
+                #expect(refreshes.count == 1, "one instance renews; the other takes its session")
+                let tickets = service.requests.dropFirst(before).filter { $0.path == "/v2/ticket" }
+                #expect(Set(tickets.compactMap { $0.headers["device-id"] }).count == 1, "one device, as the app")
+            }
         }
     }
 }

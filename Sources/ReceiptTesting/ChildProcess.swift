@@ -1,0 +1,96 @@
+public import Foundation
+
+/// A child process whose end and output are awaited without holding a thread of Swift's concurrency
+/// pool. On a machine of two cores that pool has two threads: two tests blocked in a child's wait
+/// would stop every task in the test process, and a child that needs one of them (a server answering
+/// from this process, a PostgreSQL lock another test holds) would never end.
+///
+/// Its end comes through `terminationHandler`, set before the child starts; standard output and
+/// error that are pipes are read to their end on threads of their own from the start, so that a
+/// child writing a lot never blocks on a full pipe and nothing it wrote is lost.
+public final class ChildProcess: Sendable {
+    /// What a finished child wrote and how it ended.
+    public struct Outcome: Sendable {
+        /// The exit code, or the signal that ended it.
+        public let status: Int32
+        /// Standard output, when it was a pipe.
+        public let output: Data
+        /// Standard error, when it was a pipe other than standard output's.
+        public let errors: Data
+    }
+
+    /// The process itself, for its identifier and, once it has ended, its termination reason.
+    public let process: Process
+    private let ending: Eventual<Int32>
+    private let output: Eventual<Data>?
+    private let errors: Eventual<Data>?
+
+    /// Starts `process`, configured and not yet run; `input`, when given, is written to its standard
+    /// input (which must then be a pipe) and the pipe closed. Unless `collecting` is false (the
+    /// caller reads them itself), standard output and error that are pipes are read for
+    /// ``finished()``.
+    public init(_ process: Process, input: Data? = nil, collecting: Bool = true) throws {
+        self.process = process
+        let ending = Eventual<Int32>()
+        self.ending = ending
+        // Set before it runs: a child that ends at once still reports its end.
+        process.terminationHandler = { ended in ending.fulfil(ended.terminationStatus) }
+        try process.run()
+        let outputPipe = collecting ? process.standardOutput as? Pipe : nil
+        let errorsPipe = collecting ? process.standardError as? Pipe : nil
+        output = outputPipe.map { Self.readToEnd($0.fileHandleForReading) }
+        errors = errorsPipe.flatMap { $0 === outputPipe ? nil : Self.readToEnd($0.fileHandleForReading) }
+        if let writing = (process.standardInput as? Pipe)?.fileHandleForWriting {
+            // On a thread of its own too: a child that reads late must not block the caller.
+            Thread {
+                if let input { writing.write(input) }
+                try? writing.close()
+            }.start()
+        }
+    }
+
+    /// Waits for the child to end and returns its exit code. A cancelled wait kills the child, so
+    /// that a test bounded by a deadline ends instead of hanging.
+    public func exit() async -> Int32 {
+        await withTaskCancellationHandler {
+            await ending.arrived()
+        } onCancel: {
+            terminate(with: SIGKILL)
+        }
+    }
+
+    /// Waits for the child to end and for everything it wrote.
+    public func finished() async -> Outcome {
+        let status = await exit()
+        return Outcome(
+            status: status, output: await output?.arrived() ?? Data(), errors: await errors?.arrived() ?? Data())
+    }
+
+    /// ``exit()`` for code that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await exit(), which holds no thread of the pool")
+    public func waitForExit() -> Int32 { ending.wait() }
+
+    /// ``finished()`` for code that is not async: blocks the calling thread.
+    @available(*, noasync, message: "await finished(), which holds no thread of the pool")
+    public func waitUntilFinished() -> Outcome {
+        Outcome(status: ending.wait(), output: output?.wait() ?? Data(), errors: errors?.wait() ?? Data())
+    }
+
+    /// Whether the child has not ended yet.
+    public var isRunning: Bool { process.isRunning }
+
+    /// The child's process id, for signals.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Sends `signal` (SIGTERM unless told) to the child if it is still running.
+    public func terminate(with signal: Int32 = SIGTERM) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    /// Reads `handle` to its end on a thread of its own.
+    static func readToEnd(_ handle: FileHandle) -> Eventual<Data> {
+        let data = Eventual<Data>()
+        Thread { data.fulfil(handle.readDataToEndOfFile()) }.start()
+        return data
+    }
+}
