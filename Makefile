@@ -142,7 +142,8 @@ demo-api: build
 ## bench: release-build benchmarks with machine, data size, medians and ratios, in one report
 ## (Reports/bench.md: a summary table, then every benchmark's own tables). The statistics benchmark
 ## leaves its million receipts in a temporary folder for `receipts web` in Chromium
-## (scripts/web-bench.py), which measures the page over them; the folder goes afterwards.
+## (scripts/web-bench.py), which measures the page over them, and for the ledger export's time and
+## memory (BankBenchmarks); the folder goes afterwards.
 bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	$(SWIFT) build -c release --product CoreBenchmarks
 	$(SWIFT) build -c release --product ImportBenchmarks
@@ -150,12 +151,14 @@ bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	$(SWIFT) build -c release --product StatsBenchmarks
 	$(SWIFT) build -c release --product ScanBenchmarks
 	$(SWIFT) build -c release --product CategoryBenchmarks
+	$(SWIFT) build -c release --product BankBenchmarks
 	$(SWIFT) build -c release --product receipts
 	@mkdir -p Reports
 	kept=$$(mktemp -d); trap 'rm -rf "$$kept"' EXIT; \
 	{ .build/release/CoreBenchmarks; echo; .build/release/CategoryBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
 	  echo; STATS_BENCH_KEEP_DATABASE=$$kept/history.sqlite .build/release/StatsBenchmarks; \
 	  echo; RECEIPTS=.build/release/receipts $(WEB_VENV)/bin/python scripts/web-bench.py $$kept/history.sqlite; \
+	  echo; RECEIPTS=.build/release/receipts LEDGER_BENCH_DATABASE=$$kept/history.sqlite .build/release/BankBenchmarks; \
 	  rm -rf "$$kept"; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \
 	  echo; scripts/load.sh; } \
 	  | tee Reports/bench-output.md
