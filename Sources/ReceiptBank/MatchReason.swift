@@ -28,13 +28,13 @@ public struct MatchReason: Sendable, Hashable, LocalizedMessage {
         manual || (amountOff == .zero && (abs(seconds) <= PaymentMatcher.strictSeconds || sameMerchant))
     }
 
-    /// How sure the pairing is: 1 by hand; strict 0.9–0.99; relaxed 0.3–0.8, less the further the
-    /// amount and time are off.
+    /// How sure the pairing is, to two places: 1 by hand; strict 0.9–0.99; relaxed 0.3–0.8, less
+    /// the further the amount and time are off.
     public var confidence: Double {
         if manual { return 1 }
         let hours = Double(abs(seconds)) / 3_600
         if isStrict {
-            return (sameMerchant ? 0.99 : 0.95) - min(0.05, hours / 100)
+            return (((sameMerchant ? 0.99 : 0.95) - min(0.05, hours / 100)) * 100).rounded() / 100
         }
         var value = sameMerchant ? 0.8 : 0.6
         if amountOff != .zero { value -= 0.2 }

@@ -5,9 +5,9 @@ public import Foundation
 /// would stop every task in the test process, and a child that needs one of them (a server answering
 /// from this process, a PostgreSQL lock another test holds) would never end.
 ///
-/// Its end comes through `terminationHandler`, set before the child starts; standard output and
-/// error that are pipes are read to their end on threads of their own from the start, so that a
-/// child writing a lot never blocks on a full pipe and nothing it wrote is lost.
+/// It is started with `posix_spawn` (``Spawn``) and its end awaited on a thread of its own;
+/// standard output and error that are pipes are read to their end on threads of their own from the
+/// start, so that a child writing a lot never blocks on a full pipe and nothing it wrote is lost.
 public final class ChildProcess: Sendable {
     /// What a finished child wrote and how it ended.
     public struct Outcome: Sendable {
@@ -19,25 +19,31 @@ public final class ChildProcess: Sendable {
         public let errors: Data
     }
 
-    /// The process itself, for its identifier and, once it has ended, its termination reason.
-    public let process: Process
+    /// The child's process id, for signals.
+    public let processIdentifier: Int32
     private let ending: Eventual<Int32>
+    private let signalled = Eventual<Bool>()
     private let output: Eventual<Data>?
     private let errors: Eventual<Data>?
 
-    /// Starts `process`, configured and not yet run; `input`, when given, is written to its standard
+    /// Starts the child `process` describes (configured, never run: only its settings are read);
+    /// `input`, when given, is written to its standard
     /// input (which must then be a pipe) and the pipe closed. Unless `collecting` is false (the
     /// caller reads them itself), standard output and error that are pipes are read for
     /// ``finished()``.
     public init(_ process: Process, input: Data? = nil, collecting: Bool = true) throws {
-        self.process = process
         let ending = Eventual<Int32>()
         self.ending = ending
-        // Set before it runs: a child that ends at once still reports its end.
-        process.terminationHandler = { ended in ending.fulfil(ended.terminationStatus) }
-        try process.run()
         let outputPipe = collecting ? process.standardOutput as? Pipe : nil
         let errorsPipe = collecting ? process.standardError as? Pipe : nil
+        let pid = try Spawn.start(process)
+        processIdentifier = pid
+        let signalled = self.signalled
+        Thread {
+            let end = Spawn.wait(for: pid)
+            signalled.fulfil(end.signalled)
+            ending.fulfil(end.status)
+        }.start()
         output = outputPipe.map { Self.readToEnd($0.fileHandleForReading) }
         errors = errorsPipe.flatMap { $0 === outputPipe ? nil : Self.readToEnd($0.fileHandleForReading) }
         if let writing = (process.standardInput as? Pipe)?.fileHandleForWriting {
@@ -77,14 +83,14 @@ public final class ChildProcess: Sendable {
     }
 
     /// Whether the child has not ended yet.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { !ending.hasArrived }
 
-    /// The child's process id, for signals.
-    public var processIdentifier: Int32 { process.processIdentifier }
+    /// Whether a signal ended the child (its status is then the signal's number); nil while it runs.
+    public var endedBySignal: Bool? { signalled.hasArrived ? signalled.peek() : nil }
 
     /// Sends `signal` (SIGTERM unless told) to the child if it is still running.
     public func terminate(with signal: Int32 = SIGTERM) {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        if isRunning { kill(processIdentifier, signal) }
     }
 
     /// Reads `handle` to its end on a thread of its own.

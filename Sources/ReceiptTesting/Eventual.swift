@@ -24,6 +24,20 @@ final class Eventual<Value: Sendable>: @unchecked Sendable {
         for continuation in resumed { continuation.resume(returning: arrived) }
     }
 
+    /// Whether the value has arrived.
+    var hasArrived: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return value != nil
+    }
+
+    /// The value if it has arrived.
+    func peek() -> Value? {
+        condition.lock()
+        defer { condition.unlock() }
+        return value
+    }
+
     /// The value, once it has arrived; the task is suspended meanwhile.
     func arrived() async -> Value {
         await withCheckedContinuation { continuation in

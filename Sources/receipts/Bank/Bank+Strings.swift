@@ -63,9 +63,8 @@ extension Words {
     func statementRowFailed(_ file: String, _ problem: String) -> String { "\(file): \(problem)" }
     func statementsImported(added: Int, duplicates: Int, skipped: Int, problems: Int) -> String {
         pick(
-            "Добавлено операций: \(added); повторов: \(duplicates); пропущено: \(skipped); строк с ошибками: \(problems)",
-            "Added \(added) operation(s); \(duplicates) already there; \(skipped) skipped; \(problems) row(s) unreadable"
-        )
+            "Добавлено \(added), уже были \(duplicates), пропущено \(skipped), ошибок \(problems).",
+            "Added \(added), already there \(duplicates), skipped \(skipped), errors \(problems).")
     }
     func bankName(_ bank: BankPayment.Bank) -> String {
         switch bank {

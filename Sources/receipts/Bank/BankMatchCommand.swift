@@ -61,7 +61,7 @@ struct BankMatchCommand: AsyncParsableCommand {
                 header: [
                     words.bankReceiptColumn, words.bankPaymentColumn, words.bankDateColumn,
                     words.bankAmountColumn, words.bankDescriptionColumn, words.bankReasonColumn,
-                ], rightAligned: [0, 1, 3], cut: [4, 5])
+                ], rightAligned: [0, 1, 3], cut: [5, 4])
             for pairing in outcome.matched {
                 table.append([
                     "\(pairing.receipt)", "\(pairing.payment.id)", pairing.payment.payment.time.local.isoDate,
