@@ -5,7 +5,7 @@ public import Foundation
 /// would stop every task in the test process, and a child that needs one of them (a server answering
 /// from this process, a PostgreSQL lock another test holds) would never end.
 ///
-/// It is started with `posix_spawn` (``Spawn``) and its end awaited on a thread of its own;
+/// It is started with `posix_spawn` (`Spawn`) and its end awaited on a thread of its own;
 /// standard output and error that are pipes are read to their end on threads of their own from the
 /// start, so that a child writing a lot never blocks on a full pipe and nothing it wrote is lost.
 public final class ChildProcess: Sendable {
