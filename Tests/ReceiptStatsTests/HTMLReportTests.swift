@@ -22,9 +22,7 @@ struct HTMLReportTests {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return try ChildProcess(process).waitForExit()
     }
 
     private func browse(_ html: String, in folder: TemporaryFolder) throws -> (pixels: GrayAndColour, text: String) {
@@ -127,12 +125,9 @@ struct HTMLReportWidthTests {
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--user-data-dir=\(folder.file("profile"))", "--dump-dom", "file://\(harness)",
         ]
-        let output = Pipe()
-        process.standardOutput = output
+        process.standardOutput = Pipe()
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let dom = String(decoding: try ChildProcess(process).waitUntilFinished().output, as: UTF8.self)
         let start = try #require(dom.range(of: "<pre id=\"measured\">"), "no measurement in \(dom.prefix(300))")
         let json = dom[start.upperBound...].prefix { $0 != "<" }
         return try JSONDecoder().decode(

@@ -23,9 +23,7 @@ final class SmallDisk {
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return try ChildProcess(process).waitForExit()
     }
 
     deinit {

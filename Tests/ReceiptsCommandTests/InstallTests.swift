@@ -28,17 +28,12 @@ struct InstallTests {
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "en_US.UTF-8"]
             .merging(environment) { $1 }
         process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        let finished = try ChildProcess(process).waitUntilFinished()
         return Run(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+            status: finished.status, output: String(decoding: finished.output, as: UTF8.self),
+            errors: String(decoding: finished.errors, as: UTF8.self))
     }
 
     /// The man page that swift-argument-parser's generate-manual writes for the built `receipts`.

@@ -62,10 +62,10 @@ struct WebCommandTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let child = try ChildProcess(process, collecting: false)
         defer {
-            process.terminate()
-            process.waitUntilExit()
+            child.terminate()
+            _ = child.waitForExit()
         }
         var printed = ""
         // Generous: beside the whole suite on two cores, starting the app and `ps` may take long.
