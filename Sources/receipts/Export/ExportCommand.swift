@@ -69,9 +69,15 @@ struct ExportCommand: AsyncParsableCommand {
         var accounts = LedgerAccounts()
         if let paymentAccount { accounts.cash = paymentAccount }
         if let accountMap {
-            let bytes = try BankImportCommand.bytes(of: accountMap)
-            accounts = try AccountMap.read(
-                String(decoding: bytes, as: UTF8.self), format: format.ledger, over: accounts)
+            do {
+                let bytes = try BankImportCommand.bytes(of: accountMap)
+                accounts = try AccountMap.read(
+                    String(decoding: bytes, as: UTF8.self), format: format.ledger, over: accounts)
+            } catch {
+                // Which file: the map's own messages give only its line.
+                let failure = CommandFailure(error)
+                throw CommandFailure(status: failure.status) { "\(accountMap): " + failure.message(in: $0) }
+            }
         }
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         let export = LedgerExport(
