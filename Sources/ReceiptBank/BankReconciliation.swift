@@ -74,9 +74,10 @@ public struct BankReconciliation: Sendable {
         public var unmatchedReceipts: [Int64]
     }
 
-    /// Matches every stored payment in roubles with the receipts of the time they cover, keeps the
-    /// pairs (those made by hand stay as they are), and says what was found.
-    public func match() throws(StoreError) -> Outcome {
+    /// Matches every stored payment in roubles with the receipts of the time they cover and says
+    /// what was found; with `saving`, keeps the pairs it made (those made by hand stay as they are
+    /// either way). A view that only shows them (the web app's GET) does not save.
+    public func match(saving: Bool = true) throws(StoreError) -> Outcome {
         let stored = try database.bankPayments()
         let payments = stored.filter { $0.payment.currency == "RUB" }
         var receipts: [PaymentMatcher.Receipt] = []
@@ -93,12 +94,15 @@ public struct BankReconciliation: Sendable {
         let outcome = PaymentMatcher().match(
             payments: payments.map { PaymentMatcher.Payment(id: $0.id, payment: $0.payment) }, receipts: receipts,
             fixed: manual.map { (payment: $0.payment, receipt: $0.receipt) }, refused: refused)
-        try database.replaceAutomaticBankMatches(
-            outcome.matches.map {
-                BankMatchRecord(
-                    payment: $0.payment, receipt: $0.receipt, manual: $0.reason.manual, amountOff: $0.reason.amountOff,
-                    seconds: $0.reason.seconds, sameMerchant: $0.reason.sameMerchant)
-            })
+        if saving {
+            try database.replaceAutomaticBankMatches(
+                outcome.matches.map {
+                    BankMatchRecord(
+                        payment: $0.payment, receipt: $0.receipt, manual: $0.reason.manual,
+                        amountOff: $0.reason.amountOff,
+                        seconds: $0.reason.seconds, sameMerchant: $0.reason.sameMerchant)
+                })
+        }
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
         let matchedIDs = Set(outcome.matches.map(\.payment))
         return Outcome(

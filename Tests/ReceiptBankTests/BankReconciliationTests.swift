@@ -82,6 +82,9 @@ struct BankReconciliationTests {
             01.03.2024 19:00:00;01.03.2024;;OK;-5000,00;RUB;-5000,00;RUB;;Переводы;;Перевод между счетами;0,00
             """
         _ = try reconciliation.add(try BankStatement.read(Array(text.utf8)))
+        // Shown without saving (the web app's GET): the pair is found, nothing is stored.
+        #expect(try reconciliation.match(saving: false).matched.map(\.receipt) == [1])
+        #expect(try database.bankMatches().isEmpty)
         let outcome = try reconciliation.match()
         #expect(outcome.matched.map(\.receipt) == [1])
         #expect(outcome.matched.first?.reason.sameMerchant == true)
@@ -99,5 +102,10 @@ struct BankReconciliationTests {
         #expect(again.matched.map { "\($0.receipt) \($0.reason.manual)" } == ["3 true"])
         #expect(again.unmatchedReceipts == [1])
         #expect(try database.pairByHand(payment: 999, receipt: 3) == false)
+
+        // A pair only shown, never saved, can be refused by naming both sides.
+        #expect(try database.refuseBankPair(payment: payment, receipt: 3))
+        #expect(try reconciliation.match(saving: false).matched.isEmpty)
+        #expect(try database.refuseBankPair(payment: payment, receipt: 999) == false)
     }
 }

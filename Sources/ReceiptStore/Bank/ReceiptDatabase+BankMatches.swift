@@ -147,6 +147,25 @@ extension ReceiptDatabase {
         }
     }
 
+    /// Undoes the pair of `payment` and `receipt`, stored or only shown, and remembers not to make
+    /// it again; false when either does not exist.
+    public func refuseBankPair(payment: Int64, receipt: Int64) throws(StoreError) -> Bool {
+        try write { db in
+            guard
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM bank_payments WHERE id = ?)", arguments: [payment]) == true,
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipts WHERE id = ?)", arguments: [receipt])
+                    == true
+            else { return false }
+            try db.execute(
+                sql: "DELETE FROM bank_matches WHERE payment_id = ? AND receipt_id = ?", arguments: [payment, receipt])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO bank_match_refusals (payment_id, receipt_id) VALUES (?, ?)",
+                arguments: [payment, receipt])
+            return true
+        }
+    }
+
     private static func insert(_ match: BankMatchRecord, _ db: Database) throws {
         try db.execute(
             sql: """

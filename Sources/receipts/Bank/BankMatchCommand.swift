@@ -43,7 +43,7 @@ struct BankMatchCommand: AsyncParsableCommand {
         }
         let outcome = try BankReconciliation(database: database).match()
         if json {
-            console.output(try JSONOutput.encode(MatchJSON(outcome)))
+            console.output(try JSONOutput.encode(BankMatchJSON(outcome)))
             return
         }
         guard !outcome.matched.isEmpty || !outcome.unmatchedPayments.isEmpty else {
@@ -102,46 +102,5 @@ struct BankMatchCommand: AsyncParsableCommand {
         payment.currency == "RUB"
             ? payment.spent.formatted(in: language)
             : "\(Double(payment.spent.kopecks) / 100) \(payment.currency)"
-    }
-}
-
-/// `receipts match --json`: amounts in kopecks spent (money back negative), dates as the bank wrote
-/// them (ISO 8601; a day alone when the statement gives no time).
-struct MatchJSON: Encodable {
-    var matched: [Matched]
-    var unmatchedPayments: [Payment]
-    var unmatchedReceipts: [Int64]
-
-    struct Matched: Encodable {
-        var receipt: Int64
-        var payment: Payment
-        var confidence: Double
-        var reason: String
-    }
-
-    struct Payment: Encodable {
-        var id: Int64
-        var date: String
-        var amount: Int64
-        var currency: String
-        var description: String
-
-        init(_ stored: StoredBankPayment) {
-            id = stored.id
-            date = stored.payment.timeKnown ? stored.payment.time.iso : stored.payment.time.local.isoDate
-            amount = stored.payment.spent.kopecks
-            currency = stored.payment.currency
-            description = stored.payment.description
-        }
-    }
-
-    init(_ outcome: BankReconciliation.Outcome) {
-        matched = outcome.matched.map {
-            Matched(
-                receipt: $0.receipt, payment: Payment($0.payment), confidence: $0.reason.confidence,
-                reason: $0.reason.message(in: .english))
-        }
-        unmatchedPayments = outcome.unmatchedPayments.map(Payment.init)
-        unmatchedReceipts = outcome.unmatchedReceipts
     }
 }
