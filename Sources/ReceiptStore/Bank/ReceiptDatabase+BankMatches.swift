@@ -112,12 +112,7 @@ extension ReceiptDatabase {
     /// pair is forgotten. False when either does not exist.
     public func pairByHand(payment: Int64, receipt: Int64) throws(StoreError) -> Bool {
         try write { db in
-            guard
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM bank_payments WHERE id = ?)", arguments: [payment]) == true,
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipts WHERE id = ?)", arguments: [receipt])
-                    == true
-            else { return false }
+            guard try Self.bothExist(payment: payment, receipt: receipt, db) else { return false }
             try db.execute(
                 sql: "DELETE FROM bank_matches WHERE payment_id = ? OR receipt_id = ?", arguments: [payment, receipt])
             try db.execute(
@@ -139,10 +134,7 @@ extension ReceiptDatabase {
                 let payment = try Int64.fetchOne(
                     db, sql: "SELECT payment_id FROM bank_matches WHERE receipt_id = ?", arguments: [receipt])
             else { return nil }
-            try db.execute(sql: "DELETE FROM bank_matches WHERE receipt_id = ?", arguments: [receipt])
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO bank_match_refusals (payment_id, receipt_id) VALUES (?, ?)",
-                arguments: [payment, receipt])
+            try Self.refuse(payment: payment, receipt: receipt, db)
             return payment
         }
     }
@@ -151,19 +143,28 @@ extension ReceiptDatabase {
     /// it again; false when either does not exist.
     public func refuseBankPair(payment: Int64, receipt: Int64) throws(StoreError) -> Bool {
         try write { db in
-            guard
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM bank_payments WHERE id = ?)", arguments: [payment]) == true,
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM receipts WHERE id = ?)", arguments: [receipt])
-                    == true
-            else { return false }
-            try db.execute(
-                sql: "DELETE FROM bank_matches WHERE payment_id = ? AND receipt_id = ?", arguments: [payment, receipt])
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO bank_match_refusals (payment_id, receipt_id) VALUES (?, ?)",
-                arguments: [payment, receipt])
+            guard try Self.bothExist(payment: payment, receipt: receipt, db) else { return false }
+            try Self.refuse(payment: payment, receipt: receipt, db)
             return true
         }
+    }
+
+    private static func bothExist(payment: Int64, receipt: Int64, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM bank_payments WHERE id = ?)
+                    AND EXISTS (SELECT 1 FROM receipts WHERE id = ?)
+                """, arguments: [payment, receipt]) == true
+    }
+
+    /// Takes the pair apart if it is stored, and keeps it from being made again.
+    private static func refuse(payment: Int64, receipt: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM bank_matches WHERE payment_id = ? AND receipt_id = ?", arguments: [payment, receipt])
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO bank_match_refusals (payment_id, receipt_id) VALUES (?, ?)",
+            arguments: [payment, receipt])
     }
 
     private static func insert(_ match: BankMatchRecord, _ db: Database) throws {
