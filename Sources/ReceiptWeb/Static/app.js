@@ -19,6 +19,7 @@ const languageButton = document.getElementById("language");
 // The page's words in the chosen language (they need no key: they say how to get one).
 async function showWords() {
   state.words = await ask(`/api/words?lang=${state.language}`);
+  if (state.locked) return;
   document.documentElement.lang = state.language;
   document.title = state.words.title;
   document.getElementById("title").textContent = state.words.receipts;

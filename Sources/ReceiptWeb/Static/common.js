@@ -47,12 +47,19 @@ async function takeKey() {
 
 // The page without the key (none given, or one of an earlier start of the app): how to get in, and
 // nothing else.
+// A refusal may come before the page's words (they need no key): then they are asked for here.
 export function locked() {
   sessionStorage.removeItem(keyName);
   state.locked = true;
+  const reason = element("p", "", state.refusal || state.words.needsKey || "");
   const place = element("main", "locked");
-  place.append(element("p", "", state.refusal || state.words.needsKey || "receipts web"));
+  place.append(reason);
   document.body.replaceChildren(place);
+  if (reason.textContent) return;
+  fetch(`/api/words?lang=${state.language}`, { credentials: "omit" })
+    .then((response) => response.json())
+    .then((words) => { reason.textContent = state.refusal || words.needsKey; })
+    .catch(() => { reason.textContent = "receipts web"; });
 }
 
 // A request of the app's API, with the key; a refusal locks the page.

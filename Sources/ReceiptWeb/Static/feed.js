@@ -4,7 +4,8 @@ import { ask, element, failed, receiptRow, state } from "/common.js";
 export const feed = document.getElementById("feed");
 export const status = document.getElementById("status");
 export const sentinel = document.getElementById("sentinel");
-let next = 0;
+// The offset of the next page; none until the page starts the feed (it may hold no key yet).
+let next = null;
 let loading = false;
 let stale = false;
 // A page failed to load: no more until the person asks again.
