@@ -196,7 +196,7 @@ let package = Package(
             name: "ReceiptWeb",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
-                "ReceiptAPI", "PlaceSearch",
+                "ReceiptAPI", "PlaceSearch", "ReceiptBank",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -209,6 +209,7 @@ let package = Package(
                 .embedInCode("Static/statistics.js"), .embedInCode("Static/search.js"),
                 .embedInCode("Static/categories.js"), .embedInCode("Static/add.js"), .embedInCode("Static/import.js"),
                 .embedInCode("Static/nearby.js"), .embedInCode("Static/prices.js"), .embedInCode("Static/insights.js"),
+                .embedInCode("Static/bank.js"),
             ],
             swiftSettings: strict
         ),
@@ -359,7 +360,7 @@ let package = Package(
             name: "ReceiptWebTests",
             dependencies: [
                 "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync",
-                "ReceiptNetwork", "ReceiptAPI", "ReceiptStats",
+                "ReceiptNetwork", "ReceiptAPI", "ReceiptStats", "ReceiptBank",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the links between the repository's Markdown pages (`make lint`).
 
-Every relative link of every tracked `.md` file must name a file of the repository, and its
+Every relative link (and picture) of every tracked `.md` file must name a file of the repository, and its
 `#anchor`, when it has one, a heading of that file (GitHub's way of making anchors). A link that
 leaves the repository (`../…` above its root) fails too. Web addresses are not followed.
 """
@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
 def anchors(path, cache={}):

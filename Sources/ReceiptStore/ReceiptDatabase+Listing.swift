@@ -18,8 +18,15 @@ public struct ListedReceipt: Sendable, Equatable {
 }
 
 extension ListedReceipt {
-    /// The columns the listing and search queries select: id, date_time, operation, total, status,
-    /// shop, item_count.
+    /// What a listed receipt is read from: id, date_time, month, operation, total, status, shop,
+    /// item_count, of `receipts r` with its place and shop; the caller adds its filter and order.
+    static let select = """
+        SELECT r.id, r.date_time, r.month, r.operation, r.total, r.status, NULLIF(\(ShopIdentity.name), '') AS shop,
+            (SELECT COUNT(*) FROM items i WHERE i.receipt_id = r.id) AS item_count
+        FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
+        """
+
+    /// A row of ``select``.
     init(row: Row) throws(RecordError) {
         let id: Int64 = row["id"]
         guard let operation = OperationType(rawValue: row["operation"]),
@@ -68,10 +75,7 @@ extension ReceiptDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.id, r.date_time, r.month, r.operation, r.total, r.status,
-                        NULLIF(\(ShopIdentity.name), '') AS shop,
-                        (SELECT COUNT(*) FROM items i WHERE i.receipt_id = r.id) AS item_count
-                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
+                    \(ListedReceipt.select)
                     \(filter)
                     ORDER BY r.month DESC, r.date_time DESC, r.id DESC
                     LIMIT ? OFFSET ?
@@ -115,6 +119,25 @@ extension ReceiptDatabase {
         let (spending, count) = totals[part.month.description] ?? (0, part.receipts.count)
         return MonthListing(
             month: part.month, total: Money(kopecks: spending), receiptCount: count, receipts: part.receipts)
+    }
+
+    /// The receipts with these local ids, as a list shows them, newest first; ids that name no
+    /// receipt are left out.
+    public func listedReceipts(ids: [Int64]) throws(StoreError) -> [ListedReceipt] {
+        try read { db in
+            var listed: [ListedReceipt] = []
+            // In parts, within SQLite's limit on a statement's values.
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let part = Array(ids[start..<min(start + 500, ids.count)])
+                for row in try Row.fetchAll(
+                    db, sql: "\(ListedReceipt.select) WHERE r.id IN (\(databaseQuestionMarks(count: part.count)))",
+                    arguments: StatementArguments(part))
+                {
+                    listed.append(try ListedReceipt(row: row))
+                }
+            }
+            return listed.sorted { ($0.dateTime, $0.id) > ($1.dateTime, $1.id) }
+        }
     }
 
     /// A receipt by its local id, with its place when known.

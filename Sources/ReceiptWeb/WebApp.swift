@@ -97,6 +97,7 @@ public final class WebApp: Sendable {
         ReceiptsRoutes(app: self).register(on: router)
         SearchRoutes(app: self).register(on: router)
         CategoriesRoutes(app: self).register(on: router)
+        BankRoutes(app: self).register(on: router)
         AddRoutes(app: self).register(on: router)
         PlacesRoutes(app: self).register(on: router)
         StatisticsRoutes(app: self).register(on: router)

@@ -116,9 +116,7 @@ extension ReceiptDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.id, r.date_time, r.operation, r.total, r.status, NULLIF(\(ShopIdentity.name), '') AS shop,
-                        (SELECT COUNT(*) FROM items i WHERE i.receipt_id = r.id) AS item_count
-                    FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
+                    \(ListedReceipt.select)
                     \(filter)
                     ORDER BY r.date_time DESC, r.id DESC LIMIT ? OFFSET ?
                     """,

@@ -18,6 +18,7 @@ enum StaticFiles {
         case "/nearby.js": (PackageResources.nearby_js, "text/javascript; charset=utf-8")
         case "/prices.js": (PackageResources.prices_js, "text/javascript; charset=utf-8")
         case "/insights.js": (PackageResources.insights_js, "text/javascript; charset=utf-8")
+        case "/bank.js": (PackageResources.bank_js, "text/javascript; charset=utf-8")
         case "/style.css": (PackageResources.style_css, "text/css; charset=utf-8")
         default: nil
         }
@@ -27,13 +28,13 @@ enum StaticFiles {
     static let paths = [
         "/", "/index.html", "/style.css", "/app.js", "/common.js", "/feed.js", "/receipt.js", "/statistics.js",
         "/search.js", "/categories.js", "/add.js", "/import.js", "/nearby.js",
-        "/prices.js", "/insights.js",
+        "/prices.js", "/insights.js", "/bank.js",
     ]
 
     /// The views' own addresses: each is the page, which shows the view its address names.
     static let views = [
         "/receipts", "/receipts/:id", "/search", "/stats", "/categories", "/add", "/import", "/nearby",
-        "/prices", "/insights",
+        "/prices", "/insights", "/bank",
     ]
 
     /// Whether `path` is one of the page's own files or views: they hold no data, so they are

@@ -3,6 +3,7 @@
 // module of its own; this one starts the page and shows the view the address names.
 
 import { addView } from "/add.js";
+import { bankView, showBank } from "/bank.js";
 import { showCategories } from "/categories.js";
 import { ask, locked, navigation, state, unlock } from "/common.js";
 import { feed, feedIsStale, restartFeed, sentinel, status } from "/feed.js";
@@ -28,6 +29,7 @@ async function showWords() {
   document.getElementById("to-stats").textContent = state.words.statistics;
   document.getElementById("to-prices").textContent = state.words.prices;
   document.getElementById("to-insights").textContent = state.words.insights;
+  document.getElementById("to-bank").textContent = state.words.bank;
   document.getElementById("to-search").textContent = state.words.search;
   document.getElementById("to-categories").textContent = state.words.categories;
   document.getElementById("to-add").textContent = state.words.add;
@@ -45,10 +47,11 @@ async function start() {
 const views = {
   "/": "feed", "/receipts": "feed", "/search": "search", "/stats": "stats", "/categories": "categories",
   "/add": "add", "/import": "import", "/nearby": "nearby", "/prices": "prices", "/insights": "insights",
+  "/bank": "bank",
 };
 const links = {
   feed: "to-feed", search: "to-search", stats: "to-stats", categories: "to-categories", add: "to-add",
-  import: "to-import", nearby: "to-nearby", prices: "to-prices", insights: "to-insights",
+  import: "to-import", nearby: "to-nearby", prices: "to-prices", insights: "to-insights", bank: "to-bank",
 };
 
 // Shows the view the address names.
@@ -67,6 +70,7 @@ function route() {
   nearbyView.hidden = view !== "nearby";
   pricesView.hidden = view !== "prices";
   insightsView.hidden = view !== "insights";
+  bankView.hidden = view !== "bank";
   for (const [name, id] of Object.entries(links)) {
     const link = document.getElementById(id);
     link.classList.toggle("current", name === view);
@@ -103,6 +107,10 @@ function route() {
     case "insights":
       window.scrollTo(0, 0);
       showInsights(query);
+      break;
+    case "bank":
+      window.scrollTo(0, 0);
+      showBank();
       break;
   }
 }

@@ -243,6 +243,6 @@ struct WebWords: Sendable {
                 "Нет связи с приложением. Проверьте соединение и повторите.",
                 "The app cannot be reached. Check the connection and try again."),
             "retry": language.pick("Повторить", "Try again"),
-        ].merging(insightsPage) { own, _ in own }
+        ].merging(insightsPage) { own, _ in own }.merging(bankPage) { own, _ in own }
     }
 }

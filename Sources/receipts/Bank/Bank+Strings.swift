@@ -1,3 +1,4 @@
+import ReceiptBank
 import ReceiptCore
 
 // The words of `receipts bank` and `receipts match`, in Russian and English.
@@ -66,48 +67,11 @@ extension Words {
             "Добавлено \(added), уже были \(duplicates), пропущено \(skipped), ошибок \(problems).",
             "Added \(added), already there \(duplicates), skipped \(skipped), errors \(problems).")
     }
-    func bankName(_ bank: BankPayment.Bank) -> String {
-        switch bank {
-        case .tbank: return pick("Т-Банк", "T-Bank")
-        case .alfa: return pick("Альфа-Банк", "Alfa-Bank")
-        case .vtb: return pick("ВТБ", "VTB")
-        case .sber: return pick("Сбер", "Sber")
-        case .ofx: return "OFX"
-        }
-    }
     func statementsFailed(_ count: Int) -> String {
         pick("не прочитано файлов или строк: \(count)", "\(count) file(s) or row(s) could not be read")
     }
-    func noMatchOf(_ receipt: Int64) -> String {
-        pick("чек \(receipt) ни с какой операцией не связан", "receipt \(receipt) is paired with no payment")
-    }
-    func undone(_ receipt: Int64, payment: Int64) -> String {
-        pick(
-            "Пара отменена: чек \(receipt) и операция \(payment).",
-            "Unpaired receipt \(receipt) and payment \(payment).")
-    }
-    func noSuchPair(_ receipt: Int64, _ payment: Int64) -> String {
-        pick("нет чека \(receipt) или операции \(payment)", "no receipt \(receipt) or no payment \(payment)")
-    }
-    func paired(_ receipt: Int64, payment: Int64) -> String {
-        pick(
-            "Связаны вручную: чек \(receipt) и операция \(payment).",
-            "Paired by hand: receipt \(receipt) and payment \(payment).")
-    }
-    var noPayments: String {
-        pick(
-            "Операций банка нет. Добавьте выписку: receipts bank import ФАЙЛ",
-            "No bank payments yet. Add a statement: receipts bank import FILE")
-    }
-    func matchSummary(matched: Int, payments: Int, receipts: Int) -> String {
-        pick(
-            "Связано: \(matched).\nОпераций без чека: \(payments).\nЧеков с оплатой картой без операции: \(receipts).",
-            "Paired: \(matched).\nPayments without a receipt: \(payments).\nCard receipts without a payment: \(receipts)."
-        )
-    }
-    var matchedTitle: String { pick("Связанные", "Paired") }
-    var unmatchedPaymentsTitle: String { pick("Операции без чека", "Payments without a receipt") }
-    var unmatchedReceiptsTitle: String { pick("Чеки без операции", "Receipts without a payment") }
+    /// The sentences shared with the web app's «Банк» page.
+    var bank: BankWords { BankWords(language) }
     var bankReceiptColumn: String { pick("чек", "receipt") }
     var bankPaymentColumn: String { pick("операция", "payment") }
     var bankDateColumn: String { pick("дата", "date") }

@@ -51,7 +51,7 @@ struct BankImportCommand: AsyncParsableCommand {
                 if !json {
                     console.detail(
                         words.statementRead(
-                            file, bank: words.bankName(statement.bank), added: added.imported,
+                            file, bank: words.bank.name(of: statement.bank), added: added.imported,
                             duplicates: added.duplicates, skipped: statement.skipped))
                 }
             } catch let error as StoreError {

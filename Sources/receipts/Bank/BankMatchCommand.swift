@@ -29,16 +29,16 @@ struct BankMatchCommand: AsyncParsableCommand {
         let database = try global.openDatabase(createIfMissing: false, rules: .unused)
         if let receipt = undo {
             guard let payment = try database.undoBankMatch(receipt: receipt) else {
-                throw CommandFailure(status: .notFound) { Words($0).noMatchOf(receipt) }
+                throw CommandFailure(status: .notFound) { BankWords($0).noMatch(of: receipt) }
             }
-            console.output(words.undone(receipt, payment: payment))
+            console.output(words.bank.undone(receipt: receipt, payment: payment))
             return
         }
         if pair.count == 2 {
             guard try database.pairByHand(payment: pair[1], receipt: pair[0]) else {
-                throw CommandFailure(status: .notFound) { Words($0).noSuchPair(pair[0], pair[1]) }
+                throw CommandFailure(status: .notFound) { BankWords($0).noSuchPair(receipt: pair[0], payment: pair[1]) }
             }
-            console.output(words.paired(pair[0], payment: pair[1]))
+            console.output(words.bank.paired(receipt: pair[0], payment: pair[1]))
             return
         }
         let outcome = try BankReconciliation(database: database).match()
@@ -47,7 +47,7 @@ struct BankMatchCommand: AsyncParsableCommand {
             return
         }
         guard !outcome.matched.isEmpty || !outcome.unmatchedPayments.isEmpty else {
-            console.output(words.noPayments)
+            console.output(words.bank.noPayments)
             return
         }
         console.output(render(outcome, words: words, width: Console.width))
@@ -69,7 +69,7 @@ struct BankMatchCommand: AsyncParsableCommand {
                     pairing.reason.message(in: language),
                 ])
             }
-            sections.append(words.matchedTitle + "\n" + table.render(width: width))
+            sections.append(words.bank.matchedTitle + "\n" + table.render(width: width))
         }
         if !outcome.unmatchedPayments.isEmpty {
             var table = TextTable(
@@ -79,28 +79,22 @@ struct BankMatchCommand: AsyncParsableCommand {
                 ], rightAligned: [0, 2], cut: [3])
             for stored in outcome.unmatchedPayments {
                 table.append([
-                    "\(stored.id)", stored.payment.time.local.isoDate, Self.amount(stored.payment, language),
+                    "\(stored.id)", stored.payment.time.local.isoDate, words.bank.amount(of: stored.payment),
                     stored.payment.description,
                 ])
             }
-            sections.append(words.unmatchedPaymentsTitle + "\n" + table.render(width: width))
+            sections.append(words.bank.unmatchedPaymentsTitle + "\n" + table.render(width: width))
         }
         if !outcome.unmatchedReceipts.isEmpty {
             sections.append(
-                words.unmatchedReceiptsTitle + "\n"
+                words.bank.unmatchedReceiptsTitle + "\n"
                     + outcome.unmatchedReceipts.map(String.init).joined(separator: " "))
         }
         sections.append(
-            words.matchSummary(
+            words.bank.summary(
                 matched: outcome.matched.count, payments: outcome.unmatchedPayments.count,
-                receipts: outcome.unmatchedReceipts.count))
+                receipts: outcome.unmatchedReceipts.count
+            ).joined(separator: "\n"))
         return sections.joined(separator: "\n\n")
-    }
-
-    /// Roubles as the other amounts are written; another currency with its code.
-    static func amount(_ payment: BankPayment, _ language: Language) -> String {
-        payment.currency == "RUB"
-            ? payment.spent.formatted(in: language)
-            : "\(Double(payment.spent.kopecks) / 100) \(payment.currency)"
     }
 }

@@ -1,0 +1,80 @@
+public import ReceiptCore
+
+/// What reconciliation says to people, in Russian or English: the same sentences in the command
+/// line's report and on the web app's «Банк» page.
+public struct BankWords: Sendable {
+    /// The language written.
+    public let language: Language
+
+    /// Words in `language`.
+    public init(_ language: Language) {
+        self.language = language
+    }
+
+    /// A bank's name as its customers write it.
+    public func name(of bank: BankPayment.Bank) -> String {
+        switch bank {
+        case .tbank: language.pick("Т-Банк", "T-Bank")
+        case .alfa: language.pick("Альфа-Банк", "Alfa-Bank")
+        case .vtb: language.pick("ВТБ", "VTB")
+        case .sber: language.pick("Сбер", "Sber")
+        case .ofx: "OFX"
+        }
+    }
+
+    /// A payment's money: roubles as the receipts' amounts are written, another currency with its
+    /// code.
+    public func amount(of payment: BankPayment) -> String {
+        payment.currency == "RUB"
+            ? payment.spent.formatted(in: language)
+            : "\(Double(payment.spent.kopecks) / 100) \(payment.currency)"
+    }
+
+    /// There is nothing to match: no statement was added.
+    public var noPayments: String {
+        language.pick(
+            "Операций банка нет. Добавьте выписку: receipts bank import ФАЙЛ",
+            "No bank payments yet. Add a statement: receipts bank import FILE")
+    }
+
+    /// The heading of the pairs.
+    public var matchedTitle: String { language.pick("Связанные", "Paired") }
+    /// The heading of the payments without a receipt.
+    public var unmatchedPaymentsTitle: String { language.pick("Операции без чека", "Payments without a receipt") }
+    /// The heading of the card receipts without a payment.
+    public var unmatchedReceiptsTitle: String { language.pick("Чеки без операции", "Receipts without a payment") }
+
+    /// How many of each, a line each.
+    public func summary(matched: Int, payments: Int, receipts: Int) -> [String] {
+        [
+            language.pick("Связано: \(matched).", "Paired: \(matched)."),
+            language.pick("Операций без чека: \(payments).", "Payments without a receipt: \(payments)."),
+            language.pick(
+                "Чеков с оплатой картой без операции: \(receipts).", "Card receipts without a payment: \(receipts)."),
+        ]
+    }
+
+    /// A pair was undone, and will not be made again.
+    public func undone(receipt: Int64, payment: Int64) -> String {
+        language.pick(
+            "Пара отменена: чек \(receipt) и операция \(payment).",
+            "Unpaired receipt \(receipt) and payment \(payment).")
+    }
+
+    /// A pair was made by hand.
+    public func paired(receipt: Int64, payment: Int64) -> String {
+        language.pick(
+            "Связаны вручную: чек \(receipt) и операция \(payment).",
+            "Paired by hand: receipt \(receipt) and payment \(payment).")
+    }
+
+    /// A pair names a receipt or a payment that is not stored.
+    public func noSuchPair(receipt: Int64, payment: Int64) -> String {
+        language.pick("нет чека \(receipt) или операции \(payment)", "no receipt \(receipt) or no payment \(payment)")
+    }
+
+    /// A receipt to unpair is in no pair.
+    public func noMatch(of receipt: Int64) -> String {
+        language.pick("чек \(receipt) ни с какой операцией не связан", "receipt \(receipt) is paired with no payment")
+    }
+}

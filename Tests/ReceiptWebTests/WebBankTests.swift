@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+import ReceiptBank
+import ReceiptCore
+import ReceiptStore
+import ReceiptTesting
+import Testing
+
+@testable import ReceiptWeb
+
+/// The «Банк» view's API over a real SQLite file: what `receipts match` finds, shown without saving,
+/// a pair taken apart and one made by hand.
+@Suite("receipts web: card payments beside the receipts")
+struct WebBankTests {
+    /// Three card receipts of November 2026 (no region: Moscow time, as the bank's), and a T-Bank
+    /// statement (the 15-column layout) of three payments:
+    /// - payment 1, 02.11 10:01:10, 500,00 «LENTA»: receipt 1 (10:00, 500,00, Лента) — the same
+    ///   amount a minute later, a pair;
+    /// - payment 2, 03.11 18:31:00, 1 234,56 «PYATEROCHKA 1234»: receipt 2 (18:30, 1 234,56) — a pair;
+    /// - payment 3, 05.11 12:00:00, 5 000,00 «Иван И.», a transfer: no receipt.
+    /// Receipt 3 (04.11 09:00, 99,90, Магнит) has no payment: it is the one candidate of payment 3
+    /// (a day before it, within four).
+    static func withBank(_ body: @Sendable (ReceiptDatabase, WebInsightsTests.Page) async throws -> Void)
+        async throws
+    {
+        let receipts = [
+            try WebInsightsTests.receipt(1, "2026-11-02T10:00:00", shop: "Лента", [("ХЛЕБ", 20_000), ("СЫР", 30_000)]),
+            try WebInsightsTests.receipt(2, "2026-11-03T18:30:00", shop: "Пятёрочка", [("КОФЕ", 123_456)]),
+            try WebInsightsTests.receipt(3, "2026-11-04T09:00:00", shop: "Магнит", [("ВОДА", 9_990)]),
+        ]
+        let header =
+            "\"Дата операции\";\"Дата платежа\";\"Номер карты\";\"Статус\";\"Сумма операции\";\"Валюта операции\";"
+            + "\"Сумма платежа\";\"Валюта платежа\";\"Кэшбэк\";\"Категория\";\"MCC\";\"Описание\";"
+            + "\"Бонусы (включая кэшбэк)\";\"Округление на инвесткопилку\";\"Сумма операции с округлением\""
+        let rows = [
+            "\"02.11.2026 10:01:10\";\"02.11.2026\";\"*4556\";\"OK\";\"-500,00\";\"RUB\";\"-500,00\";\"RUB\";\"\";"
+                + "\"Супермаркеты\";\"5411\";\"LENTA\";\"5,00\";\"0,00\";\"500,00\"",
+            "\"03.11.2026 18:31:00\";\"03.11.2026\";\"*4556\";\"OK\";\"-1234,56\";\"RUB\";\"-1234,56\";\"RUB\";\"\";"
+                + "\"Супермаркеты\";\"5411\";\"PYATEROCHKA 1234\";\"12,00\";\"0,00\";\"1234,56\"",
+            "\"05.11.2026 12:00:00\";\"05.11.2026\";\"\";\"OK\";\"-5000,00\";\"RUB\";\"-5000,00\";\"RUB\";\"\";"
+                + "\"Переводы\";\"\";\"Иван И.\";\"0,00\";\"0,00\";\"5000,00\"",
+        ]
+        let statement = try BankStatement.read(Array(([header] + rows).joined(separator: "\n").utf8))
+        try await WebInsightsTests.withApp(receipts) { database, page in
+            _ = try BankReconciliation(database: database).add(statement)
+            try await body(database, page)
+        }
+    }
+
+    /// The pairs as (receipt, payment), in the order shown.
+    static func pairs(_ answer: [String: Any]) -> [[Int]] {
+        (answer["matched"] as? [[String: Any]] ?? []).map {
+            [$0["receiptID"] as? Int ?? 0, ($0["payment"] as? [String: Any])?["id"] as? Int ?? 0]
+        }
+    }
+
+    @Test("the pairs, the payment without a receipt with its candidates, the receipt without a payment; nothing saved")
+    func shown() async throws {
+        try await Self.withBank { database, page in
+            let (status, answer) = try await page.get("/api/bank?lang=ru")
+            #expect(status == .ok)
+            #expect(Self.pairs(answer) == [[1, 1], [2, 2]])
+            #expect(
+                answer["summary"] as? [String] == [
+                    "Связано: 2.", "Операций без чека: 1.", "Чеков с оплатой картой без операции: 1.",
+                ])
+            let first = try #require((answer["matched"] as? [[String: Any]])?.first)
+            let payment = try #require(first["payment"] as? [String: Any])
+            #expect(payment["date"] as? String == "2026-11-02T10:01:10+03:00")
+            #expect(payment["dateText"] as? String == "02.11.2026 10:01:10")
+            #expect(payment["amount"] as? Int == 50_000 && payment["amountText"] as? String == "500,00\u{00A0}₽")
+            #expect(payment["account"] as? String == "Т-Банк *4556")
+            #expect((first["receipt"] as? [String: Any])?["shop"] as? String == "Лента")
+            #expect(first["manual"] as? Bool == false)
+            #expect((first["reason"] as? String)?.hasPrefix("точно") == true)
+            let unpaired = try #require((answer["unmatchedPayments"] as? [[String: Any]])?.first)
+            #expect((unpaired["payment"] as? [String: Any])?["id"] as? Int == 3)
+            #expect(unpaired["candidates"] as? [Int] == [3])
+            #expect((answer["unmatchedReceipts"] as? [[String: Any]])?.map { $0["id"] as? Int } == [3])
+            #expect(answer["empty"] is NSNull)
+            // A GET saves nothing: the pairs are kept by `receipts match` and the changes.
+            #expect(try database.bankMatches().isEmpty)
+
+            // The same as `receipts match --json` would say.
+            let found = BankMatchJSON(try BankReconciliation(database: database).match(saving: false))
+            #expect(found.matched.map { [Int($0.receipt), Int($0.payment.id)] } == Self.pairs(answer))
+            #expect(found.unmatchedReceipts == [3])
+        }
+    }
+
+    @Test("a pair taken apart is not made again; made by hand it comes back, marked so")
+    func unpairAndPair() async throws {
+        try await Self.withBank { database, page in
+            let (status, undone) = try await page.post("/api/bank/unpair?lang=ru", #"{"receipt": 1, "payment": 1}"#)
+            #expect(status == .ok)
+            #expect(undone["message"] as? String == "Пара отменена: чек 1 и операция 1.")
+            let (_, after) = try await page.get("/api/bank?lang=en")
+            #expect(Self.pairs(after) == [[2, 2]])
+            // Payment 1's candidates: receipt 1 (the same 500.00), then receipt 3 (99.90).
+            let payments = try #require(after["unmatchedPayments"] as? [[String: Any]])
+            #expect(payments.map { ($0["payment"] as? [String: Any])?["id"] as? Int } == [1, 3])
+            #expect(payments.first?["candidates"] as? [Int] == [1, 3])
+            #expect(try database.bankMatchRefusals().map { [$0.payment, $0.receipt] } == [[1, 1]])
+
+            let (paired, made) = try await page.post("/api/bank/pair?lang=en", #"{"receipt": 1, "payment": 1}"#)
+            #expect(paired == .ok)
+            #expect(made["message"] as? String == "Paired by hand: receipt 1 and payment 1.")
+            let (_, again) = try await page.get("/api/bank?lang=en")
+            #expect(Self.pairs(again) == [[1, 1], [2, 2]])
+            let first = try #require((again["matched"] as? [[String: Any]])?.first)
+            #expect(first["manual"] as? Bool == true && first["reason"] as? String == "by hand")
+            #expect(try database.bankMatchRefusals().isEmpty)
+        }
+    }
+
+    @Test("a change that names no receipt, or one that is not there, is refused with the reason and changes nothing")
+    func wrongChanges() async throws {
+        try await Self.withBank { database, page in
+            let (missing, noReceipt) = try await page.post("/api/bank/pair?lang=ru", #"{"payment": 1}"#)
+            #expect(missing == .badRequest)
+            #expect(noReceipt["field"] as? String == "receipt")
+            #expect(noReceipt["message"] as? String == "Укажите номер чека и номер операции.")
+            let (zero, _) = try await page.post("/api/bank/unpair?lang=ru", #"{"receipt": 1, "payment": 0}"#)
+            #expect(zero == .badRequest)
+            let (absent, notThere) = try await page.post("/api/bank/pair?lang=ru", #"{"receipt": 999, "payment": 1}"#)
+            #expect(absent == .notFound)
+            #expect(notThere["message"] as? String == "нет чека 999 или операции 1")
+            let (broken, _) = try await page.post("/api/bank/pair?lang=ru", #"{"receipt": "#)
+            #expect(broken == .badRequest)
+            #expect(try database.bankMatches().isEmpty && database.bankMatchRefusals().isEmpty)
+        }
+    }
+
+    @Test("without a statement the view says how to add one")
+    func empty() async throws {
+        try await WebInsightsTests.withApp([]) { _, page in
+            let (status, answer) = try await page.get("/api/bank?lang=ru")
+            #expect(status == .ok)
+            #expect(answer["empty"] as? String == "Операций банка нет. Добавьте выписку: receipts bank import ФАЙЛ")
+            #expect((answer["matched"] as? [Any])?.isEmpty == true)
+        }
+    }
+}
