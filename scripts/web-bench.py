@@ -9,6 +9,8 @@ that is not counted:
   (the server stays warm);
 - a statistics switch: a month picked (from a two-month range to one of its months) until the
   view's category table is in the next frame, and until its 12-month chart has loaded;
+- a feed page by where it starts: the first, and those after the 10,000th, the middle and the
+  last but 50 receipts, asked as the page asks for the next one (goal for the middle: ≤ 50 ms);
 - the page's own files: the bytes of the HTML, scripts and styles the browser loaded (the
   Resource Timing API), every answer of /api/ left out.
 Beside each, what the server took for the API answers (Resource Timing: request sent to the first
@@ -37,6 +39,7 @@ RUNS = int(os.environ.get("WEB_BENCH_RUNS", "9"))
 FEED_GOAL_MS = 300
 SWITCH_GOAL_MS = 100
 FILES_GOAL_BYTES = 150 * 1000
+DEEP_GOAL_MS = 50
 
 # Added to every document before its own scripts: when the feed's first receipt cards (li in the
 # feed's lists, as feed.js appends a page in one go) are in the DOM, and when the frame after that
@@ -136,6 +139,32 @@ def first_feed_page(driver, base):
     }
 
 
+def feed_pages(driver, positions):
+    """Each feed page asked by the page's own way (`/api/feed?after=`, with the key), RUNS times after
+    one not counted: ms from the request to the whole answer, by where the page starts."""
+    times = {}
+    for depth, after in positions:
+        path = "/api/feed?lang=en" + (f"&after={after}" if after else "")
+        runs = driver.execute_async_script("""
+            const [path, runs, done] = arguments;
+            const key = sessionStorage.getItem("receipts-key");
+            (async () => {
+              const times = [];
+              for (let run = 0; run <= runs; run++) {
+                const start = performance.now();
+                const answer = await fetch(path, { headers: { Authorization: `Bearer ${key}` } });
+                const page = await answer.json();
+                if (!answer.ok || page.months.length === 0) { done([`${answer.status}`]); return; }
+                if (run > 0) times.push(performance.now() - start);
+              }
+              done(times);
+            })();""", path, RUNS)
+        if not runs or isinstance(runs[0], str):
+            sys.exit(f"web-bench: {path} answered {runs}")
+        times[depth] = runs
+    return times
+
+
 def own_files(driver):
     """Every file of the page's own the browser loaded (not the API's answers): address and bytes."""
     return driver.execute_script("""
@@ -178,6 +207,15 @@ def main():
         receipts = connection.execute("SELECT COUNT(*) FROM receipts").fetchone()[0]
         items = connection.execute("SELECT COUNT(*) FROM items").fetchone()[0]
         months = [row[0] for row in connection.execute("SELECT DISTINCT month FROM receipts ORDER BY month DESC")]
+        # Where the pages start: the first, and after the receipt at each depth of the feed's order
+        # (the middle one is what the goal is about).
+        depths = [depth for depth in (10_000, receipts // 2, receipts - 50) if 0 < depth < receipts]
+        positions = [(1, "")]
+        for depth in depths:
+            date_time, id_ = connection.execute(
+                "SELECT date_time, id FROM receipts ORDER BY month DESC, date_time DESC, id DESC LIMIT 1 OFFSET ?",
+                (depth - 1,)).fetchone()
+            positions.append((depth + 1, f"{date_time}_{id_}"))
     if len(months) < RUNS + 2:
         sys.exit(f"web-bench: {len(months)} months of receipts; the statistics runs want {RUNS + 2}")
     size = os.path.getsize(database)
@@ -197,6 +235,7 @@ def main():
             driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
             feed = [first_feed_page(driver, base) for _ in range(RUNS)]
             files = own_files(driver)
+            pages = feed_pages(driver, positions)
             driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
             # The statistics view, its first drawing not counted; then each run picks another month.
             driver.find_element(By.ID, "to-stats").click()
@@ -244,6 +283,15 @@ def main():
     print(row("**the table drawn and the chart loaded**", switch_drawn, SWITCH_GOAL_MS))
     print(row("server: /api/stats, request to first byte", [run["server"] for run in switches]))
     print()
+    print("A feed page by where it starts (`/api/feed?after=` the receipt before it, as the page asks for "
+          "the next one); ms from the request to the whole answer, in the page:")
+    print()
+    print("| the page starts at receipt | median | min | max | runs | goal |")
+    print("|---|---:|---:|---:|---:|---|")
+    middle = receipts // 2 + 1
+    for depth, times in pages.items():
+        print(row(f"{depth:,}", times, DEEP_GOAL_MS if depth == middle else None))
+    print()
     print("| the page's own file | bytes |")
     print("|---|---:|")
     for path, bytes_ in files:
@@ -255,6 +303,8 @@ def main():
          f"{statistics.median(feed_drawn):.0f} ms, goal ≤ {FEED_GOAL_MS} ms"),
         ("statistics switch", statistics.median(switch_drawn) <= SWITCH_GOAL_MS,
          f"{statistics.median(switch_drawn):.0f} ms, goal ≤ {SWITCH_GOAL_MS} ms"),
+        ("a feed page halfway", middle not in pages or statistics.median(pages[middle]) <= DEEP_GOAL_MS,
+         f"{statistics.median(pages.get(middle, [0])):.0f} ms, goal ≤ {DEEP_GOAL_MS} ms"),
         ("the page's own files", total_bytes <= FILES_GOAL_BYTES,
          f"{total_bytes / 1000:.1f} KB, goal ≤ {FILES_GOAL_BYTES // 1000} KB"),
     ]
@@ -266,6 +316,9 @@ def main():
     summary("web: statistics, a month picked", data, milliseconds(switch_drawn),
             f"server: /api/stats {statistics.median([run['server'] for run in switches]):.1f} ms",
             f"≤ {SWITCH_GOAL_MS} ms")
+    if middle in pages:
+        summary(f"web: a feed page at receipt {middle:,}", data, milliseconds(pages[middle]),
+                f"the first page {milliseconds(pages[1])}", f"≤ {DEEP_GOAL_MS} ms")
     summary("web: the page's own files", f"{len(files)} files", f"{total_bytes / 1000:.1f} KB", "",
             f"≤ {FILES_GOAL_BYTES // 1000} KB")
 

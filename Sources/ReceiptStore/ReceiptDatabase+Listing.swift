@@ -39,6 +39,39 @@ extension ListedReceipt {
     }
 }
 
+/// Where a page of a listing ends: its last receipt's date and time and id, the order the listing
+/// keeps. The next page starts after it, however deep, at the cost of the first (an offset would
+/// make SQLite step over every receipt before it). Written `2026-10-31T12:00:00_123`.
+public struct ListingPosition: Sendable, Hashable, LosslessStringConvertible {
+    /// The receipt's shop-local date and time.
+    public let dateTime: LocalDateTime
+    /// The receipt's local id, which orders receipts of the same second.
+    public let id: Int64
+
+    /// The position of a receipt.
+    public init(dateTime: LocalDateTime, id: Int64) {
+        self.dateTime = dateTime
+        self.id = id
+    }
+
+    /// Reads `2026-10-31T12:00:00_123`; nil for anything else.
+    public init?(_ description: String) {
+        let parts = description.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 2, let dateTime = try? LocalDateTime(iso: String(parts[0])),
+            let id = Int64(parts[1]), id > 0
+        else { return nil }
+        self.init(dateTime: dateTime, id: id)
+    }
+
+    /// `2026-10-31T12:00:00_123`.
+    public var description: String { "\(dateTime.iso)_\(id)" }
+}
+
+extension ListedReceipt {
+    /// Where a page that ends with this receipt ends.
+    public var position: ListingPosition { ListingPosition(dateTime: dateTime, id: id) }
+}
+
 /// One month of a listing: its receipts and its spending.
 public struct MonthListing: Sendable, Equatable {
     /// The month, by the shops' local dates.
@@ -53,13 +86,21 @@ public struct MonthListing: Sendable, Equatable {
 
 extension ReceiptDatabase {
     /// Receipts from `first` through `last` (nil: no bound), newest first and grouped by month;
-    /// `offset` and `limit` page through the receipts in that order.
-    public func listing(from first: Month?, through last: Month?, offset: Int = 0, limit: Int? = nil) throws(StoreError)
-        -> [MonthListing]
-    {
+    /// those after `position` only, when it is given; `offset` and `limit` page through the
+    /// receipts in that order.
+    public func listing(
+        from first: Month?, through last: Month?, after position: ListingPosition? = nil, offset: Int = 0,
+        limit: Int? = nil
+    ) throws(StoreError) -> [MonthListing] {
         try read { db in
             var conditions: [String] = []
             var arguments: [any DatabaseValueConvertible] = []
+            if let position {
+                // The month leads, as in the index on (month, date_time): SQLite walks the index from
+                // the position on.
+                conditions.append("(r.month, r.date_time, r.id) < (?, ?, ?)")
+                arguments += [position.dateTime.yearMonth.description, position.dateTime.iso, position.id]
+            }
             if let first {
                 conditions.append("r.month >= ?")
                 arguments.append(first.description)

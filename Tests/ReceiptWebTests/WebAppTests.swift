@@ -216,13 +216,16 @@ struct WebAppTests {
             #expect((months.first?["total"] as? NSNumber)?.int64Value == october)
             let listed = months.flatMap { $0["receipts"] as? [[String: Any]] ?? [] }
             #expect(listed.count == 50)
-            #expect(page["next"] as? Int == 50)
+            // The next page starts after the last receipt listed: its date and time, and its id.
+            let last = try #require(listed.last)
+            let next = try #require(page["next"] as? String)
+            #expect(next == "\(try #require(last["date"] as? String))_\(try #require(last["id"] as? Int))")
             let pending = listed.filter { $0["pending"] as? Bool == true }
             #expect(pending.count == 10 && pending.allSatisfy { $0["itemsText"] as? String == "ожидает данных" })
             #expect(listed.first?["totalText"] as? String == "100,00\u{00A0}₽")
 
             let second = try await client.execute(
-                uri: "/api/feed?lang=en&offset=50", method: .get)
+                uri: "/api/feed?lang=en&after=\(next)", method: .get)
             let rest = try #require(
                 try JSONSerialization.jsonObject(with: Data(second.body.readableBytesView)) as? [String: Any])
             let restMonths = try #require(rest["months"] as? [[String: Any]])
@@ -230,12 +233,14 @@ struct WebAppTests {
             #expect(restMonths.map { $0["month"] as? String } == ["2026-09", "2026-08"])
             #expect(rest["next"] is NSNull)
             #expect(restMonths.first?["title"] as? String == "September 2026")
-            // A page that is no whole number from 0 is refused, naming the value and the bound.
-            for wrong in ["-1", "abc", "1.5"] {
-                let bad = try await client.execute(uri: "/api/feed?lang=en&offset=\(wrong)", method: .get)
+            // A place that is not one (no id, a month 13, an id of 0, words) is refused, naming it.
+            for wrong in ["abc", "2026-10-01T00:00:00", "2026-13-01T00:00:00_5", "2026-10-01T00:00:00_0", "50"] {
+                let bad = try await client.execute(uri: "/api/feed?lang=en&after=\(wrong)", method: .get)
                 let body = try JSONSerialization.jsonObject(with: Data(String(buffer: bad.body).utf8)) as? [String: Any]
-                #expect(bad.status == .badRequest && body?["field"] as? String == "offset", "\(wrong)")
-                #expect(body?["message"] as? String == "“offset” must be a whole number, at least 0", "\(wrong)")
+                #expect(bad.status == .badRequest && body?["field"] as? String == "after", "\(wrong)")
+                #expect(
+                    body?["message"] as? String == "“\(wrong)” is no place in the feed: open the feed from its start",
+                    "\(wrong)")
             }
         }
     }

@@ -19,12 +19,20 @@ struct ReceiptsRoutes: Sendable {
         try WebApp.json(asked.words.page)
     }
 
+    /// A page of the feed: the first, or the one after the receipt `after` names (the page before's
+    /// `next`): any page costs what the first does.
     private func feed(_ asked: RequestValues) async throws -> Response {
-        let offset = try asked.number("offset", atLeast: 0, fallback: 0)
-        let listings = try await app.inDatabase {
-            try $0.listing(from: nil, through: nil, offset: offset, limit: FeedView.size)
+        var position: ListingPosition?
+        if let text = asked.string("after") {
+            guard let given = ListingPosition(text) else {
+                throw WebError.badRequest(asked.words.badPosition(text), field: "after")
+            }
+            position = given
         }
-        return try WebApp.json(FeedView(listings, offset: offset, words: asked.words))
+        let listings = try await app.inDatabase { [position] in
+            try $0.listing(from: nil, through: nil, after: position, limit: FeedView.size)
+        }
+        return try WebApp.json(FeedView(listings, words: asked.words))
     }
 
     private func receipt(_ asked: RequestValues) async throws -> Response {

@@ -4,7 +4,8 @@ import { ask, element, failed, receiptRow, state } from "/common.js";
 export const feed = document.getElementById("feed");
 export const status = document.getElementById("status");
 export const sentinel = document.getElementById("sentinel");
-// The offset of the next page; none until the page starts the feed (it may hold no key yet).
+// Where the next page starts: "" for the first, the last receipt's place (the API's `next`) after
+// it; null when there is none, and until the page starts the feed (it may hold no key yet).
 let next = null;
 let loading = false;
 let stale = false;
@@ -43,7 +44,8 @@ export async function loadMore() {
   loading = true;
   status.textContent = state.words.loading || "…";
   try {
-    const page = await ask(`/api/feed?lang=${state.language}&offset=${next}`);
+    const after = next ? `&after=${encodeURIComponent(next)}` : "";
+    const page = await ask(`/api/feed?lang=${state.language}${after}`);
     for (const month of page.months) {
       const list = monthSection(month);
       for (const receipt of month.receipts) list.append(receiptRow(receipt));
@@ -66,7 +68,7 @@ export async function loadMore() {
 // The feed from its first page again.
 export async function restartFeed() {
   feed.replaceChildren();
-  next = 0;
+  next = "";
   paused = false;
   await loadMore();
 }

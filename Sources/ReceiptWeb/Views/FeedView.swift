@@ -29,12 +29,13 @@ struct FeedView: Encodable {
     }
 
     let months: [MonthSection]
-    /// Where the next page starts; nil on the last.
-    @NullWhenAbsent var next: Int?
+    /// Where the next page starts (the last receipt's ``ListingPosition``, for `after=`); nil on the
+    /// last.
+    @NullWhenAbsent var next: String?
 
     static let size = 50
 
-    init(_ listings: [MonthListing], offset: Int, words: WebWords) {
+    init(_ listings: [MonthListing], words: WebWords) {
         let language = words.language
         months = listings.map { listing in
             let name = listing.month.name(in: language)
@@ -52,7 +53,7 @@ struct FeedView: Encodable {
                         pending: receipt.status == .pending)
                 })
         }
-        let listed = listings.reduce(0) { $0 + $1.receipts.count }
-        next = listed == Self.size ? offset + Self.size : nil
+        let listed = listings.flatMap(\.receipts)
+        next = listed.count == Self.size ? listed.last?.position.description : nil
     }
 }

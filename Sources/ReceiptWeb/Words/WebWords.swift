@@ -78,6 +78,12 @@ struct WebWords: Sendable {
         language.pick("сумма «от» больше суммы «до»", "the lowest amount is above the highest")
     }
     var fromAfterTo: String { language.pick("месяц «с» позже месяца «по»", "the first month comes after the last") }
+    /// A feed's `after` that names no place in it.
+    func badPosition(_ text: String) -> String {
+        language.pick(
+            "«\(text)» — не место в ленте чеков: откройте ленту с начала",
+            "“\(text)” is no place in the feed: open the feed from its start")
+    }
     var badOffset: String { language.pick("неверная страница результатов", "not a page of results") }
     func badNumber(_ name: String, atLeast minimum: Int) -> String {
         language.pick(
