@@ -197,7 +197,7 @@ public final class ReceiptsServer: Sendable {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(
                     byteBuffer: ByteBuffer(
-                        bytes: self.metrics.exposition(storageCallsInFlight: self.storage.callsInFlight))))
+                        bytes: self.metrics.exposition(storage: self.storage.timings))))
         }
         router.get(Route.openAPI.routerPath) { _, _ in
             Response(

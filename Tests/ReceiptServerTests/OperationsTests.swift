@@ -61,6 +61,11 @@ struct OperationsTests {
             #expect(lines.contains { $0.hasPrefix(#"receipts_throttled_attempts_total{kind="login"}"#) })
             // The /metrics request itself is not a storage call: none is under way.
             #expect(lines.contains("receipts_storage_calls_in_flight 0.0"))
+            // Each storage call timed by its name: the four reads of a receipt (three of receipt 1,
+            // one of 99); on PostgreSQL also each one's wait for a connection of the pool.
+            #expect(lines.contains(#"receipts_storage_call_duration_seconds_count{call="receipt"} 4"#), "\(lines)")
+            let onPostgres = ProcessInfo.processInfo.environment["RECEIPTS_TEST_STORAGE"] == "postgresql"
+            #expect(lines.contains(#"receipts_storage_pool_wait_seconds_count{call="receipt"} 4"#) == onPostgres)
             #expect(
                 lines.contains {
                     $0.hasPrefix(

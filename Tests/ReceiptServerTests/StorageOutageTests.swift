@@ -135,7 +135,7 @@ final class OutageStorage: ServerStorage {
         return try await real.changeCompleterValue(named: name, change)
     }
     func close() async { await real.close() }
-    var callsInFlight: Int { real.callsInFlight }
+    var timings: StorageTimings { real.timings }
 }
 
 @Suite("Server: a database that stops answering")

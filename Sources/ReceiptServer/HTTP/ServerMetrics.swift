@@ -8,7 +8,7 @@ final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
 
     /// Latency buckets from half a millisecond to ten seconds.
-    private static let buckets: [Duration] = [
+    static let buckets: [Duration] = [
         .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
         .milliseconds(20), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
         .seconds(1), .seconds(2.5), .seconds(10),
@@ -56,13 +56,14 @@ final class ServerMetrics: Sendable {
         ).increment()
     }
 
-    /// The text format, for `GET /metrics`, with the storage calls under way now.
-    func exposition(storageCallsInFlight: Int) -> [UInt8] {
+    /// The text format, for `GET /metrics`: the server's metrics, then the storage's (its calls
+    /// timed, and those under way now).
+    func exposition(storage: StorageTimings) -> [UInt8] {
         registry.makeGauge(
             descriptor: MetricNameDescriptor(
                 namespace: "receipts", metricName: "storage_calls_in_flight", unitName: "",
                 helpText: "Storage calls waiting for the database or running (the pool's use).")
-        ).set(Int64(storageCallsInFlight))
-        return registry.emitToBuffer()
+        ).set(Int64(storage.callsInFlight))
+        return registry.emitToBuffer() + storage.registry.emitToBuffer()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Prometheus
 import Synchronization
 
 /// Everything the server keeps, behind one interface made of roles: accounts and sessions
@@ -29,8 +30,8 @@ protocol HousekeepingStorage: Sendable {
 
     /// Lets go of the database (a pool's connections); nothing is asked of the storage afterwards.
     func close() async
-    /// How many calls are waiting for the database or running now: the pool's use, for `/metrics`.
-    var callsInFlight: Int { get }
+    /// The calls timed and counted, for `/metrics`.
+    var timings: StorageTimings { get }
 }
 
 /// The storage does not answer (the database is busy past its timeout, gone, read-only or full):
@@ -39,17 +40,45 @@ struct StorageUnavailable: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Counts the storage calls under way, for ``HousekeepingStorage/callsInFlight``.
-final class CallCounter: Sendable {
-    private let count = Atomic<Int>(0)
+/// The storage's calls timed, for `/metrics`: how long each kind of call took
+/// (`receipts_storage_call_duration_seconds{call}`), how long a PostgreSQL call waited for a
+/// connection of the pool before its first statement (`receipts_storage_pool_wait_seconds{call}`),
+/// and how many calls are under way. Each server's storage has its own, so instances (and servers
+/// in one test process) count apart.
+final class StorageTimings: Sendable {
+    /// Where the histograms are kept; `/metrics` writes it after the server's own.
+    let registry = PrometheusCollectorRegistry()
+    private let inFlight = Atomic<Int>(0)
 
-    /// Calls now.
-    var value: Int { count.load(ordering: .relaxed) }
+    /// Calls waiting for the database or running now.
+    var callsInFlight: Int { inFlight.load(ordering: .relaxed) }
 
-    /// Runs `body`, counted while it runs.
-    func counting<T>(_ body: () async throws -> T) async throws -> T {
-        count.add(1, ordering: .relaxed)
-        defer { count.subtract(1, ordering: .relaxed) }
+    /// Runs `body` as the call `name` (a function's name, `feed(account:after:limit:)`, is cut to
+    /// `feed`), counted while it runs and timed, whether it succeeds or not.
+    func measure<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+        inFlight.add(1, ordering: .relaxed)
+        let start = ContinuousClock.now
+        defer {
+            inFlight.subtract(1, ordering: .relaxed)
+            histogram(
+                "storage_call_duration", help: "Time of a storage call, from asking to its answer, by call.", name
+            ).record(ContinuousClock.now - start)
+        }
         return try await body()
+    }
+
+    /// A PostgreSQL call of `name` waited `duration` for a connection of the pool.
+    func waited(_ name: String, _ duration: Duration) {
+        histogram(
+            "storage_pool_wait", help: "Time a storage call waited for a connection of the pool, by call.", name
+        ).record(duration)
+    }
+
+    private func histogram(_ metric: String, help: String, _ name: String) -> DurationHistogram {
+        let call = name.prefix { $0 != "(" }
+        return registry.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(
+                namespace: "receipts", metricName: metric, unitName: "seconds", helpText: help),
+            labels: [("call", String(call))], buckets: ServerMetrics.buckets)
     }
 }

@@ -28,9 +28,7 @@ final class PostgresStorage: ServerStorage {
     /// How long a call may wait for the database before the request is answered 503.
     private let patience: Duration
     private let outage = Mutex(OutageState())
-    private let calls = CallCounter()
-
-    var callsInFlight: Int { calls.value }
+    let timings = StorageTimings()
 
     /// Connects to `address`, brings its schema up to date (once, whichever instance comes first),
     /// and starts the pool. A database that cannot be reached or refuses throws
@@ -126,14 +124,16 @@ final class PostgresStorage: ServerStorage {
         return transientStates.contains { state.hasPrefix($0) }
     }
 
-    /// Runs `body` within the storage's patience; a database that does not answer (gone, refusing,
-    /// frozen, slower than that) is ``StorageUnavailable``.
+    /// Runs `body` on a connection of the pool within the storage's patience, timed as the call
+    /// `name` (the calling function's, by default) with its wait for the connection; a database that
+    /// does not answer (gone, refusing, frozen, slower than that) is ``StorageUnavailable``.
     ///
     /// Once one call has found the database gone, the others fail at once while a single call at a
     /// time tries it again: during an outage requests get their 503 without waiting, and the first
     /// call that gets through closes the outage for all.
     func call<T: Sendable>(
-        patience: Duration? = nil, _ body: @escaping @Sendable (PostgresClient) async throws -> T
+        patience: Duration? = nil, _ name: String = #function,
+        _ body: @escaping @Sendable (PooledConnection) async throws -> T
     ) async throws -> T {
         let probing = try outage.withLock { state throws(StorageUnavailable) -> Bool in
             guard state.down else { return false }
@@ -141,11 +141,19 @@ final class PostgresStorage: ServerStorage {
             state.probing = true
             return true
         }
-        let client = client
+        let (client, timings, logger) = (client, timings, logger)
         do {
             let patience = patience ?? self.patience
-            let answer = try await calls.counting {
-                try await FirstOf.run(within: patience, { try await body(client) })
+            let answer = try await timings.measure(name) {
+                try await FirstOf.run(
+                    within: patience,
+                    {
+                        let asked = ContinuousClock.now
+                        return try await client.withConnection { connection in
+                            timings.waited(name, ContinuousClock.now - asked)
+                            return try await body(PooledConnection(connection: connection, logger: logger))
+                        }
+                    })
             }
             guard let value = answer else {
                 throw StorageUnavailable(description: "PostgreSQL did not answer within \(patience)")
@@ -170,14 +178,15 @@ final class PostgresStorage: ServerStorage {
         var probing = false
     }
 
-    /// A transaction within the storage's patience.
+    /// A transaction within the storage's patience, timed as the call `name`.
     func transaction<T: Sendable>(
-        patience: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+        patience: Duration? = nil, _ name: String = #function,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         let logger = logger
-        return try await call(patience: patience) { client in
+        return try await call(patience: patience, name) { leased in
             do {
-                return try await client.withTransaction(logger: logger) { connection in
+                return try await leased.connection.withTransaction(logger: logger) { connection in
                     try await body(connection, logger)
                 }
             } catch let error as PostgresTransactionError {
@@ -227,5 +236,26 @@ final class PostgresStorage: ServerStorage {
             }
             return (0, 0)
         }
+    }
+}
+
+/// A connection of the pool, leased for one call: its statements are logged to the storage's
+/// logger.
+struct PooledConnection: Sendable {
+    /// The connection, the call's alone until it returns.
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Runs `query`.
+    @discardableResult
+    func query(_ query: PostgresQuery) async throws -> PostgresRowSequence {
+        try await connection.query(query, logger: logger)
+    }
+
+    /// Runs a prepared statement (prepared on this connection the first time).
+    func execute<Statement: PostgresPreparedStatement, Row>(_ statement: Statement) async throws
+        -> AsyncThrowingMapSequence<PostgresRowSequence, Row> where Row == Statement.Row
+    {
+        try await connection.execute(statement, logger: logger)
     }
 }

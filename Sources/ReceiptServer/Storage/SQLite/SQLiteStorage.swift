@@ -12,13 +12,12 @@ import Synchronization
 /// one holds the pool, the opening, the calls every role goes through and the storage as a whole.
 final class SQLiteStorage: ServerStorage {
     let pool: DatabasePool
-    private let calls = CallCounter()
+    let timings = StorageTimings()
     /// The places pages name, kept after their first reading: this process alone writes them.
     let knownPlaces = KnownPlaces()
     /// Completers' values change one at a time.
     let completerValues = AsyncGate()
 
-    var callsInFlight: Int { calls.value }
     /// The database's files others could read or write at opening, now mode 0600: for a warning.
     let narrowed: [String]
 
@@ -36,18 +35,22 @@ final class SQLiteStorage: ServerStorage {
     }
 
     /// GRDB's async read, with a database that does not answer told apart (``StorageUnavailable``).
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ name: String = #function, _ body: @escaping @Sendable (Database) throws -> T)
+        async throws -> T
+    {
         do {
-            return try await calls.counting { try await pool.read(body) }
+            return try await timings.measure(name) { try await pool.read(body) }
         } catch let error as DatabaseError where Self.unavailable.contains(error.resultCode) {
             throw StorageUnavailable(description: "\(error)")
         }
     }
 
     /// GRDB's async write (one transaction), with a database that does not answer told apart.
-    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ name: String = #function, _ body: @escaping @Sendable (Database) throws -> T)
+        async throws -> T
+    {
         do {
-            return try await calls.counting { try await pool.write(body) }
+            return try await timings.measure(name) { try await pool.write(body) }
         } catch let error as DatabaseError where Self.unavailable.contains(error.resultCode) {
             throw StorageUnavailable(description: "\(error)")
         }
