@@ -136,6 +136,44 @@ public final class PostgresCluster: Sendable {
         _ = await process.exit()
     }
 
+    /// Kills the server and the processes it started (its backends, writer, checkpointer) with
+    /// SIGKILL at once, as a crash or the kernel's OOM killer would: no shutdown, no checkpoint,
+    /// connections cut. `start()` then recovers from the write-ahead log.
+    public func kill() async {
+        guard let process = server.withLock({ $0 }), process.isRunning else { return }
+        let children = Self.children(of: process.processIdentifier)
+        process.terminate(with: SIGKILL)
+        for child in children { Glibc.kill(child, SIGKILL) }
+        _ = await process.exit()
+        // The children are no children of this process: their end is watched in /proc, without a
+        // thread of the pool waiting.
+        for _ in 0..<200 where children.contains(where: Self.isAlive) {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// The processes whose parent is `parent`, from /proc.
+    private static func children(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // After the command in parentheses: the state, then the parent's id.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == parent ? pid : nil
+        }
+    }
+
+    /// Whether `pid` names a process that has not been reaped (a zombie counts as ended).
+    private static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
     /// `pause()` for a test that is not async: blocks the calling thread.
     @available(*, noasync, message: "await pause(), which holds no thread of the pool")
     public func pause() {

@@ -25,7 +25,8 @@ struct TwoInstances: Sendable {
         }
     }
 
-    private static func run(
+    /// Both over `database` (a URL of a cluster the test controls).
+    static func run(
         database: String, demoReceipts: Int, configure: (inout ServerSettings) -> Void,
         _ body: @Sendable (TwoInstances) async throws -> Void
     ) async throws {

@@ -105,10 +105,120 @@ struct PostgresOutageTests {
     }
 }
 
-/// What the load saw: statuses by code, the receipts acknowledged with 201, whether to go on.
+/// What the load saw: statuses by code, the receipts acknowledged with 201, whether to go on, and
+/// the longest a request took.
 private final class LoadState: Sendable {
     let statuses = Mutex<[Int: Int]>([:])
     let acknowledged = Mutex<[Int64]>([])
     let running = Atomic<Bool>(true)
     let next = Atomic<Int>(1)
+    let longest = Mutex<Duration>(.zero)
+
+    /// `request` sent, its status counted and its time kept when it is the longest yet.
+    func timed(_ request: () async throws -> APIClient.Response) async throws -> APIClient.Response {
+        let start = ContinuousClock.now
+        let response = try await request()
+        let took = ContinuousClock.now - start
+        longest.withLock { $0 = max($0, took) }
+        statuses.withLock { $0[Int(response.status.code), default: 0] += 1 }
+        return response
+    }
+}
+
+extension PostgresOutageTests {
+    /// Waits until `/health` answers 200 through every one of `clients`; false after a minute.
+    static func healthy(_ clients: [APIClient]) async throws -> Bool {
+        for _ in 0..<120 {
+            var all = true
+            for client in clients where try await client.get("/health").status != .ok { all = false }
+            if all { return true }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        return false
+    }
+
+    @Test(
+        "two instances under load: PostgreSQL killed with -9, then stopped; 503 while it is gone, back by themselves, nothing acknowledged lost, no request past its deadline"
+    )
+    func twoInstancesKilledAndRestarted() async throws {
+        let cluster = try await PostgresCluster(own: true)
+        let database = try await cluster.newDatabase()
+        let deadline = Duration.seconds(10)
+        let settings: (inout ServerSettings) -> Void = {
+            $0.databasePatience = .seconds(3)
+            $0.requestTimeout = deadline
+            $0.throttle.receiptsAddedPerHour.count = 1_000_000
+            $0.throttle.receiptsAddedPerDay.count = 1_000_000
+        }
+        try await TwoInstances.run(database: database, demoReceipts: 10, configure: settings) { both in
+            let owner = try await both.a.registered("olga")
+            let watchers = [both.a.client(), both.b.client()]
+            let state = LoadState()
+            // Four clients, two on each instance, adding receipts and reading the feed as fast as
+            // they are answered.
+            let load = Task {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for number in 0..<4 {
+                        let worker = (number % 2 == 0 ? both.a : both.b).client()
+                        worker.sessionCookie = owner.sessionCookie
+                        group.addTask {
+                            while state.running.load(ordering: .relaxed) {
+                                let i = state.next.add(1, ordering: .relaxed).oldValue
+                                let added = try await state.timed {
+                                    try await worker.post(
+                                        "/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(i)))
+                                }
+                                if added.status == .created {
+                                    let id = try added.decode(ReceiptEnvelope.self).id
+                                    state.acknowledged.withLock { $0.append(id) }
+                                }
+                                _ = try await state.timed { try await worker.get("/api/v1/receipts?limit=5") }
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            try await Task.sleep(for: .seconds(1))
+            // Killed: no shutdown, every connection cut at once; then, once back, a fast shutdown.
+            for (outage, stop) in [("killed", { await cluster.kill() }), ("stopped", { await cluster.pause() })] {
+                await stop()
+                for watcher in watchers {
+                    let down = try await watcher.get("/health")
+                    #expect(down.status == .serviceUnavailable && down.errorCode == "storage_unavailable", "\(outage)")
+                }
+                try await Task.sleep(for: .seconds(2))
+                let before = state.acknowledged.withLock { $0.count }
+                try await cluster.start()
+                #expect(try await Self.healthy(watchers), "both instances back within a minute after being \(outage)")
+                try await Task.sleep(for: .seconds(1))
+                #expect(state.acknowledged.withLock { $0.count } > before, "receipts added after being \(outage)")
+            }
+            state.running.store(false, ordering: .relaxed)
+            try await load.value
+
+            let seen = state.statuses.withLock { $0 }
+            #expect(Set(seen.keys).isSubset(of: [200, 201, 503]), "\(seen)")
+            #expect(seen[503, default: 0] > 0, "\(seen)")
+            // A request waits for the database within its patience, never past its deadline (with
+            // room for a loaded machine).
+            let longest = state.longest.withLock { $0 }
+            #expect(longest < deadline * 2, "the longest request took \(longest)")
+            var stored: Set<Int64> = []
+            var since: Int64 = 0
+            var more = true
+            while more {
+                let response = try await owner.get("/api/v1/changes?since=\(since)&limit=100")
+                try #require(response.status == .ok, "\(response.text)")
+                let page = try response.decode(ReceiptChangesPage.self)
+                stored.formUnion(page.receipts.map(\.id))
+                since = page.nextSince
+                more = page.hasMore
+            }
+            let acknowledged = state.acknowledged.withLock { $0 }
+            #expect(Set(acknowledged).isSubset(of: stored), "every acknowledged receipt is kept")
+        }
+        try? await cluster.dropDatabase(database)
+        await cluster.stop()
+    }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 public import ReceiptCore
 
 /// Where the server keeps its data: an SQLite file (the embedded default), or a PostgreSQL database

@@ -63,6 +63,7 @@ final class PostgresStorage: ServerStorage {
         pool.options.maximumConnections = 16
         pool.options.minimumConnections = 2
         pool.options.connectTimeout = .seconds(3)
+        pool.options.additionalStartupParameters = Self.sessionSettings
         let client = PostgresClient(configuration: pool, backgroundLogger: logger)
         self.client = client
         running = Task { await client.run() }
@@ -76,6 +77,12 @@ final class PostgresStorage: ServerStorage {
 
     // MARK: Connections and faults
 
+    /// What every connection of the server sets for its session, whatever the cluster's defaults: a
+    /// commit returns once it is in the write-ahead log on disk, so that a receipt acknowledged
+    /// with 201 outlives a crash of PostgreSQL even where the cluster runs with
+    /// `synchronous_commit = off` (which loses the last commits when it is killed).
+    static let sessionSettings = [("synchronous_commit", "on")]
+
     private static func connectionConfiguration(_ address: PostgresAddress) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         switch address.sslMode {
@@ -88,6 +95,7 @@ final class PostgresStorage: ServerStorage {
             host: address.host, port: address.port, username: address.user, password: address.password,
             database: address.database, tls: tls)
         configuration.options.connectTimeout = .seconds(10)
+        configuration.options.additionalStartupParameters = sessionSettings
         return configuration
     }
 
