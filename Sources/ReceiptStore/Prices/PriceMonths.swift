@@ -1,23 +1,49 @@
 import GRDB
+import GRDBSQLite
 import ReceiptCore
 
 /// Recomputes the kept product figures of a month from its lines, each priced per kilogram, litre or
 /// piece by ``UnitPrice/line(_:facts:)``: each product's month (`month_product_prices`) and its
 /// months at each shop (`month_product_shops`). The SQL in ``RecomputedPrices`` computes the same
 /// apart from it.
+///
+/// A month is read in one pass over its lines, their texts taken where SQLite holds them
+/// (``ColumnTexts``), each receipt's shop and time read once, and every line counted under small
+/// numbers rather than words: a bulk import marks every month it touched, and the first read after
+/// it recomputes them all.
 enum PriceMonths {
+    /// What the months recomputed together share: the texts read, and each name's facts, read once.
+    struct Texts {
+        var names = ColumnTexts()
+        var units = ColumnTexts()
+        var categories = ColumnTexts()
+        var shops = ColumnTexts()
+        /// ``UnitPrice/NameFacts`` of the names, by their number.
+        private var facts: [UnitPrice.NameFacts] = []
+
+        /// The facts of the name numbered `number`.
+        mutating func facts(ofName number: Int) -> UnitPrice.NameFacts {
+            while facts.count <= number { facts.append(UnitPrice.NameFacts(names.texts[facts.count])) }
+            return facts[number]
+        }
+    }
+
+    /// A product of the month: its name row and unit.
+    private struct Key: Hashable, Comparable {
+        let nameID: Int64
+        let unit: Int64
+
+        static func < (a: Key, b: Key) -> Bool { (a.nameID, a.unit) < (b.nameID, b.unit) }
+    }
+
     /// One product's lines in the month, gathered as they come.
     private struct Product {
+        let key: Key
         var prices: [Int64] = []
         var amount: Int64 = 0
         var spending: Int64 = 0
-        var categories: [String: Int] = [:]
-        var shops: [String: Shop] = [:]
-
-        /// The category most lines had; of equals, the first by name.
-        var category: String {
-            categories.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key ?? Category.uncategorized.rawValue
-        }
+        /// Lines by the number of their category.
+        var categories: [Int: Int] = [:]
     }
 
     /// One product's lines at one shop.
@@ -25,23 +51,38 @@ enum PriceMonths {
         var purchases = 0
         var lowest = Int64.max
         var last: Int64 = 0
-        /// The latest line's time, receipt id and position.
-        var latest = ("", Int64.min, Int64.min)
-    }
+        /// The latest line's receipt (its place in the month's time order) and position on it.
+        var latest = (Int.min, Int64.min)
 
-    /// A product of the month: its name row and unit.
-    private struct Key: Hashable {
-        let nameID: Int64
-        let unit: Int64
-    }
-
-    /// Recomputes the months named in `stale_price_months`, and empties it.
-    static func refresh(in db: Database) throws {
-        var names = UnitPrice.Names()
-        for month in try String.fetchAll(db, sql: "SELECT month FROM stale_price_months") {
-            try recompute(month, names: &names, in: db)
+        mutating func add(_ price: Int64, at time: (Int, Int64)) {
+            purchases += 1
+            lowest = min(lowest, price)
+            if time > latest {
+                latest = time
+                last = price
+            }
         }
-        try db.execute(sql: "DELETE FROM stale_price_months")
+    }
+
+    /// Recomputes the months named in `stale_price_months` from `first` through `last` (as the
+    /// table writes months; every one without bounds), and takes them off it.
+    static func refresh(in db: Database, from first: String = "0000-00", through last: String = "9999-99") throws {
+        var texts = Texts()
+        for month in try staleMonths(in: db, from: first, through: last) {
+            try refresh(month, texts: &texts, in: db)
+        }
+    }
+
+    /// The months named in `stale_price_months` from `first` through `last`.
+    static func staleMonths(in db: Database, from first: String, through last: String) throws -> [String] {
+        try String.fetchAll(
+            db, sql: "SELECT month FROM stale_price_months WHERE month BETWEEN ? AND ?", arguments: [first, last])
+    }
+
+    /// Recomputes `month` and takes it off `stale_price_months`; `texts` are those read before.
+    static func refresh(_ month: String, texts: inout Texts, in db: Database) throws {
+        try recompute(month, texts: &texts, in: db)
+        try db.execute(sql: "DELETE FROM stale_price_months WHERE month = ?", arguments: [month])
     }
 
     /// Recomputes every month with receipts.
@@ -52,37 +93,118 @@ enum PriceMonths {
         try refresh(in: db)
     }
 
-    private static func recompute(_ month: String, names: inout UnitPrice.Names, in db: Database) throws {
+    private static func recompute(_ month: String, texts: inout Texts, in db: Database) throws {
         try db.execute(sql: "DELETE FROM month_product_prices WHERE month = ?", arguments: [month])
         try db.execute(sql: "DELETE FROM month_product_shops WHERE month = ?", arguments: [month])
-        let lines = try Row.fetchCursor(
-            db,
+        // The month's complete receipts in time order: a line's receipt's place in it orders the
+        // lines of a shop by time (then by their position), and its shop is read once a receipt.
+        let receiptRows = try db.cachedStatement(
             sql: """
-                SELECT i.name_id, i.name, i.price, i.quantity, i.unit, i.counted, COALESCE(i.category, 'uncategorized'),
-                    r.date_time, r.id, i.position,
-                    \(ShopIdentity.name), i.measure
-                FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
+                SELECT r.id, r.date_time, \(ShopIdentity.name)
+                FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
+                WHERE r.month = ? AND r.status = 'complete' ORDER BY r.date_time, r.id
+                """)
+        var places: [Int64: Int] = [:]
+        var times: [String] = []
+        var shopOf: [Int] = []
+        let receipts = try Int64.fetchCursor(receiptRows, arguments: [month])
+        while let id = try receipts.next() {
+            places[id] = times.count
+            guard let time = sqlite3_column_text(receiptRows.sqliteStatement, 1),
+                let shop = texts.shops.number(receiptRows, 2)
+            else {
+                throw RecordError(row: "receipts.id=\(id)", reason: "date_time")
+            }
+            times.append(String(cString: time))
+            shopOf.append(shop)
+        }
+        let lineRows = try db.cachedStatement(
+            sql: """
+                SELECT i.receipt_id, i.position, i.name_id, i.name, i.price, i.quantity, i.unit, i.counted,
+                    COALESCE(i.category, 'uncategorized'), i.measure
+                FROM receipts r JOIN items i ON i.receipt_id = r.id
                 WHERE r.month = ? AND \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
-                """,
-            arguments: [month])
+                """)
+        let line = lineRows.sqliteStatement
+        var numbers: [Key: Int] = [:]
+        var products: [Product] = []
+        // By product number (high half) and shop number (low half).
+        var shops: [Int: Shop] = [:]
+        var receiptID = Int64.min
+        var place = 0
+        let lines = try Int64.fetchCursor(lineRows, arguments: [month])
+        while let id = try lines.next() {
+            if id != receiptID {
+                guard let known = places[id] else {
+                    throw RecordError(row: "receipts.id=\(id)", reason: "a line of a receipt not in its month")
+                }
+                (receiptID, place) = (id, known)
+            }
+            guard let name = texts.names.number(lineRows, 3) else { continue }
+            // The line's sum is its share of what the receipt counts: what spending on it means.
+            let item = Item(
+                name: texts.names.texts[name], price: Money(kopecks: sqlite3_column_int64(line, 4)),
+                quantity: sqlite3_column_double(line, 5), sum: Money(kopecks: sqlite3_column_int64(line, 7)),
+                unit: texts.units.number(lineRows, 6).map { texts.units.texts[$0] },
+                measure: sqlite3_column_type(line, 9) == SQLITE_NULL
+                    ? nil : Measure(rawValue: Int(sqlite3_column_int64(line, 9))))
+            guard let price = UnitPrice.line(item, facts: texts.facts(ofName: name)) else { continue }
+            let key = Key(nameID: sqlite3_column_int64(line, 2), unit: price.unit.storedCode)
+            let number: Int
+            if let known = numbers[key] {
+                number = known
+            } else {
+                number = products.count
+                numbers[key] = number
+                products.append(Product(key: key))
+            }
+            products[number].prices.append(price.kopecks)
+            products[number].amount += price.thousandths
+            products[number].spending += item.sum.kopecks
+            products[number].categories[texts.categories.number(lineRows, 8) ?? 0, default: 0] += 1
+            shops[number << 32 | shopOf[place], default: Shop()].add(
+                price.kopecks, at: (place, sqlite3_column_int64(line, 1)))
+        }
+        try write(month, products: products, shops: shops, times: times, texts: texts, in: db)
+    }
+
+    /// The most shop rows one statement writes.
+    private static let shopRowsPerInsert = 16
+
+    /// Inserts of 1…``shopRowsPerInsert`` shop rows.
+    private static let shopInserts = (1...shopRowsPerInsert).map { rows in
+        """
+        INSERT INTO month_product_shops (month, name_id, price_unit, shop, last_at, purchases, lowest, last)
+        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
+        """
+    }
+
+    /// Writes a month's rows in the order of their keys.
+    private static func write(
+        _ month: String, products: [Product], shops: [Int: Shop], times: [String], texts: Texts, in db: Database
+    ) throws {
         let productInsert = try db.cachedStatement(
             sql: """
                 INSERT INTO month_product_prices (
                     month, name_id, price_unit, category, purchases, amount, spending, lowest, median, highest)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        let shopInsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_product_shops (month, name_id, price_unit, shop, last_at, purchases, lowest, last)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        func write(_ key: Key, _ product: Product) throws {
+        let categories = texts.categories.texts
+        let sorted = products.indices.sorted { products[$0].key < products[$1].key }
+        var rank = [Int](repeating: 0, count: products.count)
+        for (place, number) in sorted.enumerated() {
+            rank[number] = place
+            let product = products[number]
             let prices = product.prices.sorted()
+            // The category most lines had; of equals, the first by name.
+            let category = product.categories.min { a, b in
+                (b.value, categories[a.key]) < (a.value, categories[b.key])
+            }
             var values = DirectBindings(productInsert)
             values.add(month)
-            values.add(key.nameID)
-            values.add(key.unit)
-            values.add(product.category)
+            values.add(product.key.nameID)
+            values.add(product.key.unit)
+            values.add(category.map { categories[$0.key] } ?? Category.uncategorized.rawValue)
             values.add(prices.count)
             values.add(product.amount)
             values.add(product.spending)
@@ -90,45 +212,25 @@ enum PriceMonths {
             values.add(prices.median)
             values.add(prices.last ?? 0)
             try values.execute()
-            for (name, shop) in product.shops {
-                var values = DirectBindings(shopInsert)
+        }
+        let ordered = shops.map { (rank: rank[$0.key >> 32], shop: $0.key & 0xFFFF_FFFF, figures: $0.value) }
+            .sorted { ($0.rank, $0.shop) < ($1.rank, $1.shop) }
+        // Most of a month's rows are these: written several a statement.
+        for start in stride(from: 0, to: ordered.count, by: shopRowsPerInsert) {
+            let chunk = ordered[start..<min(start + shopRowsPerInsert, ordered.count)]
+            var values = DirectBindings(try db.cachedStatement(sql: shopInserts[chunk.count - 1]))
+            for row in chunk {
+                let key = products[sorted[row.rank]].key
                 values.add(month)
                 values.add(key.nameID)
                 values.add(key.unit)
-                values.add(name)
-                values.add(shop.latest.0)
-                values.add(shop.purchases)
-                values.add(shop.lowest)
-                values.add(shop.last)
-                try values.execute()
+                values.add(texts.shops.texts[row.shop])
+                values.add(times[row.figures.latest.0])
+                values.add(row.figures.purchases)
+                values.add(row.figures.lowest)
+                values.add(row.figures.last)
             }
+            try values.execute()
         }
-        var products: [Key: Product] = [:]
-        while let row = try lines.next() {
-            let name: String = row[1]
-            // The line's sum is its share of what the receipt counts: what spending on it means.
-            let item = Item(
-                name: name, price: Money(kopecks: row[2]), quantity: row[3], sum: Money(kopecks: row[5]), unit: row[4],
-                measure: (row[11] as Int?).map(Measure.init(rawValue:)))
-            guard let line = UnitPrice.line(item, facts: names.facts(name)) else { continue }
-            let key = Key(nameID: row[0], unit: line.unit.storedCode)
-            let shopName: String = row[10]
-            let latest: (String, Int64, Int64) = (row[7], row[8], row[9])
-            var product = products.removeValue(forKey: key) ?? Product()
-            product.prices.append(line.kopecks)
-            product.amount += line.thousandths
-            product.spending += item.sum.kopecks
-            product.categories[row[6], default: 0] += 1
-            var shop = product.shops[shopName] ?? Shop()
-            shop.purchases += 1
-            shop.lowest = min(shop.lowest, line.kopecks)
-            if latest > shop.latest {
-                shop.latest = latest
-                shop.last = line.kopecks
-            }
-            product.shops[shopName] = shop
-            products[key] = product
-        }
-        for (key, product) in products { try write(key, product) }
     }
 }

@@ -96,7 +96,7 @@ extension ReceiptDatabase {
     public func productMonths(matching text: String? = nil, from first: Month? = nil, through last: Month? = nil)
         throws(StoreError) -> [ProductMonth]
     {
-        let sources = try priceSources()
+        let sources = try priceSources(from: first, through: last)
         return try read { db in
             guard let names = try Self.names(matching: text, in: db) else { return [] }
             let rows = try Row.fetchCursor(
@@ -130,7 +130,7 @@ extension ReceiptDatabase {
     public func productShops(matching text: String, from first: Month? = nil, through last: Month? = nil)
         throws(StoreError) -> [ProductShop]
     {
-        let sources = try priceSources()
+        let sources = try priceSources(from: first, through: last)
         return try read { db in
             guard let names = try Self.names(matching: text, in: db) else { return [] }
             let rows = try Row.fetchCursor(
@@ -208,15 +208,26 @@ extension ReceiptDatabase {
 
     // MARK: Keeping the figures
 
-    /// Where reading takes the product figures from: their tables, once the stale months are
-    /// recomputed; when that cannot be written (the disk is full, the file read-only), the tables for
-    /// the months still right and the items themselves for the others.
-    func priceSources() throws(StoreError) -> (products: String, shops: String) {
+    /// Where reading the months from `first` through `last` (nil: no bound) takes the product
+    /// figures from: their tables, once the stale months among them are recomputed; when that
+    /// cannot be written (the disk is full, the file read-only), the tables for the months still
+    /// right and the items themselves for the others.
+    ///
+    /// Only the months read are recomputed, each in a transaction of its own: after a bulk import,
+    /// `prices` or `inflation` over a year pays for that year, not for the whole history, and a
+    /// reader waiting for the writer waits for one month at most.
+    func priceSources(from first: Month? = nil, through last: Month? = nil) throws(StoreError) -> (
+        products: String, shops: String
+    ) {
         do {
             let stale = try read { db in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stale_price_months)") ?? false
+                try PriceMonths.staleMonths(
+                    in: db, from: first?.description ?? "0000-00", through: last?.description ?? "9999-99")
             }
-            if stale { try write { db in try PriceMonths.refresh(in: db) } }
+            var texts = PriceMonths.Texts()
+            for month in stale {
+                try write { db in try PriceMonths.refresh(month, texts: &texts, in: db) }
+            }
             return ("month_product_prices", "month_product_shops")
         } catch .diskFull, .readOnly {
             let sources = RecomputedPrices.tables.map { table in
