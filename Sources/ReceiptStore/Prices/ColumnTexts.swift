@@ -16,7 +16,8 @@ struct ColumnTexts {
     /// The number of the text in `column` of the row `statement` is on; nil when it is null.
     mutating func number(_ statement: Statement, _ column: CInt) -> Int? {
         guard let start = sqlite3_column_text(statement.sqliteStatement, column) else { return nil }
-        let text = UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement.sqliteStatement, column)))
+        let text = UnsafeBufferPointer(
+            start: start, count: Int(sqlite3_column_bytes(statement.sqliteStatement, column)))
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(text))
         let hash = hasher.finalize()

@@ -10,7 +10,9 @@ import ReceiptCore
 /// A month is read in one pass over its lines, their texts taken where SQLite holds them
 /// (``ColumnTexts``), each receipt's shop and time read once, and every line counted under small
 /// numbers rather than words: a bulk import marks every month it touched, and the first read after
-/// it recomputes them all.
+/// it recomputes those it reads. Working a month's figures out (``figures(of:texts:in:)``) only
+/// reads, so that a reader on another connection can do it while the writer writes the month
+/// before (``MonthFigures/write(in:)``).
 enum PriceMonths {
     /// What the months recomputed together share: the texts read, and each name's facts, read once.
     struct Texts {
@@ -28,17 +30,9 @@ enum PriceMonths {
         }
     }
 
-    /// A product of the month: its name row and unit.
-    private struct Key: Hashable, Comparable {
-        let nameID: Int64
-        let unit: Int64
-
-        static func < (a: Key, b: Key) -> Bool { (a.nameID, a.unit) < (b.nameID, b.unit) }
-    }
-
     /// One product's lines in the month, gathered as they come.
     private struct Product {
-        let key: Key
+        let key: MonthFigures.Key
         var prices: [Int64] = []
         var amount: Int64 = 0
         var spending: Int64 = 0
@@ -64,25 +58,20 @@ enum PriceMonths {
         }
     }
 
-    /// Recomputes the months named in `stale_price_months` from `first` through `last` (as the
-    /// table writes months; every one without bounds), and takes them off it.
-    static func refresh(in db: Database, from first: String = "0000-00", through last: String = "9999-99") throws {
-        var texts = Texts()
-        for month in try staleMonths(in: db, from: first, through: last) {
-            try refresh(month, texts: &texts, in: db)
-        }
-    }
-
-    /// The months named in `stale_price_months` from `first` through `last`.
+    /// The months named in `stale_price_months` from `first` through `last` (as the table writes
+    /// months), oldest first.
     static func staleMonths(in db: Database, from first: String, through last: String) throws -> [String] {
         try String.fetchAll(
-            db, sql: "SELECT month FROM stale_price_months WHERE month BETWEEN ? AND ?", arguments: [first, last])
+            db, sql: "SELECT month FROM stale_price_months WHERE month BETWEEN ? AND ? ORDER BY month",
+            arguments: [first, last])
     }
 
-    /// Recomputes `month` and takes it off `stale_price_months`; `texts` are those read before.
-    static func refresh(_ month: String, texts: inout Texts, in db: Database) throws {
-        try recompute(month, texts: &texts, in: db)
-        try db.execute(sql: "DELETE FROM stale_price_months WHERE month = ?", arguments: [month])
+    /// Recomputes the months named in `stale_price_months`, and takes them off it.
+    static func refresh(in db: Database) throws {
+        var texts = Texts()
+        for month in try staleMonths(in: db, from: "0000-00", through: "9999-99") {
+            try figures(of: month, texts: &texts, in: db).write(in: db)
+        }
     }
 
     /// Recomputes every month with receipts.
@@ -93,9 +82,8 @@ enum PriceMonths {
         try refresh(in: db)
     }
 
-    private static func recompute(_ month: String, texts: inout Texts, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM month_product_prices WHERE month = ?", arguments: [month])
-        try db.execute(sql: "DELETE FROM month_product_shops WHERE month = ?", arguments: [month])
+    /// The figures of `month` as its lines give them now; `texts` are those read before.
+    static func figures(of month: String, texts: inout Texts, in db: Database) throws -> MonthFigures {
         // The month's complete receipts in time order: a line's receipt's place in it orders the
         // lines of a shop by time (then by their position), and its shop is read once a receipt.
         let receiptRows = try db.cachedStatement(
@@ -126,7 +114,7 @@ enum PriceMonths {
                 WHERE r.month = ? AND \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
                 """)
         let line = lineRows.sqliteStatement
-        var numbers: [Key: Int] = [:]
+        var numbers: [MonthFigures.Key: Int] = [:]
         var products: [Product] = []
         // By product number (high half) and shop number (low half).
         var shops: [Int: Shop] = [:]
@@ -149,7 +137,7 @@ enum PriceMonths {
                 measure: sqlite3_column_type(line, 9) == SQLITE_NULL
                     ? nil : Measure(rawValue: Int(sqlite3_column_int64(line, 9))))
             guard let price = UnitPrice.line(item, facts: texts.facts(ofName: name)) else { continue }
-            let key = Key(nameID: sqlite3_column_int64(line, 2), unit: price.unit.storedCode)
+            let key = MonthFigures.Key(nameID: sqlite3_column_int64(line, 2), unit: price.unit.storedCode)
             let number: Int
             if let known = numbers[key] {
                 number = known
@@ -165,33 +153,18 @@ enum PriceMonths {
             shops[number << 32 | shopOf[place], default: Shop()].add(
                 price.kopecks, at: (place, sqlite3_column_int64(line, 1)))
         }
-        try write(month, products: products, shops: shops, times: times, texts: texts, in: db)
+        return figures(of: month, products: products, shops: shops, times: times, texts: texts)
     }
 
-    /// The most shop rows one statement writes.
-    private static let shopRowsPerInsert = 16
-
-    /// Inserts of 1…``shopRowsPerInsert`` shop rows.
-    private static let shopInserts = (1...shopRowsPerInsert).map { rows in
-        """
-        INSERT INTO month_product_shops (month, name_id, price_unit, shop, last_at, purchases, lowest, last)
-        VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", "))
-        """
-    }
-
-    /// Writes a month's rows in the order of their keys.
-    private static func write(
-        _ month: String, products: [Product], shops: [Int: Shop], times: [String], texts: Texts, in db: Database
-    ) throws {
-        let productInsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_product_prices (
-                    month, name_id, price_unit, category, purchases, amount, spending, lowest, median, highest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+    /// The rows of a month's products and shops, in the order of their keys.
+    private static func figures(
+        of month: String, products: [Product], shops: [Int: Shop], times: [String], texts: Texts
+    ) -> MonthFigures {
         let categories = texts.categories.texts
         let sorted = products.indices.sorted { products[$0].key < products[$1].key }
         var rank = [Int](repeating: 0, count: products.count)
+        var figures = MonthFigures(month: month)
+        figures.products.reserveCapacity(products.count)
         for (place, number) in sorted.enumerated() {
             rank[number] = place
             let product = products[number]
@@ -200,37 +173,20 @@ enum PriceMonths {
             let category = product.categories.min { a, b in
                 (b.value, categories[a.key]) < (a.value, categories[b.key])
             }
-            var values = DirectBindings(productInsert)
-            values.add(month)
-            values.add(product.key.nameID)
-            values.add(product.key.unit)
-            values.add(category.map { categories[$0.key] } ?? Category.uncategorized.rawValue)
-            values.add(prices.count)
-            values.add(product.amount)
-            values.add(product.spending)
-            values.add(prices.first ?? 0)
-            values.add(prices.median)
-            values.add(prices.last ?? 0)
-            try values.execute()
+            figures.products.append(
+                MonthFigures.ProductRow(
+                    key: product.key, category: category.map { categories[$0.key] } ?? Category.uncategorized.rawValue,
+                    purchases: prices.count, amount: product.amount, spending: product.spending,
+                    lowest: prices.first ?? 0, median: prices.median, highest: prices.last ?? 0))
         }
-        let ordered = shops.map { (rank: rank[$0.key >> 32], shop: $0.key & 0xFFFF_FFFF, figures: $0.value) }
+        figures.shops = shops.map { (rank: rank[$0.key >> 32], shop: $0.key & 0xFFFF_FFFF, figures: $0.value) }
             .sorted { ($0.rank, $0.shop) < ($1.rank, $1.shop) }
-        // Most of a month's rows are these: written several a statement.
-        for start in stride(from: 0, to: ordered.count, by: shopRowsPerInsert) {
-            let chunk = ordered[start..<min(start + shopRowsPerInsert, ordered.count)]
-            var values = DirectBindings(try db.cachedStatement(sql: shopInserts[chunk.count - 1]))
-            for row in chunk {
-                let key = products[sorted[row.rank]].key
-                values.add(month)
-                values.add(key.nameID)
-                values.add(key.unit)
-                values.add(texts.shops.texts[row.shop])
-                values.add(times[row.figures.latest.0])
-                values.add(row.figures.purchases)
-                values.add(row.figures.lowest)
-                values.add(row.figures.last)
+            .map { row in
+                MonthFigures.ShopRow(
+                    key: products[sorted[row.rank]].key, shop: texts.shops.texts[row.shop],
+                    lastAt: times[row.figures.latest.0], purchases: row.figures.purchases, lowest: row.figures.lowest,
+                    last: row.figures.last)
             }
-            try values.execute()
-        }
+        return figures
     }
 }
