@@ -56,9 +56,16 @@ struct PurchaseCountingTests {
         }
     }
 
+    /// The folder of the test's databases, kept as long as the test: a database whose folder is
+    /// gone cannot open another connection (the kept prices are worked out on a reader's).
+    private let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
     private func open() throws -> (TemporaryFolder, ReceiptDatabase) {
-        let folder = try TemporaryFolder()
-        return (folder, try ReceiptDatabase.open(at: folder.file("r.sqlite"), rules: Rules()))
+        (folder, try ReceiptDatabase.open(at: folder.file("r-\(UUID().uuidString).sqlite"), rules: Rules()))
     }
 
     private func spending(_ database: ReceiptDatabase) throws -> [String: Int64] {

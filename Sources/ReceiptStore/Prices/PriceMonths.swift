@@ -1,23 +1,43 @@
 import GRDB
+import GRDBSQLite
 import ReceiptCore
 
 /// Recomputes the kept product figures of a month from its lines, each priced per kilogram, litre or
 /// piece by ``UnitPrice/line(_:facts:)``: each product's month (`month_product_prices`) and its
 /// months at each shop (`month_product_shops`). The SQL in ``RecomputedPrices`` computes the same
 /// apart from it.
+///
+/// A month is read in one pass over its lines, their texts taken where SQLite holds them
+/// (``ColumnTexts``), each receipt's shop and time read once, and every line counted under small
+/// numbers rather than words: a bulk import marks every month it touched, and the first read after
+/// it recomputes those it reads. Working a month's figures out (``figures(of:texts:in:)``) only
+/// reads, so that a reader on another connection can do it while the writer writes the month
+/// before (``MonthFigures/write(in:)``).
 enum PriceMonths {
+    /// What the months recomputed together share: the texts read, and each name's facts, read once.
+    struct Texts {
+        var names = ColumnTexts()
+        var units = ColumnTexts()
+        var categories = ColumnTexts()
+        var shops = ColumnTexts()
+        /// ``UnitPrice/NameFacts`` of the names, by their number.
+        private var facts: [UnitPrice.NameFacts] = []
+
+        /// The facts of the name numbered `number`.
+        mutating func facts(ofName number: Int) -> UnitPrice.NameFacts {
+            while facts.count <= number { facts.append(UnitPrice.NameFacts(names.texts[facts.count])) }
+            return facts[number]
+        }
+    }
+
     /// One product's lines in the month, gathered as they come.
     private struct Product {
+        let key: MonthFigures.Key
         var prices: [Int64] = []
         var amount: Int64 = 0
         var spending: Int64 = 0
-        var categories: [String: Int] = [:]
-        var shops: [String: Shop] = [:]
-
-        /// The category most lines had; of equals, the first by name.
-        var category: String {
-            categories.min { ($1.value, $0.key) < ($0.value, $1.key) }?.key ?? Category.uncategorized.rawValue
-        }
+        /// Lines by the number of their category.
+        var categories: [Int: Int] = [:]
     }
 
     /// One product's lines at one shop.
@@ -25,23 +45,33 @@ enum PriceMonths {
         var purchases = 0
         var lowest = Int64.max
         var last: Int64 = 0
-        /// The latest line's time, receipt id and position.
-        var latest = ("", Int64.min, Int64.min)
-    }
+        /// The latest line's receipt (its place in the month's time order) and position on it.
+        var latest = (Int.min, Int64.min)
 
-    /// A product of the month: its name row and unit.
-    private struct Key: Hashable {
-        let nameID: Int64
-        let unit: Int64
-    }
-
-    /// Recomputes the months named in `stale_price_months`, and empties it.
-    static func refresh(in db: Database) throws {
-        var names = UnitPrice.Names()
-        for month in try String.fetchAll(db, sql: "SELECT month FROM stale_price_months") {
-            try recompute(month, names: &names, in: db)
+        mutating func add(_ price: Int64, at time: (Int, Int64)) {
+            purchases += 1
+            lowest = min(lowest, price)
+            if time > latest {
+                latest = time
+                last = price
+            }
         }
-        try db.execute(sql: "DELETE FROM stale_price_months")
+    }
+
+    /// The months named in `stale_price_months` from `first` through `last` (as the table writes
+    /// months), oldest first.
+    static func staleMonths(in db: Database, from first: String, through last: String) throws -> [String] {
+        try String.fetchAll(
+            db, sql: "SELECT month FROM stale_price_months WHERE month BETWEEN ? AND ? ORDER BY month",
+            arguments: [first, last])
+    }
+
+    /// Recomputes the months named in `stale_price_months`, and takes them off it.
+    static func refresh(in db: Database) throws {
+        var texts = Texts()
+        for month in try staleMonths(in: db, from: "0000-00", through: "9999-99") {
+            try figures(of: month, texts: &texts, in: db).write(in: db)
+        }
     }
 
     /// Recomputes every month with receipts.
@@ -52,83 +82,111 @@ enum PriceMonths {
         try refresh(in: db)
     }
 
-    private static func recompute(_ month: String, names: inout UnitPrice.Names, in db: Database) throws {
-        try db.execute(sql: "DELETE FROM month_product_prices WHERE month = ?", arguments: [month])
-        try db.execute(sql: "DELETE FROM month_product_shops WHERE month = ?", arguments: [month])
-        let lines = try Row.fetchCursor(
-            db,
+    /// The figures of `month` as its lines give them now; `texts` are those read before.
+    static func figures(of month: String, texts: inout Texts, in db: Database) throws -> MonthFigures {
+        // The month's complete receipts in time order: a line's receipt's place in it orders the
+        // lines of a shop by time (then by their position), and its shop is read once a receipt.
+        let receiptRows = try db.cachedStatement(
             sql: """
-                SELECT i.name_id, i.name, i.price, i.quantity, i.unit, i.counted, COALESCE(i.category, 'uncategorized'),
-                    r.date_time, r.id, i.position,
-                    \(ShopIdentity.name), i.measure
-                FROM receipts r JOIN items i ON i.receipt_id = r.id LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
-                WHERE r.month = ? AND \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
-                """,
-            arguments: [month])
-        let productInsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_product_prices (
-                    month, name_id, price_unit, category, purchases, amount, spending, lowest, median, highest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                SELECT r.id, r.date_time, \(ShopIdentity.name)
+                FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
+                WHERE r.month = ? AND r.status = 'complete' ORDER BY r.date_time, r.id
                 """)
-        let shopInsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_product_shops (month, name_id, price_unit, shop, last_at, purchases, lowest, last)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        func write(_ key: Key, _ product: Product) throws {
-            let prices = product.prices.sorted()
-            var values = DirectBindings(productInsert)
-            values.add(month)
-            values.add(key.nameID)
-            values.add(key.unit)
-            values.add(product.category)
-            values.add(prices.count)
-            values.add(product.amount)
-            values.add(product.spending)
-            values.add(prices.first ?? 0)
-            values.add(prices.median)
-            values.add(prices.last ?? 0)
-            try values.execute()
-            for (name, shop) in product.shops {
-                var values = DirectBindings(shopInsert)
-                values.add(month)
-                values.add(key.nameID)
-                values.add(key.unit)
-                values.add(name)
-                values.add(shop.latest.0)
-                values.add(shop.purchases)
-                values.add(shop.lowest)
-                values.add(shop.last)
-                try values.execute()
+        var places: [Int64: Int] = [:]
+        var times: [String] = []
+        var shopOf: [Int] = []
+        let receipts = try Int64.fetchCursor(receiptRows, arguments: [month])
+        while let id = try receipts.next() {
+            places[id] = times.count
+            guard let time = sqlite3_column_text(receiptRows.sqliteStatement, 1),
+                let shop = texts.shops.number(receiptRows, 2)
+            else {
+                throw RecordError(row: "receipts.id=\(id)", reason: "date_time")
             }
+            times.append(String(cString: time))
+            shopOf.append(shop)
         }
-        var products: [Key: Product] = [:]
-        while let row = try lines.next() {
-            let name: String = row[1]
+        let lineRows = try db.cachedStatement(
+            sql: """
+                SELECT i.receipt_id, i.position, i.name_id, i.name, i.price, i.quantity, i.unit, i.counted,
+                    COALESCE(i.category, 'uncategorized'), i.measure
+                FROM receipts r JOIN items i ON i.receipt_id = r.id
+                WHERE r.month = ? AND \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
+                """)
+        let line = lineRows.sqliteStatement
+        var numbers: [MonthFigures.Key: Int] = [:]
+        var products: [Product] = []
+        // By product number (high half) and shop number (low half).
+        var shops: [Int: Shop] = [:]
+        var receiptID = Int64.min
+        var place = 0
+        let lines = try Int64.fetchCursor(lineRows, arguments: [month])
+        while let id = try lines.next() {
+            if id != receiptID {
+                guard let known = places[id] else {
+                    throw RecordError(row: "receipts.id=\(id)", reason: "a line of a receipt not in its month")
+                }
+                (receiptID, place) = (id, known)
+            }
+            guard let name = texts.names.number(lineRows, 3) else { continue }
             // The line's sum is its share of what the receipt counts: what spending on it means.
             let item = Item(
-                name: name, price: Money(kopecks: row[2]), quantity: row[3], sum: Money(kopecks: row[5]), unit: row[4],
-                measure: (row[11] as Int?).map(Measure.init(rawValue:)))
-            guard let line = UnitPrice.line(item, facts: names.facts(name)) else { continue }
-            let key = Key(nameID: row[0], unit: line.unit.storedCode)
-            let shopName: String = row[10]
-            let latest: (String, Int64, Int64) = (row[7], row[8], row[9])
-            var product = products.removeValue(forKey: key) ?? Product()
-            product.prices.append(line.kopecks)
-            product.amount += line.thousandths
-            product.spending += item.sum.kopecks
-            product.categories[row[6], default: 0] += 1
-            var shop = product.shops[shopName] ?? Shop()
-            shop.purchases += 1
-            shop.lowest = min(shop.lowest, line.kopecks)
-            if latest > shop.latest {
-                shop.latest = latest
-                shop.last = line.kopecks
+                name: texts.names.texts[name], price: Money(kopecks: sqlite3_column_int64(line, 4)),
+                quantity: sqlite3_column_double(line, 5), sum: Money(kopecks: sqlite3_column_int64(line, 7)),
+                unit: texts.units.number(lineRows, 6).map { texts.units.texts[$0] },
+                measure: sqlite3_column_type(line, 9) == SQLITE_NULL
+                    ? nil : Measure(rawValue: Int(sqlite3_column_int64(line, 9))))
+            guard let price = UnitPrice.line(item, facts: texts.facts(ofName: name)) else { continue }
+            let key = MonthFigures.Key(nameID: sqlite3_column_int64(line, 2), unit: price.unit.storedCode)
+            let number: Int
+            if let known = numbers[key] {
+                number = known
+            } else {
+                number = products.count
+                numbers[key] = number
+                products.append(Product(key: key))
             }
-            product.shops[shopName] = shop
-            products[key] = product
+            products[number].prices.append(price.kopecks)
+            products[number].amount += price.thousandths
+            products[number].spending += item.sum.kopecks
+            products[number].categories[texts.categories.number(lineRows, 8) ?? 0, default: 0] += 1
+            shops[number << 32 | shopOf[place], default: Shop()].add(
+                price.kopecks, at: (place, sqlite3_column_int64(line, 1)))
         }
-        for (key, product) in products { try write(key, product) }
+        return figures(of: month, products: products, shops: shops, times: times, texts: texts)
+    }
+
+    /// The rows of a month's products and shops, in the order of their keys.
+    private static func figures(
+        of month: String, products: [Product], shops: [Int: Shop], times: [String], texts: Texts
+    ) -> MonthFigures {
+        let categories = texts.categories.texts
+        let sorted = products.indices.sorted { products[$0].key < products[$1].key }
+        var rank = [Int](repeating: 0, count: products.count)
+        var figures = MonthFigures(month: month)
+        figures.products.reserveCapacity(products.count)
+        for (place, number) in sorted.enumerated() {
+            rank[number] = place
+            let product = products[number]
+            let prices = product.prices.sorted()
+            // The category most lines had; of equals, the first by name.
+            let category = product.categories.min { a, b in
+                (b.value, categories[a.key]) < (a.value, categories[b.key])
+            }
+            figures.products.append(
+                MonthFigures.ProductRow(
+                    key: product.key, category: category.map { categories[$0.key] } ?? Category.uncategorized.rawValue,
+                    purchases: prices.count, amount: product.amount, spending: product.spending,
+                    lowest: prices.first ?? 0, median: prices.median, highest: prices.last ?? 0))
+        }
+        figures.shops = shops.map { (rank: rank[$0.key >> 32], shop: $0.key & 0xFFFF_FFFF, figures: $0.value) }
+            .sorted { ($0.rank, $0.shop) < ($1.rank, $1.shop) }
+            .map { row in
+                MonthFigures.ShopRow(
+                    key: products[sorted[row.rank]].key, shop: texts.shops.texts[row.shop],
+                    lastAt: times[row.figures.latest.0], purchases: row.figures.purchases, lowest: row.figures.lowest,
+                    last: row.figures.last)
+            }
+        return figures
     }
 }

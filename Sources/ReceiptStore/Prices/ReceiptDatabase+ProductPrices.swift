@@ -96,7 +96,7 @@ extension ReceiptDatabase {
     public func productMonths(matching text: String? = nil, from first: Month? = nil, through last: Month? = nil)
         throws(StoreError) -> [ProductMonth]
     {
-        let sources = try priceSources()
+        let sources = try priceSources(from: first, through: last)
         return try read { db in
             guard let names = try Self.names(matching: text, in: db) else { return [] }
             let rows = try Row.fetchCursor(
@@ -130,7 +130,7 @@ extension ReceiptDatabase {
     public func productShops(matching text: String, from first: Month? = nil, through last: Month? = nil)
         throws(StoreError) -> [ProductShop]
     {
-        let sources = try priceSources()
+        let sources = try priceSources(from: first, through: last)
         return try read { db in
             guard let names = try Self.names(matching: text, in: db) else { return [] }
             let rows = try Row.fetchCursor(
@@ -204,53 +204,5 @@ extension ReceiptDatabase {
 
     private static func bounds(_ first: Month?, _ last: Month?) -> StatementArguments {
         [first?.description ?? "0000-00", last?.description ?? "9999-99"]
-    }
-
-    // MARK: Keeping the figures
-
-    /// Where reading takes the product figures from: their tables, once the stale months are
-    /// recomputed; when that cannot be written (the disk is full, the file read-only), the tables for
-    /// the months still right and the items themselves for the others.
-    func priceSources() throws(StoreError) -> (products: String, shops: String) {
-        do {
-            let stale = try read { db in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM stale_price_months)") ?? false
-            }
-            if stale { try write { db in try PriceMonths.refresh(in: db) } }
-            return ("month_product_prices", "month_product_shops")
-        } catch .diskFull, .readOnly {
-            let sources = RecomputedPrices.tables.map { table in
-                """
-                (SELECT \(table.columns) FROM \(table.name) WHERE month NOT IN (SELECT month FROM stale_price_months)
-                 UNION ALL SELECT * FROM (\(table.query(RecomputedPrices.staleMonths))))
-                """
-            }
-            return (sources[0], sources[1])
-        }
-    }
-
-    /// Marks every month's product figures stale when they were worked out by another reading of
-    /// names (``UnitPrice/rulesVersion``) than this one. A file that cannot be written to now
-    /// (read-only, the disk full) keeps its figures until it can.
-    func repriceIfRulesChanged() throws(StoreError) {
-        let version = try read { db in
-            try Int.fetchOne(db, sql: "SELECT version FROM unit_price_state WHERE id = 1")
-        }
-        guard version != UnitPrice.rulesVersion else { return }
-        do {
-            try markAllPricesStale()
-        } catch .readOnly, .diskFull {
-            return
-        }
-    }
-
-    private func markAllPricesStale() throws(StoreError) {
-        try write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
-            try db.execute(
-                sql:
-                    "INSERT INTO unit_price_state (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = ?1",
-                arguments: [UnitPrice.rulesVersion])
-        }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import GRDBSQLite
 import ReceiptCore
@@ -107,62 +106,6 @@ struct DocumentSource {
     }
 }
 
-/// Documents handed from the reader that builds them to the writer that indexes them, a batch at
-/// a time; the reader waits while `capacity` batches wait.
-private final class DocumentHandoff: @unchecked Sendable {
-    typealias Batch = [(id: Int64, document: SearchDocument)]
-
-    private let condition = NSCondition()
-    private let capacity = 8
-    // Guarded by `condition`.
-    private var batches: [Batch] = []
-    private var end: (any Error)??
-    private var closed = false
-    private var readerDone = false
-
-    /// False when the writer has stopped taking batches.
-    func put(_ batch: Batch) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= capacity, !closed { condition.wait() }
-        guard !closed else { return false }
-        batches.append(batch)
-        condition.broadcast()
-        return true
-    }
-
-    /// Says that the reader has stopped: `error` nil when it has built every document.
-    func finish(throwing error: (any Error)?) {
-        condition.lock()
-        defer { condition.unlock() }
-        if end == nil { end = .some(error) }
-        readerDone = true
-        condition.broadcast()
-    }
-
-    /// The next batch, nil after the last; throws the reader's error.
-    func take() throws -> Batch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.isEmpty, end == nil { condition.wait() }
-        if !batches.isEmpty {
-            condition.broadcast()
-            return batches.removeFirst()
-        }
-        if case .some(.some(let error)) = end { throw error }
-        return nil
-    }
-
-    /// Stops the reader (if it still runs) and waits until it has.
-    func closeAndWait() {
-        condition.lock()
-        defer { condition.unlock() }
-        closed = true
-        condition.broadcast()
-        while !readerDone { condition.wait() }
-    }
-}
-
 extension ReceiptDatabase {
     /// Writes the search documents of the receipts saved since the index was last brought up to
     /// date, in one transaction; does nothing when there are none.
@@ -192,11 +135,11 @@ extension ReceiptDatabase {
             try pool.writeWithoutTransaction { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA data_version")
                 let through = try SearchState.read(in: db).through
-                let handoff = DocumentHandoff()
+                let handoff = Handoff<[(id: Int64, document: SearchDocument)]>()
                 pool.asyncConcurrentRead { snapshot in
                     do {
                         var source = try DocumentSource(after: through, through: .max, in: try snapshot.get())
-                        var batch: DocumentHandoff.Batch = []
+                        var batch: [(id: Int64, document: SearchDocument)] = []
                         while let next = try source.next() {
                             batch.append(next)
                             if batch.count == 256 {
