@@ -1,5 +1,4 @@
 public import Foundation
-import Glibc
 public import ReceiptCore
 
 /// Where the server keeps its data: an SQLite file (the embedded default), or a PostgreSQL database
@@ -134,9 +133,8 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// matching anything, `\:` and `\\` escaped) that matches; nil without one. As libpq does, a
     /// file that others may read or write is not used.
     static func password(inFile path: String, host: String, port: Int, database: String, user: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o077 == 0,
-            let data = FileManager.default.contents(atPath: path)
+        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular,
+            !PrivateFile.isShared(path), let data = FileManager.default.contents(atPath: path)
         else { return nil }
         let wanted = [host, String(port), database, user]
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) where !line.hasPrefix("#")

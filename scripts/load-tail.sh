@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The two-instance tail, looked at closely (issue 34): two release servers on one PostgreSQL database
+# (a throwaway cluster from scripts/with-postgres.sh), wrk at CONNS connections (8) for SECONDS_RUN
+# seconds (15) after a 3-second warm-up, spread over both (ONE=1: all on the first). Keeps in OUT
+# (/tmp/load-tail) each server's log (LOGTO=null: none), both /metrics after the runs (every storage
+# call's time and its wait for the pool), wrk's output and PostgreSQL's log with every statement over
+# 200 ms and its plan (auto_explain: the plan's own time against the statement's), lock waits,
+# checkpoints and autovacuum.
+#   RECEIPTS=.build/release/receipts CONNS="8 64" scripts/load-tail.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# Its own cluster always: the logging settings below are written into the cluster's configuration.
+if [[ -z "${LOAD_TAIL_CLUSTER:-}" ]]; then
+  unset RECEIPTS_TEST_POSTGRES_URL
+  LOAD_TAIL_CLUSTER=1 exec scripts/with-postgres.sh "$0" "$@"
+fi
+receipts=$(realpath "${RECEIPTS:-.build/release/receipts}")
+seconds=${SECONDS_RUN:-15}
+out=${OUT:-/tmp/load-tail}
+rm -rf "$out"; mkdir -p "$out"
+export RECEIPTS_METRICS_TOKEN=tok
+psql_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql
+pids=()
+trap 'for p in "${pids[@]}"; do kill $p 2>/dev/null || true; done; wait' EXIT
+start() {
+  local name=$1 db=$2; shift 2
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  local log="$out/$name.log"; [ "${LOGTO:-}" = null ] && log=/dev/null
+  "$receipts" serve "$@" --db "$db" --port $port >"$log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 600); do
+    curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && return; sleep 0.1
+  done; echo "no start"; exit 1
+}
+database="${RECEIPTS_TEST_POSTGRES_URL%/*}/receipts_load"
+"$psql_bin" "$RECEIPTS_TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS receipts_load" -c "CREATE DATABASE receipts_load"
+"$psql_bin" "$RECEIPTS_TEST_POSTGRES_URL" -qc "ALTER SYSTEM SET log_min_duration_statement = 200" -c "ALTER SYSTEM SET log_lock_waits = on" -c "ALTER SYSTEM SET log_checkpoints = on" -c "ALTER SYSTEM SET log_autovacuum_min_duration = 0" -c "LOAD 'auto_explain'" -c "ALTER SYSTEM SET session_preload_libraries = 'auto_explain'" -c "ALTER SYSTEM SET auto_explain.log_min_duration = 200" -c "ALTER SYSTEM SET auto_explain.log_analyze = on" -c "ALTER SYSTEM SET auto_explain.log_buffers = on" -c "SELECT pg_reload_conf()" >/dev/null
+datadir=$("$psql_bin" "$RECEIPTS_TEST_POSTGRES_URL" -qAtc "SHOW data_directory")
+echo "$datadir" > "$out/datadir"
+start a "$database" --demo --demo-receipts 10000 ${SERVE_ARGS:-}
+pa=$port
+start b "$database" ${SERVE_ARGS:-}
+pb=$port
+curl -sS -c "$out/cookies.txt" -H 'Content-Type: application/json' -d '{"login": "demo", "password": "demo"}' "http://127.0.0.1:$pa/api/v1/sessions" >/dev/null
+cookie=$(awk '$6 == "receipts_session" { print $7 }' "$out/cookies.txt")
+ports="$pa $pb"; [ "${ONE:-}" = 1 ] && ports="$pa"
+PORTS="$ports" wrk -t2 -c64 -d3s -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$pa/api/v1/receipts?limit=50" >/dev/null
+for c in ${CONNS:-8}; do
+  date +%s.%N > "$out/start-$c"
+  PORTS="$ports" wrk -t2 -c$c -d"${seconds}s" --latency -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$pa/api/v1/receipts?limit=50" > "$out/wrk-$c.txt"
+done
+curl -s -H "Authorization: Bearer tok" "http://127.0.0.1:$pa/metrics" > "$out/metrics-a.txt"
+curl -s -H "Authorization: Bearer tok" "http://127.0.0.1:$pb/metrics" > "$out/metrics-b.txt"
+"$psql_bin" "${RECEIPTS_TEST_POSTGRES_URL}" -qAtc "select count(*) from pg_stat_activity" > "$out/pg-conns.txt"
+cp "$(dirname "$datadir")/postgres.log" "$out/postgres.log" 2>/dev/null || true
+cat "$out"/wrk-*.txt
