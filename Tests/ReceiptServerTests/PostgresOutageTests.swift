@@ -87,17 +87,7 @@ struct PostgresOutageTests {
             #expect(seen[503, default: 0] > 0, "\(seen)")
             let after = state.acknowledged.withLock { $0 }
             #expect(after.count > before, "receipts were added after the recovery")
-            var stored: Set<Int64> = []
-            var since: Int64 = 0
-            var more = true
-            while more {
-                let response = try await owner.get("/api/v1/changes?since=\(since)&limit=100")
-                try #require(response.status == .ok, "\(response.text)")
-                let page = try response.decode(ReceiptChangesPage.self)
-                stored.formUnion(page.receipts.map(\.id))
-                since = page.nextSince
-                more = page.hasMore
-            }
+            let stored = try await Self.stored(owner)
             #expect(Set(after).isSubset(of: stored), "every acknowledged receipt is kept")
         }
         try? await cluster.dropDatabase(database)
@@ -126,6 +116,22 @@ private final class LoadState: Sendable {
 }
 
 extension PostgresOutageTests {
+    /// Every receipt of `owner`'s account, by the change feed.
+    static func stored(_ owner: APIClient) async throws -> Set<Int64> {
+        var stored: Set<Int64> = []
+        var since: Int64 = 0
+        var more = true
+        while more {
+            let response = try await owner.get("/api/v1/changes?since=\(since)&limit=100")
+            try #require(response.status == .ok, "\(response.text)")
+            let page = try response.decode(ReceiptChangesPage.self)
+            stored.formUnion(page.receipts.map(\.id))
+            since = page.nextSince
+            more = page.hasMore
+        }
+        return stored
+    }
+
     /// Waits until `/health` answers 200 through every one of `clients`; false after a minute.
     static func healthy(_ clients: [APIClient]) async throws -> Bool {
         for _ in 0..<120 {
@@ -204,17 +210,7 @@ extension PostgresOutageTests {
             // room for a loaded machine).
             let longest = state.longest.withLock { $0 }
             #expect(longest < deadline * 2, "the longest request took \(longest)")
-            var stored: Set<Int64> = []
-            var since: Int64 = 0
-            var more = true
-            while more {
-                let response = try await owner.get("/api/v1/changes?since=\(since)&limit=100")
-                try #require(response.status == .ok, "\(response.text)")
-                let page = try response.decode(ReceiptChangesPage.self)
-                stored.formUnion(page.receipts.map(\.id))
-                since = page.nextSince
-                more = page.hasMore
-            }
+            let stored = try await Self.stored(owner)
             let acknowledged = state.acknowledged.withLock { $0 }
             #expect(Set(acknowledged).isSubset(of: stored), "every acknowledged receipt is kept")
         }
