@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The two-instance tail, looked at closely (issue 34): two release servers on one PostgreSQL database
 # (a throwaway cluster from scripts/with-postgres.sh), wrk at CONNS connections (8) for SECONDS_RUN
-# seconds (15) after a 3-second warm-up, spread over both (ONE=1: all on the first). Keeps in OUT
+# seconds (15) after a 3-second warm-up on pages of LIMIT (50) receipts, spread over both (ONE=1:
+# all on the first). Keeps in OUT
 # (/tmp/load-tail) each server's log (LOGTO=null: none), both /metrics after the runs (every storage
 # call's time and its wait for the pool), wrk's output and PostgreSQL's log with every statement over
 # 200 ms and its plan (auto_explain: the plan's own time against the statement's), lock waits,
@@ -44,10 +45,10 @@ pb=$port
 curl -sS -c "$out/cookies.txt" -H 'Content-Type: application/json' -d '{"login": "demo", "password": "demo"}' "http://127.0.0.1:$pa/api/v1/sessions" >/dev/null
 cookie=$(awk '$6 == "receipts_session" { print $7 }' "$out/cookies.txt")
 ports="$pa $pb"; [ "${ONE:-}" = 1 ] && ports="$pa"
-PORTS="$ports" wrk -t2 -c64 -d3s -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$pa/api/v1/receipts?limit=50" >/dev/null
+PORTS="$ports" wrk -t2 -c64 -d3s -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$pa/api/v1/receipts?limit=${LIMIT:-50}" >/dev/null
 for c in ${CONNS:-8}; do
   date +%s.%N > "$out/start-$c"
-  PORTS="$ports" wrk -t2 -c$c -d"${seconds}s" --latency -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$pa/api/v1/receipts?limit=50" > "$out/wrk-$c.txt"
+  PORTS="$ports" wrk -t2 -c$c -d"${seconds}s" --latency -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$pa/api/v1/receipts?limit=${LIMIT:-50}" > "$out/wrk-$c.txt"
 done
 curl -s -H "Authorization: Bearer tok" "http://127.0.0.1:$pa/metrics" > "$out/metrics-a.txt"
 curl -s -H "Authorization: Bearer tok" "http://127.0.0.1:$pb/metrics" > "$out/metrics-b.txt"
