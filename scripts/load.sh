@@ -2,15 +2,19 @@
 # make bench: the receipts server under load. The release server with the demo account (10,000
 # receipts) on loopback, three ways: on SQLite; on PostgreSQL (a throwaway cluster from
 # scripts/with-postgres.sh); and two instances on one PostgreSQL database, wrk's two threads each on
-# one. wrk keeps 8, then 64 connections busy on the receipt feed for LOAD_SECONDS (30) each; prints
-# throughput, latency percentiles and every error side by side, as a Markdown table, after a
-# 3-second warm-up of each setup that is not counted.
+# one. wrk keeps 8, then 64 connections busy on the receipt feed for LOAD_SECONDS (30) each, LOAD_RUNS
+# times (5) for the two instances; prints throughput, latency percentiles (the median run's, and the
+# worst run's p99 against its p50) and every error side by side, as a Markdown table, after a
+# 3-second warm-up of each setup that is not counted. Where the kernel gives each session its own
+# scheduling group (autogroup), everything runs in one CPU cgroup (scripts/cpu-group.sh), as under a
+# service manager; RECEIPTS_CPU_GROUP=none measures without it.
 #   RECEIPTS=path/to/receipts LOAD_SECONDS=10 scripts/load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ -z "${RECEIPTS_TEST_POSTGRES_URL:-}" ]]; then exec scripts/with-postgres.sh "$0" "$@"; fi
 receipts=$(realpath "${RECEIPTS:-.build/release/receipts}")
 seconds=${LOAD_SECONDS:-30}
+runs=${LOAD_RUNS:-5}
 folder=$(mktemp -d)
 servers=()
 stop_servers() {
@@ -36,10 +40,11 @@ start() {
   echo "the server $name did not start:"; cat "$folder/$name.log"; exit 1
 }
 
-# load NAME PORT…: logs in on the first, then wrk at 8 and 64 connections, its threads spread over the ports.
+# load NAME RUNS PORT…: logs in on the first, then wrk at 8 and 64 connections RUNS times each, its
+# threads spread over the ports.
 load() {
-  local name=$1
-  shift
+  local name=$1 runs=$2
+  shift 2
   local first=$1
   curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
     -d '{"login": "demo", "password": "demo"}' "http://127.0.0.1:$first/api/v1/sessions" >/dev/null
@@ -51,34 +56,46 @@ load() {
   PORTS="$*" wrk -t2 -c64 -d3s -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" \
     "http://127.0.0.1:$first/api/v1/receipts?limit=50" >/dev/null
   for connections in 8 64; do
-    PORTS="$*" wrk -t2 -c$connections -d"${seconds}s" --latency -s scripts/load-spread.lua \
-      -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$first/api/v1/receipts?limit=50" \
-      >"$folder/wrk-$name-$connections.txt"
+    for run in $(seq 1 "$runs"); do
+      PORTS="$*" wrk -t2 -c$connections -d"${seconds}s" --latency -s scripts/load-spread.lua \
+        -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$first/api/v1/receipts?limit=50" \
+        >"$folder/wrk-$name-$connections-$run.txt"
+    done
   done
 }
 
 start sqlite "$folder/server.sqlite" --demo --demo-receipts 10000
-load sqlite "$port"
+load sqlite 1 "$port"
 stop_servers
 
 database="${RECEIPTS_TEST_POSTGRES_URL%/*}/receipts_load"
 "$psql_bin" "$RECEIPTS_TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS receipts_load" -c "CREATE DATABASE receipts_load"
 start postgres-a "$database" --demo --demo-receipts 10000
 first=$port
-load postgres "$first"
+load postgres 1 "$first"
 start postgres-b "$database"
-load postgres-2 "$first" "$port"
+load postgres-2 "$runs" "$first" "$port"
 stop_servers
 "$psql_bin" "$RECEIPTS_TEST_POSTGRES_URL" -qc "DROP DATABASE IF EXISTS receipts_load WITH (FORCE)"
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 echo "receipts server under load — ${cpu:-unknown CPU}, $(nproc) cores; servers, PostgreSQL and wrk on one machine, loopback"
+case "${RECEIPTS_CPU_GROUP:-}" in
+  none | "") scheduling="kernel.sched_autogroup_enabled=$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo -), no CPU cgroup of its own" ;;
+  *) scheduling="in one CPU cgroup ($RECEIPTS_CPU_GROUP), not in autogroups" ;;
+esac
+echo "scheduling: $scheduling"
 echo "wrk -t2 -d${seconds}s on GET /api/v1/receipts?limit=50 (50 receipts, $page bytes a page), demo account of 10,000 receipts"
 echo
 python3 - "$folder" <<'PY'
-import re, sys
+import glob, re, sys
 folder = sys.argv[1]
 setups = [("sqlite", "SQLite"), ("postgres", "PostgreSQL"), ("postgres-2", "PostgreSQL, 2 instances")]
+def milliseconds(text):
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text or "")
+    if not match:
+        return None
+    return float(match.group(1)) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[match.group(2)]
 def read(path):
     text = open(path).read()
     def find(pattern, default="0"):
@@ -92,13 +109,25 @@ def read(path):
         "latency": {p: (m.group(1) if m else "—") for p, m in latency.items()},
         "errors": errors,
     }
-runs = {(name, c): read(f"{folder}/wrk-{name}-{c}.txt") for name, _ in setups for c in (8, 64)}
+def combine(name, c):
+    """The runs of one setup: the median run by throughput, the worst p99 ÷ p50, every error."""
+    found = sorted(glob.glob(f"{folder}/wrk-{name}-{c}-*.txt"))
+    each = [read(path) for path in found]
+    median = sorted(each, key=lambda r: r["rate"])[len(each) // 2]
+    ratios = []
+    for r in each:
+        p50, p99 = milliseconds(r["latency"]["50"]), milliseconds(r["latency"]["99"])
+        ratios.append(p99 / p50 if p50 and p99 else float("inf"))
+    return dict(median, runs=len(each), worst=max(ratios), errors=sum(r["errors"] for r in each))
+runs = {(name, c): combine(name, c) for name, _ in setups for c in (8, 64)}
 columns = [(name, label, c) for name, label in setups for c in (8, 64)]
 print("| what | " + " | ".join(f"{label}, {c} conn." for _, label, c in columns) + " |")
 print("|---|" + "---:|" * len(columns))
+print("| runs | " + " | ".join(str(runs[(n, c)]["runs"]) for n, _, c in columns) + " |")
 print("| throughput (pages/s) | " + " | ".join(f"{runs[(n, c)]['rate']:,.0f}" for n, _, c in columns) + " |")
 for p in ("50", "90", "99"):
     print(f"| latency p{p} | " + " | ".join(runs[(n, c)]["latency"][p] for n, _, c in columns) + " |")
+print("| p99 ÷ p50, worst run | " + " | ".join(f"{runs[(n, c)]['worst']:.1f}" for n, _, c in columns) + " |")
 print("| errors (non-2xx, socket) | " + " | ".join(str(runs[(n, c)]["errors"]) for n, _, c in columns) + " |")
 sqlite64 = runs[("sqlite", 64)]["rate"]
 for name, label in setups[1:]:
@@ -108,6 +137,6 @@ print()
 for name, label, c in columns:
     r = runs[(name, c)]
     print(f"<!-- summary | server: receipt feed under wrk, {label}, {c} connections | 10000 receipts, 50 a page | "
-          f"{r['rate']:,.0f} requests/s | p50 {r['latency']['50']}, p99 {r['latency']['99']}, {r['errors']} errors | "
+          f"{r['rate']:,.0f} requests/s | p50 {r['latency']['50']}, p99 {r['latency']['99']}, worst p99 ÷ p50 {r['worst']:.1f} over {r['runs']} runs, {r['errors']} errors | "
           f"no errors -->")
 PY

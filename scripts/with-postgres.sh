@@ -2,11 +2,14 @@
 # Runs a command with a throwaway PostgreSQL beside it: initdb in a folder under /tmp, postgres on a
 # free loopback port with fsync off, RECEIPTS_TEST_POSTGRES_URL naming it; stopped and removed when
 # the command ends, whatever its status. A URL already in RECEIPTS_TEST_POSTGRES_URL (a developer's
-# own server) is used as it is.
+# own server) is used as it is. Where the kernel schedules each session as a group of its own, the
+# cluster and the command run in one CPU cgroup (scripts/cpu-group.sh).
 #   scripts/with-postgres.sh swift test --skip-build
 set -euo pipefail
 
 if [[ -n "${RECEIPTS_TEST_POSTGRES_URL:-}" ]]; then exec "$@"; fi
+# PostgreSQL, and the command beside it, scheduled as one group (see cpu-group.sh).
+[[ -z "${RECEIPTS_CPU_GROUP:-}" ]] && exec "$(dirname "$0")/cpu-group.sh" "$0" "$@"
 
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [[ -x "$bin/postgres" ]] || { echo "with-postgres: no PostgreSQL under /usr/lib/postgresql: run make setup" >&2; exit 1; }
