@@ -211,10 +211,9 @@ public final class ReceiptsServer: Sendable {
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)
         ReceiptRoutes(
-            receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), cursors: cursors, metrics: metrics,
-            limits: AccountLimits(storage: storage, limits: settings.throttle)
-        ).register(
-            on: guarded)
+            receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), accounts: accounts, cursors: cursors,
+            metrics: metrics, limits: AccountLimits(storage: storage, limits: settings.throttle)
+        ).register(on: router, guarded: guarded)
         PlaceRoutes(index: places, cursors: cursors).register(on: router)
         return router
     }

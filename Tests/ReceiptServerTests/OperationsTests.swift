@@ -41,6 +41,7 @@ struct OperationsTests {
             #expect(try await client.post("/api/v1/receipts", json: AddReceiptRequest(qr: code)).status == .ok)
             for _ in 0..<3 { _ = try await client.send("/api/v1/receipts/1", method: .get, body: nil) }
             _ = try await client.send("/api/v1/receipts/99", method: .get, body: nil)
+            for _ in 0..<2 { #expect(try await client.get("/api/v1/receipts?limit=1").status == .ok) }
             let wrong = Credentials(login: "nobody", password: "wrong password")
             for _ in 0..<3 { _ = try await server.client().post("/api/v1/sessions", json: wrong) }
 
@@ -64,6 +65,10 @@ struct OperationsTests {
             // Each storage call timed by its name: the four reads of a receipt (three of receipt 1,
             // one of 99); on PostgreSQL also each one's wait for a connection of the pool.
             #expect(lines.contains(#"receipts_storage_call_duration_seconds_count{call="receipt"} 4"#), "\(lines)")
+            // The feed reads its session with its page, in one call: the six session checks are those
+            // of the two adds and the four receipt reads, none of the two feed pages.
+            #expect(lines.contains(#"receipts_storage_call_duration_seconds_count{call="feed"} 2"#), "\(lines)")
+            #expect(lines.contains(#"receipts_storage_call_duration_seconds_count{call="session"} 6"#), "\(lines)")
             let onPostgres = ProcessInfo.processInfo.environment["RECEIPTS_TEST_STORAGE"] == "postgresql"
             #expect(lines.contains(#"receipts_storage_pool_wait_seconds_count{call="receipt"} 4"#) == onPostgres)
             #expect(

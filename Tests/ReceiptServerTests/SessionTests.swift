@@ -46,12 +46,20 @@ struct SessionTests {
             nobody.sessionCookie = "forged-token-forged-token-forged-token-forged"
             let forged = try await nobody.get("/api/v1/sessions/current")
             #expect(forged.status == .unauthorized && forged.errorCode == "unauthorized")
+            // The feed checks its session itself, with its page: still 401 before a wrong parameter's 400.
+            #expect(try await nobody.get("/api/v1/receipts").status == .unauthorized)
+            #expect(try await nobody.get("/api/v1/receipts?limit=0").status == .unauthorized)
+            #expect(try await nobody.get("/api/v1/receipts?cursor=forged").status == .unauthorized)
             let short = try await server.anonymous()
             #expect(try await short.get("/api/v1/receipts").status == .ok)
+            #expect(try await short.get("/api/v1/receipts?limit=0").status == .badRequest)
+            #expect(try await short.get("/api/v1/receipts?cursor=forged").status == .badRequest)
             clock.advance(by: 59)
             #expect(try await short.get("/api/v1/receipts").status == .ok)
             clock.advance(by: 2)
             #expect(try await short.get("/api/v1/receipts").status == .unauthorized)
+            #expect(try await short.get("/api/v1/receipts?limit=0").status == .unauthorized)
+            #expect(try await short.get("/api/v1/sessions/current").status == .unauthorized)
         }
     }
 

@@ -163,10 +163,17 @@ extension StorageConformanceTests {
                 for (i, day) in [(1, 3), (2, 1), (3, 4), (4, 7), (5, 4), (6, 2)] {
                     _ = try await storage.add(try Self.code(i, day: day), account: account.id)
                 }
+                let token = Data(repeating: 7, count: 32)
+                try await storage.insertSession(
+                    tokenHash: token, account: account.id, createdAt: Self.now,
+                    expiresAt: Self.now.addingTimeInterval(3600))
                 var seen: [String] = []
                 var position: FeedPosition?
                 while true {
-                    let page = try await storage.feed(account: account.id, after: position, limit: 2)
+                    let found = try #require(try await storage.feed(session: token, after: position, limit: 2))
+                    #expect(found.account == account)
+                    #expect(found.expiresAt == Self.now.addingTimeInterval(3600))
+                    let page = found.page
                     let shown = page.rows.prefix(2)
                     seen += shown.map { "\($0.dateTime) \($0.id)" }
                     guard page.rows.count > 2, let last = shown.last else { break }
@@ -177,6 +184,42 @@ extension StorageConformanceTests {
                 let changes = try await storage.changes(account: account.id, since: 2, limit: 3)
                 #expect(changes.rows.map(\.sequence) == [3, 4, 5, 6])
                 #expect(try await storage.changes(account: account.id, since: 6, limit: 3).rows.isEmpty)
+            }
+        }
+
+        @Test(
+            "the feed comes with its session: none for an unknown token, an empty page for an account without receipts, never another account's receipts",
+            arguments: Backend.allCases)
+        func feedWithItsSession(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let empty = try await storage.openAnonymous(at: Self.now)
+                let full = try await storage.openAnonymous(at: Self.now)
+                for i in 1...3 { _ = try await storage.add(try Self.code(i, day: i), account: full.id) }
+                let emptyToken = Data(repeating: 1, count: 32)
+                let fullToken = Data(repeating: 2, count: 32)
+                let expires = Self.now.addingTimeInterval(60)
+                try await storage.insertSession(
+                    tokenHash: emptyToken, account: empty.id, createdAt: Self.now, expiresAt: expires)
+                try await storage.insertSession(
+                    tokenHash: fullToken, account: full.id, createdAt: Self.now, expiresAt: expires)
+
+                #expect(try await storage.feed(session: Data(repeating: 3, count: 32), after: nil, limit: 50) == nil)
+                let none = try #require(try await storage.feed(session: emptyToken, after: nil, limit: 50))
+                #expect(none.account == empty)
+                #expect(none.page.rows.isEmpty)
+                #expect(none.page.places.isEmpty)
+
+                let all = try #require(try await storage.feed(session: fullToken, after: nil, limit: 50))
+                #expect(all.page.rows.map(\.dateTime) == all.page.rows.map(\.dateTime).sorted(by: >))
+                #expect(all.page.rows.count == 3)
+                // A position names an account, but the page is always the session's: the empty account's
+                // session with the full account's position still reads nothing.
+                let newest = all.page.rows[0]
+                let foreign = FeedPosition(account: full.id, dateTime: newest.dateTime, id: newest.id)
+                let stillNone = try #require(try await storage.feed(session: emptyToken, after: foreign, limit: 50))
+                #expect(stillNone.page.rows.isEmpty)
+                let rest = try #require(try await storage.feed(session: fullToken, after: foreign, limit: 1))
+                #expect(rest.page.rows.map(\.id) == Array(all.page.rows.dropFirst().map(\.id)))
             }
         }
 

@@ -54,9 +54,9 @@ final class OutageStorage: ServerStorage {
         try check()
         return try await real.changePassword(account: account, passwordHash: passwordHash, keeping: keeping)
     }
-    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
+    func feed(session tokenHash: Data, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
         try check()
-        return try await real.feed(account: account, after: position, limit: limit)
+        return try await real.feed(session: tokenHash, after: position, limit: limit)
     }
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
         try check()

@@ -1,7 +1,8 @@
 import Hummingbird
 import ReceiptAPI
 
-/// Lets through only requests with a live session cookie, and tells the handlers whose it is.
+/// Lets through only requests with a live session cookie, and tells the handlers whose it is. (The
+/// feed checks its session itself, in the same storage call as its page.)
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let accounts: AccountStore
@@ -9,9 +10,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let token = request.cookies[APIContract.sessionCookie]?.value, !token.isEmpty else {
-            throw APIError.unauthorized()
-        }
+        let token = try Self.token(of: request)
         guard let (account, expiresAt) = try await accounts.account(forToken: token) else {
             throw APIError.unauthorized(.sessionEnded)
         }
@@ -20,6 +19,14 @@ struct SessionMiddleware: RouterMiddleware {
         context.sessionToken = token
         context.sessionExpiresAt = expiresAt
         return try await next(request, context)
+    }
+
+    /// The session token of the request's cookie; none is 401.
+    static func token(of request: Request) throws -> String {
+        guard let token = request.cookies[APIContract.sessionCookie]?.value, !token.isEmpty else {
+            throw APIError.unauthorized()
+        }
+        return token
     }
 }
 

@@ -6,29 +6,45 @@ import ReceiptCore
 /// The account's receipts: the feed, the change feed, one receipt, adding by QR.
 struct ReceiptRoutes: Sendable {
     let receipts: AccountReceipts
+    let accounts: AccountStore
     let cursors: CursorCodec
     let metrics: ServerMetrics
     let limits: AccountLimits
 
-    func register(on guarded: RouterGroup<ServerContext>) {
-        guarded.get(Route.receipts.routerPath) { request, context in try await feed(request, context: context) }
+    /// The feed on `router` (it checks its session itself), the others on `guarded`.
+    func register(on router: Router<ServerContext>, guarded: RouterGroup<ServerContext>) {
+        router.get(Route.receipts.routerPath) { request, _ in try await feed(request) }
         guarded.post(Route.receipts.routerPath) { request, context in try await add(request, context: context) }
         guarded.get(Route.changes.routerPath) { request, context in try await changes(request, context: context) }
         guarded.get(Route.receipt.routerPath) { _, context in try await receipt(context) }
     }
 
-    private func feed(_ request: Request, context: ServerContext) async throws -> Response {
-        let account = try context.requireAccount()
+    /// The feed, its session checked in the same storage call as its page: one round trip to
+    /// PostgreSQL for the busiest request, where the session middleware would make it two. It
+    /// answers as behind the middleware: 401 for no session or an ended one before any 400.
+    private func feed(_ request: Request) async throws -> Response {
+        let token = try SessionMiddleware.token(of: request)
         let query = QueryParameters(request)
-        let limit = try query.pageSize()
-        var position: FeedPosition?
-        if let cursor = try query.string("cursor") {
-            guard let decoded = cursors.decode(cursor, as: FeedPosition.self), decoded.account == account.id else {
-                throw APIError.badRequest(.foreignFeedCursor)
+        let limit: Int
+        let position: FeedPosition?
+        do {
+            limit = try query.pageSize()
+            position = try query.string("cursor").map { cursor in
+                guard let decoded = cursors.decode(cursor, as: FeedPosition.self) else {
+                    throw APIError.badRequest(.foreignFeedCursor)
+                }
+                return decoded
             }
-            position = decoded
+        } catch {
+            guard try await accounts.account(forToken: token) != nil else { throw APIError.unauthorized(.sessionEnded) }
+            throw error
         }
-        let (stored, last, hasMore) = try await receipts.feed(account: account.id, after: position, limit: limit)
+        guard let found = try await accounts.feed(forToken: token, after: position, limit: limit) else {
+            throw APIError.unauthorized(.sessionEnded)
+        }
+        // A cursor of another account's feed: its page was read for this session's account, and is dropped.
+        if let position, position.account != found.account.id { throw APIError.badRequest(.foreignFeedCursor) }
+        let (stored, last, hasMore) = receipts.feedPage(found.page, account: found.account.id, limit: limit)
         let next = hasMore ? last.map { cursors.encode($0) } : nil
         return jsonResponse(capacity: stored.pageCapacity) {
             ReceiptFeedPage.write(receipts: stored, nextCursor: next, hasMore: hasMore, to: &$0)

@@ -10,11 +10,11 @@ struct AccountReceipts: Sendable {
     let storage: any ServerStorage
     let placeJSON: PlaceJSONCache
 
-    /// A page of the feed, newest first: receipts strictly after `position` in (date, id) order.
-    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> (
+    /// A page of an account's feed as the storage read it (``AccountStore/feed(forToken:after:limit:)``,
+    /// with its session): its receipts, where it ended, and whether there is more.
+    func feedPage(_ stored: StoredPage, account: Int64, limit: Int) -> (
         [WrittenReceiptEnvelope], last: FeedPosition?, hasMore: Bool
     ) {
-        let stored = try await storage.feed(account: account, after: position, limit: limit)
         let page = stored.rows.prefix(limit)
         let last = page.last.map { FeedPosition(account: account, dateTime: $0.dateTime, id: $0.id) }
         return (written(page, places: stored.places), last, stored.rows.count > limit)

@@ -48,12 +48,28 @@ struct AccountStore: Sendable {
 
     /// The account of a live session; nil for an unknown or expired token (an expired one is removed).
     func account(forToken token: String) async throws -> (Account, expiresAt: Date)? {
-        guard let (account, expiresAt) = try await storage.session(tokenHash: Self.hash(token)) else { return nil }
+        guard let (account, expiresAt) = try await storage.session(tokenHash: Self.hash(token)),
+            try await isLive(token: token, expiresAt: expiresAt)
+        else { return nil }
+        return (account, expiresAt)
+    }
+
+    /// The account of a live session and a page of its feed, read in one storage call; nil for an
+    /// unknown or expired token (an expired one is removed).
+    func feed(forToken token: String, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
+        guard let found = try await storage.feed(session: Self.hash(token), after: position, limit: limit),
+            try await isLive(token: token, expiresAt: found.expiresAt)
+        else { return nil }
+        return found
+    }
+
+    /// Whether a session expiring at `expiresAt` is still live; one that is not is removed.
+    private func isLive(token: String, expiresAt: Date) async throws -> Bool {
         guard expiresAt > clock() else {
             try await closeSession(token: token)
-            return nil
+            return false
         }
-        return (account, expiresAt)
+        return true
     }
 
     func closeSession(token: String) async throws {

@@ -5,6 +5,14 @@ import PostgresNIO
 /// and plans them once rather than at every request. Their rows are read as ad hoc queries' are.
 protocol PreparedRows: PostgresPreparedStatement where Row == PostgresRow {}
 
+extension PostgresRow.Iterator {
+    /// The next cell of the row, decoded as `T`.
+    mutating func decodeNext<T: PostgresDecodable>(_: T.Type) throws -> T {
+        guard let cell = next() else { throw StorageFault("a row ended before all its columns were read") }
+        return try cell.decode(T.self)
+    }
+}
+
 extension PreparedRows {
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 
@@ -35,31 +43,55 @@ struct SessionStatement: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
 
-/// The feed's first page.
-struct FeedStatement: PreparedRows {
-    static let sql =
-        PostgresStorage.selection + """
-             WHERE r.account_id = $1 ORDER BY r.date_time DESC, r.id DESC LIMIT $2
-            """
-    let account: Int64
+/// A session's account and expiry with the first page of its feed, in one round trip: a row for
+/// each receipt (its columns those of ``PostgresStorage/selection``), one with null receipt columns
+/// when the account has none, no row for an unknown session.
+struct SessionFeedStatement: PreparedRows {
+    static let sql = PostgresStorage.sessionFeed("")
+    let tokenHash: Data
     let limit: Int
 
-    func makeBindings() throws -> PostgresBindings { Self.bindings(account, Int64(limit)) }
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        try bindings.append(tokenHash)
+        bindings.append(Int64(limit))
+        return bindings
+    }
 }
 
-/// A page of the feed after a position.
-struct FeedAfterStatement: PreparedRows {
-    static let sql =
-        PostgresStorage.selection + """
-             WHERE r.account_id = $1 AND (r.date_time, r.id) < ($2, $3)
-            ORDER BY r.date_time DESC, r.id DESC LIMIT $4
-            """
-    let account: Int64
+/// ``SessionFeedStatement`` for a page after a position.
+struct SessionFeedAfterStatement: PreparedRows {
+    static let sql = PostgresStorage.sessionFeed(" AND (r.date_time, r.id) < ($3, $4)")
+    let tokenHash: Data
     let dateTime: String
     let id: Int64
     let limit: Int
 
-    func makeBindings() throws -> PostgresBindings { Self.bindings(account, dateTime, id, Int64(limit)) }
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 4)
+        try bindings.append(tokenHash)
+        bindings.append(Int64(limit))
+        bindings.append(dateTime)
+        bindings.append(id)
+        return bindings
+    }
+}
+
+extension PostgresStorage {
+    /// The session by its token's hash (`$1`), its account's receipts newest first (`$2` at most)
+    /// with `condition` on them: a lateral join, so the account's index gives the page as it gives
+    /// it alone. The outer order repeats the page's, which a join does not promise to keep.
+    static func sessionFeed(_ condition: String) -> String {
+        """
+        SELECT a.id, a.kind, a.login, s.expires_at, f.*
+        FROM sessions s JOIN accounts a ON a.id = s.account_id
+        LEFT JOIN LATERAL (
+            \(selection) WHERE r.account_id = a.id\(condition) ORDER BY r.date_time DESC, r.id DESC LIMIT $2
+        ) f ON true
+        WHERE s.token_hash = $1
+        ORDER BY f.date_time DESC, f.id DESC
+        """
+    }
 }
 
 /// A page of the change feed.

@@ -14,14 +14,15 @@ extension PostgresStorage {
         FROM receipts r LEFT JOIN places p ON p.id = r.place_id
         """
 
-    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
+    func feed(session tokenHash: Data, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
         try await call { client in
             if let position {
-                let statement = FeedAfterStatement(
-                    account: account, dateTime: position.dateTime, id: position.id, limit: limit + 1)
-                return try await Self.page(client.execute(statement))
+                let statement = SessionFeedAfterStatement(
+                    tokenHash: tokenHash, dateTime: position.dateTime, id: position.id, limit: limit + 1)
+                return try await Self.sessionFeed(client.execute(statement))
             }
-            return try await Self.page(client.execute(FeedStatement(account: account, limit: limit + 1)))
+            return try await Self.sessionFeed(
+                client.execute(SessionFeedStatement(tokenHash: tokenHash, limit: limit + 1)))
         }
     }
 
@@ -74,19 +75,53 @@ extension PostgresStorage {
     where Rows.Element == PostgresRow {
         var page = StoredPage(rows: [], places: [:])
         for try await row in rows {
-            let (id, status, sequence, dateTime, placeID, document, name, latitude, longitude, category, address) =
-                try row.decode(
-                    (Int64, String, Int64, String, String?, String, String?, Double?, Double?, String?, String?).self)
-            page.rows.append(
-                StoredReceiptRow(
-                    id: id, status: Receipt.Status(rawValue: status) ?? .pending, sequence: sequence,
-                    dateTime: dateTime, placeID: placeID, document: document))
-            guard let placeID, page.places[placeID] == nil else { continue }
-            if let place = place(id: placeID, (name, latitude, longitude, category, address)) {
-                page.places[placeID] = place
-            }
+            var cells = row.makeIterator()
+            try receipt(&cells, into: &page)
         }
         return page
+    }
+
+    /// Reads the rows of ``SessionFeedStatement`` and ``SessionFeedAfterStatement``: the session's
+    /// account and expiry, then a receipt of ``selection`` (none when the account has no receipts
+    /// there); nil when no row came back, the session being unknown.
+    private static func sessionFeed<Rows: AsyncSequence>(_ rows: Rows) async throws -> SessionFeed?
+    where Rows.Element == PostgresRow {
+        var session: (account: Account, expiresAt: Date)?
+        var page = StoredPage(rows: [], places: [:])
+        for try await row in rows {
+            var cells = row.makeIterator()
+            let id = try cells.decodeNext(Int64.self)
+            let kind = try cells.decodeNext(String.self)
+            let login = try cells.decodeNext(String?.self)
+            let expiresAt = try cells.decodeNext(Date.self)
+            if session == nil {
+                session = (Account(id: id, kind: AccountKind(rawValue: kind) ?? .anonymous, login: login), expiresAt)
+            }
+            try receipt(&cells, into: &page)
+        }
+        return session.map { SessionFeed(account: $0.account, expiresAt: $0.expiresAt, page: page) }
+    }
+
+    /// Reads the next columns of a row, those of ``selection``, into `page`: the receipt, and its
+    /// place the first time the page names it. All null (a left join that found no receipt) adds
+    /// nothing.
+    private static func receipt(_ cells: inout PostgresRow.Iterator, into page: inout StoredPage) throws {
+        guard let id = try cells.decodeNext(Int64?.self) else { return }
+        let status = try cells.decodeNext(String.self)
+        let sequence = try cells.decodeNext(Int64.self)
+        let dateTime = try cells.decodeNext(String.self)
+        let placeID = try cells.decodeNext(String?.self)
+        let document = try cells.decodeNext(String.self)
+        page.rows.append(
+            StoredReceiptRow(
+                id: id, status: Receipt.Status(rawValue: status) ?? .pending, sequence: sequence,
+                dateTime: dateTime, placeID: placeID, document: document))
+        let placeColumns = (
+            try cells.decodeNext(String?.self), try cells.decodeNext(Double?.self),
+            try cells.decodeNext(Double?.self), try cells.decodeNext(String?.self), try cells.decodeNext(String?.self)
+        )
+        guard let placeID, page.places[placeID] == nil else { return }
+        if let place = place(id: placeID, placeColumns) { page.places[placeID] = place }
     }
 
     /// Inserts receipts with the account's next change sequence numbers, reserved in one step (which

@@ -5,9 +5,14 @@ import ReceiptCore
 /// Each account's receipts: adding one by its QR code, the feed paged by (date, id), the change
 /// feed by sequence, one receipt; every answer with the places its receipts name.
 protocol ReceiptFeedStorage: Sendable {
-    /// A page of an account's feed, newest first: receipts strictly after `position` in (date, id)
-    /// order, one more than `limit` at most (the extra one says there is more), with their places.
-    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage
+    /// The session whose token hashes to `tokenHash`, and a page of its account's feed, newest
+    /// first: receipts strictly after `position` in (date, id) order, one more than `limit` at most
+    /// (the extra one says there is more), with their places. Nil for an unknown session.
+    ///
+    /// The session and the page are read together (on PostgreSQL, one statement and one round trip),
+    /// so the feed costs a request one call. The page is of the session's account whatever account
+    /// `position` names: the caller refuses a position of another account.
+    func feed(session tokenHash: Data, after position: FeedPosition?, limit: Int) async throws -> SessionFeed?
     /// An account's receipts whose last change came after `since`, oldest change first, one more than
     /// `limit` at most, with their places.
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage
@@ -24,6 +29,13 @@ struct FeedPosition: Codable, Equatable, Sendable {
     let account: Int64
     let dateTime: String
     let id: Int64
+}
+
+/// A session's account and expiry, and a page of that account's feed.
+struct SessionFeed: Sendable {
+    let account: Account
+    let expiresAt: Date
+    let page: StoredPage
 }
 
 /// Receipt rows as stored, and the places they name.

@@ -6,29 +6,38 @@ import ReceiptCore
 /// ``ReceiptFeedStorage``: each account's receipts in the file, the feeds read by position from a
 /// cursor, with the places they name from ``KnownPlaces``.
 extension SQLiteStorage {
-    func feed(account: Int64, after position: FeedPosition?, limit: Int) async throws -> StoredPage {
+    func feed(session tokenHash: Data, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
         try await read { db in
-            let rows: [StoredReceiptRow]
-            if let position {
-                rows = try Self.rows(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT \(Self.columns) FROM receipts
-                            WHERE account_id = ? AND (date_time < ? OR (date_time = ? AND id < ?))
-                            ORDER BY date_time DESC, id DESC LIMIT ?
-                            """),
-                    [account, position.dateTime, position.dateTime, position.id, limit + 1])
-            } else {
-                rows = try Self.rows(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT \(Self.columns) FROM receipts WHERE account_id = ?
-                            ORDER BY date_time DESC, id DESC LIMIT ?
-                            """),
-                    [account, limit + 1])
-            }
-            return try self.page(rows, in: db)
+            guard let (account, expiresAt) = try Self.session(tokenHash: tokenHash, in: db) else { return nil }
+            let page = try self.feed(account: account.id, after: position, limit: limit, in: db)
+            return SessionFeed(account: account, expiresAt: expiresAt, page: page)
         }
+    }
+
+    /// A page of an account's feed, in the read `db`.
+    private func feed(account: Int64, after position: FeedPosition?, limit: Int, in db: Database) throws
+        -> StoredPage
+    {
+        let rows: [StoredReceiptRow]
+        if let position {
+            rows = try Self.rows(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns) FROM receipts
+                        WHERE account_id = ? AND (date_time < ? OR (date_time = ? AND id < ?))
+                        ORDER BY date_time DESC, id DESC LIMIT ?
+                        """),
+                [account, position.dateTime, position.dateTime, position.id, limit + 1])
+        } else {
+            rows = try Self.rows(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns) FROM receipts WHERE account_id = ?
+                        ORDER BY date_time DESC, id DESC LIMIT ?
+                        """),
+                [account, limit + 1])
+        }
+        return try self.page(rows, in: db)
     }
 
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {

@@ -55,23 +55,26 @@ extension SQLiteStorage {
     }
 
     func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)? {
-        try await read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT accounts.id, accounts.kind, accounts.login, sessions.expires_at
-                            FROM sessions JOIN accounts ON accounts.id = sessions.account_id
-                            WHERE sessions.token_hash = ?
-                            """),
-                    arguments: [tokenHash])
-            else { return nil }
-            let kind = AccountKind(rawValue: row["kind"]) ?? .anonymous
-            return (
-                Account(id: row["id"], kind: kind, login: row["login"]),
-                Date(timeIntervalSince1970: row["expires_at"])
-            )
-        }
+        try await read { db in try Self.session(tokenHash: tokenHash, in: db) }
+    }
+
+    /// The account and expiry of a session, in the read `db`.
+    static func session(tokenHash: Data, in db: Database) throws -> (account: Account, expiresAt: Date)? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT accounts.id, accounts.kind, accounts.login, sessions.expires_at
+                        FROM sessions JOIN accounts ON accounts.id = sessions.account_id
+                        WHERE sessions.token_hash = ?
+                        """),
+                arguments: [tokenHash])
+        else { return nil }
+        let kind = AccountKind(rawValue: row["kind"]) ?? .anonymous
+        return (
+            Account(id: row["id"], kind: kind, login: row["login"]),
+            Date(timeIntervalSince1970: row["expires_at"])
+        )
     }
 
     func deleteSession(tokenHash: Data) async throws {
