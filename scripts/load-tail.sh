@@ -69,7 +69,7 @@ SQL
     dumper=$!; sleep 1
   fi
   if [ "${PERF:-}" = 1 ]; then
-    perf record -a -F 999 -o "$out/perf-$c.data" -- sleep $((seconds - 2)) >/dev/null 2>&1 &
+    perf record -a -g -F 999 -o "$out/perf-$c.data" -- sleep $((seconds - 2)) >/dev/null 2>&1 &
   fi
   PORTS="$ports" wrk -t2 -c$c -d"${seconds}s" --latency -s scripts/load-spread.lua -H "Cookie: receipts_session=$cookie" "http://127.0.0.1:$pa/api/v1/receipts?limit=${LIMIT:-50}" > "$out/wrk-$c.txt"
   [ "${WAITS:-}" = 1 ] && kill $watcher
