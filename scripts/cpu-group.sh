@@ -37,7 +37,11 @@ if ! mkdir "$group" 2>/dev/null; then
   echo "cpu-group: could not make $group; running without it" >&2
   exec "$@"
 fi
-trap 'rmdir "$group" 2>/dev/null || true' EXIT
+# A group is removed once empty: its last processes may still be leaving when the command returns.
+trap 'for _ in 1 2 3 4 5 6 7 8 9 10; do rmdir "$group" 2>/dev/null && break; sleep 0.2; done' EXIT
 status=0
-RECEIPTS_CPU_GROUP=$group bash -c 'echo $$ >"$RECEIPTS_CPU_GROUP/'"$join"'" && exec "$@"' cpu-group "$@" || status=$?
+RECEIPTS_CPU_GROUP=$group bash -c '
+  echo $$ 2>/dev/null >"$RECEIPTS_CPU_GROUP/'"$join"'" \
+    || { echo "cpu-group: could not join $RECEIPTS_CPU_GROUP; running without it" >&2; RECEIPTS_CPU_GROUP=none; }
+  exec "$@"' cpu-group "$@" || status=$?
 exit $status
