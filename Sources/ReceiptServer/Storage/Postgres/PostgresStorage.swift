@@ -47,6 +47,9 @@ final class PostgresStorage: ServerStorage {
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
             do {
                 try await PostgresSchema.migrate(connection, logger: logger)
+                if let warning = try? await Self.schedulingWarning(connection, host: address.host, logger: logger) {
+                    logger.warning("\(warning)")
+                }
             } catch {
                 try? await connection.close()
                 throw error
@@ -67,6 +70,16 @@ final class PostgresStorage: ServerStorage {
         let client = PostgresClient(configuration: pool, backgroundLogger: logger)
         self.client = client
         running = Task { await client.run() }
+    }
+
+    /// ``BackendScheduling``'s warning for the backend of `connection`, if any.
+    private static func schedulingWarning(_ connection: PostgresConnection, host: String, logger: Logger)
+        async throws -> String?
+    {
+        for try await pid in try await connection.query("SELECT pg_backend_pid()", logger: logger).decode(Int32.self) {
+            return BackendScheduling.check(host: host, backend: pid)
+        }
+        return nil
     }
 
     /// Closes the pool's connections; calls made afterwards fail.

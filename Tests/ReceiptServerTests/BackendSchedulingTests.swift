@@ -1,0 +1,55 @@
+import Testing
+
+@testable import ReceiptServer
+
+/// The warning at start for a PostgreSQL whose backends are each scheduled as a group of their own,
+/// from the lines Linux gives (`/proc/PID/cgroup` as cgroup v1 and v2 write them).
+@Suite("Server: PostgreSQL's backends under the kernel's autogroup")
+struct BackendSchedulingTests {
+    /// cgroup v1 as on this project's machine: the cpu controller at the root.
+    static let v1Root = "9:name=systemd:/\n4:memory:/process_api/7da6\n2:cpuacct:/\n1:cpu:/\n0::/\n"
+    /// cgroup v1 with cpu and cpuacct mounted together, in a group of their own.
+    static let v1Grouped = "3:cpu,cpuacct:/receipts-1050\n0::/\n"
+    /// cgroup v2: a systemd service, and a process left at the root.
+    static let v2Service = "0::/system.slice/postgresql@15-main.service\n"
+    static let v2Root = "0::/\n"
+
+    @Test("the CPU controller's group is read from v1 (alone or shared) and v2 lines")
+    func cpuGroups() {
+        #expect(BackendScheduling.cpuGroup(of: Self.v1Root) == "/")
+        #expect(BackendScheduling.cpuGroup(of: Self.v1Grouped) == "/receipts-1050")
+        #expect(BackendScheduling.cpuGroup(of: Self.v2Service) == "/system.slice/postgresql@15-main.service")
+        #expect(BackendScheduling.cpuGroup(of: Self.v2Root) == "/")
+        // cpuacct alone is not the cpu controller: the v2 line decides.
+        #expect(BackendScheduling.cpuGroup(of: "2:cpuacct:/a\n0::/b\n") == "/b")
+        #expect(BackendScheduling.cpuGroup(of: "") == nil)
+    }
+
+    @Test("warned only for a PostgreSQL here, autogroup on, its backend at the root of the CPU groups")
+    func warning() {
+        func warns(
+            host: String = "127.0.0.1", autogroup: String? = "1\n", name: String? = "postgres\n",
+            cgroups: String? = Self.v1Root
+        ) -> Bool {
+            BackendScheduling.warning(host: host, autogroup: autogroup, backendName: name, backendCgroups: cgroups)
+                != nil
+        }
+        #expect(warns())
+        #expect(warns(host: "localhost"))
+        #expect(warns(host: "::1"))
+        #expect(warns(host: "/var/run/postgresql"))
+        #expect(warns(cgroups: Self.v2Root))
+        // A database on another machine, or another PID namespace's process of that id.
+        #expect(!warns(host: "db.internal"))
+        #expect(!warns(host: "10.0.0.7"))
+        #expect(!warns(name: "nginx\n"))
+        #expect(!warns(name: nil))
+        // Autogroup off, or not there to read.
+        #expect(!warns(autogroup: "0\n"))
+        #expect(!warns(autogroup: nil))
+        // The backend in a CPU cgroup of its own.
+        #expect(!warns(cgroups: Self.v1Grouped))
+        #expect(!warns(cgroups: Self.v2Service))
+        #expect(!warns(cgroups: nil))
+    }
+}
