@@ -17,9 +17,13 @@ set -euo pipefail
 if [[ -n "${RECEIPTS_CPU_GROUP:-}" ]]; then exec "$@"; fi
 export RECEIPTS_CPU_GROUP=none
 autogroup=$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null || echo 0)
-# The cgroup path of the cpu controller (v1) or of the unified hierarchy (v2); "/" is the root.
+# The cgroup of the cpu controller: cgroup v1's own line, else the unified hierarchy's (v2), where a
+# group counts only if the cpu controller is on in it; "/" is the root, where autogroup applies.
 current=$(awk -F: '$2 ~ /(^|,)cpu(,|$)/ { print $3; found = 1 } END { if (!found) print "" }' /proc/self/cgroup)
-[[ -z "$current" ]] && current=$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
+if [[ -z "$current" ]]; then
+  current=$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
+  grep -qw cpu "/sys/fs/cgroup${current%/}/cgroup.controllers" 2>/dev/null || current=/
+fi
 if [[ "$autogroup" != 1 || "$current" != "/" ]]; then exec "$@"; fi
 
 name="receipts-$$"

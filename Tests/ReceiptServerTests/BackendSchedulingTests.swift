@@ -13,25 +13,35 @@ struct BackendSchedulingTests {
     /// cgroup v2: a systemd service, and a process left at the root.
     static let v2Service = "0::/system.slice/postgresql@15-main.service\n"
     static let v2Root = "0::/\n"
+    /// `cgroup.controllers` of a v2 group: with the cpu controller on (a unit with `CPUWeight=`), and
+    /// without it (systemd's default), where the process is scheduled as at the root.
+    static func withCPU(_ path: String) -> String? { "cpuset cpu io memory pids\n" }
+    static func withoutCPU(_ path: String) -> String? { "memory pids\n" }
 
     @Test("the CPU controller's group is read from v1 (alone or shared) and v2 lines")
     func cpuGroups() {
-        #expect(BackendScheduling.cpuGroup(of: Self.v1Root) == "/")
-        #expect(BackendScheduling.cpuGroup(of: Self.v1Grouped) == "/receipts-1050")
-        #expect(BackendScheduling.cpuGroup(of: Self.v2Service) == "/system.slice/postgresql@15-main.service")
-        #expect(BackendScheduling.cpuGroup(of: Self.v2Root) == "/")
+        #expect(BackendScheduling.cpuGroup(of: Self.v1Root, controllers: Self.withoutCPU) == "/")
+        #expect(BackendScheduling.cpuGroup(of: Self.v1Grouped, controllers: Self.withoutCPU) == "/receipts-1050")
+        #expect(
+            BackendScheduling.cpuGroup(of: Self.v2Service, controllers: Self.withCPU)
+                == "/system.slice/postgresql@15-main.service")
+        // A v2 group without the cpu controller on is scheduled as the root.
+        #expect(BackendScheduling.cpuGroup(of: Self.v2Service, controllers: Self.withoutCPU) == "/")
+        #expect(BackendScheduling.cpuGroup(of: Self.v2Service, controllers: { _ in nil }) == "/")
+        #expect(BackendScheduling.cpuGroup(of: Self.v2Root, controllers: Self.withCPU) == "/")
         // cpuacct alone is not the cpu controller: the v2 line decides.
-        #expect(BackendScheduling.cpuGroup(of: "2:cpuacct:/a\n0::/b\n") == "/b")
-        #expect(BackendScheduling.cpuGroup(of: "") == nil)
+        #expect(BackendScheduling.cpuGroup(of: "2:cpuacct:/a\n0::/b\n", controllers: Self.withCPU) == "/b")
+        #expect(BackendScheduling.cpuGroup(of: "", controllers: Self.withCPU) == nil)
     }
 
     @Test("warned only for a PostgreSQL here, autogroup on, its backend at the root of the CPU groups")
     func warning() {
         func warns(
             host: String = "127.0.0.1", autogroup: String? = "1\n", name: String? = "postgres\n",
-            cgroups: String? = Self.v1Root
+            cgroups: String? = Self.v1Root, controllers: (String) -> String? = Self.withCPU
         ) -> Bool {
-            BackendScheduling.warning(host: host, autogroup: autogroup, backendName: name, backendCgroups: cgroups)
+            BackendScheduling.warning(
+                host: host, autogroup: autogroup, backendName: name, backendCgroups: cgroups, controllers: controllers)
                 != nil
         }
         #expect(warns())
@@ -47,9 +57,10 @@ struct BackendSchedulingTests {
         // Autogroup off, or not there to read.
         #expect(!warns(autogroup: "0\n"))
         #expect(!warns(autogroup: nil))
-        // The backend in a CPU cgroup of its own.
+        // The backend in a CPU cgroup of its own; a systemd service without the cpu controller is not.
         #expect(!warns(cgroups: Self.v1Grouped))
         #expect(!warns(cgroups: Self.v2Service))
+        #expect(warns(cgroups: Self.v2Service, controllers: Self.withoutCPU))
         #expect(!warns(cgroups: nil))
     }
 }

@@ -11,16 +11,21 @@ enum BackendScheduling {
     static func check(host: String, backend pid: Int32) -> String? {
         warning(
             host: host, autogroup: contents("/proc/sys/kernel/sched_autogroup_enabled"),
-            backendName: contents("/proc/\(pid)/comm"), backendCgroups: contents("/proc/\(pid)/cgroup"))
+            backendName: contents("/proc/\(pid)/comm"), backendCgroups: contents("/proc/\(pid)/cgroup"),
+            controllers: { contents("/sys/fs/cgroup\($0)/cgroup.controllers") })
     }
 
     /// The warning, from what the files say: the kernel's autogroup setting, and the name and
-    /// cgroups (`/proc/PID/cgroup`) of the process that has the backend's id here. A database
-    /// elsewhere, a process of that id that is not PostgreSQL (another PID namespace), autogroup
-    /// off, or a backend in a CPU cgroup of its own (a service's, a container's) need none.
-    static func warning(host: String, autogroup: String?, backendName: String?, backendCgroups: String?) -> String? {
+    /// cgroups (`/proc/PID/cgroup`) of the process that has the backend's id here; `controllers`
+    /// reads a v2 group's `cgroup.controllers`. A database elsewhere, a process of that id that is
+    /// not PostgreSQL (another PID namespace), autogroup off, or a backend in a CPU cgroup of its own
+    /// (a service's with `CPUWeight=`, a container's) need none.
+    static func warning(
+        host: String, autogroup: String?, backendName: String?, backendCgroups: String?,
+        controllers: (String) -> String?
+    ) -> String? {
         guard isThisMachine(host), backendName?.trimmed == "postgres", autogroup?.trimmed == "1",
-            let cgroups = backendCgroups, cpuGroup(of: cgroups) == "/"
+            let cgroups = backendCgroups, cpuGroup(of: cgroups, controllers: controllers) == "/"
         else { return nil }
         return "PostgreSQL runs on this machine with each backend scheduled as a group of its own "
             + "(kernel.sched_autogroup_enabled = 1, PostgreSQL outside a CPU cgroup): under full load, requests "
@@ -28,16 +33,20 @@ enum BackendScheduling {
             + "with a CPU cgroup (docs/server.md)"
     }
 
-    /// The path of the CPU controller's cgroup in `/proc/PID/cgroup` lines: cgroup v1's `N:cpu…:PATH`,
-    /// else the unified hierarchy's `0::PATH`.
-    static func cpuGroup(of lines: String) -> String? {
+    /// The CPU controller's cgroup in `/proc/PID/cgroup` lines: cgroup v1's `N:cpu…:PATH`; else the
+    /// unified hierarchy's `0::PATH`, which counts only where the cpu controller is on
+    /// (`controllers` of the path lists `cpu`): elsewhere the process is scheduled as at the root.
+    static func cpuGroup(of lines: String, controllers: (String) -> String?) -> String? {
         let fields = lines.split(separator: "\n").map {
             $0.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         }
-        let cpu =
-            fields.first { $0.count == 3 && $0[1].split(separator: ",").contains("cpu") }
-            ?? fields.first { $0.count == 3 && $0[0] == "0" && $0[1].isEmpty }
-        return cpu.map { String($0[2]) }
+        if let v1 = fields.first(where: { $0.count == 3 && $0[1].split(separator: ",").contains("cpu") }) {
+            return String(v1[2])
+        }
+        guard let v2 = fields.first(where: { $0.count == 3 && $0[0] == "0" && $0[1].isEmpty }) else { return nil }
+        let path = String(v2[2])
+        let enabled = controllers(path)?.split(whereSeparator: \.isWhitespace).contains("cpu") ?? false
+        return path == "/" || !enabled ? "/" : path
     }
 
     private static func isThisMachine(_ host: String) -> Bool {
