@@ -10,11 +10,16 @@ import ReceiptStats
 // STATS_BENCH_KEEP_DATABASE=PATH builds the large history there and leaves it (closed: the file
 // alone holds it) for the web app's measurements (scripts/web-bench.py), which then read the same
 // database instead of building a second one.
+// STATS_BENCH_IMPORT_ONLY=both measures only what categories, totals and unit prices cost an import
+// (STATS_BENCH_IMPORT_RUNS alternating runs, 5 by default) and prints that line; `with` or `without`
+// runs only that side's imports, for a profiler.
 
 let environment = ProcessInfo.processInfo.environment
 let receiptCount = Int(environment["STATS_BENCH_RECEIPTS"] ?? "") ?? 1_000_000
 let overheadCount = Int(environment["STATS_BENCH_IMPORT_RECEIPTS"] ?? "") ?? 50_000
 let keptDatabase = environment["STATS_BENCH_KEEP_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+let importOnly = environment["STATS_BENCH_IMPORT_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
+let overheadRuns = max(1, Int(environment["STATS_BENCH_IMPORT_RUNS"] ?? "") ?? 5)
 let itemsPerReceipt = 10
 let monthCount = 120
 let folder = NSTemporaryDirectory() + "receipts-stats-bench-" + UUID().uuidString
@@ -124,8 +129,14 @@ var withTotals: [Double] = []
 var withoutTotals: [Double] = []
 var withTotalsCPU: [Double] = []
 var withoutTotalsCPU: [Double] = []
-for run in 0..<5 {
-    for keeping in [true, false] {
+let sides: [Bool] =
+    switch importOnly {
+    case "with": [true]
+    case "without": [false]
+    default: [true, false]
+    }
+for run in 0..<overheadRuns {
+    for keeping in sides {
         let path = folder + "/overhead-\(run)-\(keeping).sqlite"
         let database = try ReceiptDatabase.open(at: path, createIfMissing: true, rules: rules, keepingTotals: keeping)
         let elapsed = try importHistory(into: database, count: overheadCount)
@@ -138,6 +149,20 @@ for run in 0..<5 {
         }
         try? FileManager.default.removeItem(atPath: path)
     }
+}
+let overhead = median(withTotalsCPU) / median(withoutTotalsCPU) - 1
+let wallOverhead = median(withTotals) / median(withoutTotals) - 1
+let overheadLine =
+    "Import of \(overheadCount) receipts (50 a transaction), medians of \(overheadRuns) alternating runs: "
+    + "\(formatted(seconds: median(withoutTotalsCPU))) of CPU without categories, totals and unit prices, "
+    + "\(formatted(seconds: median(withTotalsCPU))) with them: +\(String(format: "%.1f", overhead * 100)) % "
+    + "(target ≤ 15 %); wall clock \(formatted(seconds: median(withoutTotals))) and "
+    + "\(formatted(seconds: median(withTotals))), +\(String(format: "%.1f", wallOverhead * 100)) %."
+if let importOnly {
+    if importOnly == "both" { print(overheadLine) }
+    // exit skips the top level's defer.
+    try? FileManager.default.removeItem(atPath: folder)
+    exit(0)
 }
 
 // The large history, from nothing.
@@ -219,17 +244,10 @@ for (label, values) in [
         "| \(label) | \(formatted(seconds: median(values))) | \(formatted(seconds: percentile(values, 0.9))) | \(values.count) |"
     )
 }
-let overhead = median(withTotalsCPU) / median(withoutTotalsCPU) - 1
-let wallOverhead = median(withTotals) / median(withoutTotals) - 1
 print(
     "\nKept totals answer all months \(String(format: "%.0f", median(plain) / median(allCategories)))× faster than "
         + "the GROUP BY (targets: all-time ≤ 5 ms, one month ≤ 1 ms).")
-print(
-    "Import of \(overheadCount) receipts (50 a transaction), medians of 5 alternating runs: "
-        + "\(formatted(seconds: median(withoutTotalsCPU))) of CPU without categories, totals and unit prices, "
-        + "\(formatted(seconds: median(withTotalsCPU))) with them: +\(String(format: "%.1f", overhead * 100)) % "
-        + "(target ≤ 15 %); wall clock \(formatted(seconds: median(withoutTotals))) and "
-        + "\(formatted(seconds: median(withTotals))), +\(String(format: "%.1f", wallOverhead * 100)) %.")
+print(overheadLine)
 print(
     "\nAfter the import of \(receiptCount) receipts (\(formatted(seconds: buildSeconds)); categories, totals and the "
         + "product figures' stale marks cost an import +\(String(format: "%.1f", overhead * 100)) % CPU, above): "

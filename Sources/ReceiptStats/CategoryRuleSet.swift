@@ -23,6 +23,53 @@ public struct CategoryRuleSet: CategoryRules {
         /// The pattern as written, and where: `mine.txt:12`.
         let text: String
         let location: String
+        /// The UTF-8 of each word (a phrase: of the phrase) when it is plain (``RuleKey``), for
+        /// comparing with plain keys byte by byte; nil for an expression, or text of other scripts.
+        let utf8: [[UInt8]]?
+
+        init(category: Category, pattern: Pattern, weight: Int, text: String, location: String) {
+            self.category = category
+            self.pattern = pattern
+            self.weight = weight
+            self.text = text
+            self.location = location
+            switch pattern {
+            case .words(let words):
+                let bytes = words.compactMap(RuleKey.plainUTF8)
+                utf8 = bytes.count == words.count ? bytes : nil
+            case .phrase(let phrase): utf8 = RuleKey.plainUTF8(phrase).map { [$0] }
+            case .expression: utf8 = nil
+            }
+        }
+
+        /// Whether the pattern matches the key.
+        func matches(_ key: RuleKey) -> Bool {
+            switch pattern {
+            case .words(let wanted):
+                // Each wanted beginning starts a word of the name, in order.
+                if key.spaced != nil, let utf8 {
+                    var index = 0
+                    for beginning in utf8 {
+                        while index < key.wordRanges.count, !key.word(index, beginsWith: beginning) { index += 1 }
+                        guard index < key.wordRanges.count else { return false }
+                        index += 1
+                    }
+                    return true
+                }
+                var index = 0
+                for beginning in wanted {
+                    while index < key.words.count, !key.words[index].hasPrefix(beginning) { index += 1 }
+                    guard index < key.words.count else { return false }
+                    index += 1
+                }
+                return true
+            case .phrase(let phrase):
+                if key.spaced != nil, let utf8 { return key.contains(utf8[0]) }
+                return (" " + key.text + " ").contains(phrase)
+            case .expression(let expression):
+                return expression.firstMatch(in: key.text, range: NSRange(key.text.startIndex..., in: key.text)) != nil
+            }
+        }
     }
 
     /// One file's rules, with an index that leaves out most of them for a given name.
@@ -31,41 +78,69 @@ public struct CategoryRuleSet: CategoryRules {
         /// The positions of the word and phrase patterns by the first one or two letters of their
         /// first word: a name's word must begin with those letters for the pattern to match.
         let byStart: [Substring: [Int]]
+        /// The same index for plain keys, by ``RuleKey/start(of:scalars:)``.
+        let byPlainStart: [UInt64: [Int]]
+        /// The word and phrase patterns whose first letters are not plain: tried on every plain key.
+        let unplainStarts: [Int]
         /// The positions of the expressions, tried on every name.
         let expressions: [Int]
 
         init(_ rules: [Rule]) {
             self.rules = rules
             var byStart: [Substring: [Int]] = [:]
+            var byPlainStart: [UInt64: [Int]] = [:]
+            var unplainStarts: [Int] = []
             var expressions: [Int] = []
             for (index, rule) in rules.enumerated() {
+                let start: Substring
                 switch rule.pattern {
-                case .words(let words): byStart[words[0].prefix(2), default: []].append(index)
-                case .phrase(let phrase):
-                    byStart[phrase.dropFirst().prefix { $0 != " " }.prefix(2), default: []].append(index)
-                case .expression: expressions.append(index)
+                case .words(let words): start = words[0].prefix(2)
+                case .phrase(let phrase): start = phrase.dropFirst().prefix { $0 != " " }.prefix(2)
+                case .expression:
+                    expressions.append(index)
+                    continue
+                }
+                byStart[start, default: []].append(index)
+                if let bytes = RuleKey.plainUTF8(start) {
+                    byPlainStart[RuleKey.start(of: bytes[...], scalars: 2), default: []].append(index)
+                } else {
+                    unplainStarts.append(index)
                 }
             }
             self.byStart = byStart
+            self.byPlainStart = byPlainStart
+            self.unplainStarts = unplainStarts
             self.expressions = expressions
         }
 
         /// The longest pattern that matches, the earlier on a tie.
-        func winner(_ key: String, _ words: [String]) -> Rule? {
+        func winner(_ key: RuleKey) -> Rule? {
             var best: Int?
             func consider(_ index: Int) {
                 let rule = rules[index]
                 if let best, rules[best].weight > rule.weight || (rules[best].weight == rule.weight && best < index) {
                     return
                 }
-                if CategoryRuleSet.matches(rule.pattern, key, words) { best = index }
+                if rule.matches(key) { best = index }
             }
-            var starts: Set<Substring> = []
-            for word in words {
-                starts.insert(word.prefix(1))
-                starts.insert(word.prefix(2))
+            if let spaced = key.spaced {
+                var starts: [UInt64] = []
+                for range in key.wordRanges {
+                    for count in 1...2 {
+                        let start = RuleKey.start(of: spaced[range], scalars: count)
+                        if !starts.contains(start) { starts.append(start) }
+                    }
+                }
+                for start in starts { byPlainStart[start]?.forEach(consider) }
+                unplainStarts.forEach(consider)
+            } else {
+                var starts: Set<Substring> = []
+                for word in key.words {
+                    starts.insert(word.prefix(1))
+                    starts.insert(word.prefix(2))
+                }
+                for start in starts { byStart[start]?.forEach(consider) }
             }
-            for start in starts { byStart[start]?.forEach(consider) }
             expressions.forEach(consider)
             return best.map { rules[$0] }
         }
@@ -87,9 +162,12 @@ public struct CategoryRuleSet: CategoryRules {
     /// The category of the longest pattern that matches `key` in the first file with a match; nil when
     /// no file has one.
     public func category(forKey key: String) -> Category? {
-        let words = key.split(separator: " ").map(String.init)
+        category(of: RuleKey(key))
+    }
+
+    func category(of key: RuleKey) -> Category? {
         for file in files {
-            if let best = file.winner(key, words) { return best.category }
+            if let best = file.winner(key) { return best.category }
         }
         return nil
     }
@@ -120,12 +198,12 @@ public struct CategoryRuleSet: CategoryRules {
                 case .phrase(let phrase): key = phrase.trimmingCharacters(in: .whitespaces)
                 case .expression: continue
                 }
-                let words = key.split(separator: " ").map(String.init)
-                guard Self.matches(rule.pattern, key, words) else {
+                let name = RuleKey(key)
+                guard rule.matches(name) else {
                     found.append("\(rule.location): «\(rule.text)» can never match")
                     continue
                 }
-                if let winner = file.winner(key, words), winner.category != rule.category {
+                if let winner = file.winner(name), winner.category != rule.category {
                     found.append(
                         "\(rule.location): «\(rule.text)» (\(rule.category.rawValue)) is taken by «\(winner.text)» "
                             + "(\(winner.category.rawValue), \(winner.location))")
@@ -133,24 +211,6 @@ public struct CategoryRuleSet: CategoryRules {
             }
         }
         return found
-    }
-
-    fileprivate static func matches(_ pattern: Rule.Pattern, _ key: String, _ words: [String]) -> Bool {
-        switch pattern {
-        case .words(let wanted):
-            // Each wanted beginning starts a word of the name, in order.
-            var index = 0
-            for beginning in wanted {
-                while index < words.count, !words[index].hasPrefix(beginning) { index += 1 }
-                guard index < words.count else { return false }
-                index += 1
-            }
-            return true
-        case .phrase(let phrase):
-            return (" " + key + " ").contains(phrase)
-        case .expression(let expression):
-            return expression.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
-        }
     }
 
     private static func parse(_ text: String, source: String) throws(CategoryRulesError) -> [Rule] {

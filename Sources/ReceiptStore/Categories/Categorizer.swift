@@ -64,7 +64,7 @@ struct ShopEvidence: Sendable {
 
 /// Names, places and shops resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
 struct ResolvedCache: Sendable {
-    var names: [ByteKey: NameEntry] = [:]
+    var names: [PrintedName: NameEntry] = [:]
     var places: [String: PlaceEntry?] = [:]
     /// Shops by what their receipts print (``ShopIdentity/shop(of:in:cached:known:)``).
     var shops: [ByteKey: ShopIdentity.Entry] = [:]
@@ -83,8 +83,8 @@ struct Categorizer {
     let rules: any CategoryRules
     /// The classifier, trained when a name first needs a guess (``ReceiptDatabase/classifier(in:)``).
     let classifier: (Database) throws -> NameClassifier
-    let cached: [ByteKey: NameEntry]
-    private(set) var added: [ByteKey: NameEntry] = [:]
+    let cached: [PrintedName: NameEntry]
+    private(set) var added: [PrintedName: NameEntry] = [:]
     private let cachedPlaces: [String: PlaceEntry?]
     /// Places looked up by this transaction and not changed by it.
     private(set) var placesMet: [String: PlaceEntry?] = [:]
@@ -94,7 +94,7 @@ struct Categorizer {
 
     init(
         rules: any CategoryRules, classifier: @escaping (Database) throws -> NameClassifier,
-        cached: [ByteKey: NameEntry], places: [String: PlaceEntry?]
+        cached: [PrintedName: NameEntry], places: [String: PlaceEntry?]
     ) {
         self.rules = rules
         self.classifier = classifier
@@ -104,7 +104,7 @@ struct Categorizer {
 
     /// The entry of a printed item name.
     mutating func name(_ printedText: String, in db: Database) throws -> NameEntry {
-        let printed = ByteKey(printedText)
+        let printed = PrintedName(printedText)
         if let entry = cached[printed] ?? added[printed] { return entry }
         let key = ItemName.key(printedText)
         let entry: NameEntry
