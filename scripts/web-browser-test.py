@@ -5,7 +5,8 @@ environment it makes under .build/web-venv), against `receipts web` over a datab
 demo` imported from the embedded demo server. Checks what a person sees: the feed's month sections
 as `receipts list --json` lists them, a second page after scrolling, the language switch, no
 horizontal overflow at 375 and 1280 px, no console errors, a browser without the key refused, the
-key sent to no other port of 127.0.0.1, and `--open` opening the page with a one-time code.
+key sent to no other port of 127.0.0.1, `--open` opening the page with a one-time code, and `--lan`
+reached at 127.0.0.2 (standing for the machine's network address) by a phone-sized browser.
 Screenshots go to Reports/web/.
 
     RECEIPTS=.build/debug/receipts .build/web-venv/bin/python scripts/web-browser-test.py
@@ -197,6 +198,52 @@ def check_bank(base, address, database, environment, folder):
         check(not errors, f"no errors in the bank's console: {errors}")
     finally:
         phone.quit()
+
+def check_lan(database, environment):
+    """`receipts web --lan` as a phone on the home network opens it: 127.0.0.2 stands for this
+    machine's network address (tests talk to loopback only). The page opens there with the key, at
+    375 px in Russian, and a photo taken through the add view's camera input is added; without the
+    key it is refused."""
+    server, address = start_app(RECEIPTS, ["--db", database, "--lan"], environment, "web-browser-test")
+    try:
+        check(address.startswith("http://127.0.0.1:"), f"--lan prints the loopback address first: {address}")
+        lan = address.replace("http://127.0.0.1:", "http://127.0.0.2:")
+        lan_base = lan.split("/#key=")[0]
+        phone = browser(375, 740, "ru-RU")
+        try:
+            phone.get(lan)
+            wait(phone, 15).until(lambda d: len(rows(d)) > 0)
+            check(phone.current_url == lan_base + "/", f"the page opens at the network address: {phone.current_url}")
+            phone.find_element(By.ID, "to-add").click()
+            camera = wait(phone, 10).until(lambda d: d.find_elements(By.ID, "camera"))[0]
+            check(camera.get_attribute("capture") == "environment" and "image/jpeg" in camera.get_attribute("accept"),
+                  "the add view has a photo input that opens a phone's back camera")
+            camera.send_keys(os.path.abspath("Data/samples/photos/tilt.jpg"))
+            added = wait(phone, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#add ol.added li"))
+            check("28715" in added[0].text and "problem" not in added[0].get_attribute("class"),
+                  f"the camera's photo is decoded and added: {added[0].text!r}")
+            with sqlite3.connect(database) as connection:
+                stored = connection.execute(
+                    "SELECT status FROM receipts WHERE fn = '9280440300412563' AND fd = 28715").fetchall()
+            check(stored == [("pending",)], f"its receipt is in the database, pending: {stored}")
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(overflow <= 0, f"the add view fits 375 px at the network address ({overflow})")
+            phone.save_screenshot(REPORTS + "/add-375.png")
+            errors = [entry for entry in phone.get_log("browser") if entry["level"] == "SEVERE"]
+            check(not errors, f"no errors in the console at the network address: {errors}")
+        finally:
+            phone.quit()
+        stranger = browser(800, 600)
+        try:
+            stranger.get(lan_base + "/")
+            text = body_text(stranger, "No access", 30)
+            check("No access" in text and not rows(stranger), f"without the key the network address is refused: {text!r}")
+        finally:
+            stranger.quit()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
 
 def main():
     folder = tempfile.mkdtemp(prefix="receipts-web-")
@@ -789,6 +836,7 @@ def main():
             phone.quit()
 
         check_bank(base, address, database, environment, folder)
+        check_lan(database, environment)
 
         stranger = browser(800, 600)
         try:

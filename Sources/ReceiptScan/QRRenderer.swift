@@ -30,3 +30,26 @@ public enum QRRenderer {
         return image
     }
 }
+
+extension QRRenderer {
+    /// The QR code of `text` for a terminal: two rows of modules a line, in the half blocks `▀`,
+    /// `▄` and `█` (a dark module is ink, a light one a space), with a quiet zone of `margin`
+    /// modules around it. Printed as ink on paper (dark text on a light background, or painted so),
+    /// a phone's camera reads it off the screen.
+    public static func lines(_ text: String, margin: Int = 2) throws(ScanError) -> [String] {
+        let image = try render(text, scale: 1, margin: margin)
+        let side = image.width
+        func dark(_ row: Int, _ column: Int) -> Bool { row < side && image.pixels[row * side + column] == 0 }
+        return stride(from: 0, to: side, by: 2).map { row in
+            String(
+                (0..<side).map { column -> Character in
+                    switch (dark(row, column), dark(row + 1, column)) {
+                    case (true, true): "█"
+                    case (true, false): "▀"
+                    case (false, true): "▄"
+                    case (false, false): " "
+                    }
+                })
+        }
+    }
+}

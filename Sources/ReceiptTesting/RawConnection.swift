@@ -9,8 +9,8 @@ import Foundation
 public final class RawConnection {
     private let socket: Int32
 
-    /// Connects to `port` on 127.0.0.1, from `source` when given.
-    public init(port: Int, from source: String? = nil) throws {
+    /// Connects to `port` on `destination` (a loopback address), from `source` when given.
+    public init(port: Int, to destination: String = "127.0.0.1", from source: String? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EMFILE) }
         if let source {
@@ -22,7 +22,7 @@ public final class RawConnection {
             }
             guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
         }
-        var address = Self.address("127.0.0.1", port: port)
+        var address = Self.address(destination, port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 import Logging
+import NIOCore
 public import ReceiptCore
 import ReceiptReports
 public import ReceiptStore
@@ -57,22 +58,38 @@ public final class WebApp: Sendable {
     /// The address to open once the app listens on `port`, the key in its fragment (`#key=`), which
     /// the browser keeps to itself: no server receives it, nor any log.
     public func address(port: Int) -> String {
-        "http://\(Self.urlHost(settings.host)):\(port)/#key=\(settings.key)"
+        address(host: settings.ownHost, port: port)
+    }
+
+    /// The address with the key at `host` (with `--lan`, one of ``LANAddresses``).
+    public func address(host: String, port: Int) -> String {
+        "http://\(Self.urlHost(host)):\(port)/#key=\(settings.key)"
     }
 
     /// An address for another process to open (`xdg-open`), whose arguments any user of the machine
     /// can read: a one-time code in place of the key, which the page exchanges for it once, within a
     /// minute.
     public func openingAddress(port: Int) -> String {
-        "http://\(Self.urlHost(settings.host)):\(port)/#code=\(openingCodes.issue())"
+        "http://\(Self.urlHost(settings.ownHost)):\(port)/#code=\(openingCodes.issue())"
     }
 
     /// What a request's `Host` may name: the app's own address on the port it listens on; on
-    /// loopback, under any of the names that reach it. None before it listens.
-    func authorities() -> [String] {
+    /// loopback, under any of the names that reach it; with `--lan`, those and the address of this
+    /// machine the request came in on (`local`), as a number: a name of another site that was
+    /// pointed at this machine is refused. None before it listens.
+    func authorities(local: SocketAddress?) -> [String] {
         guard let port = listening.withLock({ $0 }) else { return [] }
-        let hosts =
-            settings.isLoopback ? ["127.0.0.1", "localhost", "[::1]"] : [Self.urlHost(settings.host.lowercased())]
+        var hosts: [String]
+        if settings.isLoopback || settings.lan {
+            hosts = ["127.0.0.1", "localhost", "[::1]"]
+            if settings.lan, let ip = local?.ipAddress {
+                // An IPv4 client of a dual-stack socket shows as `::ffff:a.b.c.d`.
+                let plain = ip.lowercased().hasPrefix("::ffff:") && ip.contains(".") ? String(ip.dropFirst(7)) : ip
+                hosts.append(Self.urlHost(plain.lowercased()))
+            }
+        } else {
+            hosts = [Self.urlHost(settings.host.lowercased())]
+        }
         return hosts.map { "\($0):\(port)" }
     }
 
@@ -81,7 +98,7 @@ public final class WebApp: Sendable {
         Application(
             router: router(),
             configuration: ApplicationConfiguration(
-                address: .hostname(settings.host, port: settings.port), serverName: "receipts-web"),
+                address: .hostname(settings.listenHost, port: settings.port), serverName: "receipts-web"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 self.listening.withLock { $0 = port }
@@ -90,9 +107,9 @@ public final class WebApp: Sendable {
             logger: Self.logger)
     }
 
-    func router() -> Router<BasicRequestContext> {
-        let router = Router()
-        router.add(middleware: AccessGuard(key: settings.key, authorities: { self.authorities() }))
+    func router() -> Router<WebContext> {
+        let router = Router(context: WebContext.self)
+        router.add(middleware: AccessGuard(key: settings.key, authorities: { self.authorities(local: $0) }))
         AccessRoutes(app: self).register(on: router)
         ReceiptsRoutes(app: self).register(on: router)
         SearchRoutes(app: self).register(on: router)

@@ -5,6 +5,10 @@ import ReceiptCore
 public struct WebSettings: Sendable {
     /// The address to listen on; loopback unless the user asks otherwise.
     public var host: String
+    /// `--lan`: listen on every interface, so that a phone on the home network opens the app at
+    /// one of this machine's addresses (``LANAddresses``); the key still opens it, and a request's
+    /// `Host` may name the address it came in on as well as loopback's names.
+    public var lan = false
     /// The port; 0 for any free one.
     public var port: Int
     /// The secret the printed address carries in its fragment: whoever has it may use the app. Each
@@ -19,5 +23,11 @@ public struct WebSettings: Sendable {
     }
 
     /// Whether only this machine can reach the app.
-    public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(host) }
+    public var isLoopback: Bool { !lan && ["127.0.0.1", "::1", "localhost"].contains(host) }
+
+    /// The address the app listens on: every IPv4 interface with `--lan`, else ``host``.
+    public var listenHost: String { lan ? "0.0.0.0" : host }
+
+    /// The host of the address printed for this machine's own browser: loopback with `--lan`.
+    public var ownHost: String { lan ? "127.0.0.1" : host }
 }

@@ -17,6 +17,39 @@ struct QRRoundTripTests {
         #expect(try QRDecoder.decode(image, engine: engine) == [DecodedSymbol(text: Self.payload)])
     }
 
+    @Test(
+        "a code drawn in a terminal's half blocks, read back as a picture of its characters, decodes to the address",
+        arguments: FoundCode.Engine.allCases)
+    func terminalLines(engine: FoundCode.Engine) throws {
+        // What `receipts web --lan` prints: a 76-byte address (version 5 at level M, 37 modules).
+        let address = "http://192.168.1.23:8765/#key=VyTwkmDJWbCW202pwDOxeq3l4ngBxuphKu-pbjOjMhE"
+        let lines = try QRRenderer.lines(address)
+        // 37 modules and a 2-module quiet zone each side are 41 columns: a 60-column terminal holds
+        // it. 41 rows, two a line, are 21 lines, the last one's lower half light.
+        #expect(lines.count == 21 && lines.allSatisfy { $0.count == 41 })
+        #expect(Set(lines.joined()).isSubset(of: [" ", "▀", "▄", "█"]))
+        // Each character back into its two modules, 4 pixels a module as a screen shows them.
+        let scale = 4
+        var picture = GrayImage(width: 41 * scale, height: 42 * scale, fill: 255)
+        for (line, text) in lines.enumerated() {
+            for (column, character) in text.enumerated() {
+                let (top, bottom) =
+                    switch character {
+                    case "█": (true, true)
+                    case "▀": (true, false)
+                    case "▄": (false, true)
+                    default: (false, false)
+                    }
+                for (row, dark) in [(2 * line, top), (2 * line + 1, bottom)] where dark {
+                    for y in row * scale..<(row + 1) * scale {
+                        for x in column * scale..<(column + 1) * scale { picture[x, y] = 0 }
+                    }
+                }
+            }
+        }
+        #expect(try QRDecoder.decode(picture, engine: engine) == [DecodedSymbol(text: address)])
+    }
+
     @Test("two codes in one image are both returned, by either engine", arguments: FoundCode.Engine.allCases)
     func twoCodes(engine: FoundCode.Engine) throws {
         let first = try QRRenderer.render(Self.payload, scale: 3)

@@ -366,3 +366,29 @@ struct WebAppTests {
         }
     }
 }
+
+@Suite("receipts web --lan: the addresses printed")
+struct LANAddressTests {
+    @Test("the home network's ranges first, loopback, link-local and repeats left out, the rest in the order given")
+    func ordered() {
+        let given = [
+            "172.17.0.1",  // a container bridge
+            "127.0.0.1", "203.0.113.7", "169.254.10.20", "10.0.0.5", "192.168.1.23", "10.0.0.5", "172.32.0.1",
+            "not an address",
+        ]
+        // 192.168 first, then 10, then 172.16–31; 203.0.113.7 and 172.32.0.1 (outside 172.16–31)
+        // keep their order after them.
+        #expect(
+            LANAddresses.ordered(given) == ["192.168.1.23", "10.0.0.5", "172.17.0.1", "203.0.113.7", "172.32.0.1"])
+        #expect(LANAddresses.ordered([]) == [])
+        #expect(LANAddresses.ordered(["127.0.0.1", "169.254.1.1"]) == [])
+    }
+
+    @Test("this machine's addresses now: dotted IPv4, none of them loopback")
+    func current() {
+        for address in LANAddresses.current() {
+            let parts = address.split(separator: ".").compactMap { Int($0) }
+            #expect(parts.count == 4 && parts[0] != 127, "\(address)")
+        }
+    }
+}

@@ -100,4 +100,114 @@ struct WebCommandTests {
         let (again, _) = try Self.post("/api/exchange", #"{"code": "\#(code)"}"#, port: port)
         #expect(again == 403)
     }
+
+    /// Runs `receipts web` with `arguments` over a new database; `body` gets what it printed once
+    /// `lines` lines were out (or two minutes passed), and the app is stopped after it, whatever it
+    /// throws.
+    static func withWeb(
+        _ arguments: [String], lines: Int, in folder: TemporaryFolder, _ body: (String) async throws -> Void
+    ) async throws {
+        var environment = CommandRunner().english().environment
+        environment["XDG_CONFIG_HOME"] = folder.file("config")
+        environment["XDG_DATA_HOME"] = folder.file("data")
+        let process = Process()
+        process.executableURL = try CommandRunner.executable
+        process.arguments = ["web", "--port", "0", "--db", folder.file("receipts.sqlite")] + arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let child = try ChildProcess(process, collecting: false)
+        let reading = output.fileHandleForReading
+        let printed = await offThePool {
+            var printed = ""
+            // Generous: beside the whole suite on two cores, starting the app may take long.
+            let deadline = Date().addingTimeInterval(120)
+            while printed.filter({ $0 == "\n" }).count < lines, Date() < deadline {
+                let chunk = reading.availableData
+                if chunk.isEmpty { break }
+                printed += String(decoding: chunk, as: UTF8.self)
+            }
+            return printed
+        }
+        do {
+            try await body(printed)
+        } catch {
+            child.terminate()
+            _ = await child.exit()
+            throw error
+        }
+        child.terminate()
+        _ = await child.exit()
+    }
+
+    @Test(
+        "--lan: reached at another address of this machine (127.0.0.2) with the key, refused without it or under another name"
+    )
+    func lan() async throws {
+        let folder = try TemporaryFolder("web-lan")
+        // The loopback address, then this machine's network address (never dialled here: tests talk
+        // to loopback only) or the line saying it has none.
+        try await Self.withWeb(["--lan"], lines: 2, in: folder) { printed in try await Self.reachLAN(printed) }
+    }
+
+    /// What `lan()` checks of the app that printed `printed`.
+    static func reachLAN(_ printed: String) async throws {
+        let lines = printed.split(separator: "\n").map(String.init)
+        let own = try #require(lines.first?.split(separator: " ").last.map(String.init))
+        let port = try #require(Int(own.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }))
+        let key = try #require(own.split(separator: "#key=").last.map(String.init))
+        #expect(own == "http://127.0.0.1:\(port)/#key=\(key)")
+        let second = try #require(lines.dropFirst().first)
+        #expect(
+            second.hasPrefix("From a phone on the same network: http://") && second.hasSuffix(":\(port)/#key=\(key)")
+                || second.hasPrefix("This machine has no network address now"), "\(second)")
+
+        // 127.0.0.2 stands for the machine's address on the home network: the listener on every
+        // interface takes it, and the page there names it in Host.
+        let at = "127.0.0.2:\(port)"
+        let withKey = await (try RawConnection(port: port, to: "127.0.0.2")).exchange(
+            "GET", "/api/feed", headers: ["Host": at, "Authorization": "Bearer \(key)"])
+        #expect(withKey.status == 200, "\(withKey.head)")
+        let withoutKey = await (try RawConnection(port: port, to: "127.0.0.2")).exchange(
+            "GET", "/api/feed", headers: ["Host": at])
+        #expect(withoutKey.status == 403)
+        let wrongKey = await (try RawConnection(port: port, to: "127.0.0.2")).exchange(
+            "GET", "/api/feed", headers: ["Host": at, "Authorization": "Bearer \(String(key.reversed()))"])
+        #expect(wrongKey.status == 403)
+        // A name pointed at this machine (DNS rebinding), or another address than the one dialled,
+        // is refused even with the key.
+        for foreign in ["evil.example:\(port)", "127.0.0.3:\(port)", "127.0.0.2:1"] {
+            let answer = await (try RawConnection(port: port, to: "127.0.0.2")).exchange(
+                "GET", "/api/feed", headers: ["Host": foreign, "Authorization": "Bearer \(key)"])
+            #expect(answer.status == 403, "\(foreign)")
+        }
+        // A change must come from the page at that address.
+        let foreignChange = await (try RawConnection(port: port, to: "127.0.0.2")).exchange(
+            "POST", "/api/search?q=milk",
+            headers: ["Host": at, "Authorization": "Bearer \(key)", "Origin": "http://127.0.0.1:\(port)"])
+        #expect(foreignChange.status == 403)
+        let ownChange = await (try RawConnection(port: port, to: "127.0.0.2")).exchange(
+            "POST", "/api/search?q=milk",
+            headers: ["Host": at, "Authorization": "Bearer \(key)", "Origin": "http://\(at)"])
+        #expect(ownChange.status == 200, "\(ownChange.head)")
+        // Loopback goes on working as without --lan.
+        let loopback = await (try RawConnection(port: port)).exchange(
+            "GET", "/api/feed", headers: ["Host": "localhost:\(port)", "Authorization": "Bearer \(key)"])
+        #expect(loopback.status == 200)
+    }
+
+    @Test("without --lan the app is not reachable at another address; --lan with --host is a usage error")
+    func loopbackOnly() async throws {
+        let folder = try TemporaryFolder("web-loopback")
+        try await Self.withWeb([], lines: 1, in: folder) { printed in
+            let own = try #require(printed.split(separator: " ").last.map(String.init))
+            let port = try #require(Int(own.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }))
+            #expect(throws: POSIXError(.ECONNREFUSED)) { try RawConnection(port: port, to: "127.0.0.2") }
+        }
+
+        let refused = try await CommandRunner().english().run(["web", "--lan", "--host", "0.0.0.0"])
+        #expect(refused.status == 2)
+        #expect(refused.errors.contains("--lan listens on every network itself: leave out --host"))
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import ReceiptCore
 
 /// Who may use the app. The address `receipts web` prints carries a key in its fragment, which a
@@ -10,12 +11,13 @@ import ReceiptCore
 /// page's own files hold no data and need no key. Every request must name the app's own address in
 /// `Host` (a page of another site whose name was made to point at 127.0.0.1 names its own), and a
 /// request that changes something must also come from the app's own origin.
-struct AccessGuard<Context: RequestContext>: RouterMiddleware {
+struct AccessGuard: RouterMiddleware {
+    typealias Context = WebContext
     /// The key the API's requests must carry.
     let key: String
-    /// The addresses (`host:port`) that reach the app, as a `Host` header names them; none until it
-    /// listens.
-    let authorities: @Sendable () -> [String]
+    /// The addresses (`host:port`) that reach the app, as a `Host` header names them, for a request
+    /// that came in on a local address; none until it listens.
+    let authorities: @Sendable (SocketAddress?) -> [String]
 
     /// Why a request is refused.
     enum Refusal {
@@ -34,7 +36,9 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let authority = request.head.authority?.lowercased(), authorities().contains(authority) else {
+        guard let authority = request.head.authority?.lowercased(),
+            authorities(context.localAddress).contains(authority)
+        else {
             return Self.refused(request, .foreignHost)
         }
         if ![.get, .head].contains(request.method) {

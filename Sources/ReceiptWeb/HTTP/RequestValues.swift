@@ -10,9 +10,9 @@ import ReceiptStore
 struct RequestValues {
     let words: WebWords
     private let query: [String: String]
-    private let context: BasicRequestContext
+    private let context: WebContext
 
-    init(_ request: Request, _ context: BasicRequestContext) {
+    init(_ request: Request, _ context: WebContext) {
         words = WebWords(
             query: request.uri.queryParameters["lang"].map(String.init),
             acceptLanguage: request.headers[.acceptLanguage])

@@ -5,7 +5,7 @@ import Hummingbird
 struct AccessRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.post("/api/exchange") { request, context in
             let words = RequestValues(request, context).words
             let asked = try? await request.decode(as: CodeRequest.self, context: context)

@@ -5,7 +5,7 @@ import Hummingbird
 struct AddRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.post("/api/add/photo") { request, context in
             let language = RequestValues(request, context).words.language
             let data = Data(try await request.body.collect(upTo: WebApp.largestPhoto).readableBytesView)

@@ -7,7 +7,7 @@ import ReceiptStore
 struct BankRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.get("/api/bank") { request, context in try await show(RequestValues(request, context)) }
         router.post("/api/bank/unpair") { request, context in
             try await unpair(

@@ -7,7 +7,7 @@ import ReceiptStore
 struct CategoriesRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.get("/api/categories") { request, context in try list(RequestValues(request, context)) }
         router.get("/api/categories/uncategorized") { request, context in
             try await uncategorized(RequestValues(request, context))

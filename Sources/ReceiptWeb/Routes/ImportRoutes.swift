@@ -10,7 +10,7 @@ import ReceiptSync
 struct ImportRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.get("/api/session") { request, context in try await session(RequestValues(request, context)) }
         router.post("/api/session") { request, context in
             try await signIn(

@@ -9,7 +9,7 @@ import ReceiptStore
 struct InsightsRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.get("/api/prices") { request, context in try await prices(RequestValues(request, context)) }
         router.get("/api/inflation") { request, context in try await inflation(RequestValues(request, context)) }
         router.get("/api/recurring") { request, context in try await recurring(RequestValues(request, context)) }

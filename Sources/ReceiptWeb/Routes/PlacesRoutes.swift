@@ -10,7 +10,7 @@ import ReceiptSync
 struct PlacesRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.post("/api/places") { request, context in try await nearby(RequestValues(request, context)) }
         router.post("/api/places/star") { request, context in
             try await star(try await request.decode(as: PlaceRequest.self, context: context), on: true)

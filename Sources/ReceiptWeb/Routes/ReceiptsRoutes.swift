@@ -8,7 +8,7 @@ import ReceiptStore
 struct ReceiptsRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.get("/api/words") { request, context in try words(RequestValues(request, context)) }
         router.get("/api/feed") { request, context in try await feed(RequestValues(request, context)) }
         router.get("/api/receipts/:id") { request, context in try await receipt(RequestValues(request, context)) }

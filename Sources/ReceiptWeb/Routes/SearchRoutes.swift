@@ -7,7 +7,7 @@ import ReceiptStore
 struct SearchRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.post("/api/search") { request, context in try await search(RequestValues(request, context)) }
         router.get("/api/search/memory") { request, context in try await memory(RequestValues(request, context)) }
     }

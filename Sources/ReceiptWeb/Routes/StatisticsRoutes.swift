@@ -8,7 +8,7 @@ import ReceiptStore
 struct StatisticsRoutes: Sendable {
     let app: WebApp
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<WebContext>) {
         router.get("/api/stats") { request, context in try await statistics(RequestValues(request, context)) }
         router.get("/api/stats/category") { request, context in try await category(RequestValues(request, context)) }
         router.get("/api/stats/chart.svg") { request, context in try await chart(RequestValues(request, context)) }

@@ -30,7 +30,13 @@ async function addPhotos(files) {
   }
 }
 
-document.getElementById("photos").addEventListener("change", (event) => addPhotos([...event.target.files]));
+// Picked files, or (on a phone) a photo the camera has just taken: the same decoding for both.
+for (const input of ["photos", "camera"]) {
+  document.getElementById(input).addEventListener("change", async (event) => {
+    await addPhotos([...event.target.files]);
+    event.target.value = "";
+  });
+}
 addView.addEventListener("dragover", (event) => event.preventDefault());
 addView.addEventListener("drop", (event) => {
   event.preventDefault();

@@ -68,6 +68,11 @@ export function showNearby(query) {
   if (located) return;
   located = true;
   const position = nearbyView.querySelector("p.position");
+  // Over plain HTTP at a network address (`receipts web --lan`) the browser gives no position.
+  if (!window.isSecureContext) {
+    position.textContent = state.words.positionNeedsSecure;
+    return;
+  }
   if (!navigator.geolocation) {
     position.textContent = state.words.positionRefused;
     return;

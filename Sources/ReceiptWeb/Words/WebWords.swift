@@ -208,6 +208,10 @@ struct WebWords: Sendable {
                 "Браузер не сообщил, где вы. Разрешите доступ к местоположению для этой страницы (значок слева от адреса) и обновите её — или введите координаты.",
                 "The browser did not say where you are. Allow this page to use your location (the icon left of the address) and reload it, or type coordinates."
             ),
+            "positionNeedsSecure": language.pick(
+                "Браузер сообщает, где вы, только по HTTPS или на этой же машине (127.0.0.1), а эта страница открыта по адресу в сети. Введите координаты: их показывает приложение карт.",
+                "A browser tells where you are only over HTTPS or on the machine itself (127.0.0.1), and this page was opened at a network address. Type the coordinates: a maps app shows them."
+            ),
             "latitude": language.pick("Широта", "Latitude"),
             "longitude": language.pick("Долгота", "Longitude"),
             "filter": language.pick("Название или категория", "Name or category"),
@@ -217,6 +221,9 @@ struct WebWords: Sendable {
             "dropPhotos": language.pick(
                 "Перетащите сюда снимки чеков (PNG, JPEG, WebP) или выберите файлы",
                 "Drop photos of receipts here (PNG, JPEG, WebP) or pick the files"),
+            "takePhoto": language.pick(
+                "Сфотографировать чек (на телефоне откроется камера)",
+                "Take a photo of a receipt (a phone opens its camera)"),
             "pastePayload": language.pick("Или вставьте содержимое QR-кода", "Or paste a QR code's payload"),
             "uncategorizedTitle": language.pick(
                 "Товары без категории, больше всего покупок сверху", "Items without a category, most bought first"),

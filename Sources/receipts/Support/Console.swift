@@ -37,6 +37,15 @@ struct Console: Sendable {
         LiveLine.standardError.output((text + terminator).visible(keepingLines: true))
     }
 
+    /// A drawing made of the program's own characters (a QR code in half blocks): always printed, as
+    /// dark ink on a light background whatever the terminal's colours, when standard output is a
+    /// terminal that takes colours.
+    func output(drawing lines: [String]) {
+        let painted = Self.usesColour(STDOUT_FILENO)
+        let text = lines.map { painted ? "\u{1B}[30;107m\($0)\u{1B}[0m" : $0 }.joined(separator: "\n")
+        LiveLine.standardError.output(text + "\n")
+    }
+
     /// A note for a person watching, left out with `--quiet`.
     func note(_ text: String) {
         guard !quiet else { return }
