@@ -199,6 +199,57 @@ def check_bank(base, address, database, environment, folder):
     finally:
         phone.quit()
 
+def check_files(base, address, database, environment, folder):
+    """Import at phone width in Russian: export files of the tax service's app picked (a real one,
+    a broken one, the real one again under another name), each file's outcome as `receipts import
+    --json` gives it for the same files, the broken one named with the command's reason."""
+    real = os.path.abspath("Tests/Fixtures/real-receipts/ozon-settlement.json")
+    again = os.path.join(folder, "ozon-again.json")
+    shutil.copyfile(real, again)
+    broken = os.path.join(folder, "broken.json")
+    with open(broken, "w") as file:
+        file.write("hello")
+    scratch = os.path.join(folder, "scratch.sqlite")
+    expected = []
+    for path in (real, again):
+        run = subprocess.run([RECEIPTS, "import", "--json", "--db", scratch, path], env=environment,
+                             capture_output=True, text=True)
+        report = json.loads(run.stdout)
+        expected.append(f"новых {report['imported']}, обновлено {report['updated']}, "
+                        f"без изменений {report['unchanged']}")
+    refused = subprocess.run([RECEIPTS, "import", "--db", scratch, "--lang", "ru", broken], env=environment,
+                             capture_output=True, text=True)
+    reason = refused.stderr.splitlines()[0].split(": ", 1)[1] if refused.stderr else ""
+    with sqlite3.connect(database) as connection:
+        before = connection.execute("SELECT COUNT(*) FROM receipts").fetchone()[0]
+    phone = browser(375, 740, "ru-RU")
+    try:
+        phone.get(address)
+        wait(phone, 15).until(lambda d: len(rows(d)) > 0)
+        phone.get(base + "/import")
+        picker = wait(phone, 10).until(lambda d: d.find_elements(By.ID, "export-files"))[0]
+        picker.send_keys("\n".join([real, broken, again]))
+        done = wait(phone, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import ol.imported li")) == 3
+                                     and "Импорт идёт" not in d.find_element(By.CSS_SELECTOR, "#import ol.imported").text)
+        listed = [(li.find_element(By.CSS_SELECTOR, ".name").text, li.find_element(By.CSS_SELECTOR, ".result").text,
+                   "problem" in li.get_attribute("class"))
+                  for li in reversed(phone.find_elements(By.CSS_SELECTOR, "#import ol.imported li"))]
+        check(done and listed == [("ozon-settlement.json", expected[0], False), ("broken.json", reason, True),
+                                  ("ozon-again.json", expected[1], False)],
+              f"each file's outcome as receipts import --json counts it, the broken one with its reason: {listed}")
+        with sqlite3.connect(database) as connection:
+            after = connection.execute("SELECT COUNT(*) FROM receipts").fetchone()[0]
+        check(after == before + 1, f"the real file's receipt is in the database once ({before} → {after})")
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"import with its files fits 375 px ({overflow})")
+        phone.save_screenshot(REPORTS + "/import-files-375.png")
+        errors = [entry for entry in phone.get_log("browser")
+                  if entry["level"] == "SEVERE" and "/api/import/file" not in entry["message"]]
+        check(not errors, f"no errors in the import's console: {errors}")
+    finally:
+        phone.quit()
+
+
 def check_lan(database, environment):
     """`receipts web --lan` as a phone on the home network opens it: 127.0.0.2 stands for this
     machine's network address (tests talk to loopback only). The page opens there with the key, at
@@ -836,6 +887,7 @@ def main():
             phone.quit()
 
         check_bank(base, address, database, environment, folder)
+        check_files(base, address, database, environment, folder)
         check_lan(database, environment)
 
         stranger = browser(800, 600)

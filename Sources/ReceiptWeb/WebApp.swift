@@ -136,6 +136,9 @@ public final class WebApp: Sendable {
     /// The largest photo the page may send: a 50 MP phone picture as JPEG stays well under it.
     static let largestPhoto = 40 * 1_024 * 1_024
 
+    /// The largest export file the page may send: years of receipts of a family stay well under it.
+    static let largestExport = 64 * 1_024 * 1_024
+
     /// The month that has not ended yet, by this machine's clock: its statistics are marked so, as
     /// `receipts stats` marks them.
     static func thisMonth() -> Month? {

@@ -19,6 +19,67 @@ struct WebImportTests {
     }
 
     @Test(
+        "export files as import FILE takes them: each file's counts, a second time unchanged, broken ones named and nothing of them saved"
+    )
+    func files() async throws {
+        let folder = try TemporaryFolder("web-files")
+        let database = try ReceiptDatabase.open(at: folder.file("local.sqlite"))
+        // No receipts server at all: a newcomer with only the tax service's app's files.
+        let app = WebApp(settings: WebSettings(host: "127.0.0.1", port: 0), database: database)
+        let fixtures = Repository.url("Tests/Fixtures/real-receipts")
+        @Sendable func file(_ name: String) throws -> ByteBuffer {
+            ByteBuffer(bytes: try Data(contentsOf: fixtures.appendingPathComponent(name)))
+        }
+        try await app.withPage { page in
+            func send(_ name: String, _ body: ByteBuffer, lang: String = "en") async throws -> AppPage.Answer {
+                try await page.execute(
+                    uri: "/api/import/file?lang=\(lang)&name=\(name)", method: .post,
+                    headers: [.contentType: "application/json"], body: body)
+            }
+            // One receipt each, both of December 2024 (`receipts import --json` of the same files:
+            // {"imported":1,"months":{"2024-12":1},"unchanged":0,"updated":0}).
+            for name in ["ozon-settlement.json", "petrol-ai92-trk-sum-mismatch.json"] {
+                let answer = try await send(name, try file(name))
+                #expect(answer.status == .ok)
+                let outcome = try Self.json(answer)
+                #expect(outcome["file"] as? String == name)
+                #expect(outcome["imported"] as? Int == 1 && outcome["updated"] as? Int == 0)
+                #expect(outcome["unchanged"] as? Int == 0)
+                #expect(outcome["months"] as? [String: Int] == ["2024-12": 1])
+                #expect(outcome["text"] as? String == "1 new, 0 updated, 0 unchanged")
+                #expect(outcome["problem"] == nil)
+            }
+            // The same file again: found as it is, nothing new.
+            let again = try Self.json(
+                try await send("ozon-settlement.json", try file("ozon-settlement.json"), lang: "ru"))
+            #expect(again["imported"] as? Int == 0 && again["unchanged"] as? Int == 1)
+            #expect(again["text"] as? String == "новых 0, обновлено 0, без изменений 1")
+
+            // Broken files: the reason `receipts import FILE` prints after the file's name.
+            var missing = String(
+                decoding: try Data(contentsOf: fixtures.appendingPathComponent("ozon-prepayment.json")), as: UTF8.self)
+            missing = missing.replacingOccurrences(of: "\"fiscalDocumentNumber\"", with: "\"fiscalDocumentNumberX\"")
+            let broken: [(String, String, String)] = [
+                ("photo.jpg", "\u{FF}\u{D8}\u{FF}", "not JSON"),
+                ("notes.json", #"[{"dateTime": "2024-12-01T10:00:00", "totalSum": 100}]"#, "no receipts in the file"),
+                ("ozon-prepayment.json", missing, "receipt #1: field fiscalDocumentNumber: missing"),
+            ]
+            for (name, text, reason) in broken {
+                let answer = try await send(name, ByteBuffer(string: text))
+                #expect(answer.status == .unprocessableContent, "\(name)")
+                let outcome = try Self.json(answer)
+                #expect(outcome["file"] as? String == name && outcome["problem"] as? String == reason)
+                #expect(outcome["imported"] == nil)
+            }
+            #expect(
+                try Self.json(try await send("x.json", ByteBuffer(string: "hello"), lang: "ru"))["problem"] as? String
+                    == "это не JSON")
+        }
+        // The two good receipts and nothing of the broken files (the prepayment stayed out).
+        #expect(try database.months().map(\.receipts) == [2])
+    }
+
+    @Test(
         "sign in (each field's problem named), import with the progress streamed, the session ending mid-way, then anonymous"
     )
     func signInAndImport() async throws {

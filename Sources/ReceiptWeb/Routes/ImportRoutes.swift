@@ -1,8 +1,10 @@
+import FiscalProviders
 import Foundation
 import Hummingbird
 import NIOCore
 import ReceiptCore
 import ReceiptReports
+import ReceiptStore
 import ReceiptSync
 
 /// Signing in to the receipts server and importing from it, as `receipts login` and `receipts
@@ -21,6 +23,36 @@ struct ImportRoutes: Sendable {
         }
         router.post("/api/import") { request, context in try await start(RequestValues(request, context)) }
         router.get("/api/import/events") { request, context in events(RequestValues(request, context)) }
+        router.post("/api/import/file") { request, context in
+            try await importFile(request, RequestValues(request, context))
+        }
+    }
+
+    /// One export file (the body, its name in `?name=`) imported as `receipts import FILE` imports
+    /// it: in one transaction, then the guesses settled; a file that is not an export is 422 with
+    /// the command's reason, and nothing of it is saved.
+    private func importFile(_ request: Request, _ asked: RequestValues) async throws -> Response {
+        let name = asked.text("name") ?? "—"
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: WebApp.largestExport)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw WebError(status: .contentTooLarge, message: asked.words.exportTooLarge(WebApp.largestExport))
+        }
+        let data = Data(body.readableBytesView)
+        do {
+            let summary = try await app.inDatabase { database in
+                let summary = try ImportSummary.savingFile(data, into: database)
+                // As the command does after its files: the new names' guesses made again with all of them.
+                try? database.settleGuesses()
+                return summary
+            }
+            return try WebApp.json(FileImportView(file: name, summary: summary, language: asked.words.language))
+        } catch let error as ExportError {
+            return try WebApp.json(
+                FileImportView(file: name, problem: error.message(in: asked.words.language)),
+                status: .unprocessableContent)
+        }
     }
 
     /// The receipts server the app imports from; 502 when none is set.

@@ -1,7 +1,7 @@
 import { ask, call, element, failed, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
-// Import: the same import as `receipts import`, from the configured receipts server with the
+// Import: export files dropped or picked (below); and the same import as `receipts import`, from the configured receipts server with the
 // session `receipts login` keeps, its progress streamed by the app (server-sent events, read with
 // fetch). Signing in is here too: an existing account, a new one (each field's problem beside it),
 // or anonymous; when the session dies mid-way, sign in again or go on anonymously, and the import
@@ -157,6 +157,43 @@ async function signIn(way) {
   showSession(answer);
   if (resume) startImport();
 }
+
+// Files exported from the tax service's app or an OFD's account: each sent as it is, imported as
+// `receipts import FILE` imports it, and its outcome listed (a broken one with the command's reason).
+const filesPart = importView.querySelector("section.files");
+
+async function importFiles(files) {
+  for (const file of files) {
+    const row = element("li");
+    row.append(element("span", "name", file.name));
+    const outcome = element("span", "result", state.words.importing);
+    row.append(outcome);
+    filesPart.querySelector("ol.imported").prepend(row);
+    let answer;
+    try {
+      const response = await call(`/api/import/file?lang=${state.language}&name=${encodeURIComponent(file.name)}`, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: file,
+      });
+      answer = await response.json().catch(() => ({ problem: String(response.status) }));
+      if (!response.ok && !answer.problem) answer.problem = answer.message || String(response.status);
+    } catch (error) {
+      answer = { problem: `${state.words.viewFailed} (${error.message})` };
+    }
+    outcome.textContent = answer.problem || answer.text;
+    if (answer.problem) row.classList.add("problem");
+    else markFeedStale();
+  }
+}
+
+document.getElementById("export-files").addEventListener("change", async (event) => {
+  await importFiles([...event.target.files]);
+  event.target.value = "";
+});
+filesPart.addEventListener("dragover", (event) => event.preventDefault());
+filesPart.addEventListener("drop", (event) => {
+  event.preventDefault();
+  importFiles([...event.dataTransfer.files]);
+});
 
 startButton.addEventListener("click", startImport);
 switchButton.addEventListener("click", () => {

@@ -111,3 +111,30 @@ struct ImportProgressView: Encodable {
         }
     }
 }
+
+/// One export file's outcome, as `receipts import --json FILE` counts it: `{"file", "imported",
+/// "updated", "unchanged", "months": {"YYYY-MM": n}, "text"}`, or `{"file", "problem"}` for a file
+/// that is not an export (its reason as the command prints it after the file's name).
+struct FileImportView: Encodable {
+    let file: String
+    var imported: Int?
+    var updated: Int?
+    var unchanged: Int?
+    var months: [String: Int]?
+    var text: String?
+    var problem: String?
+
+    init(file: String, summary: ImportSummary, language: Language) {
+        self.file = file
+        imported = summary.imported
+        updated = summary.updated
+        unchanged = summary.unchanged
+        months = Dictionary(uniqueKeysWithValues: summary.months.map { ($0.key.description, $0.value) })
+        text = summary.countsMessage(in: language)
+    }
+
+    init(file: String, problem: String) {
+        self.file = file
+        self.problem = problem
+    }
+}

@@ -118,6 +118,12 @@ struct WebWords: Sendable {
         language.pick("это действие уже отменено или его нет", "that action is undone already, or there is none")
     }
     var noPlaces: String { language.pick("Рядом ничего не найдено.", "Nothing found nearby.") }
+    func exportTooLarge(_ bytes: Int) -> String {
+        let megabytes = bytes / 1_048_576
+        return language.pick(
+            "Файл больше \(megabytes) МБ: это не выгрузка чеков.",
+            "The file is over \(megabytes) MB: not an export of receipts.")
+    }
     var noServer: String {
         language.pick(
             "Сервер чеков не задан: укажите его (--server или RECEIPTS_SERVER), чтобы искать магазины рядом.",
@@ -242,6 +248,12 @@ struct WebWords: Sendable {
             "month": language.pick("Месяц", "Month"),
             "noStatistics": language.pick("Нет чеков за этот месяц", "No receipts in this month"),
             "import": language.pick("Импорт", "Import"),
+            "filesTitle": language.pick("Из файлов", "From files"),
+            "dropFiles": language.pick(
+                "Перетащите сюда файлы чеков, выгруженные из приложения ФНС «Проверка чеков» или из кабинета ОФД (JSON), или выберите их",
+                "Drop receipt files exported from the tax service's app (Проверка чеков) or an OFD's account (JSON) here, or pick them"
+            ),
+            "serverTitle": language.pick("С сервера чеков", "From a receipts server"),
             "importNow": language.pick("Загрузить чеки с сервера", "Import from the server"),
             "importing": language.pick("Импорт идёт…", "Importing…"),
             "signInTitle": language.pick("Вход на сервер чеков", "Sign in to the receipts server"),

@@ -33,10 +33,7 @@ struct FileImportRun {
                         Words($0).cannotReadFile((error as NSError).localizedDescription)
                     }
                 }
-                let receipts = try ExportedReceipts.read(data)
-                let outcomes = try database.save(receipts)
-                summary.count(outcomes, receipts: receipts)
-                summary.pages += 1
+                summary.merge(try ImportSummary.savingFile(data, into: database))
             } catch let error as StoreError {
                 throw error
             } catch {

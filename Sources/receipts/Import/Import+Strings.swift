@@ -37,10 +37,7 @@ extension Words {
     }
     func imported(_ summary: ImportSummary) -> String { summary.message(in: language) }
     func importedFiles(_ summary: ImportSummary, files: Int) -> String {
-        pick(
-            "Из файлов (\(files)): новых \(summary.imported), обновлено \(summary.updated), без изменений \(summary.unchanged).",
-            "From \(files) file(s): \(summary.imported) new, \(summary.updated) updated, \(summary.unchanged) unchanged."
-        )
+        summary.filesMessage(files: files, in: language)
     }
     func importKept(_ receipts: Int) -> String {
         pick(

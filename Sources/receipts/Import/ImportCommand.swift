@@ -113,13 +113,3 @@ struct ImportReport: Encodable {
     }
 
 }
-
-extension ImportSummary {
-    mutating func merge(_ other: ImportSummary) {
-        imported += other.imported
-        updated += other.updated
-        unchanged += other.unchanged
-        pages += other.pages
-        months.merge(other.months, uniquingKeysWith: +)
-    }
-}
