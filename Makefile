@@ -6,9 +6,10 @@ SHELL := /bin/bash
 # zbar-tools: zbarimg, which the scan benchmark compares with; chromium, poppler-utils and
 # fonts-dejavu-core: the test that looks at the HTML report in a real browser; chromium-driver: the
 # tests of `receipts web` in that browser; wrk: the server under load; python3-venv: the API fuzzer's
-# and the browser tests' virtual environments; hledger: the check of `receipts export hledger`.
+# and the browser tests' virtual environments; hledger: the check of `receipts export hledger`;
+# sqlite3: the browser test opens the web app's downloaded backup with it.
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger
+	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.

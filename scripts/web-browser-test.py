@@ -243,6 +243,32 @@ def check_files(base, address, database, environment, folder):
         overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(overflow <= 0, f"import with its files fits 375 px ({overflow})")
         phone.save_screenshot(REPORTS + "/import-files-375.png")
+        # Keeping the data: where the database is, and a checked copy downloaded that sqlite3 finds
+        # whole, holding every receipt.
+        where = wait(phone, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#import section.data p.where").text)
+        check(database in where, f"the import view says where the database lives: {where!r}")
+        downloads = os.path.join(folder, "downloads")
+        os.makedirs(downloads, exist_ok=True)
+        phone.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        phone.find_element(By.CSS_SELECTOR, "#import button.backup").click()
+        deadline = time.time() + 30
+        saved = []
+        while not saved and time.time() < deadline:
+            saved = [name for name in os.listdir(downloads) if name.endswith(".sqlite")]
+            time.sleep(0.1)
+        check(len(saved) == 1 and saved[0] == time.strftime("receipts-%Y-%m-%d.sqlite"),
+              f"the copy is downloaded as receipts-DATE.sqlite: {saved}")
+        if saved:
+            copy = os.path.join(downloads, saved[0])
+            verdict = subprocess.run(["sqlite3", copy, "PRAGMA integrity_check"], capture_output=True, text=True)
+            counted = subprocess.run(["sqlite3", copy, "SELECT COUNT(*) FROM receipts"], capture_output=True,
+                                     text=True).stdout.strip()
+            check(verdict.stdout.strip() == "ok" and counted == str(after),
+                  f"sqlite3 finds the copy whole with every receipt: {verdict.stdout.strip()!r}, {counted} of {after}")
+            result = wait(phone, 10).until(
+                lambda d: d.find_element(By.CSS_SELECTOR, "#import p.backup-result").text or False)
+            check(saved[0] in result and "проверена" in result, f"the page says what the copy holds: {result!r}")
+        phone.save_screenshot(REPORTS + "/import-backup-375.png")
         errors = [entry for entry in phone.get_log("browser")
                   if entry["level"] == "SEVERE" and "/api/import/file" not in entry["message"]]
         check(not errors, f"no errors in the import's console: {errors}")

@@ -67,4 +67,19 @@ extension Language {
         if (2...4).contains(ones) { return "чека" }
         return "чеков"
     }
+
+    /// `1.6 MB` / `1,6 МБ`: a file's size, in the largest unit that keeps a whole number before the point.
+    public func byteSize(_ bytes: Int64) -> String {
+        let units = self == .russian ? ["Б", "КБ", "МБ", "ГБ"] : ["B", "KB", "MB", "GB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        let point = self == .russian ? "," : "."
+        let number = unit == 0 ? "\(bytes)" : "\(tenths / 10)\(point)\(tenths % 10)"
+        return "\(number) \(units[unit])"
+    }
 }

@@ -120,6 +120,7 @@ public final class WebApp: Sendable {
         StatisticsRoutes(app: self).register(on: router)
         InsightsRoutes(app: self).register(on: router)
         ImportRoutes(app: self).register(on: router)
+        DataRoutes(app: self).register(on: router)
         for path in StaticFiles.paths {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)

@@ -193,3 +193,47 @@ extension AppPage {
         }
     }
 }
+
+@Suite("receipts web: keeping the data")
+struct WebDataTests {
+    @Test("where the database lives; a checked copy downloaded that SQLite finds whole, and no copy left on the disk")
+    func backup() async throws {
+        let folder = try TemporaryFolder("web-backup")
+        let database = try receiptsDatabase(120, in: folder)
+        let app = WebApp(
+            settings: WebSettings(host: "127.0.0.1", port: 0), database: database,
+            now: { try LocalDateTime(iso: "2026-11-27T18:30:00") })
+        let leftovers = {
+            try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                .filter { $0.hasPrefix("receipts-web-backup-") }
+        }
+        let before = try leftovers()
+        try await app.withPage { page in
+            let location = try WebImportTests.json(try await page.get("/api/database?lang=ru"))
+            #expect(location["path"] as? String == database.path && location["receipts"] as? Int == 120)
+            let bytes = try #require(location["bytes"] as? Int)
+            #expect(bytes > 0)
+            #expect((location["text"] as? String)?.hasPrefix("База данных: \(database.path), ") == true)
+            #expect((location["text"] as? String)?.hasSuffix(", 120 чеков.") == true)
+
+            let answer = try await page.get("/api/backup")
+            #expect(answer.status == .ok)
+            #expect(answer.headers[.contentType] == "application/vnd.sqlite3")
+            #expect(answer.headers[.contentDisposition] == "attachment; filename=\"receipts-2026-11-27.sqlite\"")
+            let text = answer.headers[HTTPField.Name("X-Backup-Text")!]?.removingPercentEncoding
+            #expect(text?.hasPrefix("Backup receipts-2026-11-27.sqlite saved and checked: 120 receipts, ") == true)
+            #expect(Int(answer.headers[.contentLength] ?? "") == answer.body.readableBytes)
+            let copy = folder.file("downloaded.sqlite")
+            try Data(answer.body.readableBytesView).write(to: URL(fileURLWithPath: copy))
+            // Opened as any SQLite file: whole, and holding what the database holds.
+            let opened = try ReceiptDatabase.open(at: copy)
+            #expect(try opened.receiptCount() == 120)
+            #expect(try opened.months() == database.months())
+            // Without the key there is no copy.
+            var stranger = page
+            stranger.key = nil
+            #expect(try await stranger.get("/api/backup").status == .forbidden)
+        }
+        #expect(try leftovers() == before)
+    }
+}

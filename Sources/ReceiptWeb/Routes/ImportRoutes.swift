@@ -57,7 +57,7 @@ struct ImportRoutes: Sendable {
 
     /// The receipts server the app imports from; 502 when none is set.
     private func account(_ words: WebWords) throws(WebError) -> ServerAccount {
-        guard let account = app.account else { throw .badGateway(words.noServer) }
+        guard let account = app.account else { throw .badGateway(words.noServerToImport) }
         return account
     }
 

@@ -47,10 +47,19 @@ function showImport(answer) {
 }
 
 export async function showImportView() {
+  showDatabase();
   try {
-    const [session, current] = await Promise.all([
-      ask(`/api/session?lang=${state.language}`), ask(`/api/import?lang=${state.language}`),
-    ]);
+    const asked = await call(`/api/session?lang=${state.language}`);
+    if (asked.status === 502) {
+      // No receipts server is set: say so plainly; the files and the backup work without one.
+      const answer = await asked.json().catch(() => ({}));
+      startButton.hidden = switchButton.hidden = signInForm.hidden = true;
+      sessionLine.textContent = "";
+      problem.textContent = answer.message || "";
+      return;
+    }
+    if (!asked.ok) throw new Error(`${asked.status}`);
+    const [session, current] = [await asked.json(), await ask(`/api/import?lang=${state.language}`)];
     showSession(session);
     showImport(current);
     if (current.phase === "running") listen();
@@ -183,6 +192,7 @@ async function importFiles(files) {
     if (answer.problem) row.classList.add("problem");
     else markFeedStale();
   }
+  showDatabase();
 }
 
 document.getElementById("export-files").addEventListener("change", async (event) => {
@@ -195,6 +205,47 @@ filesPart.addEventListener("drop", (event) => {
   importFiles([...event.dataTransfer.files]);
 });
 
+// Keeping the data: where the database lives, and a checked copy downloaded (as `receipts backup`
+// makes one), fetched with the key and saved from a blob.
+const dataPart = importView.querySelector("section.data");
+const backupButton = dataPart.querySelector("button.backup");
+const backupResult = dataPart.querySelector("p.backup-result");
+
+async function showDatabase() {
+  const where = dataPart.querySelector("p.where");
+  try {
+    where.textContent = (await ask(`/api/database?lang=${state.language}`)).text;
+  } catch (error) {
+    failed(where, `${state.words.viewFailed} (${error.message})`, showDatabase);
+  }
+}
+
+async function downloadBackup() {
+  backupButton.disabled = true;
+  backupResult.textContent = state.words.backingUp;
+  try {
+    const response = await call(`/api/backup?lang=${state.language}`);
+    if (!response.ok) {
+      const answer = await response.json().catch(() => ({}));
+      throw new Error(answer.message || String(response.status));
+    }
+    const name = (response.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/)?.[1] || "receipts.sqlite";
+    const link = element("a");
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    backupResult.textContent = decodeURIComponent(response.headers.get("X-Backup-Text") || "");
+  } catch (error) {
+    failed(backupResult, `${state.words.viewFailed} (${error.message})`, downloadBackup);
+  } finally {
+    backupButton.disabled = false;
+  }
+}
+
+backupButton.addEventListener("click", downloadBackup);
 startButton.addEventListener("click", startImport);
 switchButton.addEventListener("click", () => {
   signInForm.hidden = false;

@@ -118,6 +118,22 @@ struct WebWords: Sendable {
         language.pick("это действие уже отменено или его нет", "that action is undone already, or there is none")
     }
     var noPlaces: String { language.pick("Рядом ничего не найдено.", "Nothing found nearby.") }
+    var noServerToImport: String {
+        language.pick(
+            "Сервер чеков не задан: чтобы загружать с него, запустите receipts web с --server (или RECEIPTS_SERVER). Файлам и копии базы он не нужен.",
+            "No receipts server is set: to import from one, start receipts web with --server (or RECEIPTS_SERVER). Files and the backup need none."
+        )
+    }
+    func databaseAt(_ path: String, bytes: Int64, receipts: Int) -> String {
+        language.pick(
+            "База данных: \(path), \(language.byteSize(bytes)), \(language.receipts(receipts)).",
+            "The database: \(path), \(language.byteSize(bytes)), \(language.receipts(receipts)).")
+    }
+    func backupMade(name: String, receipts: Int, bytes: Int64) -> String {
+        language.pick(
+            "Копия \(name) сохранена и проверена: \(language.receipts(receipts)), \(language.byteSize(bytes)).",
+            "Backup \(name) saved and checked: \(language.receipts(receipts)), \(language.byteSize(bytes)).")
+    }
     func exportTooLarge(_ bytes: Int) -> String {
         let megabytes = bytes / 1_048_576
         return language.pick(
@@ -253,6 +269,10 @@ struct WebWords: Sendable {
                 "Перетащите сюда файлы чеков, выгруженные из приложения ФНС «Проверка чеков» или из кабинета ОФД (JSON), или выберите их",
                 "Drop receipt files exported from the tax service's app (Проверка чеков) or an OFD's account (JSON) here, or pick them"
             ),
+            "dataTitle": language.pick("Сохранность данных", "Keeping the data"),
+            "downloadBackup": language.pick(
+                "Скачать проверенную копию базы", "Download a checked copy of the database"),
+            "backingUp": language.pick("Копия готовится…", "Making the copy…"),
             "serverTitle": language.pick("С сервера чеков", "From a receipts server"),
             "importNow": language.pick("Загрузить чеки с сервера", "Import from the server"),
             "importing": language.pick("Импорт идёт…", "Importing…"),

@@ -38,23 +38,10 @@ extension Words {
             "there is no folder \(folder); create it or choose another")
     }
     func backedUp(_ backup: DatabaseBackup) -> String {
-        let size = byteSize(backup.bytes)
+        let size = language.byteSize(backup.bytes)
         return pick(
             "Копия \(backup.path) записана и проверена: \(backup.receipts) \(russianReceiptsWord(backup.receipts)), \(size).",
             "Backup \(backup.path) written and checked: \(backup.receipts) receipt\(backup.receipts == 1 ? "" : "s"), \(size)."
         )
-    }
-    /// `1.6 MB` / `1,6 МБ`: a file's size, in the largest unit that keeps a whole number before the point.
-    func byteSize(_ bytes: Int64) -> String {
-        let units = language == .russian ? ["Б", "КБ", "МБ", "ГБ"] : ["B", "KB", "MB", "GB"]
-        var value = Double(bytes)
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        let number = unit == 0 ? "\(bytes)" : String(format: "%.1f", value)
-        let local = language == .russian ? number.replacingOccurrences(of: ".", with: ",") : number
-        return "\(local) \(units[unit])"
     }
 }
