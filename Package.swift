@@ -209,7 +209,7 @@ let package = Package(
                 .embedInCode("Static/statistics.js"), .embedInCode("Static/search.js"),
                 .embedInCode("Static/categories.js"), .embedInCode("Static/add.js"), .embedInCode("Static/import.js"),
                 .embedInCode("Static/nearby.js"), .embedInCode("Static/prices.js"), .embedInCode("Static/insights.js"),
-                .embedInCode("Static/bank.js"),
+                .embedInCode("Static/bank.js"), .embedInCode("Static/taxservice.js"),
             ],
             swiftSettings: strict
         ),
@@ -360,7 +360,7 @@ let package = Package(
             name: "ReceiptWebTests",
             dependencies: [
                 "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync",
-                "ReceiptNetwork", "ReceiptAPI", "ReceiptStats", "ReceiptBank",
+                "ReceiptNetwork", "ReceiptAPI", "ReceiptStats", "ReceiptBank", "FiscalProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

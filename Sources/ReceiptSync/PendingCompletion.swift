@@ -136,3 +136,50 @@ public struct PendingCompletion: Sendable {
         }
     }
 }
+
+// What completing pending receipts says while it runs and when it ends, in Russian and English:
+// `receipts complete`'s progress line and summary, and the web app's, say it alike.
+extension PendingCompletion.Summary {
+    /// `completing receipts: 3 of 12, 2 completed`.
+    public func progressMessage(done: Int, of total: Int, in language: Language) -> String {
+        language == .russian
+            ? "дополнение чеков: \(done) из \(total), дополнено \(completed)"
+            : "completing receipts: \(done) of \(total), \(completed) completed"
+    }
+}
+
+extension PendingCompletion.Outcome {
+    /// `Pending receipts (12): 10 completed, 1 still pending, 1 invalid.`, or that none are pending.
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        if receipts == 0 { return ru ? "Ожидающих чеков нет." : "No receipts are pending." }
+        var parts = [
+            ru ? "дополнено \(summary.completed)" : "\(summary.completed) completed",
+            ru ? "ещё ждут \(summary.pending)" : "\(summary.pending) still pending",
+            ru ? "недействительных \(summary.invalid)" : "\(summary.invalid) invalid",
+        ]
+        if summary.limited > 0 {
+            parts.append(
+                ru ? "отложено до сброса лимита \(summary.limited)" : "\(summary.limited) left for after the limit")
+        }
+        if summary.failed > 0 { parts.append(ru ? "с ошибкой \(summary.failed)" : "\(summary.failed) failed") }
+        return (ru ? "Ожидающие чеки (\(receipts)): " : "Pending receipts (\(receipts)): ")
+            + parts.joined(separator: ", ") + "."
+    }
+}
+
+extension PendingCompletion.Event {
+    /// What a receipt that failed alone, or was found invalid, says; nil for progress.
+    public func message(in language: Language) -> String? {
+        let ru = language == .russian
+        switch self {
+        case .asking: return nil
+        case .failed(let identity, let detail):
+            let why = detail.message(in: language)
+            return ru ? "чек \(identity) не дополнен: \(why)" : "receipt \(identity) not completed: \(why)"
+        case .invalid(let identity, let provider, let reason):
+            return (ru ? "чек \(identity) недействителен, " : "receipt \(identity) is invalid, ")
+                + PendingCheck.answer(of: provider, reason, in: language)
+        }
+    }
+}

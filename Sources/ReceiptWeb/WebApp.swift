@@ -19,6 +19,13 @@ public final class WebApp: Sendable {
     let account: ServerAccount?
     /// The import the page started, if any.
     let importRun = ImportRun()
+    /// The tax service and proverkacheka.com, with the session and token kept on this machine; nil
+    /// in an app given none (a test's).
+    let fiscalAccess: FiscalAccess?
+    /// The import from the tax service the page started, if any.
+    let taxServiceImport = WebJob()
+    /// The completion of pending receipts the page started, if any.
+    let completion = WebJob()
     /// The one-time codes `--open` gave the browser, waiting for the page to exchange them.
     let openingCodes = OpeningCodes()
     /// The port the app listens on, once it does.
@@ -31,11 +38,13 @@ public final class WebApp: Sendable {
     /// machine's clock.
     public init(
         settings: WebSettings, database: ReceiptDatabase, account: ServerAccount? = nil,
+        fiscal: FiscalAccess? = nil,
         now: (@Sendable () throws -> LocalDateTime)? = nil
     ) {
         self.settings = settings
         self.database = database
         self.account = account
+        self.fiscalAccess = fiscal
         self.now = now ?? Self.localNow
     }
 
@@ -121,6 +130,7 @@ public final class WebApp: Sendable {
         InsightsRoutes(app: self).register(on: router)
         ImportRoutes(app: self).register(on: router)
         DataRoutes(app: self).register(on: router)
+        FiscalRoutes(app: self).register(on: router)
         for path in StaticFiles.paths {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)

@@ -136,3 +136,20 @@ public enum SessionFileError: Error, Equatable, LocalizedMessage {
         }
     }
 }
+
+extension TaxServiceSession {
+    /// `Signed in to the tax service (+79991234567).`: what signing in says, on the command line
+    /// and in the web app.
+    public func signedInMessage(in language: Language) -> String {
+        let ru = language == .russian
+        let who = phone ?? inn.map { ru ? "ИНН \($0)" : "INN \($0)" } ?? (ru ? "по токену" : "by token")
+        return ru ? "Вход в налоговую выполнен (\(who))." : "Signed in to the tax service (\(who))."
+    }
+}
+
+extension PhoneNumber {
+    /// `The code is sent by SMS to +79991234567.`
+    public func codeSentMessage(in language: Language) -> String {
+        language == .russian ? "Код отправлен по SMS на \(self)." : "The code is sent by SMS to \(self)."
+    }
+}

@@ -148,6 +148,11 @@ public final class TaxServiceStandIn: Sendable {
         state.withLock { $0.requestsToday.removeAll() }
     }
 
+    /// How many ticket requests `account` has made today (they count against ``Rules/dailyLimit``).
+    public func requestsToday(account: Int) -> Int {
+        state.withLock { $0.requestsToday[account, default: 0] }
+    }
+
     /// The next requests are answered with these statuses (503, 502 …) before anything else.
     public func failNext(_ statuses: [Int]) {
         state.withLock { $0.failures += statuses }

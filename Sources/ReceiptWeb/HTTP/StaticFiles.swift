@@ -19,6 +19,7 @@ enum StaticFiles {
         case "/prices.js": (PackageResources.prices_js, "text/javascript; charset=utf-8")
         case "/insights.js": (PackageResources.insights_js, "text/javascript; charset=utf-8")
         case "/bank.js": (PackageResources.bank_js, "text/javascript; charset=utf-8")
+        case "/taxservice.js": (PackageResources.taxservice_js, "text/javascript; charset=utf-8")
         case "/style.css": (PackageResources.style_css, "text/css; charset=utf-8")
         default: nil
         }
@@ -28,7 +29,7 @@ enum StaticFiles {
     static let paths = [
         "/", "/index.html", "/style.css", "/app.js", "/common.js", "/feed.js", "/receipt.js", "/statistics.js",
         "/search.js", "/categories.js", "/add.js", "/import.js", "/nearby.js",
-        "/prices.js", "/insights.js", "/bank.js",
+        "/prices.js", "/insights.js", "/bank.js", "/taxservice.js",
     ]
 
     /// The views' own addresses: each is the page, which shows the view its address names.

@@ -1,5 +1,6 @@
 import { ask, call, element, failed, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
+import { showTaxService } from "/taxservice.js";
 
 // Import: export files dropped or picked (below); and the same import as `receipts import`, from the configured receipts server with the
 // session `receipts login` keeps, its progress streamed by the app (server-sent events, read with
@@ -48,6 +49,7 @@ function showImport(answer) {
 
 export async function showImportView() {
   showDatabase();
+  showTaxService();
   try {
     const asked = await call(`/api/session?lang=${state.language}`);
     if (asked.status === 502) {

@@ -118,6 +118,46 @@ struct WebWords: Sendable {
         language.pick("это действие уже отменено или его нет", "that action is undone already, or there is none")
     }
     var noPlaces: String { language.pick("Рядом ничего не найдено.", "Nothing found nearby.") }
+    var fnsNotSignedIn: String {
+        language.pick("Вход в налоговую не выполнен.", "Not signed in to the tax service.")
+    }
+    var fnsSignInFirst: String {
+        language.pick(
+            "Сначала войдите в налоговую: по номеру телефона и коду из SMS или по ИНН и паролю.",
+            "Sign in to the tax service first: by phone and the SMS code, or by INN and password.")
+    }
+    var fnsCodeMissing: String { language.pick("Введите код из SMS.", "Type the code from the SMS.") }
+    var fnsPasswordMissing: String {
+        language.pick("Введите пароль личного кабинета.", "Type the personal account's password.")
+    }
+    func badPhone(_ text: String) -> String {
+        language.pick(
+            "«\(text)» — не российский номер мобильного: +7 и 10 цифр.",
+            "“\(text)” is not a Russian mobile number: +7 and 10 digits.")
+    }
+    func unknownProvider(_ text: String) -> String {
+        language.pick(
+            "«\(text)»: источник — fns или proverkacheka.", "“\(text)”: the source is fns or proverkacheka.")
+    }
+    var noFiscalSource: String {
+        language.pick(
+            "Не у кого спросить документы чеков: войдите в налоговую выше или задайте токен proverkacheka.com (RECEIPTS_PROVERKACHEKA_TOKEN).",
+            "No source to ask for the receipts' documents: sign in to the tax service above, or set a proverkacheka.com token (RECEIPTS_PROVERKACHEKA_TOKEN)."
+        )
+    }
+    var noProverkachekaToken: String {
+        language.pick(
+            "Токен proverkacheka.com не задан (RECEIPTS_PROVERKACHEKA_TOKEN или файл proverkacheka-token в папке настроек).",
+            "No proverkacheka.com token is set (RECEIPTS_PROVERKACHEKA_TOKEN, or the file proverkacheka-token in the config folder)."
+        )
+    }
+    func pendingReceipts(_ count: Int) -> String {
+        count == 0
+            ? language.pick("Ожидающих чеков нет.", "No receipts are pending.")
+            : language.pick(
+                "Ждут документов: \(language.receipts(count)).",
+                "Waiting for their documents: \(language.receipts(count)).")
+    }
     var noServerToImport: String {
         language.pick(
             "Сервер чеков не задан: чтобы загружать с него, запустите receipts web с --server (или RECEIPTS_SERVER). Файлам и копии базы он не нужен.",
@@ -273,6 +313,20 @@ struct WebWords: Sendable {
             "downloadBackup": language.pick(
                 "Скачать проверенную копию базы", "Download a checked copy of the database"),
             "backingUp": language.pick("Копия готовится…", "Making the copy…"),
+            "fnsTitle": language.pick("Из налоговой", "From the tax service"),
+            "phone": language.pick("Телефон", "Phone"),
+            "sendCode": language.pick("Прислать код по SMS", "Send the code by SMS"),
+            "smsCode": language.pick("Код из SMS", "SMS code"),
+            "inn": language.pick("Или ИНН", "Or INN"),
+            "accountPassword": language.pick("Пароль личного кабинета", "Personal account password"),
+            "fnsImportNow": language.pick("Загрузить чеки из налоговой", "Import from the tax service"),
+            "completeTitle": language.pick("Ожидающие чеки", "Pending receipts"),
+            "source": language.pick("Кого спросить", "Whom to ask"),
+            "sourceAuto": language.pick(
+                "как receipts complete: налоговую, если есть вход",
+                "as receipts complete: the tax service when signed in"),
+            "sourceFns": language.pick("налоговую", "the tax service"),
+            "completeNow": language.pick("Дополнить ожидающие чеки", "Complete pending receipts"),
             "serverTitle": language.pick("С сервера чеков", "From a receipts server"),
             "importNow": language.pick("Загрузить чеки с сервера", "Import from the server"),
             "importing": language.pick("Импорт идёт…", "Importing…"),

@@ -55,31 +55,7 @@ extension Words {
                 + "or set a proverkacheka.com token (RECEIPTS_PROVERKACHEKA_TOKEN)")
     }
     func completing(done: Int, of total: Int, _ summary: PendingCompletion.Summary) -> String {
-        pick(
-            "дополнение чеков: \(done) из \(total), дополнено \(summary.completed)",
-            "completing receipts: \(done) of \(total), \(summary.completed) completed")
+        summary.progressMessage(done: done, of: total, in: language)
     }
-    func completeFailed(_ identity: FiscalIdentity, _ detail: String) -> String {
-        pick("чек \(identity) не дополнен: \(detail)", "receipt \(identity) not completed: \(detail)")
-    }
-    func completeInvalid(_ identity: FiscalIdentity, provider: String, _ reason: String) -> String {
-        pick("чек \(identity) недействителен, ", "receipt \(identity) is invalid, ")
-            + PendingCheck.answer(of: provider, reason, in: language)
-    }
-    func completed(_ outcome: PendingCompletion.Outcome) -> String {
-        let summary = outcome.summary
-        if outcome.receipts == 0 { return pick("Ожидающих чеков нет.", "No receipts are pending.") }
-        var parts = [
-            pick("дополнено \(summary.completed)", "\(summary.completed) completed"),
-            pick("ещё ждут \(summary.pending)", "\(summary.pending) still pending"),
-            pick("недействительных \(summary.invalid)", "\(summary.invalid) invalid"),
-        ]
-        if summary.limited > 0 {
-            parts.append(
-                pick("отложено до сброса лимита \(summary.limited)", "\(summary.limited) left for after the limit"))
-        }
-        if summary.failed > 0 { parts.append(pick("с ошибкой \(summary.failed)", "\(summary.failed) failed")) }
-        return pick("Ожидающие чеки (\(outcome.receipts)): ", "Pending receipts (\(outcome.receipts)): ")
-            + parts.joined(separator: ", ") + "."
-    }
+    func completed(_ outcome: PendingCompletion.Outcome) -> String { outcome.message(in: language) }
 }

@@ -13,10 +13,10 @@ extension PendingCompletion {
             switch event {
             case .asking(let done, let total, let summary):
                 if live { LiveLine.standardError.setProgress(words.completing(done: done, of: total, summary)) }
-            case .failed(let identity, let detail):
-                console.note(words.completeFailed(identity, detail.message(in: words.language)))
-            case .invalid(let identity, let provider, let reason):
-                console.detail(words.completeInvalid(identity, provider: provider, reason))
+            case .failed:
+                if let note = event.message(in: words.language) { console.note(note) }
+            case .invalid:
+                if let detail = event.message(in: words.language) { console.detail(detail) }
             }
         }
     }

@@ -84,19 +84,14 @@ extension HelpText {
 }
 
 extension Words {
-    func fnsSignedIn(_ session: TaxServiceSession) -> String {
-        let who = session.phone ?? session.inn.map { pick("ИНН \($0)", "INN \($0)") } ?? pick("по токену", "by token")
-        return pick("Вход в налоговую выполнен (\(who)).", "Signed in to the tax service (\(who)).")
-    }
+    func fnsSignedIn(_ session: TaxServiceSession) -> String { session.signedInMessage(in: language) }
     func fnsCodeSent(_ phone: PhoneNumber) -> String {
         pick(
             "Код отправлен по SMS на \(phone). Повторите команду с ним: receipts fns login --phone \(phone) --code КОД",
             "The code is sent by SMS to \(phone). Run the command again with it: receipts fns login --phone \(phone) --code CODE"
         )
     }
-    func fnsCodeSentAsk(_ phone: PhoneNumber) -> String {
-        pick("Код отправлен по SMS на \(phone).", "The code is sent by SMS to \(phone).")
-    }
+    func fnsCodeSentAsk(_ phone: PhoneNumber) -> String { phone.codeSentMessage(in: language) }
     var fnsCodePrompt: String { pick("Код из SMS: ", "SMS code: ") }
     var fnsPasswordPrompt: String { pick("Пароль личного кабинета: ", "Personal account password: ") }
     var fnsSignedOut: String { pick("Сессия налоговой забыта.", "The tax-service session is forgotten.") }
@@ -112,20 +107,5 @@ extension Words {
     }
     func fnsNobody(_ server: String) -> String {
         pick("Вход в налоговую (\(server)) не выполнен.", "Not signed in to the tax service (\(server)).")
-    }
-    func fnsProgress(done: Int, of total: Int, _ summary: TaxServiceImportCommand.Summary) -> String {
-        pick(
-            "чеки налоговой: \(done) из \(total), новых \(summary.imported), дополнено \(summary.updated)",
-            "tax-service tickets: \(done) of \(total), \(summary.imported) new, \(summary.updated) completed")
-    }
-    func fnsTicketFailed(_ id: String, _ detail: String) -> String {
-        pick("чек \(id) не загружен: \(detail)", "ticket \(id) not imported: \(detail)")
-    }
-    func fnsImported(_ summary: TaxServiceImportCommand.Summary) -> String {
-        pick(
-            "Чеков в налоговой: \(summary.tickets); новых \(summary.imported), дополнено \(summary.updated), "
-                + "без изменений \(summary.unchanged), ждут проверки \(summary.pending), с ошибкой \(summary.failed).",
-            "Tax-service tickets: \(summary.tickets); \(summary.imported) new, \(summary.updated) completed, "
-                + "\(summary.unchanged) unchanged, \(summary.pending) still being checked, \(summary.failed) failed.")
     }
 }

@@ -34,7 +34,10 @@ struct WebCommand: AsyncParsableCommand {
         settings.lan = lan
         // Signing in, importing, adding and the shops nearby use the session `receipts login` keeps.
         let account = try Connection(global).account
-        let app = WebApp(settings: settings, database: database, account: account)
+        // The tax service and proverkacheka.com with the session and token `fns login` and `complete` use.
+        let app = WebApp(
+            settings: settings, database: database, account: account,
+            fiscal: FiscalAccess(folder: global.configFolder()))
         if !settings.isLoopback && !lan { console.note(words.webNotLoopback(host)) }
         let open = open
         let lan = lan

@@ -1,0 +1,158 @@
+import { ask, call, element, failed, state } from "/common.js";
+import { markFeedStale } from "/feed.js";
+
+// The tax service and pending receipts, in the import view: signing in by SMS code or by INN and
+// password (the session kept where `receipts fns login` keeps it); the account's receipts imported
+// (`receipts fns import`) and pending receipts completed (`receipts complete`), each a job the app
+// runs on its own and streams (server-sent events, read with fetch), found again after a reload.
+const fnsPart = document.querySelector("#import section.fns");
+const completePart = document.querySelector("#import section.complete");
+const smsForm = document.getElementById("fns-sms-form");
+const passwordForm = document.getElementById("fns-password-form");
+const importButton = fnsPart.querySelector("button.fns-import");
+const completeForm = document.getElementById("complete-form");
+const following = new Map();
+
+function showState(answer) {
+  fnsPart.querySelector("p.fns-session").textContent = answer.text;
+  smsForm.hidden = passwordForm.hidden = answer.signedIn;
+  importButton.hidden = !answer.signedIn;
+  completePart.querySelector("p.pending").textContent = answer.pendingText;
+}
+
+export async function showTaxService() {
+  try {
+    showState(await ask(`/api/fns/session?lang=${state.language}`));
+  } catch (error) {
+    failed(fnsPart.querySelector("p.error"), `${state.words.viewFailed} (${error.message})`, showTaxService);
+    return;
+  }
+  for (const [part, path] of [[fnsPart, "/api/fns/import"], [completePart, "/api/complete"]]) {
+    const current = await ask(`${path}?lang=${state.language}`).catch(() => null);
+    if (current) showJob(part, current);
+    if (current && current.phase === "running") follow(part, path);
+  }
+}
+
+function showJob(part, answer) {
+  part.querySelector("p.job-text").textContent = answer.text || "";
+  part.querySelector("ul.job-notes").replaceChildren(...(answer.notes || []).map((note) => element("li", "", note)));
+  part.querySelector("p.error").textContent = answer.problem || "";
+  part.setAttribute("aria-busy", String(answer.phase === "running"));
+  for (const button of part.querySelectorAll("button.fns-import, #complete-form button")) {
+    button.disabled = answer.phase === "running";
+  }
+  if (answer.phase === "done") markFeedStale();
+}
+
+// Follows a running job until it is over.
+async function follow(part, path) {
+  if (following.get(path)) return;
+  const listening = new AbortController();
+  following.set(path, listening);
+  try {
+    const response = await call(`${path}/events?lang=${state.language}`, { signal: listening.signal });
+    if (!response.ok) throw new Error(String(response.status));
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let received = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += value;
+      let end;
+      while ((end = received.indexOf("\n\n")) >= 0) {
+        const event = received.slice(0, end);
+        received = received.slice(end + 2);
+        if (!event.startsWith("data: ")) continue;
+        const answer = JSON.parse(event.slice(6));
+        showJob(part, answer);
+        if (answer.phase !== "running") {
+          following.delete(path);
+          if (answer.phase === "done") showTaxService();
+          return;
+        }
+      }
+    }
+    throw new Error("closed");
+  } catch (error) {
+    following.delete(path);
+    if (!listening.signal.aborted) failed(part.querySelector("p.error"), state.words.viewFailed, showTaxService);
+  }
+}
+
+async function start(part, path, body) {
+  part.querySelector("p.error").textContent = "";
+  let response;
+  try {
+    response = await call(`${path}?lang=${state.language}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch (error) {
+    failed(part.querySelector("p.error"), error.message, () => start(part, path, body));
+    return;
+  }
+  const answer = await response.json().catch(() => ({ message: String(response.status) }));
+  if (response.status === 202 || answer.phase === "running") {
+    showJob(part, answer);
+    follow(part, path);
+  } else {
+    part.querySelector("p.error").textContent = answer.message || answer.problem || String(response.status);
+  }
+}
+
+// Sends a sign-in form's request; each problem beside its field, or for the whole part.
+async function send(form, path, body) {
+  for (const note of form.querySelectorAll(".field-error")) note.textContent = "";
+  for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
+  const problem = fnsPart.querySelector("p.error");
+  problem.textContent = "";
+  let response;
+  try {
+    response = await call(`${path}?lang=${state.language}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+  } catch (error) {
+    failed(problem, error.message, () => send(form, path, body));
+    return null;
+  }
+  const answer = await response.json().catch(() => ({ message: String(response.status) }));
+  if (response.ok) return answer;
+  const field = answer.field && form.querySelector(`.field-error[data-field="${answer.field}"]`);
+  if (field) {
+    field.textContent = answer.message;
+    form.elements[answer.field].setAttribute("aria-invalid", "true");
+  } else {
+    problem.textContent = answer.message || String(response.status);
+  }
+  return null;
+}
+
+smsForm.querySelector("button.send-code").addEventListener("click", async () => {
+  const answer = await send(smsForm, "/api/fns/code", { phone: smsForm.elements.phone.value });
+  if (!answer) return;
+  fnsPart.querySelector("p.job-text").textContent = answer.text;
+  for (const node of smsForm.querySelectorAll(".code")) node.hidden = false;
+  smsForm.elements.code.focus();
+});
+smsForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const answer = await send(smsForm, "/api/fns/session",
+    { way: "sms", phone: smsForm.elements.phone.value, code: smsForm.elements.code.value });
+  if (!answer) return;
+  smsForm.reset();
+  fnsPart.querySelector("p.job-text").textContent = "";
+  showState(answer);
+});
+passwordForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const answer = await send(passwordForm, "/api/fns/session",
+    { way: "password", inn: passwordForm.elements.inn.value, password: passwordForm.elements.password.value });
+  if (!answer) return;
+  passwordForm.reset();
+  showState(answer);
+});
+importButton.addEventListener("click", () => start(fnsPart, "/api/fns/import", {}));
+completeForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  start(completePart, "/api/complete", { provider: completeForm.elements.provider.value || null });
+});
