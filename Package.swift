@@ -196,7 +196,7 @@ let package = Package(
             name: "ReceiptWeb",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
-                "ReceiptAPI", "PlaceSearch", "ReceiptBank", "FiscalProviders",
+                "ReceiptAPI", "PlaceSearch", "ReceiptBank", "FiscalProviders", "ReceiptNetwork",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -4,10 +4,10 @@ public import ReceiptCore
 public import ReceiptStore
 
 extension ImportSummary {
-    /// One export file of the tax service's app or an OFD's (``ExportedReceipts``) saved in one
+    /// One export file of the tax service's app or an OFD's (`ExportedReceipts`) saved in one
     /// transaction, as `receipts import FILE` and the web app's import both save it: what it did,
-    /// counted as one page. A file that is not such an export throws its ``ExportError`` and saves
-    /// nothing; the database's own failures are a ``StoreError``.
+    /// counted as one page. A file that is not such an export throws its `ExportError` and saves
+    /// nothing; the database's own failures are a `StoreError`.
     public static func savingFile(_ data: Data, into database: ReceiptDatabase) throws -> ImportSummary {
         let receipts = try ExportedReceipts.read(data)
         var summary = ImportSummary()

@@ -23,11 +23,17 @@ public struct TaxServiceImport: Sendable {
 
     /// What a run did, ticket by ticket: `fns import --json`.
     public struct Summary: Encodable, Equatable, Sendable {
+        /// Tickets the account holds.
         public var tickets = 0
+        /// Receipts that were new here.
         public var imported = 0
+        /// Receipts stored pending (from a QR code, a file) that got their document.
         public var updated = 0
+        /// Receipts already stored complete, or found again as they were.
         public var unchanged = 0
+        /// Tickets the service is still checking, or left for after the daily limit.
         public var pending = 0
+        /// Tickets that failed alone, or that the service will never have a document for.
         public var failed = 0
 
         /// Nothing done yet.
@@ -37,6 +43,7 @@ public struct TaxServiceImport: Sendable {
     /// How a run ended: its summary, the tickets that failed alone, and the daily limit when it
     /// stopped the run (what was left counts as pending).
     public struct Outcome: Sendable {
+        /// What was done.
         public var summary = Summary()
         /// Each ticket that could not be imported, with why.
         public var problems: [(ticket: String, detail: any LocalizedMessage)] = []
