@@ -276,6 +276,124 @@ def check_files(base, address, database, environment, folder):
         phone.quit()
 
 
+def check_tax_service(folder):
+    """A newcomer with an empty database and no terminal, at 375 px in Russian: signs in to the tax
+    service's stand-in by SMS code, imports the account, adds receipts by their QR payloads and
+    completes them until the stand-in's daily limit; each figure as the command line's --json gives
+    it, and a month's statistics at the end."""
+    stand_ins_binary = os.path.join(os.path.dirname(RECEIPTS), "FiscalStandIns")
+    home = os.path.join(folder, "newcomer")
+    os.makedirs(home, exist_ok=True)
+    database = os.path.join(home, "receipts.sqlite")
+    # Twelve tickets take twelve requests to import; four pending receipts take at least two each:
+    # a limit of 15 is met while they are completed.
+    stand_ins = subprocess.Popen([stand_ins_binary, "12"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                 text=True, env=dict(os.environ, FISCAL_STANDINS_DAILY_LIMIT="15"))
+    said = []
+    reader = threading.Thread(target=lambda: [said.append(line) for line in stand_ins.stderr], daemon=True)
+    reader.start()
+    deadline = time.time() + 60
+    while not any("Ctrl-C stops" in line for line in said) and time.time() < deadline:
+        time.sleep(0.1)
+    fns_url = next((line.split("RECEIPTS_FNS_URL=")[1].strip() for line in said if "RECEIPTS_FNS_URL=" in line), None)
+    payloads = [line.strip() for line in said if line.startswith("  t=")]
+    if not fns_url:
+        stand_ins.kill()
+        sys.exit("web-browser-test: the stand-ins printed no address")
+    environment = dict(os.environ, XDG_CONFIG_HOME=home + "/config", XDG_DATA_HOME=home + "/data",
+                       RECEIPTS_FNS_URL=fns_url)
+    environment.pop("RECEIPTS_SERVER", None)
+    environment.pop("RECEIPTS_PROVERKACHEKA_TOKEN", None)
+
+    def cli_json(*arguments):
+        return json.loads(subprocess.run([RECEIPTS, *arguments, "--json", "--db", database], env=environment,
+                                         check=True, capture_output=True, text=True).stdout)
+
+    server, address = start_app(RECEIPTS, ["--db", database], environment, "web-browser-test")
+    base = address.split("/#key=")[0]
+    phone = browser(375, 740, "ru-RU")
+    try:
+        phone.get(address)
+        wait(phone, 15).until(lambda d: d.find_element(By.ID, "title").text == "Чеки")
+        phone.get(base + "/import")
+        session = wait(phone, 15).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "#import p.fns-session").text or False)
+        check("не выполнен" in session, f"a newcomer is not signed in to the tax service: {session!r}")
+        form = phone.find_element(By.ID, "fns-sms-form")
+        form.find_element(By.NAME, "phone").send_keys("8999")
+        form.find_element(By.CSS_SELECTOR, "button.send-code").click()
+        wrong = wait(phone, 10).until(lambda d: d.find_element(By.ID, "fns-phone-error").text or False)
+        check("+7" in wrong, f"a wrong phone is named beside its field: {wrong!r}")
+        form.find_element(By.NAME, "phone").clear()
+        form.find_element(By.NAME, "phone").send_keys("+79991234567")
+        form.find_element(By.CSS_SELECTOR, "button.send-code").click()
+        code_field = wait(phone, 15).until(lambda d: [f for f in d.find_elements(By.NAME, "code") if f.is_displayed()])[0]
+        deadline = time.time() + 15
+        code = None
+        while code is None and time.time() < deadline:
+            code = next((line.rsplit(": ", 1)[1].strip() for line in said if line.startswith("SMS to")), None)
+            time.sleep(0.1)
+        code_field.send_keys(code or "")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        signed = wait(phone, 15).until(
+            lambda d: "выполнен (" in d.find_element(By.CSS_SELECTOR, "#import p.fns-session").text)
+        whoami = subprocess.run([RECEIPTS, "fns", "whoami"], env=environment, capture_output=True, text=True)
+        check(signed and "+79991234567" in whoami.stdout + whoami.stderr,
+              f"signed in by the SMS code, the session kept where receipts fns login keeps it: {whoami.stdout!r}")
+        phone.find_element(By.CSS_SELECTOR, "#import button.fns-import").click()
+        imported = wait(phone, 60).until(
+            lambda d: (lambda t: t if t.startswith("Чеков в налоговой") else False)(
+                d.find_element(By.CSS_SELECTOR, "#import section.fns p.job-text").text))
+        listed = cli_json("list")
+        count = sum(len(month["receipts"]) for month in listed["months"])
+        again = cli_json("fns", "import")
+        check(f"Чеков в налоговой: {again['tickets']}; новых {count}," in imported and count == 12,
+              f"the account imported, as list --json and fns import --json count it: {imported!r}")
+        # Four receipts added by their payloads, pending; then completed until the daily limit.
+        phone.get(base + "/add")
+        paste = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#paste-form input[name=qr]"))[0]
+        for index, payload in enumerate(payloads):
+            paste.send_keys(payload)
+            phone.find_element(By.CSS_SELECTOR, "#paste-form button").click()
+            wait(phone, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == index + 1)
+        phone.get(base + "/import")
+        pending = wait(phone, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "#import p.pending").text or False)
+        check("4 чека" in pending, f"the pending receipts are counted: {pending!r}")
+        phone.find_element(By.CSS_SELECTOR, "#complete-form button").click()
+        completed = wait(phone, 60).until(
+            lambda d: (lambda t: t if t.startswith("Ожидающие чеки") else False)(
+                d.find_element(By.CSS_SELECTOR, "#import section.complete p.job-text").text))
+        notes = phone.find_element(By.CSS_SELECTOR, "#import section.complete ul.job-notes").text
+        with sqlite3.connect(database) as connection:
+            done = connection.execute("SELECT COUNT(*) FROM receipts WHERE status = 'complete'").fetchone()[0]
+            left = connection.execute("SELECT COUNT(*) FROM receipts WHERE status = 'pending'").fetchone()[0]
+        check(f"дополнено {done - 12}," in completed and "отложено до сброса лимита" in completed and left > 0
+              and "UTC" in notes,
+              f"completed up to the daily limit, which is said with when to go on: {completed!r} {notes!r}")
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"the tax service's part fits 375 px ({overflow})")
+        phone.save_screenshot(REPORTS + "/import-fns-375.png")
+        # A month's statistics, as stats --json gives them.
+        month = listed["months"][0]["month"]
+        stats = cli_json("stats", "--month", month)
+        phone.get(f"{base}/stats?month={month}")
+        wait(phone, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]"))
+        shown = {row.get_attribute("data-category")
+                 for row in phone.find_elements(By.CSS_SELECTOR, "#stats table.categories tr[data-category]")}
+        expected = {category["category"] for category in stats["months"][0]["categories"]}
+        check(shown == expected, f"the month's statistics show stats --json's categories: {sorted(shown)}")
+        errors = [entry for entry in phone.get_log("browser")
+                  if entry["level"] == "SEVERE" and "/api/fns/code" not in entry["message"]
+                  and "/api/session" not in entry["message"]]
+        check(not errors, f"no errors in the newcomer's console: {errors}")
+    finally:
+        phone.quit()
+        server.terminate()
+        server.wait(timeout=10)
+        stand_ins.kill()
+        stand_ins.wait(timeout=10)
+
+
 def check_lan(database, environment):
     """`receipts web --lan` as a phone on the home network opens it: 127.0.0.2 stands for this
     machine's network address (tests talk to loopback only). The page opens there with the key, at
@@ -915,6 +1033,7 @@ def main():
         check_bank(base, address, database, environment, folder)
         check_files(base, address, database, environment, folder)
         check_lan(database, environment)
+        check_tax_service(folder)
 
         stranger = browser(800, 600)
         try:

@@ -11,7 +11,8 @@ import ReceiptTesting
 // The tax service has an account signing in by SMS (+79991234567; the code is printed here) or by
 // INN 500100732259 with the password `demo`, holding RECEIPTS (12) receipts; both services know four
 // more, whose QR payloads are printed for `receipts add --qr`. proverkacheka takes the token `demo`.
-// It runs until interrupted.
+// It runs until interrupted. FISCAL_STANDINS_DAILY_LIMIT sets the tax service's daily limit of ticket
+// requests (10,000 otherwise), for trying what a run that meets it says.
 
 let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 12
 var calendar = Calendar(identifier: .gregorian)
@@ -32,6 +33,9 @@ taxService.update {
     $0.looksUntilReady = 2
     $0.latency = .milliseconds(150)
     $0.sms = { phone, code in FileHandle.standardError.write(Data("SMS to \(phone): \(code)\n".utf8)) }
+    if let limit = ProcessInfo.processInfo.environment["FISCAL_STANDINS_DAILY_LIMIT"].flatMap({ Int($0) }) {
+        $0.dailyLimit = limit
+    }
 }
 let proverkacheka = ProverkachekaStandIn(tokens: ["demo"])
 proverkacheka.know(receipts)

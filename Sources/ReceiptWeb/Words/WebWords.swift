@@ -322,9 +322,7 @@ struct WebWords: Sendable {
             "fnsImportNow": language.pick("Загрузить чеки из налоговой", "Import from the tax service"),
             "completeTitle": language.pick("Ожидающие чеки", "Pending receipts"),
             "source": language.pick("Кого спросить", "Whom to ask"),
-            "sourceAuto": language.pick(
-                "как receipts complete: налоговую, если есть вход",
-                "as receipts complete: the tax service when signed in"),
+            "sourceAuto": language.pick("сам выберет, как receipts complete", "automatic, as receipts complete"),
             "sourceFns": language.pick("налоговую", "the tax service"),
             "completeNow": language.pick("Дополнить ожидающие чеки", "Complete pending receipts"),
             "serverTitle": language.pick("С сервера чеков", "From a receipts server"),
