@@ -276,6 +276,59 @@ def check_files(base, address, database, environment, folder):
         phone.quit()
 
 
+def check_shops(base, address, database, environment):
+    """Shops at phone width in Russian: a shop renamed and given back its receipts' name, two merged
+    and taken apart again; each step as `receipts shops --json` then lists it."""
+    def listed():
+        return json.loads(subprocess.run([RECEIPTS, "shops", "--json", "--db", database], env=environment,
+                                         check=True, capture_output=True, text=True).stdout)["shops"]
+
+    before = listed()
+    phone = browser(375, 740, "ru-RU")
+    try:
+        phone.get(address)
+        wait(phone, 15).until(lambda d: len(rows(d)) > 0)
+        phone.find_element(By.ID, "to-shops").click()
+        shown = wait(phone, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#shops ol.shops li"))
+        names = [row.find_element(By.CSS_SELECTOR, ".name").text for row in shown]
+        check(names == [shop["name"] for shop in before], f"the shops in the order shops --json lists them: {names[:4]}")
+        first, second = before[0], before[1]
+        row = phone.find_element(By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}']")
+        field = row.find_element(By.CSS_SELECTOR, "form.rename input")
+        field.clear()
+        field.send_keys("Мой магазин")
+        row.find_element(By.CSS_SELECTOR, "form.rename button.save").click()
+        wait(phone, 10).until(lambda d: d.find_element(
+            By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}'] .name").text == "Мой магазин")
+        check(listed()[0]["chosen"] == "Мой магазин", "a shop renamed in the page is renamed for shops --json")
+        phone.find_element(By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}'] button.printed").click()
+        wait(phone, 10).until(lambda d: d.find_element(
+            By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}'] .name").text == first["name"])
+        check(listed()[0]["chosen"] is None, "and given back the name its receipts give")
+        row = phone.find_element(By.CSS_SELECTOR, f"#shops li[data-id='{second['id']}']")
+        chooser = row.find_element(By.CSS_SELECTOR, "form.merge select")
+        chooser.click()
+        Select(chooser).select_by_value(str(first["id"]))
+        row.find_element(By.CSS_SELECTOR, "form.merge button.merge").click()
+        undo = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#shops li.merged button.undo"))
+        after = listed()
+        merged = next(shop for shop in after if shop["id"] == first["id"])
+        check(len(after) == len(before) - 1 and merged["receipts"] == first["receipts"] + second["receipts"],
+              f"two shops merged are one for shops --json ({len(before)} → {len(after)})")
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"shops fit 375 px ({overflow})")
+        phone.save_screenshot(REPORTS + "/shops-375.png")
+        undo[0].click()
+        wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, f"#shops li[data-id='{second['id']}'] form.rename"))
+        again = listed()
+        check([(shop["id"], shop["receipts"]) for shop in again] == [(shop["id"], shop["receipts"]) for shop in before],
+              "the merge undone: shops --json lists them as before")
+        errors = [entry for entry in phone.get_log("browser") if entry["level"] == "SEVERE"]
+        check(not errors, f"no errors in the shops' console: {errors}")
+    finally:
+        phone.quit()
+
+
 def check_tax_service(folder):
     """A newcomer with an empty database and no terminal, at 375 px in Russian: signs in to the tax
     service's stand-in by SMS code, imports the account, adds receipts by their QR payloads and
@@ -1032,6 +1085,7 @@ def main():
 
         check_bank(base, address, database, environment, folder)
         check_files(base, address, database, environment, folder)
+        check_shops(base, address, database, environment)
         check_lan(database, environment)
         check_tax_service(folder)
 

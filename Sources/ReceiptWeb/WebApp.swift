@@ -131,6 +131,7 @@ public final class WebApp: Sendable {
         ImportRoutes(app: self).register(on: router)
         DataRoutes(app: self).register(on: router)
         FiscalRoutes(app: self).register(on: router)
+        ShopsRoutes(app: self).register(on: router)
         for path in StaticFiles.paths {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)

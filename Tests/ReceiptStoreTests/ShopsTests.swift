@@ -79,4 +79,30 @@ struct ShopsTests {
         #expect(try database.mergeShops([77], into: ids[0]) == .failure(.noShop(77)))
         #expect(try database.verifyTotals().isEmpty)
     }
+
+    @Test("a merge undone: the shop, its receipts and its later ones are its own again, and the totals agree")
+    func unmerge() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"))
+        let other = "г. Новосибирск, Светлановская 50"
+        try database.save(try Self.metro(i: 1, date: "2024-12-24T08:11:00"))
+        try database.save(try Self.metro(i: 2, date: "2024-12-25T08:11:00", address: other))
+        let ids = try database.shops().map(\.id).sorted()
+        let before = try database.shops()
+        _ = try database.mergeShops([ids[1]], into: ids[0])
+        // A receipt of the merged shop's address after the merge goes to the merged shop …
+        try database.save(try Self.metro(i: 3, date: "2024-12-27T08:11:00", address: other))
+        #expect(try database.shops().map(\.receipts) == [3])
+        // … and back with it when the merge is undone: two receipts at each address.
+        let restored = try database.unmergeShop(ids[1]).get()
+        #expect(restored.id == ids[1] && restored.receipts == 2)
+        #expect(try database.shop(id: ids[0])?.receipts == 1)
+        #expect(Set(try database.shops().map(\.id)) == Set(before.map(\.id)))
+        // Later receipts keep to their own shop again.
+        try database.save(try Self.metro(i: 4, date: "2024-12-28T08:11:00", address: other))
+        #expect(try database.shop(id: ids[1])?.receipts == 3)
+        #expect(try database.verifyTotals().isEmpty)
+        #expect(try database.unmergeShop(ids[1]) == .failure(.notMerged(ids[1])))
+        #expect(try database.unmergeShop(77) == .failure(.noShop(77)))
+    }
 }

@@ -117,6 +117,10 @@ struct RealReceiptsCommandTests {
         #expect(try run.run(["shops", "rename", "99", "x"]).status == 3)
         #expect(try run.run(["shops", "rename", String(id)]).status == 2)
         #expect(try run.run(["shops", "merge", String(id), String(id)]).status == 2)
+        // A shop that was never merged has nothing to take apart; an unknown one is not found.
+        let unmerged = try run.run(["shops", "unmerge", String(id)])
+        #expect(unmerged.status == 2 && unmerged.errors.contains("shop #\(id) is not merged into another"))
+        #expect(try run.run(["shops", "unmerge", "99"]).status == 3)
         #expect(try run.run(["shops", "rename", String(id), "--reset"]).output.contains("is now “METRO”"))
     }
 }

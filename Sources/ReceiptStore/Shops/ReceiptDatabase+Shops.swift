@@ -24,11 +24,25 @@ public struct Shop: Sendable, Equatable {
 }
 
 /// Why a shop cannot be renamed or merged as asked.
-public enum ShopChangeError: Error, Equatable {
+public enum ShopChangeError: Error, Equatable, LocalizedMessage {
     /// No shop has this id (or it was merged into another).
     case noShop(Int64)
     /// A shop cannot be merged into itself.
     case mergedIntoItself(Int64)
+    /// The shop was not merged into another: there is nothing to take apart.
+    case notMerged(Int64)
+
+    /// What is wrong, in `language`.
+    public func message(in language: Language) -> String {
+        let ru = language == .russian
+        switch self {
+        case .noShop(let id): return ru ? "магазина #\(id) нет" : "there is no shop #\(id)"
+        case .mergedIntoItself(let id):
+            return ru ? "магазин #\(id) нельзя объединить с ним же" : "shop #\(id) cannot be merged into itself"
+        case .notMerged(let id):
+            return ru ? "магазин #\(id) не объединён с другим" : "shop #\(id) is not merged into another"
+        }
+    }
 }
 
 extension ReceiptDatabase {
@@ -103,6 +117,40 @@ extension ReceiptDatabase {
         if let outcome { return .failure(outcome) }
         guard let merged = try shop(id: target) else { return .failure(.noShop(target)) }
         return .success(merged)
+    }
+
+    /// Takes shop `id` back out of the shop it was merged into: its receipts (those whose seller and
+    /// address are its own) and its later receipts are its own again, under the name it had. The
+    /// undoing of ``mergeShops(_:into:)``; shops merged into `id` before it was merged stay with
+    /// the shop it went into. Returns the shop as it is again.
+    public func unmergeShop(_ id: Int64) throws(StoreError) -> Result<Shop, ShopChangeError> {
+        let outcome = try write { db -> ShopChangeError? in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT seller_inn, location, merged_into FROM shops WHERE id = ?", arguments: [id])
+            else { return .noShop(id) }
+            guard let into: Int64 = row["merged_into"] else { return .notMerged(id) }
+            let inn: String = row["seller_inn"]
+            let location: String = row["location"]
+            // Its receipts are those of the shop it went into that print its seller and address.
+            let candidates = try Row.fetchAll(
+                db, sql: "SELECT id, address, register_number FROM receipts WHERE shop_id = ? AND seller_inn = ?",
+                arguments: [into, inn])
+            let own = candidates.filter {
+                ShopIdentity.location(address: $0["address"], register: $0["register_number"]) == location
+            }.map { $0["id"] as Int64 }
+            forgetResolved()
+            try Self.changingShops([into], in: db) {
+                try db.execute(sql: "UPDATE shops SET merged_into = NULL WHERE id = ?", arguments: [id])
+                for receipt in own {
+                    try db.execute(sql: "UPDATE receipts SET shop_id = ? WHERE id = ?", arguments: [id, receipt])
+                }
+            }
+            return nil
+        }
+        if let outcome { return .failure(outcome) }
+        guard let shop = try shop(id: id) else { return .failure(.noShop(id)) }
+        return .success(shop)
     }
 
     /// The shop `id` stands for now (itself, or what it was merged into), if there is one.

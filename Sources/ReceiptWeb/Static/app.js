@@ -13,6 +13,7 @@ import { nearbyView, showNearby } from "/nearby.js";
 import { pricesView, showPrices } from "/prices.js";
 import { showReceipt } from "/receipt.js";
 import { searchView, showSearch } from "/search.js";
+import { shopsView, showShops } from "/shops.js";
 import { showStatistics } from "/statistics.js";
 
 const languageButton = document.getElementById("language");
@@ -30,6 +31,7 @@ async function showWords() {
   document.getElementById("to-prices").textContent = state.words.prices;
   document.getElementById("to-insights").textContent = state.words.insights;
   document.getElementById("to-bank").textContent = state.words.bank;
+  document.getElementById("to-shops").textContent = state.words.shops;
   document.getElementById("to-search").textContent = state.words.search;
   document.getElementById("to-categories").textContent = state.words.categories;
   document.getElementById("to-add").textContent = state.words.add;
@@ -47,11 +49,12 @@ async function start() {
 const views = {
   "/": "feed", "/receipts": "feed", "/search": "search", "/stats": "stats", "/categories": "categories",
   "/add": "add", "/import": "import", "/nearby": "nearby", "/prices": "prices", "/insights": "insights",
-  "/bank": "bank",
+  "/bank": "bank", "/shops": "shops",
 };
 const links = {
   feed: "to-feed", search: "to-search", stats: "to-stats", categories: "to-categories", add: "to-add",
   import: "to-import", nearby: "to-nearby", prices: "to-prices", insights: "to-insights", bank: "to-bank",
+  shops: "to-shops",
 };
 
 // Shows the view the address names.
@@ -71,6 +74,7 @@ function route() {
   pricesView.hidden = view !== "prices";
   insightsView.hidden = view !== "insights";
   bankView.hidden = view !== "bank";
+  shopsView.hidden = view !== "shops";
   for (const [name, id] of Object.entries(links)) {
     const link = document.getElementById(id);
     link.classList.toggle("current", name === view);
@@ -111,6 +115,10 @@ function route() {
     case "bank":
       window.scrollTo(0, 0);
       showBank();
+      break;
+    case "shops":
+      window.scrollTo(0, 0);
+      showShops();
       break;
   }
 }

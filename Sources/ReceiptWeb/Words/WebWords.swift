@@ -118,6 +118,11 @@ struct WebWords: Sendable {
         language.pick("это действие уже отменено или его нет", "that action is undone already, or there is none")
     }
     var noPlaces: String { language.pick("Рядом ничего не найдено.", "Nothing found nearby.") }
+    var shopNameMissing: String {
+        language.pick("Введите название или верните прежнее.", "Type a name, or go back to the receipts' own.")
+    }
+    func lastVisit(_ date: String) -> String { language.pick("последний чек \(date)", "last receipt \(date)") }
+    func inn(_ inn: String) -> String { language.pick("ИНН \(inn)", "INN \(inn)") }
     var fnsNotSignedIn: String {
         language.pick("Вход в налоговую не выполнен.", "Not signed in to the tax service.")
     }
@@ -304,6 +309,18 @@ struct WebWords: Sendable {
             "month": language.pick("Месяц", "Month"),
             "noStatistics": language.pick("Нет чеков за этот месяц", "No receipts in this month"),
             "import": language.pick("Импорт", "Import"),
+            "shops": language.pick("Магазины", "Shops"),
+            "shopsIntro": language.pick(
+                "Магазины по расходам. Назовите магазин по-своему или объедините два в один: название и итоги меняются везде, и всё можно отменить.",
+                "The shops by spending. Name a shop your way, or merge two into one: the name and the totals change everywhere, and each can be undone."
+            ),
+            "rename": language.pick("Переименовать", "Rename"),
+            "save": language.pick("Сохранить", "Save"),
+            "printedName": language.pick("Как в чеках", "As the receipts say"),
+            "mergeInto": language.pick("Объединить с…", "Merge into…"),
+            "merge": language.pick("Объединить", "Merge"),
+            "noShops": language.pick(
+                "Магазинов пока нет: сначала загрузите чеки.", "No shops yet: import receipts first."),
             "filesTitle": language.pick("Из файлов", "From files"),
             "dropFiles": language.pick(
                 "Перетащите сюда файлы чеков, выгруженные из приложения ФНС «Проверка чеков» или из кабинета ОФД (JSON), или выберите их",

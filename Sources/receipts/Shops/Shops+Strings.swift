@@ -23,6 +23,14 @@ extension HelpText {
             "Объединить магазины: чеки остальных (и их будущие чеки) станут чеками первого.",
             "Merge shops: the others' receipts (and their later ones) become the first one's.")
     }
+    static var shopsUnmergeAbstract: String {
+        pick(
+            "Разделить объединённый магазин: его чеки (и будущие) снова его собственные.",
+            "Take a merged shop back out: its receipts (and its later ones) are its own again.")
+    }
+    static var unmergeHelp: String {
+        pick("Магазин, который был объединён с другим.", "The shop that was merged into another.")
+    }
     static var shopIDHelp: String { pick("Номер магазина (receipts shops).", "The shop's number (receipts shops).") }
     static var shopNameHelp: String { pick("Новое название.", "The new name.") }
     static var shopResetHelp: String {

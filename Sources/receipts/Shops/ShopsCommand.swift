@@ -8,34 +8,10 @@ struct ShopsCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "shops", abstract: HelpText.shopsAbstract,
-            subcommands: [ShopsListCommand.self, ShopsRenameCommand.self, ShopsMergeCommand.self],
+            subcommands: [
+                ShopsListCommand.self, ShopsRenameCommand.self, ShopsMergeCommand.self, ShopsUnmergeCommand.self,
+            ],
             defaultSubcommand: ShopsListCommand.self)
-    }
-}
-
-/// `{"id", "name", "chosen", "inn", "seller", "address", "receipts", "spending", "lastVisit"}`: a
-/// shop as `--json` gives it, amounts in kopecks.
-struct ShopEntry: Encodable {
-    let id: Int64
-    let name: String
-    @NullWhenAbsent var chosen: String?
-    let inn: String
-    @NullWhenAbsent var seller: String?
-    @NullWhenAbsent var address: String?
-    let receipts: Int
-    let spending: Int64
-    @NullWhenAbsent var lastVisit: String?
-
-    init(_ shop: Shop) {
-        id = shop.id
-        name = shop.name
-        chosen = shop.chosen
-        inn = shop.sellerINN
-        seller = shop.seller
-        address = shop.address
-        receipts = shop.receipts
-        spending = shop.spending.kopecks
-        lastVisit = shop.lastVisit?.iso
     }
 }
 
@@ -130,6 +106,31 @@ struct ShopsMergeCommand: AsyncParsableCommand {
             throw CommandFailure(status: .notFound) { Words($0).noShop(id) }
         case .failure(.mergedIntoItself(let id)):
             throw CommandFailure(status: .usage) { Words($0).mergedIntoItself(id) }
+        case .failure(.notMerged(let id)):
+            throw CommandFailure(status: .usage) { ShopChangeError.notMerged(id).message(in: $0) }
+        }
+    }
+}
+
+/// `receipts shops unmerge ID`: a merged shop taken back out, with its receipts.
+struct ShopsUnmergeCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "unmerge", abstract: HelpText.shopsUnmergeAbstract)
+    }
+
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.unmergeHelp, valueName: HelpText.shopIDValue)) var id: Int64
+
+    func run() async throws {
+        let console = Console(global)
+        let database = try global.openDatabase(createIfMissing: false)
+        switch try database.unmergeShop(id) {
+        case .success(let shop):
+            console.output(console.words.shopsMerged(shop))
+        case .failure(.noShop(let id)):
+            throw CommandFailure(status: .notFound) { Words($0).noShop(id) }
+        case .failure(let refusal):
+            throw CommandFailure(status: .usage) { refusal.message(in: $0) }
         }
     }
 }
