@@ -1,3 +1,7 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import ReceiptReports
 import Synchronization
 
 /// A value that changes while a long job runs, and everyone listening to it: each listener hears it
@@ -63,5 +67,20 @@ final class Broadcast<Value: Sendable>: Sendable {
             continuation.yield(value)
             if final { continuation.finish() }
         }
+    }
+
+    /// The value now and at every change until it is final, as server-sent events: one `data:` line
+    /// of the JSON `view` makes of it.
+    func events(_ view: @escaping @Sendable (Value) -> any Encodable) -> Response {
+        let events = updates().map { value in
+            var buffer = ByteBuffer(string: "data: ")
+            buffer.writeBytes((try? JSONOutput.data(view(value))) ?? Data("{}".utf8))
+            buffer.writeString("\n\n")
+            return buffer
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(asyncSequence: events))
     }
 }

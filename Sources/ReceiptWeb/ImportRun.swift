@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import ReceiptAPI
 import ReceiptCore
 import ReceiptStore
@@ -69,4 +70,7 @@ final class ImportRun: Sendable {
 
     /// The import's state now, then at every change until it is over (at once when it is not running).
     func updates() -> AsyncStream<Snapshot> { broadcast.updates() }
+
+    /// The import's state as server-sent events, in the page's words.
+    func events(words: WebWords) -> Response { broadcast.events { ImportProgressView($0, words: words) } }
 }

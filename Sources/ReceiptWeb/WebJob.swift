@@ -100,16 +100,5 @@ final class WebJob: Sendable {
     }
 
     /// The state as server-sent events: one `data:` line of ``View`` at every change.
-    func events(language: Language) -> Response {
-        let events = updates().map { snapshot in
-            var buffer = ByteBuffer(string: "data: ")
-            buffer.writeBytes((try? JSONOutput.data(View(snapshot, language: language))) ?? Data("{}".utf8))
-            buffer.writeString("\n\n")
-            return buffer
-        }
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
-            body: ResponseBody(asyncSequence: events))
-    }
+    func events(language: Language) -> Response { broadcast.events { View($0, language: language) } }
 }

@@ -89,17 +89,5 @@ struct ImportRoutes: Sendable {
             ImportProgressView(app.importRun.snapshot, words: asked.words), status: started ? .accepted : .conflict)
     }
 
-    private func events(_ asked: RequestValues) -> Response {
-        let words = asked.words
-        let events = app.importRun.updates().map { snapshot in
-            var buffer = ByteBuffer(string: "data: ")
-            buffer.writeBytes((try? JSONOutput.data(ImportProgressView(snapshot, words: words))) ?? Data("{}".utf8))
-            buffer.writeString("\n\n")
-            return buffer
-        }
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
-            body: ResponseBody(asyncSequence: events))
-    }
+    private func events(_ asked: RequestValues) -> Response { app.importRun.events(words: asked.words) }
 }

@@ -72,6 +72,28 @@ export async function call(path, options = {}) {
   return response;
 }
 
+// Follows a job's server-sent events (read through fetch: an EventSource could not send the key),
+// handing each state to `onState` until it says the job is over (returns true); throws when the
+// stream fails or ends before that.
+export async function followEvents(path, signal, onState) {
+  const response = await call(path, { signal });
+  if (!response.ok) throw new Error(String(response.status));
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let received = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    received += value;
+    let end;
+    while ((end = received.indexOf("\n\n")) >= 0) {
+      const event = received.slice(0, end);
+      received = received.slice(end + 2);
+      if (event.startsWith("data: ") && onState(JSON.parse(event.slice(6)))) return;
+    }
+  }
+  throw new Error("closed");
+}
+
 export async function ask(path) {
   const response = await call(path);
   if (!response.ok) throw new Error(`${response.status}`);

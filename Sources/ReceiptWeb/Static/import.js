@@ -1,4 +1,4 @@
-import { ask, call, element, failed, state } from "/common.js";
+import { ask, call, element, failed, followEvents, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 import { showTaxService } from "/taxservice.js";
 
@@ -77,28 +77,12 @@ async function listen() {
   const listening = new AbortController();
   events = listening;
   try {
-    const response = await call(`/api/import/events?lang=${state.language}`, { signal: listening.signal });
-    if (!response.ok) throw new Error(String(response.status));
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let received = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      received += value;
-      let end;
-      while ((end = received.indexOf("\n\n")) >= 0) {
-        const event = received.slice(0, end);
-        received = received.slice(end + 2);
-        if (!event.startsWith("data: ")) continue;
-        const answer = JSON.parse(event.slice(6));
-        showImport(answer);
-        if (answer.phase !== "running") {
-          stopListening();
-          return;
-        }
-      }
-    }
-    throw new Error("closed");
+    await followEvents(`/api/import/events?lang=${state.language}`, listening.signal, (answer) => {
+      showImport(answer);
+      if (answer.phase === "running") return false;
+      stopListening();
+      return true;
+    });
   } catch (error) {
     if (listening.signal.aborted) return;
     // The app went away (it was stopped, or the machine is offline): say so, and offer to look again.

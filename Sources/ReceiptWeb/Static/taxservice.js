@@ -1,4 +1,4 @@
-import { ask, call, element, failed, state } from "/common.js";
+import { ask, call, element, failed, followEvents, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
 // The tax service and pending receipts, in the import view: signing in by SMS code or by INN and
@@ -51,29 +51,13 @@ async function follow(part, path) {
   const listening = new AbortController();
   following.set(path, listening);
   try {
-    const response = await call(`${path}/events?lang=${state.language}`, { signal: listening.signal });
-    if (!response.ok) throw new Error(String(response.status));
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let received = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      received += value;
-      let end;
-      while ((end = received.indexOf("\n\n")) >= 0) {
-        const event = received.slice(0, end);
-        received = received.slice(end + 2);
-        if (!event.startsWith("data: ")) continue;
-        const answer = JSON.parse(event.slice(6));
-        showJob(part, answer);
-        if (answer.phase !== "running") {
-          following.delete(path);
-          if (answer.phase === "done") showTaxService();
-          return;
-        }
-      }
-    }
-    throw new Error("closed");
+    await followEvents(`${path}/events?lang=${state.language}`, listening.signal, (answer) => {
+      showJob(part, answer);
+      if (answer.phase === "running") return false;
+      following.delete(path);
+      if (answer.phase === "done") showTaxService();
+      return true;
+    });
   } catch (error) {
     following.delete(path);
     if (!listening.signal.aborted) failed(part.querySelector("p.error"), state.words.viewFailed, showTaxService);
