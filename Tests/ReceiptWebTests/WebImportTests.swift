@@ -74,6 +74,10 @@ struct WebImportTests {
             #expect(
                 try Self.json(try await send("x.json", ByteBuffer(string: "hello"), lang: "ru"))["problem"] as? String
                     == "это не JSON")
+            // A file over 64 MB is refused before it is read, with why.
+            let huge = try await send("huge.json", ByteBuffer(repeating: 0x20, count: WebApp.largestExport + 1))
+            #expect(huge.status == .contentTooLarge)
+            #expect(try Self.json(huge)["message"] as? String == "The file is over 64 MB: not an export of receipts.")
         }
         // The two good receipts and nothing of the broken files (the prepayment stayed out).
         #expect(try database.months().map(\.receipts) == [2])

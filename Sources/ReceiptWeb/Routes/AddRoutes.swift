@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// Adding photos and payloads as `scan --add` and `add --qr` do.
 struct AddRoutes: Sendable {
@@ -7,9 +8,17 @@ struct AddRoutes: Sendable {
 
     func register(on router: Router<WebContext>) {
         router.post("/api/add/photo") { request, context in
-            let language = RequestValues(request, context).words.language
-            let data = Data(try await request.body.collect(upTo: WebApp.largestPhoto).readableBytesView)
-            return try answer(try await AddingView.photo(data, adding: try await app.adding(), language: language))
+            let words = RequestValues(request, context).words
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: WebApp.largestPhoto)
+            } catch is NIOTooManyBytesError {
+                return try WebApp.json(
+                    AddingView(added: [], problem: words.photoTooLarge(WebApp.largestPhoto)), status: .contentTooLarge)
+            }
+            let data = Data(body.readableBytesView)
+            return try answer(
+                try await AddingView.photo(data, adding: try await app.adding(), language: words.language))
         }
         router.post("/api/add/qr") { request, context in
             let language = RequestValues(request, context).words.language

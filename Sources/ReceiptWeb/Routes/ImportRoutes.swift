@@ -36,7 +36,7 @@ struct ImportRoutes: Sendable {
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: WebApp.largestExport)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             throw WebError(status: .contentTooLarge, message: asked.words.exportTooLarge(WebApp.largestExport))
         }
         let data = Data(body.readableBytesView)

@@ -179,6 +179,12 @@ struct WebWords: Sendable {
             "Копия \(name) сохранена и проверена: \(language.receipts(receipts)), \(language.byteSize(bytes)).",
             "Backup \(name) saved and checked: \(language.receipts(receipts)), \(language.byteSize(bytes)).")
     }
+    func photoTooLarge(_ bytes: Int) -> String {
+        let megabytes = bytes / 1_048_576
+        return language.pick(
+            "Снимок больше \(megabytes) МБ: уменьшите его или снимите чек ближе.",
+            "The picture is over \(megabytes) MB: make it smaller, or take the receipt closer.")
+    }
     func exportTooLarge(_ bytes: Int) -> String {
         let megabytes = bytes / 1_048_576
         return language.pick(
