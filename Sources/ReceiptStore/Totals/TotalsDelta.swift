@@ -89,7 +89,7 @@ struct TotalsDelta {
         for (key, counts) in categories where counts.receipts != 0 || counts.total != 0 || counts.items != 0 {
             var values = DirectBindings(categoryUpsert)
             values.add(key.month.description)
-            values.add(key.value.rawValue)
+            values.add(key.value)
             values.add(counts.total)
             values.add(counts.receipts)
             values.add(counts.items)
