@@ -23,6 +23,16 @@ struct TotalsDelta {
             self.receipts += receipts
             self.items += items
         }
+
+        /// Whether the receipts counted in and out left nothing to write.
+        var isZero: Bool { receipts == 0 && total == 0 && items == 0 }
+
+        /// Binds `total`, `receipts` and `items`, in that order.
+        func bind(to values: inout DirectBindings) {
+            values.add(total)
+            values.add(receipts)
+            values.add(items)
+        }
     }
 
     /// The largest total, either way, that a month or a month's category may keep: 10¹³ ₽ in
@@ -66,34 +76,17 @@ struct TotalsDelta {
         {
             throw TotalsBeyondBounds(month: month)
         }
-        let monthUpsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_totals (month, total, receipts, items) VALUES (?, ?, ?, ?)
-                ON CONFLICT (month) DO UPDATE SET total = total + excluded.total,
-                    receipts = receipts + excluded.receipts, items = items + excluded.items
-                """)
-        for (month, counts) in months where counts.receipts != 0 || counts.total != 0 || counts.items != 0 {
-            var values = DirectBindings(monthUpsert)
-            values.add(month.description)
-            values.add(counts.total)
-            values.add(counts.receipts)
-            values.add(counts.items)
-            try values.execute()
+        // One statement for all of a transaction's rows of a table, rather than one a row.
+        let monthRows = months.compactMap { $0.value.isZero ? nil : $0 }
+        try Self.upsert(monthRows, statements: Self.monthUpserts, in: db) { row, values in
+            values.add(row.key.description)
+            row.value.bind(to: &values)
         }
-        let categoryUpsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_category_totals (month, category, total, receipts, items) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (month, category) DO UPDATE SET total = total + excluded.total,
-                    receipts = receipts + excluded.receipts, items = items + excluded.items
-                """)
-        for (key, counts) in categories where counts.receipts != 0 || counts.total != 0 || counts.items != 0 {
-            var values = DirectBindings(categoryUpsert)
-            values.add(key.month.description)
-            values.add(key.value)
-            values.add(counts.total)
-            values.add(counts.receipts)
-            values.add(counts.items)
-            try values.execute()
+        let categoryRows = categories.compactMap { $0.value.isZero ? nil : $0 }
+        try Self.upsert(categoryRows, statements: Self.categoryUpserts, in: db) { row, values in
+            values.add(row.key.month.description)
+            values.add(row.key.value)
+            row.value.bind(to: &values)
         }
         // SQLite turns an integer sum that overflows into a real number: that passes the bound too.
         let beyond = try db.cachedStatement(
@@ -123,6 +116,43 @@ struct TotalsDelta {
             try db.execute(
                 sql: "DELETE FROM month_category_totals WHERE month = ? AND category = ? AND receipts <= 0",
                 arguments: [key.month.description, key.value.rawValue])
+        }
+    }
+}
+
+extension TotalsDelta {
+    /// The most rows one upsert of ``apply(in:)`` writes.
+    static let rowsPerUpsert = 32
+
+    /// Upserts of 1…``rowsPerUpsert`` rows of `month_totals`, and of `month_category_totals`: each row
+    /// adds its counts to the row of its key, or is the first.
+    private static let monthUpserts = (1...rowsPerUpsert).map {
+        upsertSQL(into: "month_totals", keys: ["month"], rows: $0)
+    }
+    private static let categoryUpserts = (1...rowsPerUpsert).map {
+        upsertSQL(into: "month_category_totals", keys: ["month", "category"], rows: $0)
+    }
+
+    private static func upsertSQL(into table: String, keys: [String], rows: Int) -> String {
+        let columns = keys + ["total", "receipts", "items"]
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        return """
+            INSERT INTO \(table) (\(columns.joined(separator: ", ")))
+            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+            ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE SET total = total + excluded.total,
+                receipts = receipts + excluded.receipts, items = items + excluded.items
+            """
+    }
+
+    /// Runs `statements[n - 1]` for each `n` rows, as many as one takes; `bind` binds a row's values.
+    private static func upsert<Row>(
+        _ rows: [Row], statements: [String], in db: Database, bind: (Row, inout DirectBindings) -> Void
+    ) throws {
+        for start in stride(from: 0, to: rows.count, by: rowsPerUpsert) {
+            let chunk = rows[start..<min(start + rowsPerUpsert, rows.count)]
+            var values = DirectBindings(try db.cachedStatement(sql: statements[chunk.count - 1]))
+            for row in chunk { bind(row, &values) }
+            try values.execute()
         }
     }
 }
