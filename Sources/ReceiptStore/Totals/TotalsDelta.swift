@@ -40,26 +40,34 @@ struct TotalsDelta {
     /// thousand such months still fit in `Int64`, so nothing that reads the totals can overflow.
     static let largestTotal: Int64 = 1_000_000_000_000_000
 
-    private struct Key<Value: Hashable>: Hashable {
-        let month: Month
-        let value: Value
+    /// A month's changes: its own counts, and its categories'.
+    private struct MonthChanges {
+        var counts = Counts()
+        /// Each category the month's receipts touched, in the order met: a month has a dozen or
+        /// so, and finding one in a list costs less than hashing it with its month for every receipt.
+        var categories: [(category: Category, counts: Counts)] = []
+
+        mutating func add(_ receipt: ReceiptContribution, sign: Int) {
+            counts.add(total: Int64(sign) * receipt.spending, receipts: sign, items: sign * receipt.lines)
+            for line in receipt.categories {
+                let index =
+                    categories.firstIndex { $0.category == line.category }
+                    ?? categories.endIndex
+                if index == categories.endIndex { categories.append((line.category, Counts())) }
+                categories[index].counts.add(total: Int64(sign) * line.total, receipts: sign, items: sign * line.items)
+            }
+        }
     }
 
-    private var months: [Month: Counts] = [:]
-    private var categories: [Key<Category>: Counts] = [:]
+    /// Every month counted in or out is stale too.
+    private var months: [Month: MonthChanges] = [:]
+    /// Months marked stale without a receipt counted.
     private var staleMonths: Set<Month> = []
 
     /// Counts a receipt in (`sign` 1) or out (`sign` -1).
     mutating func add(_ receipt: ReceiptContribution, sign: Int) {
-        let month = receipt.month
-        // One hash lookup a key: every saved receipt comes through here.
-        months[month, default: Counts()].add(
-            total: Int64(sign) * receipt.spending, receipts: sign, items: sign * receipt.lines)
-        for line in receipt.categories {
-            categories[Key(month: month, value: line.category), default: Counts()].add(
-                total: Int64(sign) * line.total, receipts: sign, items: sign * line.items)
-        }
-        staleMonths.insert(month)
+        // One hash lookup a receipt: every saved receipt comes through here.
+        months[receipt.month, default: MonthChanges()].add(receipt, sign: sign)
     }
 
     /// Marks a month's shop, item-name and product-price figures stale, after its items changed category.
@@ -71,22 +79,25 @@ struct TotalsDelta {
     /// ``TotalsBeyondBounds`` when a month's or a category's total would pass ``largestTotal``, so
     /// that the transaction keeps nothing of its receipts.
     func apply(in db: Database) throws {
-        if let month = months.first(where: { $0.value.wrapped })?.key
-            ?? categories.first(where: { $0.value.wrapped })?.key.month
-        {
+        if let month = months.first(where: {
+            $0.value.counts.wrapped || $0.value.categories.contains { $0.counts.wrapped }
+        })?
+        .key {
             throw TotalsBeyondBounds(month: month)
         }
         // One statement for all of a transaction's rows of a table, rather than one a row.
-        let monthRows = months.compactMap { $0.value.isZero ? nil : $0 }
+        let monthRows = months.compactMap { $0.value.counts.isZero ? nil : ($0.key, $0.value.counts) }
         try Self.upsert(monthRows, statements: Self.monthUpserts, in: db) { row, values in
-            values.add(row.key.description)
-            row.value.bind(to: &values)
+            values.add(row.0.description)
+            row.1.bind(to: &values)
         }
-        let categoryRows = categories.compactMap { $0.value.isZero ? nil : $0 }
+        let categoryRows = months.flatMap { month, changes in
+            changes.categories.compactMap { $0.counts.isZero ? nil : (month, $0.category, $0.counts) }
+        }
         try Self.upsert(categoryRows, statements: Self.categoryUpserts, in: db) { row, values in
-            values.add(row.key.month.description)
-            values.add(row.key.value)
-            row.value.bind(to: &values)
+            values.add(row.0.description)
+            values.add(row.1)
+            row.2.bind(to: &values)
         }
         // SQLite turns an integer sum that overflows into a real number: that passes the bound too.
         let beyond = try db.cachedStatement(
@@ -101,21 +112,23 @@ struct TotalsDelta {
         }
         for table in ["stale_item_months", "stale_price_months"] {
             let stale = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (month) VALUES (?)")
-            for month in staleMonths {
+            for month in staleMonths.union(months.keys) {
                 var values = DirectBindings(stale)
                 values.add(month.description)
                 try values.execute()
             }
         }
         // Rows whose counts went down may have reached zero: a row no receipt counts in goes.
-        for (month, counts) in months where counts.receipts < 0 {
-            try db.execute(
-                sql: "DELETE FROM month_totals WHERE month = ? AND receipts <= 0", arguments: [month.description])
-        }
-        for (key, counts) in categories where counts.receipts < 0 {
-            try db.execute(
-                sql: "DELETE FROM month_category_totals WHERE month = ? AND category = ? AND receipts <= 0",
-                arguments: [key.month.description, key.value.rawValue])
+        for (month, changes) in months {
+            if changes.counts.receipts < 0 {
+                try db.execute(
+                    sql: "DELETE FROM month_totals WHERE month = ? AND receipts <= 0", arguments: [month.description])
+            }
+            for (category, counts) in changes.categories where counts.receipts < 0 {
+                try db.execute(
+                    sql: "DELETE FROM month_category_totals WHERE month = ? AND category = ? AND receipts <= 0",
+                    arguments: [month.description, category.rawValue])
+            }
         }
     }
 }
