@@ -24,7 +24,7 @@ public enum ItemName {
         var fuel = false
         let parts = split(SearchText.foldLetters(name))
         for (index, word) in parts.enumerated() {
-            let first = word.unicodeScalars.first.map { $0.properties.numericType != nil } ?? false
+            let first = word.unicodeScalars.first.map(isNumeric) ?? false
             if first {
                 previousWasNumber = true
                 if let last = words.last, last == "аи" || last == "ai", word.allSatisfy(\.isNumber) {
@@ -60,10 +60,10 @@ public enum ItemName {
         var current = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
-            let isWordPart = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "%"
+            let isWordPart = isAlphabetic(scalar) || isNumeric(scalar) || scalar == "%"
             let isDecimalMark =
                 (scalar == "," || scalar == ".") && index > 0 && index + 1 < scalars.count
-                && scalars[index - 1].properties.numericType != nil && scalars[index + 1].properties.numericType != nil
+                && isNumeric(scalars[index - 1]) && isNumeric(scalars[index + 1])
             if isWordPart || isDecimalMark {
                 current.append(scalar)
             } else if !current.isEmpty {
@@ -73,6 +73,26 @@ public enum ItemName {
         }
         if !current.isEmpty { words.append(String(current)) }
         return words
+    }
+
+    /// Unicode's Alphabetic property, answered without its tables for ASCII and the Russian
+    /// alphabet, the letters of nearly every name: looking them up was most of a key's cost.
+    static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x401, 0x410...0x44F, 0x451: true
+        case 0..<0x80: false
+        default: scalar.properties.isAlphabetic
+        }
+    }
+
+    /// Whether a scalar has a numeric type (a digit, a fraction, a Roman numeral…), answered
+    /// without Unicode's tables for ASCII and the Russian alphabet.
+    static func isNumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39: true
+        case 0..<0x80, 0x401, 0x410...0x44F, 0x451: false
+        default: scalar.properties.numericType != nil
+        }
     }
 
     /// The word with its Latin look-alikes read as Cyrillic letters, when it has a Cyrillic letter

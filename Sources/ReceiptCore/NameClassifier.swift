@@ -44,8 +44,11 @@ public struct NameClassifier: Sendable {
     /// The categories a guess can be, in ``Category/allCases`` order (uncategorized left out).
     static let categories = Category.allCases.filter { $0 != .uncategorized }
 
-    /// Each feature's weighted count in each category, a row of ``categories``'s length a feature.
-    private let counts: [UInt64: [Double]]
+    /// Each feature's row in ``counts``.
+    private let rows: [UInt64: Int]
+    /// Each feature's weighted count in each category: a row of ``categories``'s length a feature,
+    /// in one array rather than an array a feature, which cost an allocation each to learn.
+    private let counts: [Double]
     /// Each category's log prior and the log of its total feature count plus smoothing.
     private let logPriors: [Double]
     private let logTotals: [Double]
@@ -61,7 +64,9 @@ public struct NameClassifier: Sendable {
 
     /// Learns from `examples`.
     public init(examples: [Example]) {
-        var counts: [UInt64: [Double]] = [:]
+        let width = Self.categories.count
+        var rows: [UInt64: Int] = [:]
+        var counts: [Double] = []
         var documents = [Double](repeating: 0, count: Self.categories.count)
         var totals = [Double](repeating: 0, count: Self.categories.count)
         let index = Dictionary(uniqueKeysWithValues: Self.categories.enumerated().map { ($1, $0) })
@@ -71,13 +76,18 @@ public struct NameClassifier: Sendable {
             guard !features.isEmpty else { continue }
             documents[column] += example.weight
             for feature in features {
-                counts[feature, default: [Double](repeating: 0, count: Self.categories.count)][column] +=
-                    example.weight
+                let row = rows[feature] ?? rows.count
+                if row == rows.count {
+                    rows[feature] = row
+                    counts.append(contentsOf: repeatElement(0, count: width))
+                }
+                counts[row * width + column] += example.weight
                 totals[column] += example.weight
             }
         }
+        self.rows = rows
         self.counts = counts
-        vocabularySize = Double(max(counts.count, 1))
+        vocabularySize = Double(max(rows.count, 1))
         let allDocuments = documents.reduce(0, +)
         // A category never seen has no prior: it is never guessed.
         logPriors = documents.map { $0 > 0 ? log($0 / allDocuments) : -.infinity }
@@ -87,24 +97,24 @@ public struct NameClassifier: Sendable {
     }
 
     /// How many distinct features the model knows.
-    public var featureCount: Int { counts.count }
+    public var featureCount: Int { rows.count }
 
     /// The likeliest category of a name key and the model's probability for it; nil when the key
     /// has no feature the model has seen, or the model has learned nothing.
     public func guess(_ key: String) -> Guess? {
-        let features = Self.features(key).filter { counts[$0] != nil }
-        guard !features.isEmpty, logPriors.contains(where: { $0 > -.infinity }) else { return nil }
+        let found = Self.features(key).compactMap { rows[$0] }
+        guard !found.isEmpty, logPriors.contains(where: { $0 > -.infinity }) else { return nil }
         var likelihoods = [Double](repeating: 0, count: logPriors.count)
-        for feature in features {
-            guard let row = counts[feature] else { continue }
+        let width = Self.categories.count
+        for row in found {
             for column in likelihoods.indices {
-                likelihoods[column] += log(row[column] + smoothing) - logTotals[column]
+                likelihoods[column] += log(counts[row * width + column] + smoothing) - logTotals[column]
             }
         }
         // Naive Bayes counts a word's pieces as if each were news of its own, which makes it sure of
         // everything; the features' mean, times a few words' worth, gives confidences that mean
         // something (the category guessed does not change).
-        let scale = Self.wordsWorth / Double(features.count)
+        let scale = Self.wordsWorth / Double(found.count)
         let scores = logPriors.indices.map { column in
             logPriors[column] > -.infinity ? logPriors[column] + likelihoods[column] * scale : -.infinity
         }

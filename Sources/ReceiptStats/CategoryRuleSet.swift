@@ -179,7 +179,9 @@ public struct CategoryRuleSet: CategoryRules {
             switch rule.pattern {
             case .words(let words): NameClassifier.Example(key: words.joined(separator: " "), category: rule.category)
             case .phrase(let phrase):
-                NameClassifier.Example(key: phrase.trimmingCharacters(in: .whitespaces), category: rule.category)
+                // Kept as ` key ` (see parse): the key without its two spaces, as trimming gave it, for
+                // a fraction of Foundation's trimming, which cost a classifier's training a quarter.
+                NameClassifier.Example(key: String(phrase.dropFirst().dropLast()), category: rule.category)
             case .expression: nil
             }
         }

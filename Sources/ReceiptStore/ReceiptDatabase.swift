@@ -284,7 +284,7 @@ public final class ReceiptDatabase: Sendable {
         if let categorizer, !categorizer.added.isEmpty || !categorizer.placesMet.isEmpty || !shops.isEmpty {
             resolved.withLock { state in
                 guard state.generation == generation else { return }
-                state.names.merge(categorizer.added) { _, new in new }
+                state.names.merge(categorizer.added)
                 state.places.merge(categorizer.placesMet) { _, new in new }
                 state.shops.merge(shops) { _, new in new }
             }

@@ -1,3 +1,4 @@
+import Foundation
 import ReceiptCore
 import ReceiptStats
 import ReceiptStore
@@ -167,6 +168,16 @@ struct CategoryRulesTests {
         #expect(throws: CategoryRulesError.emptyPattern("\"123\"", location: "mine:1")) {
             try CategoryRuleSet(texts: [("mine", "groceries: \"123\"")])
         }
+    }
+
+    @Test("the classifier learns a quoted pattern as its words, without the spaces it is matched with")
+    func quotedExamples() throws {
+        let rules = try CategoryRuleSet(texts: [("mine", "groceries: \"с/м\", \"пиво б/а\", молок\npets: ~^корм")])
+        #expect(rules.examples.map(\.key) == ["с м", "пиво без а", "молок"])
+        #expect(rules.examples.map(\.category) == [.groceries, .groceries, .groceries])
+        let shipped = try CategoryRuleSet.standard(configFolder: nil).examples
+        #expect(shipped.count > 1_000)
+        #expect(shipped.allSatisfy { !$0.key.isEmpty && $0.key == $0.key.trimmingCharacters(in: .whitespaces) })
     }
 
     @Test("a pattern that cannot match, or that a pattern of another category takes, is reported with its line")

@@ -64,7 +64,7 @@ struct ShopEvidence: Sendable {
 
 /// Names, places and shops resolved by earlier transactions (see ``ReceiptDatabase/resolved``).
 struct ResolvedCache: Sendable {
-    var names: [PrintedName: NameEntry] = [:]
+    var names = PrintedNameTable<NameEntry>()
     var places: [String: PlaceEntry?] = [:]
     /// Shops by what their receipts print (``ShopIdentity/shop(of:in:cached:known:)``).
     var shops: [ByteKey: ShopIdentity.Entry] = [:]
@@ -83,8 +83,8 @@ struct Categorizer {
     let rules: any CategoryRules
     /// The classifier, trained when a name first needs a guess (``ReceiptDatabase/classifier(in:)``).
     let classifier: (Database) throws -> NameClassifier
-    let cached: [PrintedName: NameEntry]
-    private(set) var added: [PrintedName: NameEntry] = [:]
+    let cached: PrintedNameTable<NameEntry>
+    private(set) var added = PrintedNameTable<NameEntry>()
     private let cachedPlaces: [String: PlaceEntry?]
     /// Places looked up by this transaction and not changed by it.
     private(set) var placesMet: [String: PlaceEntry?] = [:]
@@ -94,7 +94,7 @@ struct Categorizer {
 
     init(
         rules: any CategoryRules, classifier: @escaping (Database) throws -> NameClassifier,
-        cached: [PrintedName: NameEntry], places: [String: PlaceEntry?]
+        cached: PrintedNameTable<NameEntry>, places: [String: PlaceEntry?]
     ) {
         self.rules = rules
         self.classifier = classifier
@@ -124,7 +124,7 @@ struct Categorizer {
                 id: db.lastInsertedRowID, chosen: nil, rule: rule,
                 guess: guess.flatMap { $0.confidence >= NameClassifier.appliedConfidence ? $0.category : nil })
         }
-        added[printed] = entry
+        added.update(entry, for: printed)
         return entry
     }
 

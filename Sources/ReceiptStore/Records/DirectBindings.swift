@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import ReceiptCore
 
 /// The values of one execution of a cached statement, bound straight through SQLite's C API: every
 /// imported receipt writes a dozen rows, and building GRDB's `StatementArguments` for each costs
@@ -64,6 +65,18 @@ struct DirectBindings {
         add(value)
     }
 
+    /// Binds a category by its raw value, which SQLite reads where the program keeps it: every saved
+    /// line binds one, and copying it cost an allocation a line.
+    mutating func add(_ category: Category?) {
+        guard let text = category?.staticRawValue else { return addNull() }
+        index += 1
+        check(
+            text.utf8Start.withMemoryRebound(to: CChar.self, capacity: text.utf8CodeUnitCount) { characters in
+                // nil is SQLITE_STATIC: the text outlives the statement.
+                sqlite3_bind_text(statement.sqliteStatement, index, characters, CInt(text.utf8CodeUnitCount), nil)
+            })
+    }
+
     mutating func addNull() {
         index += 1
         check(sqlite3_bind_null(statement.sqliteStatement, index))
@@ -101,4 +114,28 @@ struct DirectBindings {
 
     /// SQLite's "copy the value now" destructor.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+extension Category {
+    /// ``rawValue`` as text the program keeps for as long as it runs.
+    var staticRawValue: StaticString {
+        switch self {
+        case .groceries: "groceries"
+        case .cafes: "cafes"
+        case .transport: "transport"
+        case .fuel: "fuel"
+        case .health: "health"
+        case .household: "household"
+        case .clothing: "clothing"
+        case .electronics: "electronics"
+        case .beauty: "beauty"
+        case .kids: "kids"
+        case .pets: "pets"
+        case .entertainment: "entertainment"
+        case .telecom: "telecom"
+        case .alcoholTobacco: "alcohol_tobacco"
+        case .other: "other"
+        case .uncategorized: "uncategorized"
+        }
+    }
 }

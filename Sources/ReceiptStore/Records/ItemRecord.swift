@@ -69,7 +69,7 @@ struct ItemRecord: Codable, FetchableRecord, TableRecord, Equatable {
         values.add(item.productType)
         values.add(item.unit)
         values.add(nameID)
-        values.add(category?.rawValue)
+        values.add(category)
         values.add(item.measure?.rawValue)
         values.add(item.gtin)
         values.add(counted)

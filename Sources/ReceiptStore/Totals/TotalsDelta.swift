@@ -23,6 +23,16 @@ struct TotalsDelta {
             self.receipts += receipts
             self.items += items
         }
+
+        /// Whether the receipts counted in and out left nothing to write.
+        var isZero: Bool { receipts == 0 && total == 0 && items == 0 }
+
+        /// Binds `total`, `receipts` and `items`, in that order.
+        func bind(to values: inout DirectBindings) {
+            values.add(total)
+            values.add(receipts)
+            values.add(items)
+        }
     }
 
     /// The largest total, either way, that a month or a month's category may keep: 10¹³ ₽ in
@@ -30,26 +40,34 @@ struct TotalsDelta {
     /// thousand such months still fit in `Int64`, so nothing that reads the totals can overflow.
     static let largestTotal: Int64 = 1_000_000_000_000_000
 
-    private struct Key<Value: Hashable>: Hashable {
-        let month: Month
-        let value: Value
+    /// A month's changes: its own counts, and its categories'.
+    private struct MonthChanges {
+        var counts = Counts()
+        /// Each category the month's receipts touched, in the order met: a month has a dozen or
+        /// so, and finding one in a list costs less than hashing it with its month for every receipt.
+        var categories: [(category: Category, counts: Counts)] = []
+
+        mutating func add(_ receipt: ReceiptContribution, sign: Int) {
+            counts.add(total: Int64(sign) * receipt.spending, receipts: sign, items: sign * receipt.lines)
+            for line in receipt.categories {
+                let index =
+                    categories.firstIndex { $0.category == line.category }
+                    ?? categories.endIndex
+                if index == categories.endIndex { categories.append((line.category, Counts())) }
+                categories[index].counts.add(total: Int64(sign) * line.total, receipts: sign, items: sign * line.items)
+            }
+        }
     }
 
-    private var months: [Month: Counts] = [:]
-    private var categories: [Key<Category>: Counts] = [:]
+    /// Every month counted in or out is stale too.
+    private var months: [Month: MonthChanges] = [:]
+    /// Months marked stale without a receipt counted.
     private var staleMonths: Set<Month> = []
 
     /// Counts a receipt in (`sign` 1) or out (`sign` -1).
     mutating func add(_ receipt: ReceiptContribution, sign: Int) {
-        let month = receipt.month
-        // One hash lookup a key: every saved receipt comes through here.
-        months[month, default: Counts()].add(
-            total: Int64(sign) * receipt.spending, receipts: sign, items: sign * receipt.lines)
-        for line in receipt.categories {
-            categories[Key(month: month, value: line.category), default: Counts()].add(
-                total: Int64(sign) * line.total, receipts: sign, items: sign * line.items)
-        }
-        staleMonths.insert(month)
+        // One hash lookup a receipt: every saved receipt comes through here.
+        months[receipt.month, default: MonthChanges()].add(receipt, sign: sign)
     }
 
     /// Marks a month's shop, item-name and product-price figures stale, after its items changed category.
@@ -61,39 +79,25 @@ struct TotalsDelta {
     /// ``TotalsBeyondBounds`` when a month's or a category's total would pass ``largestTotal``, so
     /// that the transaction keeps nothing of its receipts.
     func apply(in db: Database) throws {
-        if let month = months.first(where: { $0.value.wrapped })?.key
-            ?? categories.first(where: { $0.value.wrapped })?.key.month
-        {
+        if let month = months.first(where: {
+            $0.value.counts.wrapped || $0.value.categories.contains { $0.counts.wrapped }
+        })?
+        .key {
             throw TotalsBeyondBounds(month: month)
         }
-        let monthUpsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_totals (month, total, receipts, items) VALUES (?, ?, ?, ?)
-                ON CONFLICT (month) DO UPDATE SET total = total + excluded.total,
-                    receipts = receipts + excluded.receipts, items = items + excluded.items
-                """)
-        for (month, counts) in months where counts.receipts != 0 || counts.total != 0 || counts.items != 0 {
-            var values = DirectBindings(monthUpsert)
-            values.add(month.description)
-            values.add(counts.total)
-            values.add(counts.receipts)
-            values.add(counts.items)
-            try values.execute()
+        // One statement for all of a transaction's rows of a table, rather than one a row.
+        let monthRows = months.compactMap { $0.value.counts.isZero ? nil : ($0.key, $0.value.counts) }
+        try Self.upsert(monthRows, statements: Self.monthUpserts, in: db) { row, values in
+            values.add(row.0.description)
+            row.1.bind(to: &values)
         }
-        let categoryUpsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO month_category_totals (month, category, total, receipts, items) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (month, category) DO UPDATE SET total = total + excluded.total,
-                    receipts = receipts + excluded.receipts, items = items + excluded.items
-                """)
-        for (key, counts) in categories where counts.receipts != 0 || counts.total != 0 || counts.items != 0 {
-            var values = DirectBindings(categoryUpsert)
-            values.add(key.month.description)
-            values.add(key.value.rawValue)
-            values.add(counts.total)
-            values.add(counts.receipts)
-            values.add(counts.items)
-            try values.execute()
+        let categoryRows = months.flatMap { month, changes in
+            changes.categories.compactMap { $0.counts.isZero ? nil : (month, $0.category, $0.counts) }
+        }
+        try Self.upsert(categoryRows, statements: Self.categoryUpserts, in: db) { row, values in
+            values.add(row.0.description)
+            values.add(row.1)
+            row.2.bind(to: &values)
         }
         // SQLite turns an integer sum that overflows into a real number: that passes the bound too.
         let beyond = try db.cachedStatement(
@@ -108,21 +112,60 @@ struct TotalsDelta {
         }
         for table in ["stale_item_months", "stale_price_months"] {
             let stale = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(table) (month) VALUES (?)")
-            for month in staleMonths {
+            for month in staleMonths.union(months.keys) {
                 var values = DirectBindings(stale)
                 values.add(month.description)
                 try values.execute()
             }
         }
         // Rows whose counts went down may have reached zero: a row no receipt counts in goes.
-        for (month, counts) in months where counts.receipts < 0 {
-            try db.execute(
-                sql: "DELETE FROM month_totals WHERE month = ? AND receipts <= 0", arguments: [month.description])
+        for (month, changes) in months {
+            if changes.counts.receipts < 0 {
+                try db.execute(
+                    sql: "DELETE FROM month_totals WHERE month = ? AND receipts <= 0", arguments: [month.description])
+            }
+            for (category, counts) in changes.categories where counts.receipts < 0 {
+                try db.execute(
+                    sql: "DELETE FROM month_category_totals WHERE month = ? AND category = ? AND receipts <= 0",
+                    arguments: [month.description, category.rawValue])
+            }
         }
-        for (key, counts) in categories where counts.receipts < 0 {
-            try db.execute(
-                sql: "DELETE FROM month_category_totals WHERE month = ? AND category = ? AND receipts <= 0",
-                arguments: [key.month.description, key.value.rawValue])
+    }
+}
+
+extension TotalsDelta {
+    /// The most rows one upsert of ``apply(in:)`` writes.
+    static let rowsPerUpsert = 32
+
+    /// Upserts of 1…``rowsPerUpsert`` rows of `month_totals`, and of `month_category_totals`: each row
+    /// adds its counts to the row of its key, or is the first.
+    private static let monthUpserts = (1...rowsPerUpsert).map {
+        upsertSQL(into: "month_totals", keys: ["month"], rows: $0)
+    }
+    private static let categoryUpserts = (1...rowsPerUpsert).map {
+        upsertSQL(into: "month_category_totals", keys: ["month", "category"], rows: $0)
+    }
+
+    private static func upsertSQL(into table: String, keys: [String], rows: Int) -> String {
+        let columns = keys + ["total", "receipts", "items"]
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        return """
+            INSERT INTO \(table) (\(columns.joined(separator: ", ")))
+            VALUES \(Array(repeating: row, count: rows).joined(separator: ", "))
+            ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE SET total = total + excluded.total,
+                receipts = receipts + excluded.receipts, items = items + excluded.items
+            """
+    }
+
+    /// Runs `statements[n - 1]` for each `n` rows, as many as one takes; `bind` binds a row's values.
+    private static func upsert<Row>(
+        _ rows: [Row], statements: [String], in db: Database, bind: (Row, inout DirectBindings) -> Void
+    ) throws {
+        for start in stride(from: 0, to: rows.count, by: rowsPerUpsert) {
+            let chunk = rows[start..<min(start + rowsPerUpsert, rows.count)]
+            var values = DirectBindings(try db.cachedStatement(sql: statements[chunk.count - 1]))
+            for row in chunk { bind(row, &values) }
+            try values.execute()
         }
     }
 }
