@@ -4,6 +4,15 @@ import NIOCore
 import ReceiptReports
 import Synchronization
 
+/// Where a long job of the web app is.
+enum JobPhase: String, Sendable {
+    /// None has run since the app started.
+    case idle
+    case running
+    case done
+    case failed
+}
+
 /// A value that changes while a long job runs, and everyone listening to it: each listener hears it
 /// now and at every change, until it is final. What the web app's jobs (``ImportRun``, ``WebJob``)
 /// tell the pages that follow them.

@@ -12,15 +12,7 @@ import ReceiptSync
 final class ImportRun: Sendable {
     /// Where the import is, as the page shows it.
     struct Snapshot: Sendable {
-        enum Phase: String, Sendable {
-            /// None has run since the app started.
-            case idle
-            case running
-            case done
-            case failed
-        }
-
-        var phase = Phase.idle
+        var phase = JobPhase.idle
         /// The last progress of the running (or stopped) import.
         var progress: ImportProgress?
         /// What a finished import did.
@@ -28,8 +20,6 @@ final class ImportRun: Sendable {
         /// Why it stopped; the pages written before stay.
         var failure: (any Error & Sendable)?
 
-        /// Whether the import is over.
-        var isFinal: Bool { phase == .done || phase == .failed }
     }
 
     // A listener hears the state until the job is not running (at once when none has run).

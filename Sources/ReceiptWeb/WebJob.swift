@@ -13,15 +13,7 @@ typealias Said = @Sendable (Language) -> String
 final class WebJob: Sendable {
     /// Where the job is, as the page shows it.
     struct Snapshot: Sendable {
-        enum Phase: String, Sendable {
-            /// None has run since the app started.
-            case idle
-            case running
-            case done
-            case failed
-        }
-
-        var phase = Phase.idle
+        var phase = JobPhase.idle
         /// What it is doing now, or what it did when it is over.
         var text: Said?
         /// What went wrong with single items on the way (a ticket, a receipt), and notes such as the
@@ -30,7 +22,6 @@ final class WebJob: Sendable {
         /// Why it stopped, when it failed; what it kept before stays kept.
         var problem: Said?
 
-        var isFinal: Bool { phase == .done || phase == .failed }
     }
 
     /// What the work tells the page as it goes.

@@ -94,6 +94,16 @@ export async function followEvents(path, signal, onState) {
   throw new Error("closed");
 }
 
+// POSTs `body` as JSON to `path` in the page's language: the response and its JSON answer (one that
+// is not JSON reads as `{message: status}`). Throws when the app cannot be reached.
+export async function postJSON(path, body) {
+  const response = await call(`${path}?lang=${state.language}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({ message: String(response.status) }));
+  return { response, answer };
+}
+
 export async function ask(path) {
   const response = await call(path);
   if (!response.ok) throw new Error(`${response.status}`);

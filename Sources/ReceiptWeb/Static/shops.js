@@ -1,4 +1,4 @@
-import { ask, call, element, failed, state } from "/common.js";
+import { ask, element, failed, postJSON, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
 // Shops: the shops as `receipts shops` lists them, the most spent at first; each renamed (`shops
@@ -28,16 +28,13 @@ export async function showShops() {
 async function change(path, body, row) {
   const problem = row.querySelector("p.error");
   problem.textContent = "";
-  let response;
+  let response, answer;
   try {
-    response = await call(`${path}?lang=${state.language}`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
+    ({ response, answer } = await postJSON(path, body));
   } catch (error) {
     failed(problem, error.message, () => change(path, body, row));
     return null;
   }
-  const answer = await response.json().catch(() => ({ message: String(response.status) }));
   if (!response.ok) {
     problem.textContent = answer.message || String(response.status);
     return null;

@@ -1,4 +1,4 @@
-import { ask, call, element, failed, followEvents, state } from "/common.js";
+import { ask, element, failed, followEvents, postJSON, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
 // The tax service and pending receipts, in the import view: signing in by SMS code or by INN and
@@ -66,16 +66,13 @@ async function follow(part, path) {
 
 async function start(part, path, body) {
   part.querySelector("p.error").textContent = "";
-  let response;
+  let response, answer;
   try {
-    response = await call(`${path}?lang=${state.language}`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
+    ({ response, answer } = await postJSON(path, body));
   } catch (error) {
     failed(part.querySelector("p.error"), error.message, () => start(part, path, body));
     return;
   }
-  const answer = await response.json().catch(() => ({ message: String(response.status) }));
   if (response.status === 202 || answer.phase === "running") {
     showJob(part, answer);
     follow(part, path);
@@ -90,16 +87,13 @@ async function send(form, path, body) {
   for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
   const problem = fnsPart.querySelector("p.error");
   problem.textContent = "";
-  let response;
+  let response, answer;
   try {
-    response = await call(`${path}?lang=${state.language}`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
+    ({ response, answer } = await postJSON(path, body));
   } catch (error) {
     failed(problem, error.message, () => send(form, path, body));
     return null;
   }
-  const answer = await response.json().catch(() => ({ message: String(response.status) }));
   if (response.ok) return answer;
   const field = answer.field && form.querySelector(`.field-error[data-field="${answer.field}"]`);
   if (field) {
