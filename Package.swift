@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "ReceiptStats",
             dependencies: ["ReceiptCore", "ReceiptStore"],
-            resources: [.copy("Resources/category-rules.txt")],
+            resources: [.copy("Resources/category-rules.txt"), .copy("Resources/cpi-russia.tsv")],
             swiftSettings: strict
         ),
 

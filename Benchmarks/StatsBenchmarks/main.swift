@@ -196,16 +196,18 @@ let plain = try (0..<1).map { _ in try seconds { _ = try database.plainCategoryG
 // the stale months it reads. Each first read is measured from that state: the months are marked
 // stale again before the next.
 let year = (lastMonth.advanced(by: -11) ?? firstMonth)...lastMonth
-var milk: [ProductPrices] = []
+var milkReport: PriceReport?
 let firstPrices = try seconds {
-    milk = try ProductPrices.read(from: database, matching: "молоко", from: year.lowerBound, through: year.upperBound)
+    milkReport = try PriceReport.read(
+        from: database, matching: "молоко", from: year.lowerBound, through: year.upperBound)
 }
+let milk = (milkReport?.kinds.flatMap(\.products) ?? []) + (milkReport?.products ?? [])
 try database.markAllPricesStale()
 let firstInflation = try seconds { _ = try PersonalInflation.read(from: database, months: year) }
 try database.markAllPricesStale()
-let firstWholePrices = try seconds { _ = try ProductPrices.read(from: database, matching: "молоко") }
+let firstWholePrices = try seconds { _ = try PriceReport.read(from: database, matching: "молоко") }
 let prices = try timed(50) {
-    _ = try ProductPrices.read(from: database, matching: "молоко", from: year.lowerBound, through: year.upperBound)
+    _ = try PriceReport.read(from: database, matching: "молоко", from: year.lowerBound, through: year.upperBound)
 }
 var inflation: PersonalInflation?
 let inflationTimes = try timed(50) { inflation = try PersonalInflation.read(from: database, months: year) }

@@ -64,13 +64,29 @@ public enum UnitPrice {
         public let weighed: Bool
         /// Motor fuel sold by the litre: `АИ-95`, `ДТ`, `дизельное топливо`, `пропан`.
         public let fuel: Bool
+        /// The kind of product the key names (``ProductKinds/kind(ofKey:)``).
+        public let kind: ProductKind?
 
         /// The facts of `name`, read now.
         public init(_ name: String) {
             key = ItemName.key(name)
-            size = UnitPrice.size(inName: name)
+            kind = ProductKinds.kind(ofKey: key)
             let words = UnitPrice.words(name.lowercased())
-            weighed = words.contains { UnitPrice.weighedWords.contains($0) }
+            // A bare number ends the name, alone: nothing (a `%`) after its digits, a space before it
+            // (not `5%170`, `3,4..4,5`, `БОЛГАР200`).
+            let tail = name.reversed().drop { $0 == " " }
+            let number = tail.prefix { $0.isNumber || $0 == "," || $0 == "." }
+            let endsInNumber =
+                tail.first?.isNumber == true && number.last?.isNumber == true
+                && number.filter { $0 == "," || $0 == "." }.count <= 1
+                && tail.dropFirst(number.count).first.map { $0 == " " || $0 == "%" || $0.isLetter } != false
+            size =
+                UnitPrice.size(inName: name) ?? UnitPrice.packSize(words, kind: kind)
+                ?? (endsInNumber ? UnitPrice.bareSize(words, kind: kind) : nil)
+            // `ВЕС`, or `кг` standing alone (`Морковь мытая,кг`, `цена за кг`): priced per kilogram.
+            weighed =
+                words.contains { UnitPrice.weighedWords.contains($0) }
+                || words.indices.contains { words[$0] == "кг" && ($0 == 0 || words[$0 - 1].first?.isNumber != true) }
             fuel = UnitPrice.isFuel(words)
         }
     }
@@ -94,7 +110,7 @@ public enum UnitPrice {
     /// Which reading of names and measures kept prices were worked out with: a database whose
     /// figures were worked out by another works them out again when it is next opened for writing.
     /// Raise it with any change to what ``line(_:facts:)`` gives.
-    public static let rulesVersion = 3
+    public static let rulesVersion = 4
 
     /// What a line counts as when prices are compared: its product's unit, its price per unit in
     /// kopecks, and how much of the unit it bought, in thousandths.
@@ -125,6 +141,32 @@ public enum UnitPrice {
         return LinePrice(unit: unit, kopecks: kopecks, thousandths: thousandths)
     }
 
+    /// The line at its product kind's level (``ProductKind/price(of:countKnown:)``): the kind, its
+    /// price per the kind's amount and the thousandths of that amount bought; nil when the name has no
+    /// kind or the line's unit does not give the kind's.
+    public static func kindLine(_ line: LinePrice, facts: NameFacts) -> (
+        kind: ProductKind, kopecks: Int64, thousandths: Int64
+    )? {
+        guard let kind = facts.kind,
+            let price = kind.price(of: line, countKnown: facts.size?.unit == .piece)
+        else { return nil }
+        return (kind, price.kopecks, price.thousandths)
+    }
+
+    /// What one counted item of the line holds, in thousandths of its price unit: a 930 ml bottle is
+    /// 930 thousandths of a litre, a pack of ten eggs 10,000 thousandths of a piece; a line weighed or
+    /// measured by the till (priced per kilogram or litre), motor fuel and a café's portion hold one
+    /// unit, as does a thing with no size printed.
+    public static func itemSize(of item: Item, facts: NameFacts? = nil) -> PackSize? {
+        if let measured = measure(item.measure) ?? measure(item.unit) {
+            return PackSize(unit: measured.unit, thousandths: 1_000)
+        }
+        let facts = facts ?? NameFacts(item.name)
+        if facts.fuel && item.measure == nil { return PackSize(unit: .litre, thousandths: 1_000) }
+        if weighed(item, facts) { return PackSize(unit: .kilogram, thousandths: 1_000) }
+        return facts.size ?? PackSize(unit: .piece, thousandths: 1_000)
+    }
+
     /// The line's unit and its price per unit; nil when the line has no positive price. `facts`
     /// are its name's, when already read.
     public static func of(_ item: Item, facts: NameFacts? = nil) -> (unit: PriceUnit, kopecks: Int64)? {
@@ -134,7 +176,11 @@ public enum UnitPrice {
             return perUnit(price, measured)
         }
         let facts = facts ?? NameFacts(item.name)
-        if facts.fuel && item.measure == nil { return (.litre, price) }
+        if facts.fuel && item.measure == nil {
+            // Fuel paid by sum (`АИ-92` 1 × 500.00): the line does not say how many litres.
+            guard item.quantity != 1 else { return nil }
+            return (.litre, price)
+        }
         if weighed(item, facts) { return (.kilogram, price) }
         guard let size = facts.size else { return (.piece, price) }
         return perUnit(price, size)
@@ -201,7 +247,8 @@ public enum UnitPrice {
     /// Words of goods whose litres or kilograms are a capacity: bins, buckets and bags for rubbish,
     /// containers, flasks, pots. A word counts when it begins with one of these.
     static let containerWords = [
-        "мусор", "ведр", "контейнер", "термос", "кастрюл", "канистр", "таз", "лейк", "бидон", "сковород",
+        "мусор", "ведр", "контейнер", "термос", "майк", "однораз", "однор", "бокал", "тетрад", "словар", "блокнот",
+        "кастрюл", "канистр", "таз", "лейк", "бидон", "сковород",
     ]
 
     private static func isContainer(_ word: String) -> Bool {
@@ -209,7 +256,7 @@ public enum UnitPrice {
     }
 
     /// The words that say a line was weighed.
-    static let weighedWords: Set<String> = ["вес", "весовой", "весовая", "весовые", "весов"]
+    static let weighedWords: Set<String> = ["вес", "весовой", "весовая", "весовые", "весов", "кнопка"]
 
     /// What an FFD 1.2 measure is in thousandths of a kilogram or litre; nil for pieces, anything
     /// else, or none.
@@ -242,12 +289,19 @@ public enum UnitPrice {
     /// A container's volume is what it holds, not what was bought (`ПАКЕТЫ Д/МУСОРА 60Л 20ШТ` are 20
     /// pieces, `ВЕДРО 10Л` one): names with `containerWords` give their counts only.
     public static func size(inName name: String) -> PackSize? {
-        let tokens = words(name.lowercased())
+        let tokens = words(String(withoutBrackets(name).lowercased().flatMap { $0 == "№" ? [" ", "n"] : [$0] }))
         var weightOrVolume: PackSize?
         var pieces: PackSize?
+        let isMedicine = tokens.contains { token in medicineWords.contains { token.hasPrefix($0) } }
         var index = 0
         while index < tokens.count {
-            guard let (amount, tail) = number(at: tokens[index]) else {
+            // A medicine's count: `N30`, `n 30`, `№20`, in a name that says it is one.
+            if isMedicine, let count = count(at: index, in: tokens) {
+                pieces = PackSize(unit: .piece, thousandths: count.pieces * 1_000)
+                index = count.next
+                continue
+            }
+            guard let (amount, tail) = number(at: sizePart(of: tokens[index])) else {
                 index += 1
                 continue
             }
@@ -255,6 +309,10 @@ public enum UnitPrice {
             var multiplier: Int64 = 1
             var value = amount
             var rest = tail
+            // `100ШТХ2Г`: a count of pieces, then the size of each.
+            if rest.hasPrefix("шт"), rest.dropFirst(2).first.map({ crosses.contains($0) }) == true {
+                rest.removeFirst(2)
+            }
             // A count, then the size of each: `2х200г`, `2x 200 г`, `2 * 200г`.
             let crossJoined = rest.first.map { crosses.contains($0) } ?? false
             let crossAlone =
@@ -278,14 +336,145 @@ public enum UnitPrice {
                 next += 1
             }
             index = max(next, index + 1)
-            guard let (unit, perUnit) = sizeUnits[unitWord], let each = whole(value * Double(perUnit)),
-                let size = PackSize(unit: unit, thousandths: each * multiplier)
+            // `290ГБЗМЖ`: the dairy mark «без заменителя молочного жира» glued to the unit.
+            if unitWord.hasSuffix("бзмж") { unitWord.removeLast(4) }
+            // `90гх4`: the size of each, then the count.
+            if sizeUnits[unitWord] == nil, let cross = unitWord.last, crosses.contains(cross),
+                sizeUnits[String(unitWord.dropLast())] != nil
+            {
+                unitWord.removeLast()
+            }
+            let afterUnit = rest.dropFirst(unitWord.count)
+            if multiplier == 1, let cross = afterUnit.first, crosses.contains(cross),
+                let count = Int64(afterUnit.dropFirst()), count >= 1, count <= 100
+            {
+                multiplier = count
+            }
+            // Ten or more of a size of 50 g or more are a shop's case (`24х66г`, `12*228ГР`), not
+            // what one line bought: the size of one.
+            if multiplier >= 10, value * Double(sizeUnits[unitWord]?.1 ?? 0) >= 50 { multiplier = 1 }
+            guard let (unit, perUnit) = sizeUnits[unitWord],
+                let each = whole(value * Double(perUnit) * Double(multiplier)),
+                let size = PackSize(unit: unit, thousandths: each),
+                // Beyond 50 kg or litres a number is an article's code (`3609912 G.LIFE`).
+                unit == .piece || each <= 50_000
             else { continue }
             if unit == .piece { pieces = size } else { weightOrVolume = size }
         }
         if tokens.contains(where: isContainer) { return pieces }
         return weightOrVolume ?? pieces
     }
+
+    /// The name without what stands in square brackets (`[6140G]`: a till's code).
+    private static func withoutBrackets(_ name: String) -> String {
+        guard name.contains("[") else { return name }
+        var result = ""
+        var depth = 0
+        for character in name {
+            if character == "[" {
+                depth += 1
+            } else if character == "]", depth > 0 {
+                depth -= 1
+                result.append(" ")
+            } else if depth == 0 {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// What of a word may hold a size: the word, or the number glued to the letters before it
+    /// (`п/б1400г`, `мол50г`: 1400г, 50г); of a fraction, what follows the slash when a unit is glued to
+    /// it (`380/400г`: 400г). A café's portion (`1/100`, `200/15`) and anything else give nothing.
+    private static func sizePart(of word: String) -> String {
+        if let slash = word.lastIndex(of: "/") {
+            let after = String(word[word.index(after: slash)...])
+            return after.last?.isLetter == true ? after : ""
+        }
+        guard let first = word.first, first.isLetter, let digit = word.firstIndex(where: { $0.isASCII && $0.isNumber })
+        else { return word }
+        let tail = String(word[digit...])
+        // Only a number with a unit: `к5`, `lr03`, `р158` are no sizes.
+        guard let last = tail.last, last.isLetter else { return "" }
+        return tail
+    }
+
+    /// A medicine's or plasters' count at `index`: `n30`, or `n` and then `30`; nil for anything else.
+    private static func count(at index: Int, in tokens: [String]) -> (pieces: Int64, next: Int)? {
+        let token = tokens[index]
+        guard token.first == "n" else { return nil }
+        let digits = token.dropFirst()
+        if !digits.isEmpty {
+            guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int64(digits), value > 0, value < 10_000
+            else { return nil }
+            return (value, index + 1)
+        }
+        guard index + 1 < tokens.count, tokens[index + 1].allSatisfy({ $0.isASCII && $0.isNumber }),
+            let value = Int64(tokens[index + 1]), value > 0, value < 10_000
+        else { return nil }
+        return (value, index + 2)
+    }
+
+    /// The size a bare number at the end of a name gives, when the product's kind says its unit
+    /// (`СЫР СЛИМ ФИТ 27% 250` is 250 g of cheese, `ХЛЕБ ДАРНИЦКИЙ 0,375` 0.375 kg of bread), or when
+    /// the name is a drink's and the number a bottle's litres (`Текила … 0.7`); nil otherwise.
+    static func bareSize(_ words: [String], kind: ProductKind?) -> PackSize? {
+        // The number alone, or glued to the letters before it (`П/М400`, `п/сл0.75`).
+        guard let word = words.last, let start = word.firstIndex(where: \.isNumber),
+            word[start...].allSatisfy({ $0.isNumber || $0 == "," || $0 == "." })
+        else { return nil }
+        let last = String(word[start...])
+        guard let (value, rest) = number(at: last), rest.isEmpty else { return nil }
+        let decimal = last.contains(",") || last.contains(".")
+        let unit: PriceUnit
+        if let kind, kind.unit != .piece {
+            unit = kind.unit
+        } else if words.contains(where: { word in drinkWords.contains { word.hasPrefix($0) } }) {
+            unit = .litre
+        } else if !decimal, words.contains(where: { word in gramWords.contains { word.hasPrefix($0) } }) {
+            unit = .kilogram
+        } else {
+            return nil
+        }
+        // Kilograms or litres with a decimal mark; grams or millilitres as a whole number.
+        if decimal {
+            guard value < 10, let each = whole(value * 1_000) else { return nil }
+            return PackSize(unit: unit, thousandths: each)
+        }
+        guard value >= 10, value <= 5_000, let each = whole(value) else { return nil }
+        return PackSize(unit: unit, thousandths: each)
+    }
+
+    /// A shop's pack of one written `1/M` (`ХЛЕБ РИЖСКИЙ 1/400`, `ДОКТОРСКАЯ 1/500`) when the
+    /// product's kind is sold by weight or volume: M grams or millilitres. A café's portion (`1/100`
+    /// of a salad, `200/15` of tea: no kind, or a numerator other than one) gives nil.
+    static func packSize(_ words: [String], kind: ProductKind?) -> PackSize? {
+        guard let kind, kind.unit != .piece else { return nil }
+        for word in words where word.hasPrefix("1/") {
+            guard let value = Int64(word.dropFirst(2)), value >= 100, value <= 5_000 else { continue }
+            return PackSize(unit: kind.unit, thousandths: value)
+        }
+        return nil
+    }
+
+    /// Words of goods packed by weight (snacks, sweets, dry goods) whose bare whole number is their grams.
+    private static let gramWords = [
+        "чипс", "сухар", "снек", "крекер", "печен", "конфет", "марм", "ирис", "вафл", "пряник", "зефир", "пастил",
+        "халв", "орех", "семеч", "карамел", "драже", "хлопь", "мюсли", "круп", "макарон", "шокол",
+    ]
+
+    /// Words drinks begin with, whose bare decimal number is their litres.
+    private static let drinkWords = [
+        "напит", "нап", "пиво", "эль", "вода", "сок", "нектар", "текила", "водка", "коньяк", "вино", "виски", "ром",
+        "джин", "ликер", "квас", "лимонад", "кола", "тоник", "морс", "компот", "коктейл", "энергет", "сидр", "шамп",
+        "нарз", "минвод",
+    ]
+
+    /// Words (and a dose's units) that say a name is a medicine's or a dressing's, whose `№` is a count.
+    private static let medicineWords = [
+        "мг", "мкг", "ме", "таб", "тб", "капс", "амп", "пласт", "шприц", "бинт", "свеч", "саше", "драже", "пастил",
+        "супп", "фл", "пак", "салфет",
+    ]
 
     /// The marks between a multipack's count and the size of each.
     private static let crosses: Set<Character> = ["х", "x", "*"]
@@ -294,7 +483,7 @@ public enum UnitPrice {
     private static let sizeUnits: [String: (PriceUnit, Int64)] = [
         "г": (.kilogram, 1), "гр": (.kilogram, 1), "g": (.kilogram, 1), "кг": (.kilogram, 1_000),
         "kg": (.kilogram, 1_000), "мл": (.litre, 1), "ml": (.litre, 1), "л": (.litre, 1_000), "l": (.litre, 1_000),
-        "шт": (.piece, 1_000), "pcs": (.piece, 1_000),
+        "шт": (.piece, 1_000), "pcs": (.piece, 1_000), "рул": (.piece, 1_000), "дес": (.piece, 10_000),
     ]
 
     /// A word that starts with a number: the number (a comma or point as the decimal mark) and what
@@ -316,8 +505,22 @@ public enum UnitPrice {
     static func words(_ text: String) -> [String] {
         var result: [String] = []
         var current = ""
-        for character in text {
-            if character.isLetter || character.isNumber || character == "," || character == "." || character == "*" {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            // A slash between digits stays: `1/100` is a portion, `380/400г` a size.
+            let fraction =
+                character == "/" && current.last?.isNumber == true && index + 1 < characters.count
+                && characters[index + 1].isNumber
+            // A point or comma is a decimal mark between digits, else punctuation (`МОЛ.ОТБ`, `мл,шт`).
+            let decimalMark =
+                (character == "," || character == ".") && current.last?.isNumber == true
+                && index + 1 < characters.count && characters[index + 1].isNumber
+            // A percentage keeps its sign, so that `2,5%,шт` is no count of 2.5 pieces.
+            let percent = character == "%" && current.last?.isNumber == true
+            if percent {
+                result.append(current + "%")
+                current = ""
+            } else if character.isLetter || character.isNumber || character == "*" || fraction || decimalMark {
                 current.append(character == "ё" ? "е" : character)
             } else if !current.isEmpty {
                 result.append(current)

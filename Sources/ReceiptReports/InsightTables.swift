@@ -101,7 +101,7 @@ public struct InsightsJSON: Encodable, Sendable {
     public init(_ insights: ReportInsights) {
         budgets = insights.budgets.map(BudgetJSON.init)
         inflation = insights.inflation.map(InflationJSON.init)
-        prices = PricesJSON(insights.priceRises)
+        prices = PricesJSON(PriceReport(kinds: [], products: insights.priceRises), language: .english)
         recurring = RecurringJSON(insights.recurring).recurring
     }
 }

@@ -1,30 +1,46 @@
-import ReceiptCore
+public import ReceiptCore
 public import ReceiptStats
 
 // The `--json` shapes of `prices`, `inflation`, `budget` and `recurring`, which the reports' JSON
 // carries too.
 
-/// The `--json` shape of `prices`: `{"products": [{"name", "unit": "kg"|"l"|"piece", "months":
-/// [{"month", "min", "median", "max", "purchases"}], "shops": [{"shop", "last", "min"}], "change"}]}`,
-/// prices in kopecks per unit, `change` the last month's median against the first's (0.12 is 12 %
-/// dearer; null with one month).
+/// The `--json` shape of `prices`: `{"kinds": [{"kind", "id", "unit", "per", "months", "shops",
+/// "change", "assumesDensity", "products": [product]}], "products": [product]}`, a product `{"name",
+/// "heading", "unit": "kg"|"l"|"piece", "months": [{"month", "min", "median", "max", "purchases"}],
+/// "shops": [{"shop", "last", "min"}], "change"}`; `kind` the kind's name in the language asked, `per`
+/// how much of its unit its prices are for (10 for eggs), prices in kopecks per unit (a kind's per
+/// `per` units), `change` the last month's median against the first's (0.12 is 12 % dearer; null
+/// with one month). `products` at the top level are those of no kind.
 public struct PricesJSON: Encodable, Sendable {
+    struct MonthLine: Encodable, Sendable {
+        let month: String
+        let min: Int64
+        let median: Int64
+        let max: Int64
+        let purchases: Int
+
+        static func of(_ months: [ProductPrices.MonthPrices]) -> [MonthLine] {
+            months.map {
+                MonthLine(
+                    month: $0.month.description, min: $0.minimum, median: $0.median, max: $0.maximum,
+                    purchases: $0.purchases)
+            }
+        }
+    }
+
+    struct ShopLine: Encodable, Sendable {
+        let shop: String
+        let last: Int64
+        let min: Int64
+
+        static func of(_ shops: [ProductPrices.ShopPrice]) -> [ShopLine] {
+            shops.map { ShopLine(shop: $0.shop, last: $0.last, min: $0.minimum) }
+        }
+    }
+
     struct Product: Encodable, Sendable {
-        struct MonthLine: Encodable, Sendable {
-            let month: String
-            let min: Int64
-            let median: Int64
-            let max: Int64
-            let purchases: Int
-        }
-
-        struct ShopLine: Encodable, Sendable {
-            let shop: String
-            let last: Int64
-            let min: Int64
-        }
-
         let name: String
+        let heading: String
         let unit: String
         let months: [MonthLine]
         let shops: [ShopLine]
@@ -32,23 +48,48 @@ public struct PricesJSON: Encodable, Sendable {
 
         init(_ product: ProductPrices) {
             name = product.name
+            heading = product.heading
             unit = product.unit.rawValue
-            months = product.months.map {
-                MonthLine(
-                    month: $0.month.description, min: $0.minimum, median: $0.median, max: $0.maximum,
-                    purchases: $0.purchases)
-            }
-            shops = product.shops.map { ShopLine(shop: $0.shop, last: $0.last, min: $0.minimum) }
-            change = product.change.map { ($0 * 10_000).rounded() / 10_000 }
+            months = MonthLine.of(product.months)
+            shops = ShopLine.of(product.shops)
+            change = product.change.map(PricesJSON.rounded)
         }
     }
 
+    struct Kind: Encodable, Sendable {
+        let kind: String
+        let id: String
+        let unit: String
+        let per: Double
+        let months: [MonthLine]
+        let shops: [ShopLine]
+        @NullWhenAbsent var change: Double?
+        let assumesDensity: Bool
+        let products: [Product]
+
+        init(_ kind: PriceReport.KindPrices, language: Language) {
+            self.kind = kind.kind.name(in: language)
+            id = kind.kind.id
+            unit = kind.kind.unit.rawValue
+            per = Double(kind.kind.per) / 1_000
+            months = MonthLine.of(kind.months)
+            shops = ShopLine.of(kind.shops)
+            change = kind.change.map(PricesJSON.rounded)
+            assumesDensity = kind.assumesDensity
+            products = kind.products.map(Product.init)
+        }
+    }
+
+    let kinds: [Kind]
     let products: [Product]
 
-    /// The products as `prices --json` lists them.
-    public init(_ products: [ProductPrices]) {
-        self.products = products.map(Product.init)
+    /// The kinds and products as `prices --json` lists them, the kinds named in `language`.
+    public init(_ report: PriceReport, language: Language) {
+        kinds = report.kinds.map { Kind($0, language: language) }
+        products = report.products.map(Product.init)
     }
+
+    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 }
 
 /// The `--json` shape of `inflation`: `{"from", "to", "index", "coverage", "pairs": [{"from", "to",

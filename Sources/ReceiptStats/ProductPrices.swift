@@ -49,6 +49,9 @@ public struct ProductPrices: Sendable, Equatable {
 
     /// The product's name key (`молоко паст 3,2%`).
     public let name: String
+    /// The name as people read it: as a receipt printed it, till codes and padding removed
+    /// (``ItemName/heading(_:)``).
+    public let heading: String
     /// What its price is counted per.
     public let unit: PriceUnit
     /// Month by month, oldest first; only months it was bought in.
@@ -58,17 +61,8 @@ public struct ProductPrices: Sendable, Equatable {
     /// The last month's median against the first's: 0.12 is 12 % dearer; nil when it was bought in
     /// one month only.
     public let change: Double?
-
-    /// The products whose names hold every word of `text` (each as the beginning of a word, as
-    /// `receipts search` matches them), bought from `first` through `last` (nil: no bound), the most
-    /// bought first.
-    public static func read(
-        from database: ReceiptDatabase, matching text: String, from first: Month? = nil, through last: Month? = nil
-    ) throws -> [ProductPrices] {
-        of(
-            months: try database.productMonths(matching: text, from: first, through: last),
-            shops: try database.productShops(matching: text, from: first, through: last))
-    }
+    /// The kind it belongs to (``ProductKinds``); nil when none.
+    public let kind: ProductKind?
 
     /// The products of the kept `months`, with their `shops` (none when not given), the most bought
     /// first.
@@ -80,30 +74,53 @@ public struct ProductPrices: Sendable, Equatable {
                     month: row.month, minimum: row.lowest, median: row.median, maximum: row.highest,
                     purchases: row.purchases))
         }
-        var shopsOf: [Product: [String: (last: Int64, lastAt: LocalDateTime, minimum: Int64)]] = [:]
+        var shopsOf: [Product: [ShopRow]] = [:]
         for row in shops {
+            shopsOf[row.product, default: []].append(
+                ShopRow(shop: row.shop, lowest: row.lowest, last: row.last, lastAt: row.lastAt))
+        }
+        let products = monthsOf.map { product, unsorted -> ProductPrices in
+            let months = unsorted.sorted { $0.month < $1.month }
+            return ProductPrices(
+                name: product.name, heading: ItemName.heading(product.display), unit: product.unit, months: months,
+                shops: Self.shops(shopsOf[product] ?? []), change: Self.change(months), kind: product.kind)
+        }
+        return products.sorted {
+            let (a, b) = ($0.purchases, $1.purchases)
+            return a != b ? a > b : ($0.name, $0.unit.rawValue) < ($1.name, $1.unit.rawValue)
+        }
+    }
+
+    /// How many lines bought it over its months.
+    public var purchases: Int { months.reduce(0) { $0 + $1.purchases } }
+
+    /// One month's figures at a shop, as the kept rows give them.
+    struct ShopRow {
+        let shop: String
+        let lowest: Int64
+        let last: Int64
+        let lastAt: LocalDateTime
+    }
+
+    /// Each shop's latest and lowest price over the months of `rows`, the cheapest first.
+    static func shops(_ rows: [ShopRow]) -> [ShopPrice] {
+        var byShop: [String: (last: Int64, lastAt: LocalDateTime, minimum: Int64)] = [:]
+        for row in rows {
             let shop = row.shop.isEmpty ? "—" : row.shop
-            let known = shopsOf[row.product, default: [:]][shop]
+            let known = byShop[shop]
             let later = known.map { row.lastAt > $0.lastAt } ?? true
-            shopsOf[row.product, default: [:]][shop] = (
+            byShop[shop] = (
                 later ? row.last : known?.last ?? row.last, later ? row.lastAt : known?.lastAt ?? row.lastAt,
                 min(known?.minimum ?? row.lowest, row.lowest)
             )
         }
-        let products = monthsOf.map { product, unsorted -> ProductPrices in
-            let months = unsorted.sorted { $0.month < $1.month }
-            let shops = (shopsOf[product] ?? [:]).map {
-                ShopPrice(shop: $0.key, last: $0.value.last, minimum: $0.value.minimum)
-            }.sorted { ($0.minimum, $0.shop) < ($1.minimum, $1.shop) }
-            var change: Double?
-            if months.count > 1, let first = months.first, let last = months.last, first.median > 0 {
-                change = Double(last.median - first.median) / Double(first.median)
-            }
-            return ProductPrices(name: product.name, unit: product.unit, months: months, shops: shops, change: change)
-        }
-        return products.sorted {
-            let (a, b) = ($0.months.reduce(0) { $0 + $1.purchases }, $1.months.reduce(0) { $0 + $1.purchases })
-            return a != b ? a > b : ($0.name, $0.unit.rawValue) < ($1.name, $1.unit.rawValue)
-        }
+        return byShop.map { ShopPrice(shop: $0.key, last: $0.value.last, minimum: $0.value.minimum) }
+            .sorted { ($0.minimum, $0.shop) < ($1.minimum, $1.shop) }
+    }
+
+    /// The last month's median against the first's; nil with one month.
+    static func change(_ months: [MonthPrices]) -> Double? {
+        guard months.count > 1, let first = months.first, let last = months.last, first.median > 0 else { return nil }
+        return Double(last.median - first.median) / Double(first.median)
     }
 }

@@ -44,7 +44,11 @@ public struct ReportInsights: Sendable, Equatable {
         let products = try database.productMonths(from: history.lowerBound, through: history.upperBound)
         let inflation =
             history.lowerBound < history.upperBound
-            ? PersonalInflation.of(products, from: history.lowerBound, to: history.upperBound) : nil
+            ? PersonalInflation.of(
+                products, kinds: try database.kindMonths(from: history.lowerBound, through: history.upperBound),
+                from: history.lowerBound, to: history.upperBound,
+                spending: Money(kopecks: try database.monthTotals(history).reduce(0) { $0 + $1.total.kopecks }))
+            : nil
         let rises = ProductPrices.of(months: products).filter { $0.months.count >= 3 && ($0.change ?? 0) > 0 }
             .sorted { ($1.change ?? 0, $0.name) < ($0.change ?? 0, $1.name) }
         return ReportInsights(

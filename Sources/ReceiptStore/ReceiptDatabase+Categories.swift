@@ -195,7 +195,13 @@ extension ReceiptDatabase {
                     keyColumns: table.keyColumns, in: db)
             }
             for table in RecomputedPrices.tables {
-                let source = table.name == "month_product_prices" ? prices.products : prices.shops
+                let source =
+                    switch table.name {
+                    case "month_product_prices": prices.products
+                    case "month_kind_prices": prices.kinds
+                    case "month_kind_shops": prices.kindShops
+                    default: prices.shops
+                    }
                 differences += try Self.differences(
                     table.name, kept: "SELECT \(table.columns) FROM \(source)", recomputed: table.query("1"),
                     keyColumns: table.keyColumns, in: db)

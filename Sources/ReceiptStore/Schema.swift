@@ -422,6 +422,38 @@ enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v19-product-kinds") { db in
+            // Each product kind's figures by month, its lines priced at the kind's level (milk per
+            // litre whatever its brand, eggs per ten): what `prices` shows above a kind's products and
+            // `inflation` compares when two months share no product of the kind. Kept as the product
+            // figures are, and worked out again with them.
+            try db.execute(
+                sql: """
+                    CREATE TABLE month_kind_prices (
+                        month TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        category TEXT NOT NULL,
+                        purchases INTEGER NOT NULL,
+                        amount INTEGER NOT NULL,
+                        spending INTEGER NOT NULL,
+                        lowest INTEGER NOT NULL,
+                        median INTEGER NOT NULL,
+                        highest INTEGER NOT NULL,
+                        PRIMARY KEY (month, kind)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE month_kind_shops (
+                        month TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        shop TEXT NOT NULL,
+                        purchases INTEGER NOT NULL,
+                        lowest INTEGER NOT NULL,
+                        last INTEGER NOT NULL,
+                        last_at TEXT NOT NULL,
+                        PRIMARY KEY (month, kind, shop)
+                    ) WITHOUT ROWID;
+                    INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts;
+                    """)
+        }
         return migrator
     }
 }

@@ -46,21 +46,31 @@ struct ProductPricesTests {
         return (database, folder)
     }
 
+    /// Every product a report lists, a kind's and the others.
+    static func products(_ report: PriceReport) -> [ProductPrices] {
+        report.kinds.flatMap(\.products) + report.products
+    }
+
     @Test(
         "milk in 930 ml and 1.4 l is one product priced per litre; the months, the shops and the change worked out by hand"
     )
     func milk() throws {
         let (database, folder) = try Self.database()
         defer { _ = folder }
-        let products = try ProductPrices.read(
+        let report = try PriceReport.read(
             from: database, matching: "молоко", from: try Month(parsing: "2025-01"),
             through: try Month(parsing: "2025-02"))
+        let products = Self.products(report)
+        // The one product is drinking milk: its kind's figures per litre are the product's own.
+        #expect(report.kinds.map(\.kind.id) == ["milk"] && report.products.isEmpty)
+        #expect(report.kinds.first?.months == products.first?.months)
+        #expect(report.kinds.first?.shops == products.first?.shops)
         #expect(products.count == 1)
         #expect(
             products.first?.months.reduce(0) { $0 + $1.purchases } == 4,
             "the refund, the pending receipt and March are left out")
         let milk = try #require(products.first)
-        #expect(milk.name == "молоко паст 3,2%" && milk.unit == .litre)
+        #expect(milk.name == "молоко паст 3,2%" && milk.unit == .litre && milk.heading == "МОЛОКО ПАСТ.3,2% 930МЛ")
         // January: 8999 × 1000 / 930 = 9676.3 → 9676; 12600 × 1000 / 1400 = 9000.
         // February: 9499 / 0.93 = 10213.98 → 10214; 9999 / 0.93 = 10751.6 → 10752.
         // Medians of two: (9000 + 9676) / 2 = 9338; (10214 + 10752) / 2 = 10483.
@@ -87,14 +97,14 @@ struct ProductPricesTests {
     func weighedAndWords() throws {
         let (database, folder) = try Self.database()
         defer { _ = folder }
-        let bananas = try ProductPrices.read(from: database, matching: "бан")
-        #expect(bananas.map(\.unit) == [.kilogram])
+        let read = { (text: String) in Self.products(try PriceReport.read(from: database, matching: text)) }
+        let bananas = try read("бан")
+        #expect(bananas.map(\.unit) == [PriceUnit.kilogram])
         #expect(bananas.first?.months.map(\.median) == [13_990])
         #expect(bananas.first?.change == nil)
-        #expect(try ProductPrices.read(from: database, matching: "молоко сыр").isEmpty, "no name holds both")
-        #expect(
-            try ProductPrices.read(from: database, matching: "олоко").isEmpty, "a word's middle is not its beginning")
-        #expect(try ProductPrices.read(from: database, matching: "молоко").first?.months.count == 3)
+        #expect(try read("молоко сыр").isEmpty, "no name holds both")
+        #expect(try read("олоко").isEmpty, "a word's middle is not its beginning")
+        #expect(try read("молоко").first?.months.count == 3)
     }
 
     @Test(

@@ -92,7 +92,8 @@ struct ReportFormatsTests {
                     Int64(index + 1), month + "-10T10:00:00", total: Int64(50_000 + 5_000 * index),
                     items: [StatsFixture.item("КОФЕ 250Г", Int64(50_000 + 5_000 * index))]))
         }
-        insights.priceRises = try ProductPrices.read(from: coffee, matching: "кофе")
+        let report = try PriceReport.read(from: coffee, matching: "кофе")
+        insights.priceRises = report.kinds.flatMap(\.products) + report.products
         let html = HTMLReport.render(statistics, history: statistics, language: .english, insights: insights)
         #expect(html.contains(#"<section id="budgets">"#) && html.contains(#"<section id="prices">"#))
         #expect(html.components(separatedBy: #"<tr class="warn">"#).count == 2, "only the health budget is over")

@@ -34,15 +34,63 @@ struct MonthFigures: Sendable {
         let last: Int64
     }
 
+    /// A product kind's month.
+    struct KindRow: Sendable {
+        let kind: String
+        let category: String
+        let purchases: Int
+        let amount: Int64
+        let spending: Int64
+        let lowest: Int64
+        let median: Int64
+        let highest: Int64
+    }
+
+    /// A product kind's month at a shop.
+    struct KindShopRow: Sendable {
+        let kind: String
+        let shop: String
+        let lastAt: String
+        let purchases: Int
+        let lowest: Int64
+        let last: Int64
+    }
+
     /// The month, as the tables write it.
     let month: String
     var products: [ProductRow] = []
     var shops: [ShopRow] = []
+    var kinds: [KindRow] = []
+    var kindShops: [KindShopRow] = []
 
     /// Replaces the month's kept rows with these, and takes the month off `stale_price_months`.
     func write(in db: Database) throws {
         try db.execute(sql: "DELETE FROM month_product_prices WHERE month = ?", arguments: [month])
         try db.execute(sql: "DELETE FROM month_product_shops WHERE month = ?", arguments: [month])
+        try db.execute(sql: "DELETE FROM month_kind_prices WHERE month = ?", arguments: [month])
+        let kindInsert = try db.cachedStatement(
+            sql: """
+                INSERT INTO month_kind_prices (
+                    month, kind, category, purchases, amount, spending, lowest, median, highest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for row in kinds {
+            try kindInsert.execute(arguments: [
+                month, row.kind, row.category, row.purchases, row.amount, row.spending, row.lowest, row.median,
+                row.highest,
+            ])
+        }
+        try db.execute(sql: "DELETE FROM month_kind_shops WHERE month = ?", arguments: [month])
+        let kindShopInsert = try db.cachedStatement(
+            sql: """
+                INSERT INTO month_kind_shops (month, kind, shop, last_at, purchases, lowest, last)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        for row in kindShops {
+            try kindShopInsert.execute(arguments: [
+                month, row.kind, row.shop, row.lastAt, row.purchases, row.lowest, row.last,
+            ])
+        }
         let productInsert = try db.cachedStatement(
             sql: """
                 INSERT INTO month_product_prices (

@@ -4,8 +4,9 @@ import ReceiptCore
 
 /// Recomputes the kept product figures of a month from its lines, each priced per kilogram, litre or
 /// piece by ``UnitPrice/line(_:facts:)``: each product's month (`month_product_prices`) and its
-/// months at each shop (`month_product_shops`). The SQL in ``RecomputedPrices`` computes the same
-/// apart from it.
+/// months at each shop (`month_product_shops`), and each product kind's month at the kind's level
+/// (`month_kind_prices`, ``UnitPrice/kindLine(_:facts:)``). The SQL in ``RecomputedPrices`` computes
+/// the same apart from it.
 ///
 /// A month is read in one pass over its lines, their texts taken where SQLite holds them
 /// (``ColumnTexts``), each receipt's shop and time read once, and every line counted under small
@@ -37,6 +38,15 @@ enum PriceMonths {
         var amount: Int64 = 0
         var spending: Int64 = 0
         /// Lines by the number of their category.
+        var categories: [Int: Int] = [:]
+    }
+
+    /// One product kind's lines in the month, at the kind's level.
+    private struct Kind {
+        let id: String
+        var prices: [Int64] = []
+        var amount: Int64 = 0
+        var spending: Int64 = 0
         var categories: [Int: Int] = [:]
     }
 
@@ -78,6 +88,8 @@ enum PriceMonths {
     static func rebuild(in db: Database) throws {
         try db.execute(sql: "DELETE FROM month_product_prices")
         try db.execute(sql: "DELETE FROM month_product_shops")
+        try db.execute(sql: "DELETE FROM month_kind_prices")
+        try db.execute(sql: "DELETE FROM month_kind_shops")
         try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
         try refresh(in: db)
     }
@@ -116,6 +128,10 @@ enum PriceMonths {
         let line = lineRows.sqliteStatement
         var numbers: [MonthFigures.Key: Int] = [:]
         var products: [Product] = []
+        var kindNumbers: [String: Int] = [:]
+        var kinds: [Kind] = []
+        // By kind number (high half) and shop number (low half).
+        var kindShops: [Int: Shop] = [:]
         // By product number (high half) and shop number (low half).
         var shops: [Int: Shop] = [:]
         var receiptID = Int64.min
@@ -149,11 +165,51 @@ enum PriceMonths {
             products[number].prices.append(price.kopecks)
             products[number].amount += price.thousandths
             products[number].spending += item.sum.kopecks
-            products[number].categories[texts.categories.number(lineRows, 8) ?? 0, default: 0] += 1
+            let category = texts.categories.number(lineRows, 8) ?? 0
+            products[number].categories[category, default: 0] += 1
+            if let kind = UnitPrice.kindLine(price, facts: texts.facts(ofName: name)) {
+                let kindNumber: Int
+                if let known = kindNumbers[kind.kind.id] {
+                    kindNumber = known
+                } else {
+                    kindNumber = kinds.count
+                    kindNumbers[kind.kind.id] = kindNumber
+                    kinds.append(Kind(id: kind.kind.id))
+                }
+                kinds[kindNumber].prices.append(kind.kopecks)
+                kinds[kindNumber].amount += kind.thousandths
+                kinds[kindNumber].spending += item.sum.kopecks
+                kinds[kindNumber].categories[category, default: 0] += 1
+                kindShops[kindNumber << 32 | shopOf[place], default: Shop()].add(
+                    kind.kopecks, at: (place, sqlite3_column_int64(line, 1)))
+            }
             shops[number << 32 | shopOf[place], default: Shop()].add(
                 price.kopecks, at: (place, sqlite3_column_int64(line, 1)))
         }
-        return figures(of: month, products: products, shops: shops, times: times, texts: texts)
+        var figures = figures(of: month, products: products, shops: shops, times: times, texts: texts)
+        figures.kindShops = kindShops.map {
+            (kind: kinds[$0.key >> 32].id, shop: $0.key & 0xFFFF_FFFF, figures: $0.value)
+        }
+        .sorted { ($0.kind, texts.shops.texts[$0.shop]) < ($1.kind, texts.shops.texts[$1.shop]) }
+        .map { row in
+            MonthFigures.KindShopRow(
+                kind: row.kind, shop: texts.shops.texts[row.shop], lastAt: times[row.figures.latest.0],
+                purchases: row.figures.purchases, lowest: row.figures.lowest, last: row.figures.last)
+        }
+        figures.kinds = kinds.sorted { $0.id < $1.id }.map { kind in
+            let prices = kind.prices.sorted()
+            return MonthFigures.KindRow(
+                kind: kind.id, category: mostLines(kind.categories, texts.categories.texts), purchases: prices.count,
+                amount: kind.amount, spending: kind.spending, lowest: prices.first ?? 0, median: prices.median,
+                highest: prices.last ?? 0)
+        }
+        return figures
+    }
+
+    /// The category most lines had; of equals, the first by name.
+    private static func mostLines(_ counts: [Int: Int], _ categories: [String]) -> String {
+        let category = counts.min { a, b in (b.value, categories[a.key]) < (a.value, categories[b.key]) }
+        return category.map { categories[$0.key] } ?? Category.uncategorized.rawValue
     }
 
     /// The rows of a month's products and shops, in the order of their keys.
@@ -169,13 +225,9 @@ enum PriceMonths {
             rank[number] = place
             let product = products[number]
             let prices = product.prices.sorted()
-            // The category most lines had; of equals, the first by name.
-            let category = product.categories.min { a, b in
-                (b.value, categories[a.key]) < (a.value, categories[b.key])
-            }
             figures.products.append(
                 MonthFigures.ProductRow(
-                    key: product.key, category: category.map { categories[$0.key] } ?? Category.uncategorized.rawValue,
+                    key: product.key, category: mostLines(product.categories, categories),
                     purchases: prices.count, amount: product.amount, spending: product.spending,
                     lowest: prices.first ?? 0, median: prices.median, highest: prices.last ?? 0))
         }

@@ -11,12 +11,17 @@ public struct Product: Sendable, Hashable {
     public let name: String
     /// What its price is counted per.
     public let unit: PriceUnit
+    /// The name as a receipt first printed it, for people to read (``ItemName/heading(_:)``).
+    public let display: String
+    /// The kind the name belongs to (``ProductKinds/kind(ofKey:)``); nil when none.
+    public var kind: ProductKind? { ProductKinds.kind(ofKey: name) }
 
-    /// A product.
-    public init(id: Int64, name: String, unit: PriceUnit) {
+    /// A product; `display` is its key when not given.
+    public init(id: Int64, name: String, unit: PriceUnit, display: String? = nil) {
         self.id = id
         self.name = name
         self.unit = unit
+        self.display = display ?? name
     }
 
     /// The same name row and unit.
@@ -50,6 +55,47 @@ public struct ProductMonth: Sendable, Equatable {
     public let median: Int64
     /// The highest.
     public let highest: Int64
+}
+
+/// A product kind's purchases in one month, its lines priced at the kind's level
+/// (``UnitPrice/kindLine(_:facts:)``: milk per litre, eggs per ten).
+public struct KindMonth: Sendable, Equatable {
+    /// The kind.
+    public let kind: ProductKind
+    /// The month, by the shops' local dates.
+    public let month: Month
+    /// The category most of its lines counted in that month.
+    public let category: Category
+    /// How many lines bought it.
+    public let purchases: Int
+    /// How much of the kind's amount they bought, in thousandths (three litres of milk: 3000).
+    public let thousandths: Int64
+    /// What the lines cost.
+    public let spending: Money
+    /// The lowest price per the kind's amount.
+    public let lowest: Int64
+    /// The middle one (of an even number, the mean of the two middle ones, rounded half away from zero).
+    public let median: Int64
+    /// The highest.
+    public let highest: Int64
+}
+
+/// A product kind's purchases in one month at one shop, at the kind's level.
+public struct KindShop: Sendable, Equatable {
+    /// The kind.
+    public let kind: ProductKind
+    /// The month, by the shops' local dates.
+    public let month: Month
+    /// The shop as lists show it; empty when the receipts name none.
+    public let shop: String
+    /// How many lines bought it there.
+    public let purchases: Int
+    /// The lowest price per the kind's amount paid there.
+    public let lowest: Int64
+    /// The price of the month's latest purchase there.
+    public let last: Int64
+    /// When that was, by the shop's clock.
+    public let lastAt: LocalDateTime
 }
 
 /// A product's purchases in one month at one shop.
@@ -125,6 +171,70 @@ extension ReceiptDatabase {
         }
     }
 
+    /// Each product kind's months from `first` through `last` (nil: no bound), oldest first; kinds this
+    /// version does not know (kept by a later one) are left out.
+    public func kindMonths(from first: Month? = nil, through last: Month? = nil) throws(StoreError) -> [KindMonth] {
+        let sources = try priceSources(from: first, through: last)
+        return try read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT t.month, t.kind, t.category, t.purchases, t.amount, t.spending, t.lowest, t.median, t.highest
+                    FROM \(sources.kinds) t
+                    WHERE t.month IN (\(Self.monthsWithReceipts))
+                    ORDER BY t.month, t.kind
+                    """,
+                arguments: Self.bounds(first, last))
+            var months: [KindMonth] = []
+            var known: [String: Month] = [:]
+            while let row = try rows.next() {
+                guard let kind = ProductKinds.kind(id: row["kind"]) else { continue }
+                months.append(
+                    KindMonth(
+                        kind: kind, month: try Self.month(of: row, known: &known),
+                        category: Category(rawValue: row["category"]) ?? .uncategorized, purchases: row["purchases"],
+                        thousandths: row["amount"], spending: Money(kopecks: row["spending"]), lowest: row["lowest"],
+                        median: row["median"], highest: row["highest"]))
+            }
+            return months
+        }
+    }
+
+    /// The months at each shop of the kinds `kinds` (their identifiers), from `first` through `last`
+    /// (nil: no bound).
+    public func kindShops(of kinds: Set<String>, from first: Month? = nil, through last: Month? = nil)
+        throws(StoreError) -> [KindShop]
+    {
+        guard !kinds.isEmpty else { return [] }
+        let sources = try priceSources(from: first, through: last)
+        return try read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT t.month, t.kind, t.shop, t.last_at, t.purchases, t.lowest, t.last
+                    FROM \(sources.kindShops) t
+                    WHERE t.month IN (\(Self.monthsWithReceipts))
+                    ORDER BY t.month, t.kind, t.shop
+                    """,
+                arguments: Self.bounds(first, last))
+            var shops: [KindShop] = []
+            var known: [String: Month] = [:]
+            while let row = try rows.next() {
+                let id: String = row["kind"]
+                guard kinds.contains(id), let kind = ProductKinds.kind(id: id) else { continue }
+                let text: String = row["last_at"]
+                guard let lastAt = try? LocalDateTime(iso: text) else {
+                    throw RecordError(row: "month_kind_shops.last_at='\(text)'", reason: "not a date and time")
+                }
+                shops.append(
+                    KindShop(
+                        kind: kind, month: try Self.month(of: row, known: &known), shop: row["shop"],
+                        purchases: row["purchases"], lowest: row["lowest"], last: row["last"], lastAt: lastAt))
+            }
+            return shops
+        }
+    }
+
     /// The months at each shop of the products whose names hold every word of `text`, from `first`
     /// through `last` (nil: no bound).
     public func productShops(matching text: String, from first: Month? = nil, through last: Month? = nil)
@@ -159,35 +269,45 @@ extension ReceiptDatabase {
         }
     }
 
-    /// The name rows whose key or first printed form holds every word of `text`: their keys by id,
-    /// and the SQL condition on `t.name_id` that keeps them (empty without `text`); nil when none can.
+    /// The name rows whose key or first printed form holds every word of `text` (or its key's words:
+    /// `аи-95` is `аи95`), or whose kind ``ProductKinds/kinds(matching:key:)`` finds for `text`: their
+    /// keys and printed forms by id, and the SQL condition on `t.name_id` that keeps them (empty
+    /// without `text`); nil when none can.
     private static func names(matching text: String?, in db: Database) throws -> (
-        keys: [Int64: String], filter: String
+        keys: [Int64: (key: String, display: String)], filter: String
     )? {
-        var keys: [Int64: String] = [:]
+        var keys: [Int64: (key: String, display: String)] = [:]
         let words = text.map(SearchText.words)
         if let words, words.isEmpty { return nil }
+        let textKey = text.map(ItemName.key) ?? ""
+        let keyWords = textKey.split(separator: " ").map(String.init)
+        let kinds = Set(text == nil ? [] : ProductKinds.kinds(matching: words ?? [], key: textKey).map(\.id))
         for row in try Row.fetchAll(db, sql: "SELECT id, key, display FROM item_names WHERE key <> ''") {
             let key: String = row["key"]
+            let display: String = row["display"]
             if let words {
-                let nameWords = SearchText.words(key) + SearchText.words(row["display"])
-                guard words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } }) else { continue }
+                let nameWords = SearchText.words(key) + SearchText.words(display)
+                let found =
+                    words.allSatisfy({ word in nameWords.contains { $0.hasPrefix(word) } })
+                    || (!keyWords.isEmpty && keyWords.allSatisfy { word in nameWords.contains { $0.hasPrefix(word) } })
+                    || ProductKinds.kind(ofKey: key).map { kinds.contains($0.id) } == true
+                guard found else { continue }
             }
-            keys[row["id"]] = key
+            keys[row["id"]] = (key, display)
         }
         guard text != nil else { return (keys, "") }
         if keys.isEmpty { return nil }
         return (keys, " AND t.name_id IN (\(keys.keys.sorted().map(String.init).joined(separator: ",")))")
     }
 
-    private static func product(_ row: Row, keys: [Int64: String]) throws -> Product? {
+    private static func product(_ row: Row, keys: [Int64: (key: String, display: String)]) throws -> Product? {
         let id: Int64 = row["name_id"]
         guard let name = keys[id] else { return nil }
         let code: Int64 = row["price_unit"]
         guard let priceUnit = PriceUnit(storedCode: code) else {
             throw RecordError(row: "price_unit=\(code)", reason: "not a unit")
         }
-        return Product(id: id, name: name, unit: priceUnit)
+        return Product(id: id, name: name.key, unit: priceUnit, display: name.display)
     }
 
     private static func month(of row: Row, known: inout [String: Month]) throws -> Month {

@@ -10,7 +10,7 @@ extension ReceiptDatabase {
     /// Only the months read are recomputed: after a bulk import, `prices` or `inflation` over a year
     /// pays for that year's months, not for the whole history.
     func priceSources(from first: Month? = nil, through last: Month? = nil) throws(StoreError) -> (
-        products: String, shops: String
+        products: String, shops: String, kinds: String, kindShops: String
     ) {
         do {
             let stale = try read { db in
@@ -18,7 +18,7 @@ extension ReceiptDatabase {
                     in: db, from: first?.description ?? "0000-00", through: last?.description ?? "9999-99")
             }
             try refreshPrices(stale)
-            return ("month_product_prices", "month_product_shops")
+            return ("month_product_prices", "month_product_shops", "month_kind_prices", "month_kind_shops")
         } catch .diskFull, .readOnly {
             let sources = RecomputedPrices.tables.map { table in
                 """
@@ -26,7 +26,7 @@ extension ReceiptDatabase {
                  UNION ALL SELECT * FROM (\(table.query(RecomputedPrices.staleMonths))))
                 """
             }
-            return (sources[0], sources[1])
+            return (sources[0], sources[1], sources[2], sources[3])
         }
     }
 
@@ -90,6 +90,10 @@ extension ReceiptDatabase {
         }
     }
 
+    /// The reading of names and measures (``UnitPrice/rulesVersion``) and of kinds
+    /// (``ProductKinds/rulesVersion``) the kept figures were worked out with, as one number.
+    static let priceRulesVersion = UnitPrice.rulesVersion * 1_000 + ProductKinds.rulesVersion
+
     /// Marks every month's product figures stale when they were worked out by another reading of
     /// names (``UnitPrice/rulesVersion``) than this one. A file that cannot be written to now
     /// (read-only, the disk full) keeps its figures until it can.
@@ -97,7 +101,7 @@ extension ReceiptDatabase {
         let version = try read { db in
             try Int.fetchOne(db, sql: "SELECT version FROM unit_price_state WHERE id = 1")
         }
-        guard version != UnitPrice.rulesVersion else { return }
+        guard version != Self.priceRulesVersion else { return }
         do {
             try write { db in
                 try db.execute(
@@ -105,7 +109,7 @@ extension ReceiptDatabase {
                 try db.execute(
                     sql:
                         "INSERT INTO unit_price_state (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = ?1",
-                    arguments: [UnitPrice.rulesVersion])
+                    arguments: [Self.priceRulesVersion])
             }
         } catch .readOnly, .diskFull {
             return

@@ -6,7 +6,9 @@ import Synchronization
 /// figures (``RecomputedPrices``) prices each line as the Swift that keeps them does, and only the
 /// aggregation is written twice. `receipts_line_price(name, price, quantity, unit, measure, part)` gives
 /// the line's unit (part 0: 1 kg, 2 l, 3 piece), its price per unit in kopecks (1) or the amount it
-/// bought in thousandths (2); null when the line is no purchase of a product.
+/// bought in thousandths (2); null when the line is no purchase of a product. Parts 3, 4 and 5 are the
+/// line at its product kind's level (``UnitPrice/kindLine(_:facts:)``): the kind's identifier, its
+/// price per the kind's amount, the thousandths of that amount bought; null without a kind.
 enum UnitPriceFunction {
     /// What every connection of every database registers.
     static let function = DatabaseFunction("receipts_line_price", argumentCount: 6, pure: true) { values in
@@ -22,7 +24,10 @@ enum UnitPriceFunction {
         switch part {
         case 0: return line.unit.storedCode
         case 1: return line.kopecks
-        default: return line.thousandths
+        case 2: return line.thousandths
+        default:
+            guard let kind = UnitPrice.kindLine(line, facts: facts) else { return nil }
+            return part == 3 ? kind.kind.id : part == 4 ? kind.kopecks : kind.thousandths
         }
     }
 

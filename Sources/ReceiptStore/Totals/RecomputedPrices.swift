@@ -23,7 +23,8 @@ enum RecomputedPrices {
         return """
             WITH priced AS (
                 SELECT r.month, i.name_id, \(part(0)) AS price_unit, \(part(1)) AS unit_price,
-                    \(part(2)) AS amount, i.counted AS sum, COALESCE(i.category, 'uncategorized') AS category\(shop)
+                    \(part(2)) AS amount, i.counted AS sum, COALESCE(i.category, 'uncategorized') AS category,
+                    \(part(3)) AS kind, \(part(4)) AS kind_price, \(part(5)) AS kind_amount\(shop)
                 WHERE \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
                     AND (\(filter))),
             lines AS (SELECT * FROM priced WHERE price_unit IS NOT NULL)
@@ -52,6 +53,25 @@ enum RecomputedPrices {
             """
     }
 
+    /// (month, kind, category, purchases, amount, spending, lowest, median, highest): a product
+    /// kind's month, its lines priced at the kind's level; the category and the median as a product's.
+    static func kinds(_ filter: String) -> String {
+        lines(filter, shops: false) + """
+            ,
+            ranked AS (
+                SELECT month, kind, kind_price, kind_amount, sum, category,
+                    ROW_NUMBER() OVER (PARTITION BY month, kind ORDER BY kind_price) AS place,
+                    COUNT(*) OVER (PARTITION BY month, kind) AS n,
+                    COUNT(*) OVER (PARTITION BY month, kind, category) AS in_category
+                FROM lines WHERE kind IS NOT NULL)
+            SELECT month, kind, substr(MIN(printf('%010d', n - in_category) || category), 11),
+                COUNT(*), SUM(kind_amount), SUM(sum), MIN(kind_price),
+                (SUM(CASE WHEN place IN ((n + 1) / 2, n / 2 + 1) THEN kind_price END) + 1 - n % 2) / (2 - n % 2),
+                MAX(kind_price)
+            FROM ranked GROUP BY month, kind
+            """
+    }
+
     /// (month, name_id, price_unit, shop, last_at, purchases, lowest, last): a product's month at a
     /// shop; `last` is the unit price of the latest line there (by the receipt's time, then its id,
     /// then the line's place on it).
@@ -69,16 +89,37 @@ enum RecomputedPrices {
             """
     }
 
+    /// (month, kind, shop, last_at, purchases, lowest, last): a product kind's month at a shop, as a
+    /// product's.
+    static func kindShops(_ filter: String) -> String {
+        lines(filter, shops: true) + """
+            ,
+            ranked AS (
+                SELECT *, ROW_NUMBER() OVER (
+                    PARTITION BY month, kind, shop ORDER BY date_time DESC, id DESC, position DESC
+                ) AS latest
+                FROM lines WHERE kind IS NOT NULL)
+            SELECT month, kind, shop, MAX(date_time), COUNT(*), MIN(kind_price),
+                MAX(CASE WHEN latest = 1 THEN kind_price END)
+            FROM ranked GROUP BY month, kind, shop
+            """
+    }
+
     /// The filter of the months whose kept figures are stale.
     static let staleMonths = "r.month IN (SELECT month FROM stale_price_months)"
 
-    /// Each kept table with its columns and how many of them are the key (for `month_product_shops`,
-    /// `last_at` counts as key: it is text).
+    /// Each kept table with its columns and how many of them are the key (the text columns count as
+    /// key: a category, `last_at`).
     static let tables: [(name: String, columns: String, query: @Sendable (String) -> String, keyColumns: Int)] = [
         (
             "month_product_prices",
             "month, name_id, price_unit, category, purchases, amount, spending, lowest, median, highest", products, 4
         ),
         ("month_product_shops", "month, name_id, price_unit, shop, last_at, purchases, lowest, last", shops, 5),
+        (
+            "month_kind_prices", "month, kind, category, purchases, amount, spending, lowest, median, highest", kinds,
+            3
+        ),
+        ("month_kind_shops", "month, kind, shop, last_at, purchases, lowest, last", kindShops, 4),
     ]
 }

@@ -29,10 +29,10 @@ struct InsightsRoutes: Sendable {
     private func prices(_ asked: RequestValues) async throws -> Response {
         guard let query = asked.text("q") else { throw WebError.badRequest(asked.words.pricesNeedWords, field: "q") }
         let (first, last) = try asked.monthRange()
-        let products = try await app.inDatabase {
-            try ProductPrices.read(from: $0, matching: query, from: first, through: last)
+        let report = try await app.inDatabase {
+            try PriceReport.read(from: $0, matching: query, from: first, through: last)
         }
-        return try WebApp.json(PricesView(products, query: query, words: asked.words))
+        return try WebApp.json(PricesView(report, query: query, words: asked.words))
     }
 
     private func inflation(_ asked: RequestValues) async throws -> Response {

@@ -1,6 +1,6 @@
 import { call, element, failed, go, state, table } from "/common.js";
 
-// Prices: the products whose names hold the words, as `receipts prices` gives them: each with its
+// Prices: the kinds and products the words find, as `receipts prices` gives them: each with its
 // unit, a row a month (lowest, median, highest, purchases), a line of the medians, the shops (last
 // price, cheapest) and the change. The search has its address (`/prices?q=молоко&from=2026-01`).
 export const pricesView = document.getElementById("prices");
@@ -40,13 +40,16 @@ export async function showPrices(query) {
   results.replaceChildren(...answer.products.map(product));
 }
 
+// A kind (milk, per litre) heads its products, which follow it indented; a product of no kind stands alone.
 function product(item) {
-  const block = element("article", "product");
+  const block = element("article", `product ${item.role}`);
   block.dataset.name = item.name;
   block.dataset.unit = item.unit;
-  const heading = element("h2");
-  heading.append(element("span", "name", item.name), " ", element("small", "unit", item.unitText));
+  block.dataset.role = item.role;
+  const heading = element(item.role === "part" ? "h3" : "h2");
+  heading.append(element("span", "name", item.heading), " ", element("small", "unit", item.unitText));
   const change = element("p", `change ${item.trend}`, item.changeText || "");
+  if (item.note) change.append(" ", element("small", "note", item.note));
   const months = table(
     [state.words.month, state.words.lowest, state.words.median, state.words.highest, state.words.bought],
     item.months.map((m) => [m.monthText, m.minText, m.medianText, m.maxText, String(m.purchases)]),

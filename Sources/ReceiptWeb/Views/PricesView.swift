@@ -2,8 +2,9 @@ import ReceiptCore
 import ReceiptReports
 import ReceiptStats
 
-/// The products matching some words as the prices view shows them: the numbers as `receipts prices
-/// --json` gives them (``prices``), and beside them every text the page puts on screen.
+/// The product kinds and products matching some words as the prices view shows them: the numbers as
+/// `receipts prices --json` gives them (``prices``), and beside them every text the page puts on
+/// screen. ``products`` lists each kind followed by its products, then the products of no kind.
 struct PricesView: Encodable {
     struct Product: Encodable {
         struct MonthRow: Encodable {
@@ -21,13 +22,20 @@ struct PricesView: Encodable {
             let minText: String
         }
 
+        /// The product's key, or the kind's identifier.
         let name: String
+        /// What the page writes above it: the name as printed, or the kind's name.
+        let heading: String
+        /// `kind` for a product kind, `product` for a product, `part` for a product of the kind above.
+        let role: String
         let unit: String
         let unitText: String
         /// The median's change over the months (`+3,4 % за период`), nil with one month.
         let changeText: String?
         /// `up`, `down` or `flat`: which way the median went, for the colour.
         let trend: String
+        /// What a kind's price rests on when it takes 1 g as 1 ml; nil otherwise.
+        let note: String?
         let months: [MonthRow]
         let shops: [ShopRow]
         /// The monthly medians as a line in a 100 × 24 box, `x,y` pairs (y down), for the sparkline.
@@ -40,27 +48,47 @@ struct PricesView: Encodable {
     /// What to say when nothing matches; nil when something does.
     let empty: String?
 
-    init(_ products: [ProductPrices], query: String, words: WebWords) {
+    init(_ report: PriceReport, query: String, words: WebWords) {
         let text = ReportText(words.language)
         self.query = query
-        prices = PricesJSON(products)
-        self.products = products.map { product in
-            let money = { (kopecks: Int64) in text.money(Money(kopecks: kopecks)) }
-            return Product(
-                name: product.name, unit: product.unit.rawValue, unitText: words.pricePer(product.unit),
-                changeText: product.change.map { words.priceChange(text.signedPercent($0)) },
-                trend: product.change.map { $0 > 0.0005 ? "up" : $0 < -0.0005 ? "down" : "flat" } ?? "flat",
-                months: product.months.map {
+        prices = PricesJSON(report, language: words.language)
+        let money = { (kopecks: Int64) in text.money(Money(kopecks: kopecks)) }
+        func entry(
+            name: String, heading: String, role: String, unit: String, unitText: String, change: Double?,
+            note: String?, months: [ProductPrices.MonthPrices], shops: [ProductPrices.ShopPrice]
+        ) -> Product {
+            Product(
+                name: name, heading: heading, role: role, unit: unit, unitText: unitText,
+                changeText: change.map { words.priceChange(text.signedPercent($0)) },
+                trend: change.map { $0 > 0.0005 ? "up" : $0 < -0.0005 ? "down" : "flat" } ?? "flat", note: note,
+                months: months.map {
                     Product.MonthRow(
                         month: $0.month.description, monthText: words.shortMonth($0.month), minText: money($0.minimum),
                         medianText: money($0.median), maxText: money($0.maximum), purchases: $0.purchases)
                 },
-                shops: product.shops.map {
+                shops: shops.map {
                     Product.ShopRow(shop: $0.shop, lastText: money($0.last), minText: money($0.minimum))
                 },
-                sparkline: Self.line(product.months.map(\.median)))
+                sparkline: Self.line(months.map(\.median)))
         }
-        empty = products.isEmpty ? words.noPrices(query) : nil
+        func product(_ product: ProductPrices, role: String) -> Product {
+            entry(
+                name: product.name, heading: product.heading, role: role, unit: product.unit.rawValue,
+                unitText: words.pricePer(product.unit), change: product.change, note: nil, months: product.months,
+                shops: product.shops)
+        }
+        var entries: [Product] = []
+        for kind in report.kinds {
+            entries.append(
+                entry(
+                    name: kind.kind.id, heading: kind.kind.name(in: words.language), role: "kind",
+                    unit: kind.kind.unit.rawValue, unitText: kind.kind.perText(in: words.language), change: kind.change,
+                    note: kind.assumesDensity ? words.densityAssumed : nil, months: kind.months, shops: kind.shops))
+            entries += kind.products.map { product($0, role: "part") }
+        }
+        entries += report.products.map { product($0, role: "product") }
+        products = entries
+        empty = report.isEmpty ? words.noPrices(query) : nil
     }
 
     /// The values as points across a 100 × 24 box, the lowest at the bottom, a flat line in the middle.

@@ -8,13 +8,20 @@ extension HelpText {
     }
     static var pricesDiscussion: String {
         pick(
-            "Товары, в названиях которых есть все слова (как начала слов), из продаж в локальной базе. Цена за "
+            "Виды товаров (молоко питьевое, яйца куриные, бензин АИ-95…) и товары, которые находят слова "
+                + "(как начала слов названия товара или вида), из продаж в локальной базе. Вид — то, что сравнивают "
+                + "между марками и магазинами, по перечню товаров-представителей Росстата: его цена за литр, кг или "
+                + "десяток по всем его товарам, товары ниже. Цена за "
                 + "единицу — из единицы измерения строки (кг, л), из веса или объёма в названии (930МЛ, 0,9 КГ, "
                 + "2х200г, 10ШТ) или за штуку; весовой товар уже указан за кг. Товар — название без размера "
                 + "и единица: молоко 930 мл и 1,4 л — один товар, цены за литр.\n\n"
                 + "Примеры:\n  receipts prices молоко\n  receipts prices бананы --from 2025-01 --to 2025-06 --json",
-            "Products whose names hold every word (as the beginning of a word), from the sales in the local "
-                + "database. The price per unit comes from the line's measure (kg, l), the weight or volume in its name "
+            "Product kinds (drinking milk, chicken eggs, petrol AI-95…) and products the words find (as the "
+                + "beginning of a word of a product's or a kind's name), from the sales in the local database. A kind "
+                + "is what people compare across brands and shops, after Rosstat's list of representative goods: its "
+                + "price per litre, kg or ten across its products, the products below. The price per unit comes "
+                + "from "
+                + "the line's measure (kg, l), the weight or volume in its name "
                 + "(930МЛ, 0,9 КГ, 2х200г, 10ШТ), or is per piece; a weighed line is already per kg. A product is its "
                 + "name without the size, and its unit: milk of 930 ml and of 1.4 l is one product, priced per litre.\n\n"
                 + "Examples:\n  receipts prices milk\n  receipts prices бананы --from 2025-01 --to 2025-06 --json")
@@ -40,6 +47,27 @@ extension Words {
         let changeText = percent.map { pick(", за период \($0)", ", \($0) over the range") } ?? ""
         return pick("\(name) — цена за \(unit)\(changeText)", "\(name), price per \(unit)\(changeText)")
     }
+    /// `Молоко питьевое, за литр: +3,4 % за период`.
+    func kindHeading(_ name: String, per: String, change: Double?) -> String {
+        let percent = change.map { change -> String in
+            let value = (change * 1_000).rounded() / 10
+            let text = String(format: "%+.1f", value)
+            return language == .russian ? text.replacingOccurrences(of: ".", with: ",") + " %" : text + " %"
+        }
+        let changeText = percent.map { pick(", за период \($0)", ", \($0) over the range") } ?? ""
+        return "\(name), \(per)\(changeText)"
+    }
+    var densityAssumed: String {
+        pick(
+            "Где размер напечатан в граммах, 1 г считается за 1 мл.",
+            "Where the size is printed in grams, 1 g counts as 1 ml.")
+    }
+    func noKindPrices(_ per: String) -> String {
+        pick(
+            "Цены \(per) нет: в названиях не напечатан размер.", "No price \(per): the names print no size.")
+    }
+    var productColumn: String { pick("товар", "product") }
+    var unitColumn: String { pick("ед.", "unit") }
     var monthColumn: String { pick("месяц", "month") }
     var shopColumn: String { pick("магазин", "shop") }
     var lowestColumn: String { pick("мин.", "lowest") }
