@@ -424,7 +424,8 @@ public enum UnitPrice {
             word[start...].allSatisfy({ $0.isNumber || $0 == "," || $0 == "." })
         else { return nil }
         let last = String(word[start...])
-        guard let (value, rest) = number(at: last), rest.isEmpty else { return nil }
+        // `5 за 200`: a promotion's price, not a size.
+        guard let (value, rest) = number(at: last), rest.isEmpty, words.dropLast().last != "за" else { return nil }
         let decimal = last.contains(",") || last.contains(".")
         let unit: PriceUnit
         if let kind, kind.unit != .piece {

@@ -100,7 +100,7 @@ public struct InsightsJSON: Encodable, Sendable {
     /// The JSON of `insights`.
     public init(_ insights: ReportInsights) {
         budgets = insights.budgets.map(BudgetJSON.init)
-        inflation = insights.inflation.map(InflationJSON.init)
+        inflation = insights.inflation.map { InflationJSON($0) }
         prices = PricesJSON(PriceReport(kinds: [], products: insights.priceRises), language: .english)
         recurring = RecurringJSON(insights.recurring).recurring
     }

@@ -92,21 +92,32 @@ public struct PricesJSON: Encodable, Sendable {
     static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 }
 
-/// The `--json` shape of `inflation`: `{"from", "to", "index", "coverage", "pairs": [{"from", "to",
-/// "factor", "matched"}], "skipped": [{"from", "to", "matched"}], "categories": [{"category",
-/// "index"}]}`; the index and factors as ratios (1.034 is 3.4 % dearer), coverage 0…1, four decimals.
+/// The `--json` shape of `inflation`: `{"from", "to", "index", "coverage", "spending", "pairs":
+/// [{"from", "to", "factor", "matched", "kinds"}], "skipped": [{"from", "to", "matched", "reason"}],
+/// "leftOut": [{"reason", "spending"}], "categories": [{"category", "index"}], "official": [{"series",
+/// "index", "missing"}]}`; the index and factors as ratios (1.034 is 3.4 % dearer), coverage 0…1, four
+/// decimals; spending in kopecks; `reason` of a skipped pair `noPurchases` or `tooFew`, of spending left
+/// out `noUnitPrice`, `noEarlierPrice` or `skippedPair`; `official` Росстат's CPI over the same months
+/// (`all`, `food`), its index null with the months its table lacks.
 public struct InflationJSON: Encodable, Sendable {
     struct PairLine: Encodable, Sendable {
         let from: String
         let to: String
         let factor: Double
         let matched: Int
+        let kinds: Int
     }
 
     struct SkippedLine: Encodable, Sendable {
         let from: String
         let to: String
         let matched: Int
+        let reason: String
+    }
+
+    struct LeftOutLine: Encodable, Sendable {
+        let reason: String
+        let spending: Int64
     }
 
     struct CategoryLine: Encodable, Sendable {
@@ -114,28 +125,46 @@ public struct InflationJSON: Encodable, Sendable {
         let index: Double
     }
 
+    struct OfficialLine: Encodable, Sendable {
+        let series: String
+        @NullWhenAbsent var index: Double?
+        let missing: [String]
+    }
+
     let from: String
     let to: String
     let index: Double
     let coverage: Double
+    let spending: Int64
     let pairs: [PairLine]
     let skipped: [SkippedLine]
+    let leftOut: [LeftOutLine]
     let categories: [CategoryLine]
+    let official: [OfficialLine]
 
-    /// The index as `inflation --json` gives it.
-    public init(_ inflation: PersonalInflation) {
+    /// The index as `inflation --json` gives it, with the official one over the same months.
+    public init(_ inflation: PersonalInflation, official: OfficialInflation? = nil) {
         func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
         from = inflation.from.description
         to = inflation.to.description
         index = rounded(inflation.index)
         coverage = rounded(inflation.coverage)
+        spending = inflation.spending.kopecks
         pairs = inflation.pairs.map {
-            PairLine(from: $0.from.description, to: $0.to.description, factor: rounded($0.factor), matched: $0.matched)
+            PairLine(
+                from: $0.from.description, to: $0.to.description, factor: rounded($0.factor), matched: $0.matched,
+                kinds: $0.kinds)
         }
         skipped = inflation.skipped.map {
-            SkippedLine(from: $0.from.description, to: $0.to.description, matched: $0.matched)
+            SkippedLine(
+                from: $0.from.description, to: $0.to.description, matched: $0.matched, reason: $0.reason.rawValue)
         }
+        leftOut = inflation.leftOut.map { LeftOutLine(reason: $0.reason.rawValue, spending: $0.spending.kopecks) }
         categories = inflation.categories.map { CategoryLine(category: $0.category.rawValue, index: rounded($0.index)) }
+        self.official = (official?.series ?? []).map {
+            OfficialLine(
+                series: $0.series.rawValue, index: $0.index.map(rounded), missing: $0.missing.map(\.description))
+        }
     }
 }
 

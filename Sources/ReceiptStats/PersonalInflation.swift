@@ -139,7 +139,12 @@ public struct PersonalInflation: Sendable, Equatable {
                 let result = basket.chain(in: category, from: from, to: to, minimumMatched: minimumMatched)
                 return result.pairs.isEmpty ? nil : CategoryIndex(category: category, index: result.index)
             }
-        let skippedSpending = basket.spending(inMonths: Set(overall.skipped.flatMap { [$0.from, $0.to] }))
+        // What the skipped pairs' months spent on what no counted pair compares.
+        let skippedMonths = Set(overall.skipped.flatMap { [$0.from, $0.to] })
+        let skippedSpending = basket.productRows.reduce(Int64(0)) { total, entry in
+            skippedMonths.contains(entry.key.month) && !overall.covered.contains(entry.key)
+                ? total + entry.value.spending.kopecks : total
+        }
         var leftOut: [LeftOut] = [
             LeftOut(reason: .noUnitPrice, spending: Money(kopecks: max(0, total - priced))),
             LeftOut(
@@ -194,15 +199,10 @@ public struct PersonalInflation: Sendable, Equatable {
             for month in kindsByMonth.keys { kindsByMonth[month]?.sort() }
         }
 
-        /// What the product months of `months` spent.
-        func spending(inMonths months: Set<Month>) -> Int64 {
-            productRows.reduce(0) { $0 + (months.contains($1.key.month) ? $1.value.spending.kopecks : 0) }
-        }
-
         /// The chained index of the products and kinds (those of `category` in both months of a
         /// pair, when given), its pairs, the skipped ones, and the spending it covers.
         func chain(in category: Category?, from: Month, to: Month, minimumMatched: Int) -> (
-            index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64
+            index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64, covered: Set<ProductKey>
         ) {
             var index = 1.0
             var pairs: [Pair] = []
@@ -241,11 +241,11 @@ public struct PersonalInflation: Sendable, Equatable {
                     now += Double(later.median) * quantity
                     before += Double(reference.median) * quantity
                     matched += 1
-                    if let main = product.kind,
-                        let kind = main.series(for: product.unit),
-                        let amount = kind.amount(of: reference)
-                    {
-                        comparedAmounts[KindKey(month: reference.month, kind: kind.id), default: 0] += amount
+                    if let kind = product.kind {
+                        // A product whose amount the kind cannot take (eggs by the piece, their count
+                        // unknown) leaves nothing of the kind to compare that month: never twice.
+                        comparedAmounts[KindKey(month: reference.month, kind: kind.id), default: 0] +=
+                            kind.amount(of: reference) ?? Int64.max / 4
                     }
                     used += [
                         ProductKey(month: b, product: product), ProductKey(month: reference.month, product: product),
@@ -285,7 +285,7 @@ public struct PersonalInflation: Sendable, Equatable {
                 index *= factor
                 pairs.append(Pair(from: a, to: b, factor: factor, matched: matched, kinds: kindsCompared))
             }
-            return (index, pairs, skipped, coveredSpending)
+            return (index, pairs, skipped, coveredSpending, covered)
         }
     }
 }
@@ -297,11 +297,14 @@ extension ProductKind {
         unit == self.unit || assumesDensity(for: unit) ? self : nil
     }
 
-    /// What a product's month bought in the kind's amount (thousandths of the kind's `per`), when its
-    /// unit gives the kind's: a kilogram for a litre, a piece for a piece kind counted by one.
+    /// What of a product's month the kind's figures hold, in the kind's amount (thousandths of its
+    /// `per`): all of it when its unit gives the kind's (a kilogram for a litre), none when it does not
+    /// (milk by the piece, no size printed); nil when the kind holds its lines in an amount the product
+    /// cannot tell (eggs counted by ten, the product by the piece).
     fileprivate func amount(of month: ProductMonth) -> Int64? {
         let unit = month.product.unit
-        guard unit == self.unit || assumesDensity(for: unit), unit != .piece || per == 1_000 else { return nil }
+        guard series(for: unit) != nil else { return 0 }
+        guard unit != .piece || per == 1_000 else { return nil }
         return (month.thousandths * 1_000).dividedRoundingHalfAway(by: per)
     }
 }

@@ -91,6 +91,58 @@ struct PersonalInflationTests {
         #expect(abs((inflation.categories.first?.index ?? 0) - 51_360.0 / 47_600.0) < 1e-9)
     }
 
+    /// Worked out by hand. Milk of one brand in January, another in February, the first again in March;
+    /// tea in January and March only (at least three products or kinds a pair, for so small a basket):
+    ///
+    ///     Jan → Feb   bread       p 5000 → 5500 a piece           q 1       5000 → 5500
+    ///                 bananas     p 10000 → 11000 per kg           q 1 kg    10000 → 11000
+    ///                 juice 1 l   p 10000 → 10000 per l            q 1 l     10000 → 10000
+    ///                 milk, kind  p 10000 → 11000 per l (ДОМИК 93.00/0.93 l; ПРОСТОКВАШИНО 110.00/1 l)
+    ///                             q 0.93 l, January's milk no product of February compared   9300 → 10230
+    ///                                                                            34300 → 36730
+    ///     Feb → Mar   tea         p 30000 (January, two months back) → 33000    q 1   30000 → 33000
+    ///                 bread, bananas, juice unchanged                                 26500 → 26500
+    ///                 ДОМИК       p 10000 (January) → 10230/0.93 = 11000 per l   q 0.93 l    9300 → 10230
+    ///                 milk, kind  p 11000 (February's ПРОСТОКВАШИНО) → 11000    q 1 l     11000 → 11000
+    ///                                                                            76800 → 80730
+    ///
+    /// I = 36730/34300 × 80730/76800 = 1.0708455 × 1.0511719 = 1.1256427. Everything is compared but
+    /// March's socks: coverage (1915.30 − 200.00) / 1915.30 = 0.8955777.
+    @Test("a milk of another brand still counts at its kind's level; a price is carried from two months back")
+    func kindsAndCarriedPrices() throws {
+        let folder = try TemporaryFolder()
+        let database = try Self.database(
+            [
+                Self.bought("2025-01-10", "МОЛОКО ДОМИК 930МЛ", kopecks: 9_300),
+                Self.bought("2025-01-10", "ХЛЕБ", kopecks: 5_000),
+                Self.bought("2025-01-11", "БАНАНЫ ВЕС", kopecks: 10_000),
+                Self.bought("2025-01-12", "ЧАЙ ЧЕРНЫЙ", kopecks: 30_000),
+                Self.bought("2025-01-12", "СОК ЯБЛОЧНЫЙ 1Л", kopecks: 10_000),
+                Self.bought("2025-02-03", "МОЛОКО ПРОСТОКВАШИНО 1Л", kopecks: 11_000),
+                Self.bought("2025-02-03", "ХЛЕБ", kopecks: 5_500),
+                Self.bought("2025-02-04", "БАНАНЫ ВЕС", kopecks: 11_000),
+                Self.bought("2025-02-05", "СОК ЯБЛОЧНЫЙ 1Л", kopecks: 10_000),
+                Self.bought("2025-03-03", "ЧАЙ ЧЕРНЫЙ", kopecks: 33_000),
+                Self.bought("2025-03-03", "ХЛЕБ", kopecks: 5_500),
+                Self.bought("2025-03-04", "БАНАНЫ ВЕС", kopecks: 11_000),
+                Self.bought("2025-03-05", "СОК ЯБЛОЧНЫЙ 1Л", kopecks: 10_000),
+                Self.bought("2025-03-05", "МОЛОКО ДОМИК 930МЛ", kopecks: 10_230),
+                Self.bought("2025-03-06", "НОСКИ", kopecks: 20_000),
+            ], in: folder)
+        let (from, to) = (try Month(parsing: "2025-01"), try Month(parsing: "2025-03"))
+        let inflation = PersonalInflation.of(
+            try database.productMonths(from: from, through: to),
+            kinds: try database.kindMonths(from: from, through: to),
+            from: from, to: to, spending: Money(kopecks: 191_530), minimumMatched: 3)
+        #expect(inflation.pairs.map(\.matched) == [4, 6] && inflation.pairs.map(\.kinds) == [1, 1])
+        #expect(abs(inflation.pairs[0].factor - 36_730.0 / 34_300.0) < 1e-9)
+        #expect(abs(inflation.pairs[1].factor - 80_730.0 / 76_800.0) < 1e-9)
+        #expect(abs(inflation.index - 1.125_642_7) < 1e-6)
+        #expect(abs(inflation.coverage - 171_530.0 / 191_530.0) < 1e-9)
+        #expect(inflation.leftOut.map(\.reason) == [.noEarlierPrice])
+        #expect(inflation.leftOut.map(\.spending) == [Money(kopecks: 20_000)])
+    }
+
     @Test("months are chained: two pairs multiply; a month without purchases breaks the chain into skipped pairs")
     func chained() throws {
         var purchases: [Bought] = []
@@ -107,7 +159,7 @@ struct PersonalInflationTests {
             from: database, months: try Month(parsing: "2025-01")...(try Month(parsing: "2025-04")))
         #expect(abs(inflation.index - 1.21) < 1e-9)
         #expect(inflation.pairs.map(\.factor).allSatisfy { abs($0 - 1.1) < 1e-9 })
-        #expect(inflation.skipped.map(\.matched) == [0])
+        #expect(inflation.skipped.map(\.matched) == [0] && inflation.skipped.map(\.reason) == [.noPurchases])
         #expect(inflation.coverage == 1)
         let none = PersonalInflation.of([], from: try Month(parsing: "2025-01"), to: try Month(parsing: "2025-01"))
         let recent = try #require(try PersonalInflation.defaultRange(in: database))

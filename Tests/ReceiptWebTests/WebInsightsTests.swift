@@ -80,10 +80,14 @@ struct WebInsightsTests {
         try await Self.withApp(try Self.history()) { _, page in
             let (status, answer) = try await page.get("/api/prices?q=%D0%BC%D0%BE%D0%BB%D0%BE%D0%BA%D0%BE&lang=ru")
             #expect(status == .ok)
+            // Drinking milk, then its one product below it.
             let products = try #require(answer["products"] as? [[String: Any]])
-            #expect(products.count == 1)
-            let milk = try #require(products.first)
+            #expect(products.map { $0["role"] as? String } == ["kind", "part"])
+            #expect(products.first?["heading"] as? String == "Молоко питьевое")
+            #expect(products.first?["unitText"] as? String == "за литр")
+            let milk = try #require(products.last)
             #expect(milk["unit"] as? String == "l" && milk["unitText"] as? String == "цена за л")
+            #expect(milk["heading"] as? String == "МОЛОКО ПАСТ.3,2% 930МЛ")
             // 93.00 for 930 ml is 100.00 a litre; 97.65 is 105.00: 5 % dearer.
             let months = try #require(milk["months"] as? [[String: Any]])
             #expect(months.map { $0["month"] as? String } == ["2026-08", "2026-10"])
@@ -96,11 +100,13 @@ struct WebInsightsTests {
             #expect(shops.first?["lastText"] as? String == "100,00\u{00A0}₽")
             #expect(milk["sparkline"] as? [[Double]] == [[0, 22], [100, 2]])
             // The numbers as `prices --json` gives them ride along.
-            let json = try #require((answer["prices"] as? [String: Any])?["products"] as? [[String: Any]])
+            let json = try #require((answer["prices"] as? [String: Any])?["kinds"] as? [[String: Any]])
             #expect((json.first?["months"] as? [[String: Any]])?.map { $0["median"] as? Int } == [10_000, 10_500])
 
             let (_, english) = try await page.get("/api/prices?q=%D0%BA%D0%B5%D1%84%D0%B8%D1%80&lang=en")
-            let kefir = try #require((english["products"] as? [[String: Any]])?.first)
+            // Kefir with no size printed: priced per piece below its kind, which has no price per kg.
+            let kefir = try #require(
+                (english["products"] as? [[String: Any]])?.first { $0["role"] as? String == "part" })
             #expect(kefir["unitText"] as? String == "price per piece")
             #expect(kefir["changeText"] as? String == "+10.0% over the months")
             #expect(
@@ -111,11 +117,15 @@ struct WebInsightsTests {
             // From a month, to a month, as `prices --from --to` takes them; a wrong one is named.
             let kefirPrices = "/api/prices?q=%D0%BA%D0%B5%D1%84%D0%B8%D1%80"
             let (_, fromSeptember) = try await page.get(kefirPrices + "&from=2026-09&lang=en")
-            let later = try #require((fromSeptember["products"] as? [[String: Any]])?.first)
+            let later = try #require(
+                (fromSeptember["products"] as? [[String: Any]])?.first { $0["role"] as? String == "part" })
             #expect((later["months"] as? [[String: Any]])?.map { $0["month"] as? String } == ["2026-09", "2026-10"])
             #expect(later["changeText"] as? String == "0.0% over the months" && later["trend"] as? String == "flat")
             let (_, august) = try await page.get(kefirPrices + "&to=2026-08&lang=en")
-            #expect(((august["products"] as? [[String: Any]])?.first?["months"] as? [Any])?.count == 1)
+            #expect(
+                ((august["products"] as? [[String: Any]])?.first { $0["role"] as? String == "part" }?["months"]
+                    as? [Any])?
+                    .count == 1)
             for (range, message) in [
                 ("from=2026-10&to=2026-09", "the first month comes after the last"),
                 ("from=sept", "“sept” is not a month: YYYY-MM is"),
@@ -142,24 +152,31 @@ struct WebInsightsTests {
             #expect(status == .ok)
             let numbers = try #require(answer["inflation"] as? [String: Any])
             #expect(numbers["from"] as? String == "2026-08" && numbers["to"] as? String == "2026-11")
-            #expect(numbers["index"] as? Double == 1.1)
+            // August → September: the five products 10 % dearer. September → October: the five the
+            // same (165 000 → 165 000), and milk compared with its August price, two months back:
+            // 0.93 l × 100.00 → 0.93 l × 105.00, 9 300 → 9 765; (165 000 + 9 765) / (165 000 + 9 300)
+            // = 1.0026678. I = 1.1 × 1.0026678 = 1.1029346.
+            #expect(numbers["index"] as? Double == 1.1029)
             let pairs = try #require(answer["pairs"] as? [[String: Any]])
             #expect(pairs.map { $0["monthsText"] as? String } == ["08.2026 → 09.2026", "09.2026 → 10.2026"])
-            #expect(pairs.map { $0["changeText"] as? String } == ["+10,0\u{00A0}%", "0,0\u{00A0}%"])
-            #expect(pairs.map { $0["matched"] as? Int } == [5, 5])
+            #expect(pairs.map { $0["changeText"] as? String } == ["+10,0\u{00A0}%", "+0,3\u{00A0}%"])
+            #expect(pairs.map { $0["matched"] as? Int } == [5, 6])
             #expect(
                 answer["skipped"] as? [String] == [
-                    "10.2026 → 11.2026: пропущено, общих товаров 2 (нужно не меньше 5); считается без изменения"
+                    "2026-10 → 2026-11: пропущено — сравнить можно 2 товаров и видов, нужно не меньше 5; считается без изменения"
                 ])
-            // The basket's lines of August to October (1 500 + 1 650 + 1 650) of all the spending
-            // (plus milk 93.00 and 97.65, and November's 330.00): 4 800 / 5 320.65 = 90.2 %.
-            #expect(answer["summary"] as? String == "+10,0\u{00A0}% за период, по 90,2\u{00A0}% трат")
+            // The basket's lines of August to October (1 500 + 1 650 + 1 650) and milk (93.00 and
+            // 97.65) of all the spending (with November's 330.00): 4 990.65 / 5 320.65 = 93.8 %; the
+            // rest, November's, in the pair left out.
+            #expect(answer["summary"] as? String == "+10,3\u{00A0}% за период, по 93,8\u{00A0}% трат")
             #expect(
-                (answer["coverageNote"] as? String)?.contains("это 90,2\u{00A0}% трат за период, а не все траты")
+                (answer["coverageNote"] as? String)?.contains("это 93,8\u{00A0}% трат за период, а не все траты")
                     == true)
+            #expect((answer["leftOut"] as? [String])?.first?.hasPrefix("330,00\u{00A0}₽ (6,2\u{00A0}%)") == true)
+            #expect((answer["official"] as? [String])?.count == 2, "Росстат's index beside, or the months it lacks")
             let categories = try #require(answer["categories"] as? [[String: Any]])
             #expect(categories.map { $0["name"] as? String } == ["Продукты"])
-            #expect(categories.map { $0["changeText"] as? String } == ["+10,0\u{00A0}%"])
+            #expect(categories.map { $0["changeText"] as? String } == ["+10,3\u{00A0}%"])
             #expect(answer["empty"] is NSNull || answer["empty"] == nil)
         }
     }

@@ -38,8 +38,12 @@ struct PricesCommandTests {
         let result = try run.run(["prices", "молоко", "--json"])
         #expect(result.status == 0, "\(result.errors)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        let products = try #require(json["products"] as? [[String: Any]])
-        #expect(products.count == 1)
+        // Drinking milk: the kind, its one product below it, nothing of no kind.
+        #expect((json["products"] as? [Any])?.isEmpty == true)
+        let kinds = try #require(json["kinds"] as? [[String: Any]])
+        #expect(kinds.map { $0["id"] as? String } == ["milk"] && kinds.first?["unit"] as? String == "l")
+        let products = try #require(kinds.first?["products"] as? [[String: Any]])
+        #expect(products.count == 1 && products.first?["heading"] as? String == "МОЛОКО ПАСТ.3,2% 930МЛ")
         #expect(products.first?["name"] as? String == "молоко паст 3,2%" && products.first?["unit"] as? String == "l")
         let months = try #require(products.first?["months"] as? [[String: Any]])
         // 8999 / 0.93 = 9676.3 → 9676; 12600 / 1.4 = 9000.
@@ -52,7 +56,8 @@ struct PricesCommandTests {
         run.environment["LANG"] = "ru_RU.UTF-8"
         let table = try run.run(["prices", "бананы"])
         #expect(table.status == 0)
-        #expect(table.output.hasPrefix("бананы — цена за кг"))
+        #expect(table.output.hasPrefix("Бананы, за кг"))
+        #expect(table.output.contains("БАНАНЫ ВЕС"), "the product below its kind, as printed")
         #expect(table.output.contains("139,90"))
         #expect(table.output.split(separator: "\n").allSatisfy { $0.count <= 60 })
         let none = try run.run(["prices", "сыр"])

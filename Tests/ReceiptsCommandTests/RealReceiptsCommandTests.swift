@@ -55,6 +55,49 @@ struct RealReceiptsCommandTests {
         #expect(try run.run(["stats", "--verify"]).status == 0)
     }
 
+    /// The goals of issue 46 on one Moscow household's real history (djavid/CheckCalories, 84 receipts
+    /// of December 2017 – April 2018). Figures of 2026-11-28: the index rests on 15 % of the spending
+    /// (5 % before product kinds), the goal being 25 %; see docs/spending.md for what is left out.
+    @Test("a real history: one kind of drinking milk holds its twelve milk lines; inflation compares the busy months")
+    func realHistory() async throws {
+        let folder = try TemporaryFolder()
+        let run = Self.runner(in: folder)
+        let file = Repository.url(
+            "Tests/Fixtures/real-names/raw/djavid+CheckCalories__app__src__main__res__raw__checks.json")
+        #expect(try await run.run(["import", file.path]).status == 0)
+        let prices = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await run.run(["prices", "молоко", "--json"]).output.utf8))
+                as? [String: Any])
+        let kinds = try #require(prices["kinds"] as? [[String: Any]])
+        let milk = try #require(kinds.first { $0["id"] as? String == "milk" })
+        #expect(milk["kind"] as? String == "Drinking milk" && milk["unit"] as? String == "l")
+        let products = try #require(milk["products"] as? [[String: Any]])
+        let lines = products.reduce(0) { total, product in
+            total + ((product["months"] as? [[String: Any]]) ?? []).reduce(0) { $0 + ($1["purchases"] as? Int ?? 0) }
+        }
+        #expect(lines == 12, "every drinking-milk line of the history, whatever its brand, fat or size")
+        // Per litre where the size is printed: «ПРОСТ.Мол.ул/паст.3,2% 950мл» at 82.70 is
+        // 8270 × 1000 / 950 = 8705.26 → 87.05 a litre, February's only milk by the litre.
+        let months = try #require(milk["months"] as? [[String: Any]])
+        #expect(months.first?["month"] as? String == "2018-02" && months.first?["median"] as? Int == 8_705)
+        // Headings as printed, never a key.
+        #expect(products.contains { $0["heading"] as? String == "МОЛОКО ДОМИК В ДЕРЕВ" })
+        // The words people type: аи-95 finds a kind even where the history bought none (nothing said, exit 0).
+        #expect(try await run.run(["prices", "аи-95"]).status == 0)
+
+        let inflation = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try await run.run(["inflation", "--from", "2017-12", "--to", "2018-04", "--json"]).output.utf8))
+                as? [String: Any])
+        // February, March and April have 27, 39 and 13 receipts: none of their pairs is skipped.
+        let skipped = (inflation["skipped"] as? [[String: Any]] ?? []).compactMap { $0["to"] as? String }
+        #expect(!skipped.contains("2018-03") && !skipped.contains("2018-04"))
+        let coverage = try #require(inflation["coverage"] as? Double)
+        #expect(coverage >= 0.14, "the share of the spending compared: \(coverage)")
+        #expect(try await run.run(["stats", "--verify"]).status == 0)
+    }
+
     @Test(
         "92 real receipts of 2018 (Tests/Fixtures/real-names/raw): the shop's kind decides what the rules cannot, and categories says what decided"
     )

@@ -152,6 +152,13 @@ function showInflation(part) {
       for (const text of inflation.skipped) skipped.append(element("li", "", text));
       nodes.push(skipped);
     }
+    // What the index leaves out, and the country's index over the same months: lists the API wrote.
+    for (const [name, lines] of [["left-out", inflation.leftOut], ["official", inflation.official]]) {
+      if (!lines.length) continue;
+      const list = element("ul", name);
+      for (const text of lines) list.append(element("li", "", text));
+      nodes.push(list);
+    }
     if (inflation.categories.length) {
       nodes.push(element("h3", "", state.words.byCategory),
         table([state.words.budgetCategory, state.words.change],

@@ -26,19 +26,26 @@ struct InflationView: Encodable {
     let pairs: [PairRow]
     /// The pairs skipped, each with why.
     let skipped: [String]
+    /// The spending left out of the index, each part with why.
+    let leftOut: [String]
+    /// Росстат's index over the same months.
+    let official: [String]
     let categories: [CategoryRow]
     let empty: String?
 
     /// The index over its months; nil when the database has no receipts.
     init(_ inflation: PersonalInflation?, words: WebWords) {
         let text = ReportText(words.language)
-        self.inflation = inflation.map(InflationJSON.init)
+        let official = inflation.flatMap { OfficialInflation.over(from: $0.from, to: $0.to) }
+        self.inflation = inflation.map { InflationJSON($0, official: official) }
         guard let inflation else {
             title = text.inflation
             summary = nil
             coverageNote = nil
             pairs = []
             skipped = []
+            leftOut = []
+            self.official = []
             categories = []
             empty = words.noInflation
             return
@@ -52,7 +59,9 @@ struct InflationView: Encodable {
                 monthsText: "\(words.shortMonth($0.from)) → \(words.shortMonth($0.to))",
                 changeText: text.signedPercent($0.factor - 1), matched: $0.matched)
         }
-        skipped = inflation.skipped.map { words.pairSkipped(from: $0.from, to: $0.to, matched: $0.matched) }
+        skipped = inflation.skipped.map(text.inflationSkipped)
+        leftOut = inflation.leftOut.map { text.inflationLeftOut($0, of: inflation.spending) }
+        self.official = official.map(text.officialInflation) ?? []
         categories = inflation.categories.map {
             CategoryRow(
                 category: $0.category.rawValue, name: text.name($0.category),

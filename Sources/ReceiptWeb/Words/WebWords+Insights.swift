@@ -58,19 +58,11 @@ extension WebWords {
         language.pick("только на \(month.name(in: language))", "for \(month.name(in: language)) only")
     }
 
-    /// A pair of months the index skipped, and why.
-    func pairSkipped(from: Month, to: Month, matched: Int) -> String {
-        language.pick(
-            "\(shortMonth(from)) → \(shortMonth(to)): пропущено, общих товаров \(matched) (нужно не меньше \(PersonalInflation.minimumMatched)); считается без изменения",
-            "\(shortMonth(from)) → \(shortMonth(to)): skipped, \(matched) products in both (at least \(PersonalInflation.minimumMatched) are needed); counted as no change"
-        )
-    }
-
     /// What the coverage means, so that nobody takes the index for all spending.
     func coverageNote(_ percent: String) -> String {
         language.pick(
-            "Индекс опирается на товары, купленные в обоих месяцах пары: это \(percent) трат за период, а не все траты.",
-            "The index rests on the products bought in both months of a pair: \(percent) of the spending over the months, not all of it."
+            "Индекс опирается на то, что куплено в обоих месяцах пары (товар или его вид): это \(percent) трат за период, а не все траты.",
+            "The index rests on what was bought in both months of a pair (a product or its kind): \(percent) of the spending over the months, not all of it."
         )
     }
 

@@ -33,7 +33,8 @@ struct ShowCommand: AsyncParsableCommand {
                 document: FiscalDocument(receipt), check: check.map(ShownCheck.init),
                 kind: link?.kind.rawValue ?? PurchaseKind(of: receipt).rawValue,
                 counted: link?.counted.kopecks ?? receipt.spending.kopecks, linked: link?.linked.map(ShownLink.init),
-                linkedFrom: link?.linkedFrom.map(ShownLink.init) ?? [], lines: categories.map(ShownLine.init))
+                linkedFrom: link?.linkedFrom.map(ShownLink.init) ?? [],
+                lines: zip(receipt.items, categories).map { ShownLine($0.1, item: $0.0) })
             console.output(try JSONOutput.encode(output))
             return
         }
@@ -66,18 +67,35 @@ struct ShownReceipt: Encodable {
     let lines: [ShownLine]
 }
 
-/// `{"category", "by", "guess": {"category", "confidence"}}`: a line's category, what decided it
-/// (`user`, `rules`, `shop`, `guess`, `none`), and the classifier's guess for its name when the line
-/// is guessed or uncategorized (`null` otherwise).
+/// `{"category", "by", "guess": {"category", "confidence"}, "unit", "size", "unitPrice",
+/// "productKind"}`: a line's category, what decided it (`user`, `rules`, `shop`, `guess`, `none`), the
+/// classifier's guess for its name when the line is guessed or uncategorized (`null` otherwise); what
+/// its price is compared per (`kg`, `l`, `piece`), what one counted item holds in that unit (0.93 for
+/// a 930 ml bottle, 10 for ten eggs, 1 for a weighed line), its price per unit in kopecks (`null`
+/// with no price to compare: fuel paid by sum, a refund's line) and its product kind's identifier
+/// (`milk`; `null` when none).
 struct ShownLine: Encodable {
     let category: String
     let by: String
     @NullWhenAbsent var guess: GuessOutput?
+    @NullWhenAbsent var unit: String?
+    @NullWhenAbsent var size: Double?
+    @NullWhenAbsent var unitPrice: Int64?
+    @NullWhenAbsent var productKind: String?
 
-    init(_ line: LineCategory) {
+    init(_ line: LineCategory, item: Item) {
         category = line.category.rawValue
         by = line.by.rawValue
         guess = line.guess.map(GuessOutput.init)
+        let facts = UnitPrice.NameFacts(item.name)
+        if let price = UnitPrice.line(item, facts: facts), let size = UnitPrice.itemSize(of: item, facts: facts),
+            size.unit == price.unit
+        {
+            unit = price.unit.rawValue
+            self.size = Double(size.thousandths) / 1_000
+            unitPrice = price.kopecks
+        }
+        productKind = facts.kind?.id
     }
 }
 

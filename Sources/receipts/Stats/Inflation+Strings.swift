@@ -11,16 +11,21 @@ extension HelpText {
     }
     static var inflationDiscussion: String {
         pick(
-            "Индекс Ласпейреса по вашим покупкам: для двух соседних месяцев — товары, купленные в обоих, по "
-                + "медианной цене за кг, л или штуку, в количествах первого месяца; месяцы сцепляются. Пара "
-                + "месяцев, где общих товаров меньше \(PersonalInflation.minimumMatched), пропускается и называется. "
-                + "Охват — доля трат, на которой держится индекс. Без диапазона — последние 12 месяцев с чеками.\n\n"
+            "Индекс Ласпейреса по вашим покупкам: для двух соседних месяцев — то, что куплено в обоих, на самом "
+                + "точном уровне, общем для них (товар, иначе его вид: молоко питьевое за литр любой марки), по "
+                + "медианной цене за кг, л или штуку, в количествах более раннего месяца; цена берётся из ближайшего "
+                + "из трёх предыдущих месяцев, где покупали; месяцы сцепляются. Пара, где сравнить можно меньше "
+                + "\(PersonalInflation.minimumMatched), пропускается и называется. Охват — доля всех трат, на которой "
+                + "держится индекс; что не вошло и почему — ниже, рядом ИПЦ Росстата за те же месяцы. Без диапазона — "
+                + "последние 12 месяцев с чеками.\n\n"
                 + "Примеры:\n  receipts inflation\n  receipts inflation --from 2025-01 --to 2025-12 --by category --json",
-            "A Laspeyres index on your own purchases: for two consecutive months, the products bought in both, at "
-                + "their median price per kg, l or piece, in the first month's amounts; the months are chained. A pair "
-                + "of months with fewer than \(PersonalInflation.minimumMatched) products in common is skipped and named. "
-                + "The coverage is the share of the spending the index rests on. Without a range: the last 12 months "
-                + "with receipts.\n\nExamples:\n  receipts inflation\n  receipts inflation --from 2025-01 --to 2025-12 "
+            "A Laspeyres index on your own purchases: for two consecutive months, what was bought in both at the "
+                + "most specific level they share (the product, else its kind: drinking milk per litre of any brand), "
+                + "at the median price per kg, l or piece, in the earlier month's amounts; a price is carried from the "
+                + "nearest of the three months before where it was bought; the months are chained. A pair with fewer "
+                + "than \(PersonalInflation.minimumMatched) to compare is skipped and named. The coverage is the share "
+                + "of all the spending the index rests on; what was left out and why follows, and Rosstat's CPI over "
+                + "the same months. Without a range: the last 12 months with receipts.\n\nExamples:\n  receipts inflation\n  receipts inflation --from 2025-01 --to 2025-12 "
                 + "--by category --json")
     }
     static var inflationByHelp: String { pick("Индекс и по категориям.", "The index by category too.") }
@@ -52,9 +57,6 @@ extension Words {
             "Personal inflation \(range): \(percent(inflation.index - 1)), on \(coverage) % of the spending")
     }
 
-    func pairSkipped(_ skipped: PersonalInflation.Skipped) -> String {
-        pick(
-            "пропущено: \(skipped.from) → \(skipped.to), общих товаров \(skipped.matched)",
-            "skipped: \(skipped.from) → \(skipped.to), \(skipped.matched) products in both")
-    }
+    var leftOutHeading: String { pick("Не вошло в индекс:", "Left out of the index:") }
+    var officialHeading: String { pick("За те же месяцы по стране:", "The country's over the same months:") }
 }

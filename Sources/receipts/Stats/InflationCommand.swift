@@ -35,11 +35,13 @@ struct InflationCommand: AsyncParsableCommand {
         }
         let range = months.range(available: available) ?? recent
         let inflation = try PersonalInflation.read(from: database, months: range)
+        let official = OfficialInflation.over(from: range.lowerBound, to: range.upperBound)
         if json {
-            console.output(try JSONOutput.encode(InflationJSON(inflation)))
+            console.output(try JSONOutput.encode(InflationJSON(inflation, official: official)))
             return
         }
         let language = words.language
+        let text = ReportText(language)
         var lines = [words.inflationHeading(inflation)]
         var table = TextTable(
             header: [words.monthsColumn, words.changeColumn, words.productsColumn], rightAligned: [1, 2])
@@ -47,7 +49,15 @@ struct InflationCommand: AsyncParsableCommand {
             table.append(["\(pair.from) → \(pair.to)", words.percent(pair.factor - 1), "\(pair.matched)"])
         }
         if !inflation.pairs.isEmpty { lines.append(table.render(width: Console.width)) }
-        for skipped in inflation.skipped { lines.append(words.pairSkipped(skipped)) }
+        for skipped in inflation.skipped { lines.append(text.inflationSkipped(skipped)) }
+        if !inflation.leftOut.isEmpty {
+            lines.append(words.leftOutHeading)
+            lines += inflation.leftOut.map { "  " + text.inflationLeftOut($0, of: inflation.spending) }
+        }
+        if let official, inflation.from < inflation.to {
+            lines.append(words.officialHeading)
+            lines += text.officialInflation(official).map { "  " + $0 }
+        }
         if by == .category, !inflation.categories.isEmpty {
             var categories = TextTable(
                 header: [words.categoryColumn, words.changeColumn], rightAligned: [1], cut: [0])

@@ -1,0 +1,94 @@
+import ReceiptCore
+import Testing
+
+@Suite("Product kinds: what a shopper compares across brands and shops")
+struct ProductKindsTests {
+    static func kind(_ name: String) -> String? { ProductKinds.kind(ofKey: ItemName.key(name))?.id }
+
+    /// The drinking-milk lines of djavid/CheckCalories's real history, as the tills printed them.
+    @Test(
+        "every printed form of drinking milk is one kind, whatever its fat, brand or abbreviation",
+        arguments: [
+            "Молоко 1%,шт", "МОЛОKО ПАСТ 2.5% 1.4", "МОЛОKО 3,2% 0,5Л ПЛ", "МОЛОKО ПАСТ 3,4..4,5",
+            "4601662002379 МОЛОКО УЛЬТРАПАСТ.ПА", "Молоко 2,5%,шт", "МОЛОКО ПРОСТОКВАШИНО ОТБОРНОЕ",
+            "4690228004018 МОЛОКО ДОМИК В ДЕРЕВ", "Молоко цельное в бутылке,шт", "3173204 ПРОСТ.Мол.ул/паст.3,2% 950мл",
+            "3638760 ЦАРКА Молоко паст.3,2% 1000г", "ЧЕБАРКУЛЬ Мол.ОТБ.3,8% м/у 1л",
+        ])
+    func milk(name: String) {
+        #expect(Self.kind(name) == "milk", "\(name)")
+    }
+
+    @Test(
+        "what is made of a kind, or merely tastes of it, is not that kind",
+        arguments: [
+            ("СЫРОK ГЛ СГУЩ МОЛ50Г", "curd-snack"), ("3638770 NELLY Молочн.шокол./мол.нач100г", nil),
+            ("Kуркума молотая, 10 г,шт", nil), ("Сырок творожный со сгущенным молоком,шт", "curd-snack"),
+            ("Пирожок с яблоком 100г ЦМ", nil), ("Азу из говядины 75/250", nil), ("Сухарики Хрустим Сметана", nil),
+            ("Рогулька с зел.луком и яйцом 80г ЦМ", nil), ("Kитекат пауч Kурица в Желе 85г", nil),
+            ("Каша гречневая с морковью", nil), ("БАТОНЧИК ОТРУБНОЙ НАР.380/400Г", nil),
+        ] as [(String, String?)])
+    func notTheKind(name: String, kind: String?) {
+        #expect(Self.kind(name) == kind, "\(name)")
+    }
+
+    @Test(
+        "fuel by its grade, however the till writes it; a pump's number and the class are no part of it",
+        arguments: [
+            ("АИ-95-К5", "petrol-95"), ("ТРК 1 АИ-95 -K5", "petrol-95"), ("Бензин АИ-92(АИ-92-К5)", "petrol-92"),
+            ("ai-95", "petrol-95"), ("АИ95", "petrol-95"), ("ТРК №3 Топливо дизельное ЭКТО Diesel (ДТ-Л-К5)", "diesel"),
+            ("ДТ-З-К5 (ТРК 1)", "diesel"), ("ГАЗ(суг) Колонка 2", "autogas"), ("аи92 сбер", "petrol-92"),
+        ] as [(String, String)])
+    func fuel(name: String, kind: String) {
+        #expect(Self.kind(name) == kind, "\(name)")
+    }
+
+    @Test("the words people type find a kind: its name in either language, or its grade folded as names are")
+    func words() {
+        func found(_ text: String) -> [String] {
+            ProductKinds.kinds(matching: SearchText.words(text), key: ItemName.key(text)).map(\.id)
+        }
+        #expect(found("аи-95") == ["petrol-95"] && found("АИ95") == ["petrol-95"] && found("ai-95") == ["petrol-95"])
+        #expect(found("молоко").contains("milk") && found("milk").contains("milk"))
+        #expect(found("яйца") == ["eggs"])
+        #expect(found("нечто") == [])
+    }
+
+    /// Worked out by hand: a line's price at the kind's level.
+    @Test("a line priced at its kind's level: eggs per ten, milk sold by weight per litre, a loaf with no weight none")
+    func kindPrice() throws {
+        let eggs = try #require(ProductKinds.kind(id: "eggs"))
+        // 10 eggs at 89.90: 899 a piece (8990 × 1000 / 10000, rounded) → 8990 per ten; 20 eggs bought
+        // are 20000 thousandths of a piece → 2000 thousandths of ten.
+        let pack = UnitPrice.LinePrice(unit: .piece, kopecks: 899, thousandths: 20_000)
+        #expect(eggs.price(of: pack, countKnown: true)! == (8_990, 2_000))
+        #expect(eggs.price(of: pack, countKnown: false) == nil, "a pack with no count says nothing of an egg")
+        let milk = try #require(ProductKinds.kind(id: "milk"))
+        // 1000 g of milk at 58.20 is 58.20 a kilogram: a litre, 1 g taken as 1 ml.
+        let byWeight = UnitPrice.LinePrice(unit: .kilogram, kopecks: 5_820, thousandths: 1_000)
+        #expect(milk.price(of: byWeight, countKnown: false)! == (5_820, 1_000))
+        #expect(milk.assumesDensity(for: .kilogram) && !milk.assumesDensity(for: .litre))
+        #expect(
+            milk.price(of: UnitPrice.LinePrice(unit: .piece, kopecks: 6_990, thousandths: 1_000), countKnown: false)
+                == nil)
+        #expect(milk.perText(in: .russian) == "за литр" && eggs.perText(in: .english) == "per 10 pieces")
+    }
+
+    @Test("headings as people read them: the till's codes and padding gone, the letters as printed")
+    func headings() {
+        #expect(ItemName.heading("4690228004018 МОЛОКО ДОМИК В ДЕРЕВ") == "МОЛОКО ДОМИК В ДЕРЕВ")
+        #expect(ItemName.heading("  *3383916 ALP.GOLD Шок.мол.фундук 90г") == "ALP.GOLD Шок.мол.фундук 90г")
+        #expect(ItemName.heading("31903#БЕНЗИН АИ-95-К5") == "БЕНЗИН АИ-95-К5")
+        #expect(ItemName.heading("15344                 БАНАНЫ 1КГ") == "БАНАНЫ 1КГ")
+        #expect(ItemName.heading("[M] Йогурт высокобелковый 2,1%") == "Йогурт высокобелковый 2,1%")
+        #expect(ItemName.heading("12345") == "12345", "a name of digits alone stays")
+    }
+
+    @Test("every kind has names in both languages, a unit Rosstat's list gives, and a pattern")
+    func catalogue() {
+        #expect(ProductKinds.all.count >= 60)
+        #expect(Set(ProductKinds.all.map(\.id)).count == ProductKinds.all.count, "identifiers are unique")
+        for kind in ProductKinds.all {
+            #expect(!kind.russian.isEmpty && !kind.english.isEmpty && !kind.rosstat.isEmpty, "\(kind.id)")
+        }
+    }
+}
