@@ -878,17 +878,26 @@ def main():
             def cli_json(*arguments):
                 return json.loads(subprocess.run([RECEIPTS, *arguments, "--json", "--db", database], env=environment,
                                                  check=True, capture_output=True, text=True).stdout)
+
+            def price_entries(answer):
+                # As the page lists them: each kind by its identifier, its products below it, then the
+                # products of no kind; each with its months.
+                entries = []
+                for kind in answer["kinds"]:
+                    entries.append((kind["id"], kind["months"]))
+                    entries += [(product["name"], product["months"]) for product in kind["products"]]
+                return entries + [(product["name"], product["months"]) for product in answer["products"]]
             driver.find_element(By.ID, "to-prices").click()
             prices_form = wait(driver, 10).until(lambda d: d.find_element(By.ID, "prices-form"))
             prices_form.find_element(By.NAME, "q").send_keys("молоко")
             prices_form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
             products = wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#prices article.product"))
-            expected_prices = cli_json("prices", "молоко")["products"]
-            check([p.get_attribute("data-name") for p in products] == [p["name"] for p in expected_prices],
-                  f"prices of молоко: the products of receipts prices --json ({len(products)})")
+            expected_prices = price_entries(cli_json("prices", "молоко"))
+            check([p.get_attribute("data-name") for p in products] == [name for name, _ in expected_prices],
+                  f"prices of молоко: the kinds and products of receipts prices --json ({len(products)})")
             first_months = [r.get_attribute("data-month")
                             for r in products[0].find_elements(By.CSS_SELECTOR, "table.months tr[data-month]")]
-            check(first_months == [m["month"] for m in expected_prices[0]["months"]],
+            check(first_months == [m["month"] for m in expected_prices[0][1]],
                   f"each month of the first product a row: {first_months}")
             check(len(products[0].find_elements(By.CSS_SELECTOR, "svg.sparkline circle")) == len(first_months),
                   "and a point of its median line for each")
@@ -977,7 +986,7 @@ def main():
                                    and d.find_elements(By.CSS_SELECTOR, "#prices article.product tr[data-month]"))
             shown_months = [r.get_attribute("data-month") for r in driver.find_elements(
                 By.CSS_SELECTOR, "#prices article.product:first-child table.months tr[data-month]")]
-            expected_since = cli_json("prices", "молоко", "--from", since)["products"][0]["months"]
+            expected_since = price_entries(cli_json("prices", "молоко", "--from", since))[0][1]
             check(shown_months == [m["month"] for m in expected_since],
                   f"from {since}: the months of receipts prices --from ({len(shown_months)})")
             driver.find_element(By.ID, "to-feed").click()
