@@ -2,6 +2,13 @@ public import ReceiptCore
 public import ReceiptStats
 
 extension ReportText {
+    /// The title of the spending an index leaves out.
+    public var leftOutTitle: String { language.pick("Не вошло в индекс:", "Left out of the index:") }
+    /// The title of the country's index beside a personal one.
+    public var officialTitle: String {
+        language.pick("За те же месяцы по стране:", "The country's over the same months:")
+    }
+
     /// Why a pair of months was left out of personal inflation, in words.
     public func inflationSkipped(_ skipped: PersonalInflation.Skipped) -> String {
         let months = "\(skipped.from) → \(skipped.to)"

@@ -153,8 +153,10 @@ function showInflation(part) {
       nodes.push(skipped);
     }
     // What the index leaves out, and the country's index over the same months: lists the API wrote.
-    for (const [name, lines] of [["left-out", inflation.leftOut], ["official", inflation.official]]) {
+    for (const [name, title, lines] of [["left-out", inflation.leftOutTitle, inflation.leftOut],
+      ["official", inflation.officialTitle, inflation.official]]) {
       if (!lines.length) continue;
+      nodes.push(element("p", "list-title", title));
       const list = element("ul", name);
       for (const text of lines) list.append(element("li", "", text));
       nodes.push(list);

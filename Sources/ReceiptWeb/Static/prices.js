@@ -58,6 +58,13 @@ function product(item) {
   months.querySelectorAll("tr").forEach((row, index) => { if (index > 0) row.dataset.month = item.months[index - 1].month; });
   const shops = table([state.words.shop, state.words.lastPrice, state.words.cheapest],
     item.shops.map((s) => [s.shop, s.lastText, s.minText]), "shops");
+  if (item.summary) {
+    // A product of the kind above: a line, its figures folded under it.
+    const details = element("details");
+    details.append(element("summary", "", item.summary), change, sparkline(item.sparkline), months, shops);
+    block.append(heading, details);
+    return block;
+  }
   block.append(heading, change, sparkline(item.sparkline), months, shops);
   return block;
 }

@@ -26,10 +26,12 @@ struct InflationView: Encodable {
     let pairs: [PairRow]
     /// The pairs skipped, each with why.
     let skipped: [String]
-    /// The spending left out of the index, each part with why.
+    /// The spending left out of the index, each part with why, under its title.
     let leftOut: [String]
-    /// Росстат's index over the same months.
+    let leftOutTitle: String
+    /// Росстат's index over the same months, under its title.
     let official: [String]
+    let officialTitle: String
     let categories: [CategoryRow]
     let empty: String?
 
@@ -37,6 +39,8 @@ struct InflationView: Encodable {
     init(_ inflation: PersonalInflation?, words: WebWords) {
         let text = ReportText(words.language)
         let official = inflation.flatMap { OfficialInflation.over(from: $0.from, to: $0.to) }
+        leftOutTitle = text.leftOutTitle
+        officialTitle = text.officialTitle
         self.inflation = inflation.map { InflationJSON($0, official: official) }
         guard let inflation else {
             title = text.inflation

@@ -36,6 +36,9 @@ struct PricesView: Encodable {
         let trend: String
         /// What a kind's price rests on when it takes 1 g as 1 ml; nil otherwise.
         let note: String?
+        /// A product of a kind in a line: its last month's median and how often it was bought (its
+        /// tables fold under it on the page); nil for a kind or a product of no kind.
+        let summary: String?
         let months: [MonthRow]
         let shops: [ShopRow]
         /// The monthly medians as a line in a 100 × 24 box, `x,y` pairs (y down), for the sparkline.
@@ -57,10 +60,13 @@ struct PricesView: Encodable {
             name: String, heading: String, role: String, unit: String, unitText: String, change: Double?,
             note: String?, months: [ProductPrices.MonthPrices], shops: [ProductPrices.ShopPrice]
         ) -> Product {
-            Product(
+            let purchases = months.reduce(0) { $0 + $1.purchases }
+            let summary = months.last.map { "\(money($0.median)) · \(words.times(purchases))" }
+            return Product(
                 name: name, heading: heading, role: role, unit: unit, unitText: unitText,
                 changeText: change.map { words.priceChange(text.signedPercent($0)) },
                 trend: change.map { $0 > 0.0005 ? "up" : $0 < -0.0005 ? "down" : "flat" } ?? "flat", note: note,
+                summary: role == "part" ? summary : nil,
                 months: months.map {
                     Product.MonthRow(
                         month: $0.month.description, monthText: words.shortMonth($0.month), minText: money($0.minimum),

@@ -57,6 +57,4 @@ extension Words {
             "Personal inflation \(range): \(percent(inflation.index - 1)), on \(coverage) % of the spending")
     }
 
-    var leftOutHeading: String { pick("Не вошло в индекс:", "Left out of the index:") }
-    var officialHeading: String { pick("За те же месяцы по стране:", "The country's over the same months:") }
 }

@@ -51,11 +51,11 @@ struct InflationCommand: AsyncParsableCommand {
         if !inflation.pairs.isEmpty { lines.append(table.render(width: Console.width)) }
         for skipped in inflation.skipped { lines.append(text.inflationSkipped(skipped)) }
         if !inflation.leftOut.isEmpty {
-            lines.append(words.leftOutHeading)
+            lines.append(text.leftOutTitle)
             lines += inflation.leftOut.map { "  " + text.inflationLeftOut($0, of: inflation.spending) }
         }
         if let official, inflation.from < inflation.to {
-            lines.append(words.officialHeading)
+            lines.append(text.officialTitle)
             lines += text.officialInflation(official).map { "  " + $0 }
         }
         if by == .category, !inflation.categories.isEmpty {
