@@ -3,7 +3,7 @@ public import ReceiptCore
 
 /// The country's consumer price index beside a personal one: Росстат's monthly CPI for Russia (all
 /// goods and services, and food), from the table shipped with the tool (`cpi-russia.tsv`, each
-/// figure's source in docs/official-cpi.md), chained over the same months as ``PersonalInflation``.
+/// figure's source in docs/official-cpi.md), chained over the same months as `PersonalInflation`.
 public struct OfficialInflation: Sendable, Equatable {
     /// Which of Росстат's series.
     public enum Series: String, Sendable, CaseIterable {

@@ -8,7 +8,7 @@ public import ReceiptStore
 /// share. A product (a name's key with its unit; a GTIN is the name it was first seen with) bought in
 /// b is compared with its price in the nearest earlier month where it was bought, a or up to
 /// ``lookBack`` − 1 months before it within the range (sparse months: the price carried over, not
-/// the pair skipped). A product kind (``ProductKinds``: «молоко питьевое» whatever the brand) none of
+/// the pair skipped). A product kind (`ProductKinds`: «молоко питьевое» whatever the brand) none of
 /// whose products can be compared so is compared at the kind's level, its prices per the kind's
 /// amount (milk per litre). With p a median price and q the amount bought in the earlier month:
 /// `I(a, b) = Σ p_b·q_r / Σ p_r·q_r`; over a range `I = Π I(m, m+1)`. A pair that compares fewer than

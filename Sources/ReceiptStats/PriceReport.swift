@@ -1,7 +1,7 @@
 public import ReceiptCore
 public import ReceiptStore
 
-/// What `receipts prices` shows: the product kinds the words find (``ProductKinds``: «молоко
+/// What `receipts prices` shows: the product kinds the words find (`ProductKinds`: «молоко
 /// питьевое, за литр»), each priced at the kind's level across its products, with those products
 /// below it; and the products the words find that belong to no kind.
 public struct PriceReport: Sendable, Equatable {

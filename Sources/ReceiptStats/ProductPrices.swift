@@ -50,7 +50,7 @@ public struct ProductPrices: Sendable, Equatable {
     /// The product's name key (`молоко паст 3,2%`).
     public let name: String
     /// The name as people read it: as a receipt printed it, till codes and padding removed
-    /// (``ItemName/heading(_:)``).
+    /// (`ItemName/heading(_:)`).
     public let heading: String
     /// What its price is counted per.
     public let unit: PriceUnit
@@ -61,7 +61,7 @@ public struct ProductPrices: Sendable, Equatable {
     /// The last month's median against the first's: 0.12 is 12 % dearer; nil when it was bought in
     /// one month only.
     public let change: Double?
-    /// The kind it belongs to (``ProductKinds``); nil when none.
+    /// The kind it belongs to (`ProductKinds`); nil when none.
     public let kind: ProductKind?
 
     /// The products of the kept `months`, with their `shops` (none when not given), the most bought

@@ -11,9 +11,9 @@ public struct Product: Sendable, Hashable {
     public let name: String
     /// What its price is counted per.
     public let unit: PriceUnit
-    /// The name as a receipt first printed it, for people to read (``ItemName/heading(_:)``).
+    /// The name as a receipt first printed it, for people to read (`ItemName/heading(_:)`).
     public let display: String
-    /// The kind the name belongs to (``ProductKinds/kind(ofKey:)``); nil when none.
+    /// The kind the name belongs to (`ProductKinds/kind(ofKey:)`); nil when none.
     public var kind: ProductKind? { ProductKinds.kind(ofKey: name) }
 
     /// A product; `display` is its key when not given.
@@ -58,7 +58,7 @@ public struct ProductMonth: Sendable, Equatable {
 }
 
 /// A product kind's purchases in one month, its lines priced at the kind's level
-/// (``UnitPrice/kindLine(_:facts:)``: milk per litre, eggs per ten).
+/// (`UnitPrice/kindLine(_:facts:)`: milk per litre, eggs per ten).
 public struct KindMonth: Sendable, Equatable {
     /// The kind.
     public let kind: ProductKind
