@@ -2,6 +2,13 @@ public import ReceiptCore
 public import ReceiptStats
 
 extension ReportText {
+    /// What a kind's price rests on when some of its goods are sold by weight and priced per litre.
+    public var densityAssumed: String {
+        language.pick(
+            "Где размер напечатан в граммах, 1 г считается за 1 мл.",
+            "Where the size is printed in grams, 1 g counts as 1 ml.")
+    }
+
     /// The title of the spending an index leaves out.
     public var leftOutTitle: String { language.pick("Не вошло в индекс:", "Left out of the index:") }
     /// The title of the country's index beside a personal one.

@@ -89,7 +89,7 @@ struct PricesView: Encodable {
                 entry(
                     name: kind.kind.id, heading: kind.kind.name(in: words.language), role: "kind",
                     unit: kind.kind.unit.rawValue, unitText: kind.kind.perText(in: words.language), change: kind.change,
-                    note: kind.assumesDensity ? words.densityAssumed : nil, months: kind.months, shops: kind.shops))
+                    note: kind.assumesDensity ? text.densityAssumed : nil, months: kind.months, shops: kind.shops))
             entries += kind.products.map { product($0, role: "part") }
         }
         entries += report.products.map { product($0, role: "product") }

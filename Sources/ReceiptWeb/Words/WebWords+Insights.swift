@@ -21,13 +21,6 @@ extension WebWords {
         language.pick("цена за \(unit.name(in: language))", "price per \(unit.name(in: language))")
     }
 
-    /// What a kind's price rests on when some of its goods are sold by weight and priced per litre.
-    var densityAssumed: String {
-        language.pick(
-            "Где размер напечатан в граммах, 1 г считается за 1 мл.",
-            "Where the size is printed in grams, 1 g counts as 1 ml.")
-    }
-
     /// The change of a product's median over the months shown: `+3,4 % за период`.
     func priceChange(_ text: String) -> String { language.pick("\(text) за период", "\(text) over the months") }
 

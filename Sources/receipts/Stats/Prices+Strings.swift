@@ -39,28 +39,15 @@ extension Words {
         pick("Покупок «\(words)» в базе нет.", "No purchases of “\(words)” in the database.")
     }
     func productHeading(_ name: String, unit: String, change: Double?) -> String {
-        let percent = change.map { change -> String in
-            let value = (change * 1_000).rounded() / 10
-            let text = String(format: "%+.1f", value)
-            return language == .russian ? text.replacingOccurrences(of: ".", with: ",") + " %" : text + " %"
-        }
-        let changeText = percent.map { pick(", за период \($0)", ", \($0) over the range") } ?? ""
-        return pick("\(name) — цена за \(unit)\(changeText)", "\(name), price per \(unit)\(changeText)")
+        pick("\(name) — цена за \(unit)\(changeText(change))", "\(name), price per \(unit)\(changeText(change))")
     }
-    /// `Молоко питьевое, за литр: +3,4 % за период`.
+    /// `Молоко питьевое, за литр, за период +3,4 %`.
     func kindHeading(_ name: String, per: String, change: Double?) -> String {
-        let percent = change.map { change -> String in
-            let value = (change * 1_000).rounded() / 10
-            let text = String(format: "%+.1f", value)
-            return language == .russian ? text.replacingOccurrences(of: ".", with: ",") + " %" : text + " %"
-        }
-        let changeText = percent.map { pick(", за период \($0)", ", \($0) over the range") } ?? ""
-        return "\(name), \(per)\(changeText)"
+        "\(name), \(per)\(changeText(change))"
     }
-    var densityAssumed: String {
-        pick(
-            "Где размер напечатан в граммах, 1 г считается за 1 мл.",
-            "Where the size is printed in grams, 1 g counts as 1 ml.")
+    /// `, за период +3,4 %`, or nothing with one month.
+    private func changeText(_ change: Double?) -> String {
+        change.map { pick(", за период \(percent($0))", ", \(percent($0)) over the range") } ?? ""
     }
     func noKindPrices(_ per: String) -> String {
         pick(

@@ -45,7 +45,7 @@ struct PricesCommand: AsyncParsableCommand {
                 words.kindHeading(
                     kind.kind.name(in: language), per: kind.kind.perText(in: language), change: kind.change)
             ]
-            if kind.assumesDensity { lines.append(words.densityAssumed) }
+            if kind.assumesDensity { lines.append(ReportText(language).densityAssumed) }
             if kind.months.isEmpty {
                 lines.append(words.noKindPrices(kind.kind.perText(in: language)))
             } else {
