@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The product kinds this tool knows (``ProductKind``) and how a name's key is recognised as one.
 ///
 /// Each kind has patterns written as the category rules write theirs: unquoted, word beginnings found
@@ -22,19 +24,51 @@ public enum ProductKinds {
     public static func kind(id: String) -> ProductKind? { byID[id] }
 
     /// The kind a name's key (``ItemName/key(_:)``) belongs to; nil when none.
-    public static func kind(ofKey key: String) -> ProductKind? {
+    public static func kind(ofKey key: String) -> ProductKind? { index(ofKey: key).map { all[$0] } }
+
+    /// The place in ``all`` of the kind a name's key belongs to; nil when none. A history repeats a
+    /// few thousand keys, and statistics ask for them again and again: each is read once a process.
+    public static func index(ofKey key: String) -> Int? {
+        if let known = read.withLock({ $0[key] }) { return known >= 0 ? known : nil }
+        let found = recognise(key)
+        read.withLock { $0[key] = found ?? -1 }
+        return found
+    }
+
+    /// The keys read so far and their kinds' places (−1: none).
+    private static let read = Mutex<[String: Int]>([:])
+
+    /// The kind of a key, worked out: the patterns tried are those whose first word begins as one of
+    /// the key's first words does.
+    private static func recognise(_ key: String) -> Int? {
         let words = key.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return nil }
-        var best: (weight: Int, kind: ProductKind)?
-        for entry in catalogue {
+        var candidates: Set<Int> = []
+        for word in words.prefix(headWords) {
+            candidates.formUnion(byStart[String(word.prefix(2))] ?? [])
+        }
+        var best: (weight: Int, index: Int)?
+        for index in candidates.sorted() {
+            let entry = catalogue[index]
             guard let weight = entry.patterns.compactMap({ $0.weight(in: words, head: headWords) }).max(),
-                weight > (best?.weight ?? 0),
+                weight > (best?.weight ?? 0) || (weight == best?.weight && index < (best?.index ?? 0)),
                 !entry.exclusions.contains(where: { $0.weight(in: words, head: words.count) != nil })
             else { continue }
-            best = (weight, entry.kind)
+            best = (weight, index)
         }
-        return best?.kind
+        return best?.index
     }
+
+    /// The kinds by the first two letters of their patterns' first words.
+    private static let byStart: [String: [Int]] = {
+        var index: [String: [Int]] = [:]
+        for (place, entry) in catalogue.enumerated() {
+            for start in Set(entry.patterns.compactMap { $0.words.first.map { String($0.prefix(2)) } }) {
+                index[start, default: []].append(place)
+            }
+        }
+        return index
+    }()
 
     /// The kinds whose names (in either language) hold every word of `words` as the beginning of one
     /// of theirs, or one of whose patterns is `key`, a query's key (`аи-95` and `AI95` are `аи95`).
@@ -54,31 +88,34 @@ public enum ProductKinds {
         let words: [String]
         /// Quoted: the words stand next to each other.
         let adjacent: Bool
+        /// Which words are too short to be a beginning (`с`, `дт`, `мол`, `сыр`: not `сырок`).
+        let whole: [Bool]
 
         init(_ text: String) {
             let trimmed = text.trimmingSpaces
             adjacent = trimmed.hasPrefix("\"")
             words = ItemName.key(trimmed.filter { $0 != "\"" }).split(separator: " ").map(String.init)
+            whole = words.map { $0.count <= 3 }
         }
 
-        /// Whether `word` of a key is the pattern's `wanted` word: begun by it, or the same when it
-        /// is too short to be a beginning (`с`, `дт`, `мол`, `сыр`: not `сырок`).
-        private func matches(_ word: String, _ wanted: String) -> Bool {
-            wanted.count <= 3 ? word == wanted : word.hasPrefix(wanted)
+        /// Whether `word` of a key is the pattern's word at `place`: begun by it, or the same when it
+        /// is too short to be a beginning.
+        private func matches(_ word: String, _ place: Int) -> Bool {
+            whole[place] ? word == words[place] : word.hasPrefix(words[place])
         }
 
         /// The pattern's weight (its characters) when it matches `key` with its first word among the
         /// first `head` words; nil when it does not.
         func weight(in key: [String], head: Int) -> Int? {
             guard !words.isEmpty else { return nil }
-            for start in key.indices where start < head && matches(key[start], words[0]) {
+            for start in key.indices where start < head && matches(key[start], 0) {
                 var index = start + 1
                 var found = true
-                for word in words.dropFirst() {
+                for place in words.indices.dropFirst() {
                     if adjacent {
-                        found = index < key.count && matches(key[index], word)
+                        found = index < key.count && matches(key[index], place)
                     } else {
-                        while index < key.count, !matches(key[index], word) { index += 1 }
+                        while index < key.count, !matches(key[index], place) { index += 1 }
                         found = index < key.count
                     }
                     guard found else { break }

@@ -64,13 +64,16 @@ public enum UnitPrice {
         public let weighed: Bool
         /// Motor fuel sold by the litre: `АИ-95`, `ДТ`, `дизельное топливо`, `пропан`.
         public let fuel: Bool
+        /// The place in ``ProductKinds/all`` of the kind of product the key names.
+        public let kindIndex: Int?
         /// The kind of product the key names (``ProductKinds/kind(ofKey:)``).
-        public let kind: ProductKind?
+        public var kind: ProductKind? { kindIndex.map { ProductKinds.all[$0] } }
 
         /// The facts of `name`, read now.
         public init(_ name: String) {
             key = ItemName.key(name)
-            kind = ProductKinds.kind(ofKey: key)
+            kindIndex = ProductKinds.index(ofKey: key)
+            let kind = kindIndex.map { ProductKinds.all[$0] }
             let words = UnitPrice.words(name.lowercased())
             // A bare number ends the name, alone: nothing (a `%`) after its digits, a space before it
             // (not `5%170`, `3,4..4,5`, `БОЛГАР200`).

@@ -128,7 +128,8 @@ enum PriceMonths {
         let line = lineRows.sqliteStatement
         var numbers: [MonthFigures.Key: Int] = [:]
         var products: [Product] = []
-        var kindNumbers: [String: Int] = [:]
+        // By the kind's place in ProductKinds.all: its number in `kinds`, −1 before its first line.
+        var kindNumbers = [Int](repeating: -1, count: ProductKinds.all.count)
         var kinds: [Kind] = []
         // By kind number (high half) and shop number (low half).
         var kindShops: [Int: Shop] = [:]
@@ -152,7 +153,8 @@ enum PriceMonths {
                 unit: texts.units.number(lineRows, 6).map { texts.units.texts[$0] },
                 measure: sqlite3_column_type(line, 9) == SQLITE_NULL
                     ? nil : Measure(rawValue: Int(sqlite3_column_int64(line, 9))))
-            guard let price = UnitPrice.line(item, facts: texts.facts(ofName: name)) else { continue }
+            let facts = texts.facts(ofName: name)
+            guard let price = UnitPrice.line(item, facts: facts) else { continue }
             let key = MonthFigures.Key(nameID: sqlite3_column_int64(line, 2), unit: price.unit.storedCode)
             let number: Int
             if let known = numbers[key] {
@@ -167,13 +169,11 @@ enum PriceMonths {
             products[number].spending += item.sum.kopecks
             let category = texts.categories.number(lineRows, 8) ?? 0
             products[number].categories[category, default: 0] += 1
-            if let kind = UnitPrice.kindLine(price, facts: texts.facts(ofName: name)) {
-                let kindNumber: Int
-                if let known = kindNumbers[kind.kind.id] {
-                    kindNumber = known
-                } else {
+            if let kindIndex = facts.kindIndex, let kind = UnitPrice.kindLine(price, facts: facts) {
+                var kindNumber = kindNumbers[kindIndex]
+                if kindNumber < 0 {
                     kindNumber = kinds.count
-                    kindNumbers[kind.kind.id] = kindNumber
+                    kindNumbers[kindIndex] = kindNumber
                     kinds.append(Kind(id: kind.kind.id))
                 }
                 kinds[kindNumber].prices.append(kind.kopecks)

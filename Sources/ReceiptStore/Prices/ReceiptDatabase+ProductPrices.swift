@@ -14,7 +14,7 @@ public struct Product: Sendable, Hashable {
     /// The name as a receipt first printed it, for people to read (`ItemName/heading(_:)`).
     public let display: String
     /// The kind the name belongs to (`ProductKinds/kind(ofKey:)`); nil when none.
-    public var kind: ProductKind? { ProductKinds.kind(ofKey: name) }
+    public let kind: ProductKind?
 
     /// A product; `display` is its key when not given.
     public init(id: Int64, name: String, unit: PriceUnit, display: String? = nil) {
@@ -22,6 +22,7 @@ public struct Product: Sendable, Hashable {
         self.name = name
         self.unit = unit
         self.display = display ?? name
+        kind = ProductKinds.kind(ofKey: name)
     }
 
     /// The same name row and unit.
