@@ -229,6 +229,8 @@ public struct PersonalInflation: Sendable, Equatable {
                 var kindsCompared = 0
                 // The amounts of each kind compared product by product, by the month they were bought in.
                 var comparedAmounts: [KindKey: Int64] = [:]
+                // The kinds whose month a product compared in an amount the kind cannot tell.
+                var untold: Set<KindKey> = []
                 var used: [ProductKey] = []
                 for product in current {
                     guard let later = productRows[ProductKey(month: b, product: product)],
@@ -244,8 +246,12 @@ public struct PersonalInflation: Sendable, Equatable {
                     if let kind = product.kind {
                         // A product whose amount the kind cannot take (eggs by the piece, their count
                         // unknown) leaves nothing of the kind to compare that month: never twice.
-                        comparedAmounts[KindKey(month: reference.month, kind: kind.id), default: 0] +=
-                            kind.amount(of: reference) ?? Int64.max / 4
+                        let key = KindKey(month: reference.month, kind: kind.id)
+                        if let amount = kind.amount(of: reference) {
+                            comparedAmounts[key, default: 0] += amount
+                        } else {
+                            untold.insert(key)
+                        }
                     }
                     used += [
                         ProductKey(month: b, product: product), ProductKey(month: reference.month, product: product),
@@ -258,11 +264,12 @@ public struct PersonalInflation: Sendable, Equatable {
                         let reference = earlier.lazy.compactMap({ kindRows[KindKey(month: $0, kind: kind)] }).first,
                         category.map({ later.category == $0 && reference.category == $0 }) ?? true
                     else { continue }
-                    let rest =
-                        reference.thousandths - comparedAmounts[KindKey(month: reference.month, kind: kind), default: 0]
+                    let key = KindKey(month: reference.month, kind: kind)
+                    guard !untold.contains(key) else { continue }
+                    let rest = reference.thousandths - comparedAmounts[key, default: 0]
                     // Prices more than twice apart are different goods under one kind (a curd snack of
                     // 50 g against a pack of six), not a price that changed: left out.
-                    guard rest > 0, later.median <= 2 * reference.median, reference.median <= 2 * later.median else {
+                    guard rest > 0, later.median / 2 <= reference.median, reference.median / 2 <= later.median else {
                         continue
                     }
                     let quantity = Double(rest) / 1_000
@@ -304,7 +311,8 @@ extension ProductKind {
     fileprivate func amount(of month: ProductMonth) -> Int64? {
         let unit = month.product.unit
         guard series(for: unit) != nil else { return 0 }
-        guard unit != .piece || per == 1_000 else { return nil }
-        return (month.thousandths * 1_000).dividedRoundingHalfAway(by: per)
+        let (scaled, overflow) = month.thousandths.multipliedReportingOverflow(by: 1_000)
+        guard unit != .piece || per == 1_000, !overflow else { return nil }
+        return scaled.dividedRoundingHalfAway(by: per)
     }
 }

@@ -143,6 +143,27 @@ struct PersonalInflationTests {
         #expect(inflation.leftOut.map(\.spending) == [Money(kopecks: 20_000)])
     }
 
+    /// Six brands of eggs, each bought in both months with no count printed: compared product by product
+    /// (10 % dearer), and the eggs' kind, which counts by ten, not again. Once a kind's products that
+    /// it cannot take were many, their amounts overflowed (a release build's benchmark trapped).
+    @Test("many products of a kind counted in several pieces are compared each once, and nothing overflows")
+    func manyEggs() throws {
+        let brands = ["СЕЙМА", "ЛЕТО", "ОКСКОЕ", "ВОЛЖСКОЕ", "ДЕРЕВЕНСКОЕ", "ПРИВОЛЬНОЕ"]
+        let eggs = brands.map { "ЯЙЦО С1 \($0)" }
+        let eggsOfTen = brands.map { "ЯЙЦО С0 \($0) 10ШТ" }
+        var purchases: [Bought] = []
+        for (month, price) in [("2025-01", Int64(10_000)), ("2025-02", 11_000)] {
+            for name in eggs + eggsOfTen { purchases.append(Self.bought("\(month)-10", name, kopecks: price)) }
+        }
+        let folder = try TemporaryFolder()
+        let database = try Self.database(purchases, in: folder)
+        let inflation = try PersonalInflation.read(
+            from: database, months: try Month(parsing: "2025-01")...(try Month(parsing: "2025-02")))
+        // Twelve products, each 10 % dearer; the kind adds nothing: its ten-packs are all compared.
+        #expect(inflation.pairs.map(\.matched) == [12] && inflation.pairs.map(\.kinds) == [0])
+        #expect(abs(inflation.index - 1.1) < 1e-9)
+    }
+
     @Test("months are chained: two pairs multiply; a month without purchases breaks the chain into skipped pairs")
     func chained() throws {
         var purchases: [Bought] = []
