@@ -10,7 +10,11 @@ public import ReceiptStore
 /// ``lookBack`` − 1 months before it within the range (sparse months: the price carried over, not
 /// the pair skipped). A product kind (`ProductKinds`: «молоко питьевое» whatever the brand) none of
 /// whose products can be compared so is compared at the kind's level, its prices per the kind's
-/// amount (milk per litre). With p a median price and q the amount bought in the earlier month:
+/// amount (milk per litre). A kind's products bought by the piece with no size printed («Молоко
+/// 1%,шт») that no product comparison took are compared last, at their unit value (what they cost
+/// over how many pieces, in kopecks rounded half away from zero). Kind-level prices more than twice
+/// apart are different goods under one name and left out. With p a median price (the unit value for
+/// pieces) and q the amount bought in the earlier month:
 /// `I(a, b) = Σ p_b·q_r / Σ p_r·q_r`; over a range `I = Π I(m, m+1)`. A pair that compares fewer than
 /// ``minimumMatched`` products and kinds is skipped (counted as no change) and said. The coverage is
 /// the share of the range's whole spending whose lines a comparison rests on, so that nobody takes
@@ -128,21 +132,20 @@ public struct PersonalInflation: Sendable, Equatable {
         _ products: [ProductMonth], kinds: [KindMonth] = [], from: Month, to: Month, spending: Money? = nil,
         minimumMatched: Int = minimumMatched
     ) -> PersonalInflation {
-        let range = from...to
-        let basket = Basket(
-            products: products.filter { range.contains($0.month) }, kinds: kinds.filter { range.contains($0.month) })
-        let overall = basket.chain(in: nil, from: from, to: to, minimumMatched: minimumMatched)
+        let months = Month.range(from: from, through: to)
+        let basket = Basket(products: products, kinds: kinds, months: months)
+        let overall = basket.chain(in: nil, minimumMatched: minimumMatched)
         let priced = basket.productRows.values.reduce(0) { $0 + $1.spending.kopecks }
         let total = spending?.kopecks ?? priced
         let categories = basket.spentByCategory.sorted { ($1.value, $0.key.rawValue) < ($0.value, $1.key.rawValue) }
             .compactMap { category, _ -> CategoryIndex? in
-                let result = basket.chain(in: category, from: from, to: to, minimumMatched: minimumMatched)
+                let result = basket.chain(in: category, minimumMatched: minimumMatched)
                 return result.pairs.isEmpty ? nil : CategoryIndex(category: category, index: result.index)
             }
         // What the skipped pairs' months spent on what no counted pair compares.
         let skippedMonths = Set(overall.skipped.flatMap { [$0.from, $0.to] })
         let skippedSpending = basket.productRows.reduce(Int64(0)) { total, entry in
-            skippedMonths.contains(entry.key.month) && !overall.covered.contains(entry.key)
+            skippedMonths.contains(months[entry.key >> 32]) && !overall.covered.contains(entry.key)
                 ? total + entry.value.spending.kopecks : total
         }
         var leftOut: [LeftOut] = [
@@ -159,68 +162,140 @@ public struct PersonalInflation: Sendable, Equatable {
             skipped: overall.skipped, categories: categories, leftOut: leftOut, spending: Money(kopecks: total))
     }
 
-    /// The kept months of a range, looked up by month.
+    /// The kept months of a range, looked up by the month's place in the range and a number given
+    /// to each product and kind: a chain reads each product several times in each of several
+    /// chains, and numbers hash and copy far faster than products.
     struct Basket {
-        struct ProductKey: Hashable {
-            let month: Month
-            let product: Product
+        /// A product's or a kind's month: the month's place in the range (high half) and the product's
+        /// or kind's number (low half).
+        typealias Key = Int
+
+        static func key(_ month: Int, _ number: Int) -> Key { month << 32 | number }
+
+        /// A kind's products bought by the piece in one month, priced at their unit value: what they
+        /// cost over how many pieces, in kopecks a piece rounded half away from zero.
+        struct Pieces {
+            var products: [Int] = []
+            var thousandths: Int64 = 0
+            var spending: Int64 = 0
+            var purchases: [Category: Int] = [:]
+
+            var price: Int64 {
+                let (scaled, overflow) = spending.multipliedReportingOverflow(by: 1_000)
+                return overflow || thousandths <= 0 ? 0 : scaled.dividedRoundingHalfAway(by: thousandths)
+            }
+
+            /// The category most of its lines counted in, by name on a tie.
+            var category: Category? {
+                purchases.max { ($0.value, $1.key.rawValue) < ($1.value, $0.key.rawValue) }?.key
+            }
         }
 
-        struct KindKey: Hashable {
-            let month: Month
-            let kind: String
-        }
-
-        var productRows: [ProductKey: ProductMonth] = [:]
-        var productsByMonth: [Month: [Product]] = [:]
-        var kindRows: [KindKey: KindMonth] = [:]
-        var kindsByMonth: [Month: [String]] = [:]
+        /// The months of the range, in order.
+        let months: [Month]
+        var productRows: [Key: ProductMonth] = [:]
+        /// Each month's product numbers, in one order (by name row and unit), so that the sums come
+        /// out the same every time.
+        var productsByMonth: [[Int]]
+        var kindRows: [Key: KindMonth] = [:]
+        var kindsByMonth: [[Int]]
+        /// Each product's kind number, −1 for none.
+        var productKind: [Int] = []
+        /// Each kind number's kind.
+        var kinds: [ProductKind] = []
         /// Each month's products of each kind, with a unit the kind's figures count.
-        var kindProducts: [KindKey: [Product]] = [:]
+        var kindProducts: [Key: [Int]] = [:]
+        /// Each month's products of a kind counted in kilograms or litres that were bought by the
+        /// piece, their size not printed («Молоко 1%,шт»): the kind's pieces.
+        var pieceRows: [Key: Pieces] = [:]
+        var piecesByMonth: [[Int]]
         var spentByCategory: [Category: Int64] = [:]
 
-        init(products: [ProductMonth], kinds: [KindMonth]) {
+        init(products: [ProductMonth], kinds kindMonths: [KindMonth], months: [Month]) {
+            self.months = months
+            let place = Dictionary(months.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+            productsByMonth = Array(repeating: [], count: months.count)
+            kindsByMonth = Array(repeating: [], count: months.count)
+            piecesByMonth = Array(repeating: [], count: months.count)
+            var productNumbers: [Product: Int] = [:]
+            var productOrder: [(id: Int64, unit: String)] = []
+            var kindNumbers: [String: Int] = [:]
+            func kindNumber(_ kind: ProductKind) -> Int {
+                if let known = kindNumbers[kind.id] { return known }
+                kindNumbers[kind.id] = kinds.count
+                kinds.append(kind)
+                return kinds.count - 1
+            }
             for row in products {
-                productRows[ProductKey(month: row.month, product: row.product)] = row
-                productsByMonth[row.month, default: []].append(row.product)
+                guard let month = place[row.month] else { continue }
+                let number: Int
+                if let known = productNumbers[row.product] {
+                    number = known
+                } else {
+                    number = productKind.count
+                    productNumbers[row.product] = number
+                    productOrder.append((row.product.id, row.product.unit.rawValue))
+                    productKind.append(row.product.kind.map(kindNumber) ?? -1)
+                }
+                productRows[Self.key(month, number)] = row
+                productsByMonth[month].append(number)
                 spentByCategory[row.category, default: 0] += row.spending.kopecks
-                if let kind = row.product.kind?.series(for: row.product.unit) {
-                    kindProducts[KindKey(month: row.month, kind: kind.id), default: []].append(row.product)
+                guard let kind = row.product.kind else { continue }
+                let key = Self.key(month, productKind[number])
+                if kind.series(for: row.product.unit) != nil {
+                    kindProducts[key, default: []].append(number)
+                } else if row.product.unit == .piece, kind.unit != .piece {
+                    if pieceRows[key] == nil { piecesByMonth[month].append(productKind[number]) }
+                    pieceRows[key, default: Pieces()].products.append(number)
+                    pieceRows[key]?.thousandths += row.thousandths
+                    pieceRows[key]?.spending += row.spending.kopecks
+                    pieceRows[key]?.purchases[row.category, default: 0] += row.purchases
                 }
             }
-            for row in kinds {
-                kindRows[KindKey(month: row.month, kind: row.kind.id)] = row
-                kindsByMonth[row.month, default: []].append(row.kind.id)
+            for row in kindMonths {
+                guard let month = place[row.month] else { continue }
+                let number = kindNumber(row.kind)
+                kindRows[Self.key(month, number)] = row
+                kindsByMonth[month].append(number)
             }
             // In one order, so that the sums come out the same every time.
-            for month in productsByMonth.keys {
-                productsByMonth[month]?.sort { ($0.id, $0.unit.rawValue) < ($1.id, $1.unit.rawValue) }
+            for month in months.indices {
+                productsByMonth[month].sort { productOrder[$0] < productOrder[$1] }
+                kindsByMonth[month].sort { kinds[$0].id < kinds[$1].id }
+                piecesByMonth[month].sort { kinds[$0].id < kinds[$1].id }
             }
-            for month in kindsByMonth.keys { kindsByMonth[month]?.sort() }
+        }
+
+        /// The nearest of the `lookBack` months before month `position` where `rows` has `number`.
+        private func nearest<Row>(_ rows: [Key: Row], _ number: Int, before position: Int) -> (month: Int, row: Row)? {
+            var month = position - 1
+            while month >= max(0, position - lookBack) {
+                if let row = rows[Self.key(month, number)] { return (month, row) }
+                month -= 1
+            }
+            return nil
         }
 
         /// The chained index of the products and kinds (those of `category` in both months of a
-        /// pair, when given), its pairs, the skipped ones, and the spending it covers.
-        func chain(in category: Category?, from: Month, to: Month, minimumMatched: Int) -> (
-            index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64, covered: Set<ProductKey>
+        /// pair, when given), its pairs, the skipped ones, and the spending it covers (by product
+        /// month).
+        func chain(in category: Category?, minimumMatched: Int) -> (
+            index: Double, pairs: [Pair], skipped: [Skipped], coveredSpending: Int64, covered: Set<Key>
         ) {
             var index = 1.0
             var pairs: [Pair] = []
             var skipped: [Skipped] = []
-            var covered: Set<ProductKey> = []
+            var covered: Set<Key> = []
             var coveredSpending: Int64 = 0
-            func cover(_ key: ProductKey) {
-                guard category == nil, covered.insert(key).inserted, let row = productRows[key] else { return }
-                coveredSpending += row.spending.kopecks
+            func inCategory(_ later: Category?, _ reference: Category?) -> Bool {
+                category.map { later == $0 && reference == $0 } ?? true
             }
-            let months = Array(Month.range(from: from, through: to))
-            for (position, b) in months.enumerated().dropFirst() {
-                let a = months[position - 1]
-                // The months a price may be carried from, the nearest first.
-                let earlier = months[max(0, position - lookBack)..<position].reversed()
-                let current = productsByMonth[b] ?? []
-                guard !current.isEmpty, earlier.contains(where: { productsByMonth[$0] != nil }) else {
-                    skipped.append(Skipped(from: a, to: b, matched: 0, reason: .noPurchases))
+            for b in months.indices.dropFirst() {
+                let (from, to) = (months[b - 1], months[b])
+                let current = productsByMonth[b]
+                guard !current.isEmpty, (max(0, b - lookBack)..<b).contains(where: { !productsByMonth[$0].isEmpty })
+                else {
+                    skipped.append(Skipped(from: from, to: to, matched: 0, reason: .noPurchases))
                     continue
                 }
                 var now = 0.0
@@ -228,72 +303,93 @@ public struct PersonalInflation: Sendable, Equatable {
                 var matched = 0
                 var kindsCompared = 0
                 // The amounts of each kind compared product by product, by the month they were bought in.
-                var comparedAmounts: [KindKey: Int64] = [:]
+                var comparedAmounts: [Key: Int64] = [:]
                 // The kinds whose month a product compared in an amount the kind cannot tell.
-                var untold: Set<KindKey> = []
-                var used: [ProductKey] = []
-                for product in current {
-                    guard let later = productRows[ProductKey(month: b, product: product)],
-                        let reference = earlier.lazy.compactMap({
-                            productRows[ProductKey(month: $0, product: product)]
-                        }).first,
-                        category.map({ later.category == $0 && reference.category == $0 }) ?? true
-                    else { continue }
-                    let quantity = Double(reference.thousandths) / 1_000
-                    now += Double(later.median) * quantity
-                    before += Double(reference.median) * quantity
+                var untold: Set<Key> = []
+                // The pieces of each kind compared product by product, by the month they were bought in.
+                var comparedPieces: [Key: Int64] = [:]
+                var used: [Key] = []
+                // One comparison: `thousandths` of the earlier month's amount at both months' prices.
+                func compare(_ laterPrice: Int64, _ referencePrice: Int64, _ thousandths: Int64) {
+                    let quantity = Double(thousandths) / 1_000
+                    now += Double(laterPrice) * quantity
+                    before += Double(referencePrice) * quantity
                     matched += 1
-                    if let kind = product.kind {
+                }
+                for product in current {
+                    guard let later = productRows[Self.key(b, product)],
+                        let (month, reference) = nearest(productRows, product, before: b),
+                        inCategory(later.category, reference.category)
+                    else { continue }
+                    compare(later.median, reference.median, reference.thousandths)
+                    let kindNumber = productKind[product]
+                    if kindNumber >= 0 {
                         // A product whose amount the kind cannot take (eggs by the piece, their count
                         // unknown) leaves nothing of the kind to compare that month: never twice.
-                        let key = KindKey(month: reference.month, kind: kind.id)
-                        if let amount = kind.amount(of: reference) {
+                        let kind = kinds[kindNumber]
+                        let key = Self.key(month, kindNumber)
+                        if kind.series(for: reference.product.unit) == nil, reference.product.unit == .piece,
+                            kind.unit != .piece
+                        {
+                            comparedPieces[key, default: 0] += reference.thousandths
+                        } else if let amount = kind.amount(of: reference) {
                             comparedAmounts[key, default: 0] += amount
                         } else {
                             untold.insert(key)
                         }
                     }
-                    used += [
-                        ProductKey(month: b, product: product), ProductKey(month: reference.month, product: product),
-                    ]
+                    used += [Self.key(b, product), Self.key(month, product)]
                 }
                 // What of a kind its products did not compare is compared at the kind's level: the
                 // earlier month's amount of the kind less what its products compared.
-                for kind in kindsByMonth[b] ?? [] {
-                    guard let later = kindRows[KindKey(month: b, kind: kind)],
-                        let reference = earlier.lazy.compactMap({ kindRows[KindKey(month: $0, kind: kind)] }).first,
-                        category.map({ later.category == $0 && reference.category == $0 }) ?? true
+                for kind in kindsByMonth[b] {
+                    guard let later = kindRows[Self.key(b, kind)],
+                        let (month, reference) = nearest(kindRows, kind, before: b),
+                        inCategory(later.category, reference.category)
                     else { continue }
-                    let key = KindKey(month: reference.month, kind: kind)
+                    let key = Self.key(month, kind)
                     guard !untold.contains(key) else { continue }
                     let rest = reference.thousandths - comparedAmounts[key, default: 0]
                     // Prices more than twice apart are different goods under one kind (a curd snack of
                     // 50 g against a pack of six), not a price that changed: left out.
-                    guard rest > 0, later.median / 2 <= reference.median, reference.median / 2 <= later.median else {
-                        continue
-                    }
-                    let quantity = Double(rest) / 1_000
-                    now += Double(later.median) * quantity
-                    before += Double(reference.median) * quantity
-                    matched += 1
+                    guard rest > 0, Self.near(later.median, reference.median) else { continue }
+                    compare(later.median, reference.median, rest)
                     kindsCompared += 1
-                    for month in [b, reference.month] {
-                        used += (kindProducts[KindKey(month: month, kind: kind)] ?? []).map {
-                            ProductKey(month: month, product: $0)
-                        }
+                    for month in [b, month] {
+                        used += (kindProducts[Self.key(month, kind)] ?? []).map { Self.key(month, $0) }
                     }
+                }
+                // A kind's pieces («Молоко 1%,шт») its products did not compare are compared at their
+                // unit value, under the same bound.
+                for kind in piecesByMonth[b] {
+                    guard let later = pieceRows[Self.key(b, kind)],
+                        let (month, reference) = nearest(pieceRows, kind, before: b),
+                        inCategory(later.category, reference.category)
+                    else { continue }
+                    let rest = reference.thousandths - comparedPieces[Self.key(month, kind), default: 0]
+                    guard rest > 0, Self.near(later.price, reference.price) else { continue }
+                    compare(later.price, reference.price, rest)
+                    kindsCompared += 1
+                    used += later.products.map { Self.key(b, $0) } + reference.products.map { Self.key(month, $0) }
                 }
                 guard matched >= minimumMatched, before > 0 else {
-                    skipped.append(Skipped(from: a, to: b, matched: matched, reason: .tooFew))
+                    skipped.append(Skipped(from: from, to: to, matched: matched, reason: .tooFew))
                     continue
                 }
-                used.forEach(cover)
+                if category == nil {
+                    for key in used where covered.insert(key).inserted {
+                        coveredSpending += productRows[key]?.spending.kopecks ?? 0
+                    }
+                }
                 let factor = now / before
                 index *= factor
-                pairs.append(Pair(from: a, to: b, factor: factor, matched: matched, kinds: kindsCompared))
+                pairs.append(Pair(from: from, to: to, factor: factor, matched: matched, kinds: kindsCompared))
             }
             return (index, pairs, skipped, coveredSpending, covered)
         }
+
+        /// Two prices of a kind no more than twice apart, both above zero.
+        static func near(_ a: Int64, _ b: Int64) -> Bool { a > 0 && b > 0 && a / 2 <= b && b / 2 <= a }
     }
 }
 

@@ -21,11 +21,15 @@ struct ProductKindsTests {
     @Test(
         "what is made of a kind, or merely tastes of it, is not that kind",
         arguments: [
-            ("СЫРОK ГЛ СГУЩ МОЛ50Г", "curd-snack"), ("3638770 NELLY Молочн.шокол./мол.нач100г", nil),
+            ("СЫРОK ГЛ СГУЩ МОЛ50Г", "curd-snack"), ("3638770 NELLY Молочн.шокол./мол.нач100г", "chocolate"),
             ("Kуркума молотая, 10 г,шт", nil), ("Сырок творожный со сгущенным молоком,шт", "curd-snack"),
             ("Пирожок с яблоком 100г ЦМ", nil), ("Азу из говядины 75/250", nil), ("Сухарики Хрустим Сметана", nil),
             ("Рогулька с зел.луком и яйцом 80г ЦМ", nil), ("Kитекат пауч Kурица в Желе 85г", nil),
             ("Каша гречневая с морковью", nil), ("БАТОНЧИК ОТРУБНОЙ НАР.380/400Г", nil),
+            // A milk chocolate bar with a milk filling is chocolate, not milk; a cone with a chocolate
+            // topping, chiabatta with salmon, potato kebabs and coffee with a doughnut are none of theirs.
+            ("Рожок с шокол топингом 60г", nil), ("Чиабатта ржаная с лососем", nil), ("Люля из картофеля", nil),
+            ("КОФЕ + ПОНЧИК", nil), ("*3651951 САДОК Сем.Огурец Обильный", nil),
         ] as [(String, String?)])
     func notTheKind(name: String, kind: String?) {
         #expect(Self.kind(name) == kind, "\(name)")

@@ -143,6 +143,45 @@ struct PersonalInflationTests {
         #expect(inflation.leftOut.map(\.spending) == [Money(kopecks: 20_000)])
     }
 
+    /// Worked out by hand. Kefir is priced per kilogram, but none of these print a size: they are the
+    /// kind's pieces. January: КЕФИР БИО 60.00 × 1 and КЕФИР ДОМИК 50.00 × 2; February: ДОМИК 55.00 × 1
+    /// and КЕФИР 3,2% П/Э 70.00 × 1.
+    ///
+    ///     products    ДОМИК       p 5000 → 5500 a piece   q 2           10000 → 11000
+    ///                 bread       p 5000 → 5500            q 1            5000 → 5500
+    ///                 bananas     p 10000 → 11000 per kg   q 1 kg        10000 → 11000
+    ///     pieces      kefir       January 160.00 / 3 pieces = 5333.33 → 5333 a piece (half away);
+    ///                             February 125.00 / 2 = 6250; q 3 − 2 (ДОМИК compared) = 1
+    ///                                                                     5333 → 6250
+    ///                                                                    30333 → 33750
+    ///
+    /// I = 33750 / 30333 = 1.1126496. Every line but February's socks (200.00) is compared: coverage
+    /// (310.00 + 290.00) / 800.00 = 0.75.
+    @Test("a kind's pieces with no size printed are compared at their unit value")
+    func kindPieces() throws {
+        let folder = try TemporaryFolder()
+        let database = try Self.database(
+            [
+                Self.bought("2025-01-10", "КЕФИР БИО", kopecks: 6_000),
+                Self.bought("2025-01-10", "КЕФИР ДОМИК", kopecks: 5_000, quantity: 2),
+                Self.bought("2025-01-11", "ХЛЕБ", kopecks: 5_000),
+                Self.bought("2025-01-11", "БАНАНЫ ВЕС", kopecks: 10_000),
+                Self.bought("2025-02-03", "КЕФИР ДОМИК", kopecks: 5_500),
+                Self.bought("2025-02-03", "КЕФИР 3,2% П/Э", kopecks: 7_000),
+                Self.bought("2025-02-04", "ХЛЕБ", kopecks: 5_500),
+                Self.bought("2025-02-04", "БАНАНЫ ВЕС", kopecks: 11_000),
+                Self.bought("2025-02-05", "НОСКИ", kopecks: 20_000),
+            ], in: folder)
+        let (from, to) = (try Month(parsing: "2025-01"), try Month(parsing: "2025-02"))
+        let inflation = PersonalInflation.of(
+            try database.productMonths(from: from, through: to),
+            kinds: try database.kindMonths(from: from, through: to),
+            from: from, to: to, spending: Money(kopecks: 80_000), minimumMatched: 3)
+        #expect(inflation.pairs.map(\.matched) == [4] && inflation.pairs.map(\.kinds) == [1])
+        #expect(abs(inflation.index - 33_750.0 / 30_333.0) < 1e-9)
+        #expect(abs(inflation.coverage - 0.75) < 1e-9)
+    }
+
     /// Six brands of eggs, each bought in both months with no count printed: compared product by product
     /// (10 % dearer), and the eggs' kind, which counts by ten, not again. Once a kind's products that
     /// it cannot take were many, their amounts overflowed (a release build's benchmark trapped).
