@@ -78,17 +78,26 @@ public enum UnitPrice {
             // A bare number ends the name, alone: nothing (a `%`) after its digits, a space before it
             // (not `5%170`, `3,4..4,5`, `БОЛГАР200`).
             let tail = name.reversed().drop { $0 == " " }
-            let number = tail.prefix { $0.isNumber || $0 == "," || $0 == "." }
+            var number = tail.prefix { $0.isNumber || $0 == "," || $0 == "." }
+            var before = tail.dropFirst(number.count).first
+            // `ч.с.250`: a point between an abbreviation and the number.
+            if number.last == ".", tail.dropFirst(number.count).first?.isLetter == true {
+                number = number.dropLast()
+                before = " "
+            }
             let endsInNumber =
                 tail.first?.isNumber == true && number.last?.isNumber == true
                 && number.filter { $0 == "," || $0 == "." }.count <= 1
-                && tail.dropFirst(number.count).first.map { $0 == " " || $0 == "%" || $0.isLetter } != false
+                && before.map { $0 == " " || $0 == "%" || $0.isLetter } != false
             size =
                 UnitPrice.size(inName: name) ?? UnitPrice.packSize(words, kind: kind)
-                ?? (endsInNumber ? UnitPrice.bareSize(words, kind: kind) : nil)
+                ?? (endsInNumber ? UnitPrice.bareSize(words, kind: kind) : UnitPrice.packagedDrink(words))
             // `ВЕС`, or `кг` standing alone (`Морковь мытая,кг`, `цена за кг`): priced per kilogram.
+            // `~5,77КГ`: a cut's weight, about; `СЫР … 50%ВЕ`: `ВЕС` cut short.
             weighed =
                 words.contains { UnitPrice.weighedWords.contains($0) }
+                || words.last == "ве" && !UnitPrice.coded(name)
+                || name.contains("~") && name.drop { $0 != "~" }.dropFirst().first?.isNumber == true
                 || words.indices.contains { words[$0] == "кг" && ($0 == 0 || words[$0 - 1].first?.isNumber != true) }
             fuel = UnitPrice.isFuel(words)
         }
@@ -113,7 +122,7 @@ public enum UnitPrice {
     /// Which reading of names and measures kept prices were worked out with: a database whose
     /// figures were worked out by another works them out again when it is next opened for writing.
     /// Raise it with any change to what ``line(_:facts:)`` gives.
-    public static let rulesVersion = 4
+    public static let rulesVersion = 5
 
     /// What a line counts as when prices are compared: its product's unit, its price per unit in
     /// kopecks, and how much of the unit it bought, in thousandths.
@@ -232,7 +241,12 @@ public enum UnitPrice {
     /// Whether a name's words are motor fuel's: a grade (`аи` and a number: `АИ-95`, `АИ 92`), diesel
     /// (`ДТ`, `дизельное`), petrol, LPG (`пропан`, `СУГ`).
     static func isFuel(_ words: [String]) -> Bool {
+        // `Сигареты … ДТ`: a tobacco maker's letters.
+        if words.contains(where: { $0.hasPrefix("сигар") || $0.hasPrefix("папирос") }) { return false }
         for (index, word) in words.enumerated() {
+            // A pump's number (`ТРК 3 Shell V-Power-95`) and compressed gas (`КПГ`) are fuel's.
+            if word == "трк", index + 1 < words.count, words[index + 1].allSatisfy(\.isNumber) { return true }
+            if word == "кпг" { return true }
             if word == "аи" || word == "ai" {
                 if index + 1 < words.count, words[index + 1].first?.isNumber == true { return true }
             } else if (word.hasPrefix("аи") || word.hasPrefix("ai")) && word.dropFirst(2).allSatisfy(\.isNumber)
@@ -253,6 +267,10 @@ public enum UnitPrice {
         "мусор", "ведр", "контейнер", "термос", "майк", "однораз", "однор", "бокал", "тетрад", "словар", "блокнот",
         "кастрюл", "канистр", "таз", "лейк", "бидон", "сковород",
     ]
+
+    /// Words of containers sold empty, when the name begins with one: their litres or kilograms are
+    /// a capacity or a load (`СТАКАН 200МЛ`, `Бутылка 1,5л`, `Пакет … 15кг`).
+    static let headContainerWords = ["стакан", "кружк", "бутыл", "пакет"]
 
     private static func isContainer(_ word: String) -> Bool {
         containerWords.contains { word.hasPrefix($0) }
@@ -292,7 +310,8 @@ public enum UnitPrice {
     /// A container's volume is what it holds, not what was bought (`ПАКЕТЫ Д/МУСОРА 60Л 20ШТ` are 20
     /// pieces, `ВЕДРО 10Л` one): names with `containerWords` give their counts only.
     public static func size(inName name: String) -> PackSize? {
-        let tokens = words(String(withoutBrackets(name).lowercased().flatMap { $0 == "№" ? [" ", "n"] : [$0] }))
+        let tokens = words(
+            String(withoutRanges(withoutCodes(name)).lowercased().flatMap { $0 == "№" ? [" ", "n"] : [$0] }))
         var weightOrVolume: PackSize?
         var pieces: PackSize?
         let isMedicine = tokens.contains { token in medicineWords.contains { token.hasPrefix($0) } }
@@ -365,22 +384,98 @@ public enum UnitPrice {
             if unit == .piece { pieces = size } else { weightOrVolume = size }
         }
         if tokens.contains(where: isContainer) { return pieces }
+        // What a cup, mug, bottle or bag holds is its capacity (`СТАКАН 200МЛ`, `Пакет … 15кг`).
+        if let head = tokens.first(where: { $0.first?.isLetter == true }),
+            headContainerWords.contains(where: { head.hasPrefix($0) })
+        {
+            return pieces
+        }
         return weightOrVolume ?? pieces
     }
 
-    /// The name without what stands in square brackets (`[6140G]`: a till's code).
-    private static func withoutBrackets(_ name: String) -> String {
-        guard name.contains("[") else { return name }
+    /// The name without what stands in square brackets (`[6140G]`: a till's code) and without a
+    /// number alone in parentheses (`(75,00)`: a price; `(7)`: a code), which is never a size.
+    static func withoutCodes(_ name: String) -> String {
+        guard name.contains("[") || name.contains("(") else { return name }
         var result = ""
         var depth = 0
+        var parenthesis: String?
         for character in name {
-            if character == "[" {
+            if var inner = parenthesis {
+                if character == ")" {
+                    let number = !inner.isEmpty && inner.allSatisfy { $0.isNumber || $0 == "," || $0 == "." }
+                    result += number ? " " : "(" + inner + ")"
+                    parenthesis = nil
+                } else if character == "(" {
+                    result += "(" + inner
+                    parenthesis = ""
+                } else {
+                    inner.append(character)
+                    parenthesis = inner
+                }
+            } else if character == "[" {
                 depth += 1
             } else if character == "]", depth > 0 {
                 depth -= 1
                 result.append(" ")
             } else if depth == 0 {
+                if character == "(" { parenthesis = "" } else { result.append(character) }
+            }
+        }
+        if let inner = parenthesis { result += "(" + inner }
+        return result
+    }
+
+    /// The name with a narrow range of sizes (`0,5-0,55кг`, `500- 510гр`: what one loaf may weigh)
+    /// written as its lower bound (`0,5кг`), and a wide one (`9-15кг`: the children nappies fit)
+    /// taken out; a number glued to letters before it (`р23-25`: a clothing size) stays.
+    static func withoutRanges(_ name: String) -> String {
+        guard name.contains("-") else { return name }
+        let characters = Array(name)
+        var result = ""
+        var index = 0
+        func numberEnd(from start: Int) -> Int {
+            var end = start
+            while end < characters.count, characters[end].isNumber || characters[end] == "," || characters[end] == "." {
+                end += 1
+            }
+            return end
+        }
+        while index < characters.count {
+            let character = characters[index]
+            let startsNumber =
+                character.isNumber
+                && (index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber))
+            guard startsNumber else {
                 result.append(character)
+                index += 1
+                continue
+            }
+            let end = numberEnd(from: index)
+            var dash = end
+            while dash < characters.count, characters[dash] == " " { dash += 1 }
+            var second = dash + 1
+            while second < characters.count, characters[second] == " " { second += 1 }
+            let secondEnd = second < characters.count && characters[second].isNumber ? numberEnd(from: second) : second
+            guard dash < characters.count, characters[dash] == "-", secondEnd > second,
+                secondEnd < characters.count, characters[secondEnd].isLetter
+            else {
+                result += String(characters[index..<end])
+                index = end
+                continue
+            }
+            // A narrow range is one thing's weight (the lower bound, with the upper bound's unit); a wide
+            // one is whom or what it fits (`9-15кг` nappies, `16-25кг`): no size.
+            let value = { (text: ArraySlice<Character>) in Double(String(text.map { $0 == "," ? "." : $0 })) }
+            if let lower = value(characters[index..<end]), let upper = value(characters[second..<secondEnd]),
+                lower > 0, upper <= lower * 1.25
+            {
+                result += String(characters[index..<end])
+                index = secondEnd
+            } else {
+                result += " "
+                index = secondEnd
+                while index < characters.count, characters[index].isLetter { index += 1 }
             }
         }
         return result
@@ -445,9 +540,31 @@ public enum UnitPrice {
             guard value < 10, let each = whole(value * 1_000) else { return nil }
             return PackSize(unit: unit, thousandths: each)
         }
-        guard value >= 10, value <= 5_000, let each = whole(value) else { return nil }
+        // Fewer than 30 grams is a number cut short (`СЫР … 45% 15`), not a pack.
+        guard value >= 30, value <= 5_000, let each = whole(value) else { return nil }
         return PackSize(unit: unit, thousandths: each)
     }
+
+    /// Whether the name begins with a trade item number (13 digits, not a shop's own `2…` code): a
+    /// packed good's, never weighed.
+    static func coded(_ name: String) -> Bool {
+        let digits = name.prefix { $0.isNumber }
+        return digits.count == 13 && digits.first != "2"
+    }
+
+    /// A drink's litres before the mark of its container at the end of the name (`мид 0,45 (банка)`,
+    /// `Вода … 0,6 ПЭТ`): a decimal under 3 there is a can's or a bottle's; nil otherwise.
+    static func packagedDrink(_ words: [String]) -> PackSize? {
+        guard words.count >= 2, packageWords.contains(words[words.count - 1]) else { return nil }
+        let last = words[words.count - 2]
+        guard last.contains(",") || last.contains("."), let (value, rest) = number(at: last), rest.isEmpty,
+            value < 3, let each = whole(value * 1_000)
+        else { return nil }
+        return PackSize(unit: .litre, thousandths: each)
+    }
+
+    /// The marks of a drink's container: a can, glass, PET.
+    private static let packageWords: Set<String> = ["банка", "стекло", "пэт", "жб", "стб", "сб", "пэтбут"]
 
     /// A shop's pack of one written `1/M` (`ХЛЕБ РИЖСКИЙ 1/400`, `ДОКТОРСКАЯ 1/500`) when the
     /// product's kind is sold by weight or volume: M grams or millilitres. A café's portion (`1/100`
@@ -464,7 +581,8 @@ public enum UnitPrice {
     /// Words of goods packed by weight (snacks, sweets, dry goods) whose bare whole number is their grams.
     private static let gramWords = [
         "чипс", "сухар", "снек", "крекер", "печен", "конфет", "марм", "ирис", "вафл", "пряник", "зефир", "пастил",
-        "халв", "орех", "семеч", "карамел", "драже", "хлопь", "мюсли", "круп", "макарон", "шокол",
+        "халв", "орех", "семеч", "карамел", "драже", "хлопь", "мюсли", "круп", "макарон", "шокол", "шаурм",
+        "шаверм", "сельд",
     ]
 
     /// Words drinks begin with, whose bare decimal number is their litres.
@@ -488,6 +606,8 @@ public enum UnitPrice {
         "г": (.kilogram, 1), "гр": (.kilogram, 1), "g": (.kilogram, 1), "кг": (.kilogram, 1_000),
         "kg": (.kilogram, 1_000), "мл": (.litre, 1), "ml": (.litre, 1), "л": (.litre, 1_000), "l": (.litre, 1_000),
         "шт": (.piece, 1_000), "pcs": (.piece, 1_000), "рул": (.piece, 1_000), "дес": (.piece, 10_000),
+        // A count cut short (`30Ш`), and pairs (`2пары` of socks).
+        "ш": (.piece, 1_000), "пар": (.piece, 1_000), "пары": (.piece, 1_000),
     ]
 
     /// A word that starts with a number: the number (a comma or point as the decimal mark) and what
