@@ -36,6 +36,20 @@ struct ProductKindsTests {
     }
 
     @Test(
+        "eating out, socks and beer as Росстат lists them: a fast-food burger, wrap or hot dog; a pair of socks",
+        arguments: [
+            ("Воппер Джуниор", "fast-food"), ("БоксМастерИзТостераОР СЛ", "fast-food"),
+            ("ХОТ-ДОГ КУРИНЫЙ", "fast-food"),
+            ("БИГ МАК", "fast-food"), ("НОСKИ ЖЕН.35-42", "socks"), ("4605664002702 ПИВНОЙ НАП.МИЛЛЕР ДР", "beer"),
+            // A combo, a bun or sausages for hot dogs, a burger with a glass of beer are none of these.
+            ("ДВОЙНОЙ БИГМАК СКОМБО", nil), ("Булочки для хот-дога", nil), ("Сосиски для хот-догов", nil),
+            ("Фиш-Бургер \"Владивосток\":С бокалом пива", nil), ("Кинг Бокс", nil),
+        ] as [(String, String?)])
+    func eatingOut(name: String, kind: String?) {
+        #expect(Self.kind(name) == kind, "\(name)")
+    }
+
+    @Test(
         "fuel by its grade, however the till writes it; a pump's number and the class are no part of it",
         arguments: [
             ("АИ-95-К5", "petrol-95"), ("ТРК 1 АИ-95 -K5", "petrol-95"), ("Бензин АИ-92(АИ-92-К5)", "petrol-92"),

@@ -103,7 +103,7 @@ extension PostgresStorage {
     private func changeCompleterValueLocked(
         named name: String, _ change: @escaping @Sendable (Data?) async throws -> Data?
     ) async throws -> Data? {
-        try await transaction(patience: .seconds(60)) { connection, logger in
+        try await transaction(patience: Self.lockPatience) { connection, logger in
             try await connection.query(
                 "SELECT pg_advisory_xact_lock(hashtextextended(\("completer:" + name), 0))", logger: logger)
             var kept: Data?

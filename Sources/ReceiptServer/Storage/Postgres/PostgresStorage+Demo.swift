@@ -29,10 +29,15 @@ extension PostgresStorage {
         }
     }
 
+    /// How long a call waits that queues behind another instance's lock (the demo's seeding, a
+    /// completer's value): that instance's whole transaction, not one request's patience.
+    static let lockPatience = Duration.seconds(60)
+
     func seed(
         login: String, passwordHash: String, receipts: [NewReceipt], unclaimed: [NewReceipt], at date: Date
     ) async throws -> Bool {
-        try await transaction { connection, logger in
+        // Instances starting together wait for whichever seeds first, however loaded the machine.
+        try await transaction(patience: Self.lockPatience) { connection, logger in
             // Instances starting together with --demo: the first seeds, the others find it seeded.
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey + 1))", logger: logger)
             var account: Int64?
