@@ -13,8 +13,10 @@ public struct Product: Sendable, Hashable {
     public let unit: PriceUnit
     /// The name as a receipt first printed it, for people to read (`ItemName/heading(_:)`).
     public let display: String
+    /// The place in `ProductKinds/all` of the kind the name belongs to; nil when none.
+    public let kindIndex: Int?
     /// The kind the name belongs to (`ProductKinds/kind(ofKey:)`); nil when none.
-    public let kind: ProductKind?
+    public var kind: ProductKind? { kindIndex.map { ProductKinds.all[$0] } }
 
     /// A product; `display` is its key when not given.
     public init(id: Int64, name: String, unit: PriceUnit, display: String? = nil) {
@@ -22,7 +24,7 @@ public struct Product: Sendable, Hashable {
         self.name = name
         self.unit = unit
         self.display = display ?? name
-        kind = ProductKinds.kind(ofKey: name)
+        kindIndex = ProductKinds.index(ofKey: name)
     }
 
     /// The same name row and unit.
@@ -158,8 +160,9 @@ extension ReceiptDatabase {
                 arguments: Self.bounds(first, last))
             var months: [ProductMonth] = []
             var known: [String: Month] = [:]
+            var made: [Int64: Product] = [:]
             while let row = try rows.next() {
-                let product = try Self.product(row, keys: names.keys)
+                let product = try Self.product(row, keys: names.keys, made: &made)
                 guard let product else { continue }
                 months.append(
                     ProductMonth(
@@ -255,8 +258,9 @@ extension ReceiptDatabase {
                 arguments: Self.bounds(first, last))
             var shops: [ProductShop] = []
             var known: [String: Month] = [:]
+            var made: [Int64: Product] = [:]
             while let row = try rows.next() {
-                guard let product = try Self.product(row, keys: names.keys) else { continue }
+                guard let product = try Self.product(row, keys: names.keys, made: &made) else { continue }
                 let text: String = row["last_at"]
                 guard let lastAt = try? LocalDateTime(iso: text) else {
                     throw RecordError(row: "month_product_shops.last_at='\(text)'", reason: "not a date and time")
@@ -301,14 +305,22 @@ extension ReceiptDatabase {
         return (keys, " AND t.name_id IN (\(keys.keys.sorted().map(String.init).joined(separator: ",")))")
     }
 
-    private static func product(_ row: Row, keys: [Int64: (key: String, display: String)]) throws -> Product? {
+    /// The product of a row, made once a name and unit (`made`, by id and unit code): a product's
+    /// rows are many, one a month and shop.
+    private static func product(
+        _ row: Row, keys: [Int64: (key: String, display: String)], made: inout [Int64: Product]
+    ) throws -> Product? {
         let id: Int64 = row["name_id"]
-        guard let name = keys[id] else { return nil }
         let code: Int64 = row["price_unit"]
+        let madeKey = (0...7).contains(code) && (0..<Int64.max / 8).contains(id) ? id * 8 + code : nil
+        if let madeKey, let known = made[madeKey] { return known }
+        guard let name = keys[id] else { return nil }
         guard let priceUnit = PriceUnit(storedCode: code) else {
             throw RecordError(row: "price_unit=\(code)", reason: "not a unit")
         }
-        return Product(id: id, name: name.key, unit: priceUnit, display: name.display)
+        let product = Product(id: id, name: name.key, unit: priceUnit, display: name.display)
+        if let madeKey { made[madeKey] = product }
+        return product
     }
 
     private static func month(of row: Row, known: inout [String: Month]) throws -> Month {
