@@ -18,13 +18,39 @@ public struct ProductKind: Sendable, Hashable, Identifiable {
     public let english: String
     /// The representative goods of Росстат's list the kind stands for, as the list names them.
     public let rosstat: String
+    /// What one piece is called when it is not a piece (a pair of socks, a roll, a pack of cigarettes),
+    /// after «за» and «per»: «пару» and «pair»; nil for a piece.
+    public let pieceWords: (russian: String, english: String)?
+
+    /// A kind; `pieceWords` name one piece of a kind counted in pieces when it is not one thing.
+    public init(
+        id: String, unit: PriceUnit, per: Int64, russian: String, english: String, rosstat: String,
+        pieceWords: (russian: String, english: String)? = nil
+    ) {
+        self.id = id
+        self.unit = unit
+        self.per = per
+        self.russian = russian
+        self.english = english
+        self.rosstat = rosstat
+        self.pieceWords = pieceWords
+    }
+
+    /// The same identifier: a kind is its catalogue entry.
+    public static func == (a: ProductKind, b: ProductKind) -> Bool { a.id == b.id }
+
+    /// Hashes the identifier.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// The kind's name in `language`.
     public func name(in language: Language) -> String { language == .russian ? russian : english }
 
-    /// «за литр», «за 10 шт» / «per litre», «per 10 pieces».
+    /// «за литр», «за 10 шт», «за пару» / «per litre», «per 10 pieces», «per pair».
     public func perText(in language: Language) -> String {
         let count = per / 1_000
+        if unit == .piece, count == 1, let words = pieceWords {
+            return language == .russian ? "за \(words.russian)" : "per \(words.english)"
+        }
         switch (unit, language) {
         case (.litre, .russian): return count == 1 ? "за литр" : "за \(count) л"
         case (.kilogram, .russian): return count == 1 ? "за кг" : "за \(count) кг"

@@ -144,13 +144,16 @@ public enum ProductKinds {
         guard !text.isEmpty, !text.hasPrefix("#") else { return nil }
         let fields = text.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
         guard fields.count == 7 else { return nil }
+        // `piece 1`, or `piece 1 пару/pair` for a piece that is not one thing.
         let measure = fields[1].split(separator: " ")
-        guard measure.count == 2, let unit = PriceUnit(rawValue: String(measure[0])), let count = Int64(measure[1])
+        guard measure.count == 2 || measure.count == 3, let unit = PriceUnit(rawValue: String(measure[0])),
+            let count = Int64(measure[1])
         else { return nil }
+        let words = measure.count == 3 ? measure[2].split(separator: "/").map(String.init) : []
         return Entry(
             kind: ProductKind(
                 id: fields[0], unit: unit, per: count * 1_000, russian: fields[2], english: fields[3],
-                rosstat: fields[4]),
+                rosstat: fields[4], pieceWords: words.count == 2 ? (words[0], words[1]) : nil),
             patterns: fields[5].split(separator: ",").map { Pattern(String($0)) },
             exclusions: fields[6].split(separator: ",").map { Pattern(String($0)) })
     }
