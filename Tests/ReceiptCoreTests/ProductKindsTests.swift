@@ -50,6 +50,17 @@ struct ProductKindsTests {
     }
 
     @Test(
+        "Аква Минерале is drinking water, as its label says; a mineral water is one",
+        arguments: [
+            ("4600494506024 ВОДА ПИТ.АКВА МИНЕРА", "drinking-water"), ("АКВА МИНЕРАЛЕ 0,5Л", "drinking-water"),
+            ("БОНАKВА НЕГАЗ 2Л", "drinking-water"), ("ВОДА МИНЕРАЛЬНАЯ", "mineral-water"),
+            ("НАРЗ.М/В.0,5ПР.ГАЗ Э", "mineral-water"),
+        ])
+    func water(name: String, kind: String) {
+        #expect(Self.kind(name) == kind, "\(name)")
+    }
+
+    @Test(
         "fuel by its grade, however the till writes it; a pump's number and the class are no part of it",
         arguments: [
             ("АИ-95-К5", "petrol-95"), ("ТРК 1 АИ-95 -K5", "petrol-95"), ("Бензин АИ-92(АИ-92-К5)", "petrol-92"),
