@@ -81,7 +81,7 @@ public enum UnitPrice {
             var number = tail.prefix { $0.isNumber || $0 == "," || $0 == "." }
             var before = tail.dropFirst(number.count).first
             // `ч.с.250`: a point between an abbreviation and the number.
-            if number.last == ".", tail.dropFirst(number.count).first?.isLetter == true {
+            if number.last == ".", before?.isLetter == true {
                 number = number.dropLast()
                 before = " "
             }
@@ -466,9 +466,8 @@ public enum UnitPrice {
             }
             // A narrow range is one thing's weight (the lower bound, with the upper bound's unit); a wide
             // one is whom or what it fits (`9-15кг` nappies, `16-25кг`): no size.
-            let value = { (text: ArraySlice<Character>) in Double(String(text.map { $0 == "," ? "." : $0 })) }
-            if let lower = value(characters[index..<end]), let upper = value(characters[second..<secondEnd]),
-                lower > 0, upper <= lower * 1.25
+            if let (lower, _) = number(at: String(characters[index..<end])),
+                let (upper, _) = number(at: String(characters[second..<secondEnd])), upper <= lower * 1.25
             {
                 result += String(characters[index..<end])
                 index = secondEnd

@@ -244,7 +244,7 @@ public struct PersonalInflation: Sendable, Equatable {
                 let key = Self.key(month, productKind[number])
                 if kind.series(for: row.product.unit) != nil {
                     kindProducts[key, default: []].append(number)
-                } else if row.product.unit == .piece, kind.unit != .piece {
+                } else if kind.takesPieces(row.product.unit) {
                     if pieceRows[key] == nil { piecesByMonth[month].append(productKind[number]) }
                     pieceRows[key, default: Pieces()].products.append(number)
                     pieceRows[key]?.thousandths += row.thousandths
@@ -328,9 +328,7 @@ public struct PersonalInflation: Sendable, Equatable {
                         // unknown) leaves nothing of the kind to compare that month: never twice.
                         let kind = kinds[kindNumber]
                         let key = Self.key(month, kindNumber)
-                        if kind.series(for: reference.product.unit) == nil, reference.product.unit == .piece,
-                            kind.unit != .piece
-                        {
+                        if kind.takesPieces(reference.product.unit) {
                             comparedPieces[key, default: 0] += reference.thousandths
                         } else if let amount = kind.amount(of: reference) {
                             comparedAmounts[key, default: 0] += amount
@@ -394,6 +392,10 @@ public struct PersonalInflation: Sendable, Equatable {
 }
 
 extension ProductKind {
+    /// Whether a product counted in `unit` is one of the kind's pieces: bought by the piece, its size
+    /// not printed, in a kind counted in kilograms or litres.
+    fileprivate func takesPieces(_ unit: PriceUnit) -> Bool { unit == .piece && self.unit != .piece }
+
     /// The kind when a product counted in `unit` gives its figures (a kilogram for a litre); nil for
     /// one that does not (milk with no size printed, by the piece).
     fileprivate func series(for unit: PriceUnit) -> ProductKind? {
