@@ -61,6 +61,18 @@ struct ProductKindsTests {
     }
 
     @Test(
+        "a brand may stand between what a thing is and what it is made of: oat flakes «Нордик»",
+        arguments: [
+            ("6416597838409 ХЛОПЬЯ НОРДИК ОВСЯНЫ", "oat-flakes"), ("_500Г ХЛОПЬЯ ОВСЯНЫЕ НОРДИК", "oat-flakes"),
+            ("ХЛОПЬЯ ОВС-РЖ.НОРДИK", "oat-flakes"), ("Хлопья Ясно Солнышко овсяные №3 500г", "oat-flakes"),
+            // Corn flakes, and a biscuit of oat flakes, are not.
+            ("ХЛОПЬЯ КУКУРУЗНЫЕ НЕСКВИК", nil), ("Печенье хлопья овсяные 300г", nil),
+        ] as [(String, String?)])
+    func brandBetween(name: String, kind: String?) {
+        #expect(Self.kind(name) == kind, "\(name)")
+    }
+
+    @Test(
         "fuel by its grade, however the till writes it; a pump's number and the class are no part of it",
         arguments: [
             ("АИ-95-К5", "petrol-95"), ("ТРК 1 АИ-95 -K5", "petrol-95"), ("Бензин АИ-92(АИ-92-К5)", "petrol-92"),
