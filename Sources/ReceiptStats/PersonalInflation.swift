@@ -110,7 +110,8 @@ public struct PersonalInflation: Sendable, Equatable {
 
     /// The index over `months` of the database's sales.
     public static func read(from database: ReceiptDatabase, months: ClosedRange<Month>) throws -> PersonalInflation {
-        let products = try database.productMonths(from: months.lowerBound, through: months.upperBound)
+        let products = try database.productMonths(
+            from: months.lowerBound, through: months.upperBound, headings: false)
         let kinds = try database.kindMonths(from: months.lowerBound, through: months.upperBound)
         let spending = try database.monthTotals(months).reduce(0) { $0 + $1.total.kopecks }
         return of(

@@ -200,6 +200,7 @@ extension ReceiptDatabase {
                     case "month_product_prices": prices.products
                     case "month_kind_prices": prices.kinds
                     case "month_kind_shops": prices.kindShops
+                    case "month_product_forms": prices.forms
                     default: prices.shops
                     }
                 differences += try Self.differences(

@@ -132,6 +132,7 @@ public final class ReceiptDatabase: Sendable {
             // the database consistent through a power cut, without an fsync at every commit.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: UnitPriceFunction.function)
+            db.add(function: UnitPriceFunction.heading)
             if !db.configuration.readonly { checkpointer.watch(db) }
             // After the log started anew, a file grown past 64 MiB is cut back to that.
             try db.execute(sql: "PRAGMA journal_size_limit = 67108864")

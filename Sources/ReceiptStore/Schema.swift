@@ -454,6 +454,24 @@ enum Schema {
                     INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts;
                     """)
         }
+        migrator.registerMigration("v20-product-headings") { db in
+            // How many of each product's lines in a month printed each form (`ItemName.heading`: the
+            // till's codes and padding gone), so that `prices` heads a product by the form its lines
+            // printed most, not by the first one ever imported. Kept and worked out again with the
+            // other product figures.
+            try db.execute(
+                sql: """
+                    CREATE TABLE month_product_forms (
+                        month TEXT NOT NULL,
+                        name_id INTEGER NOT NULL,
+                        price_unit INTEGER NOT NULL,
+                        heading TEXT NOT NULL,
+                        lines INTEGER NOT NULL,
+                        PRIMARY KEY (month, name_id, price_unit, heading)
+                    ) WITHOUT ROWID;
+                    INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts;
+                    """)
+        }
         return migrator
     }
 }

@@ -39,6 +39,32 @@ struct GTINProductsTests {
             ])
         #expect(try database.verifyTotals().isEmpty)
     }
+
+    @Test("a product is headed by the form most of its lines printed, the till's code and padding gone")
+    func mostPrinted() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"), rules: PurchaseCountingTests.Rules())
+        // The first line names the product (its key); the two after it print Магнит's form, once with
+        // the till's code and padding before it.
+        let names = [
+            "ЧЕБАРКУЛЬ Мол.ОТБ.3,8% м/у 1л", "Молоко Чебаркуль отборное 3,8% 1 л",
+            "  4607036340658 Молоко Чебаркуль отборное 3,8% 1 л",
+        ]
+        for (place, name) in names.enumerated() {
+            try database.save(
+                try Self.milk(
+                    i: Int64(place + 1), inn: place == 0 ? "7825706086" : "2310031475", name: name,
+                    gtin: "04607036340658", price: 8_499))
+        }
+        let months = try database.productMonths()
+        // One product, three lines: two of them read «Молоко Чебаркуль отборное 3,8% 1 л», one the key's form.
+        #expect(months.map(\.product.name) == ["чебаркуль мол отб 3,8% у"])
+        #expect(months.map(\.product.display) == ["Молоко Чебаркуль отборное 3,8% 1 л"])
+        // Without headings asked for (inflation names no product), the form first printed.
+        #expect(try database.productMonths(headings: false).map(\.product.display) == [names[0]])
+        // The SQL that checks the kept rows counts the same forms.
+        #expect(try database.verifyTotals().isEmpty)
+    }
 }
 
 extension Receipt {

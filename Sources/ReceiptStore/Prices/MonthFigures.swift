@@ -24,6 +24,13 @@ struct MonthFigures: Sendable {
         let highest: Int64
     }
 
+    /// How many of a product's lines in the month printed one form (``ItemName/heading(_:)``).
+    struct FormRow: Sendable {
+        let key: Key
+        let heading: String
+        let lines: Int
+    }
+
     /// A product's month at a shop.
     struct ShopRow: Sendable {
         let key: Key
@@ -62,6 +69,7 @@ struct MonthFigures: Sendable {
     var shops: [ShopRow] = []
     var kinds: [KindRow] = []
     var kindShops: [KindShopRow] = []
+    var forms: [FormRow] = []
 
     /// Replaces the month's kept rows with these, and takes the month off `stale_price_months`.
     func write(in db: Database) throws {
@@ -109,6 +117,18 @@ struct MonthFigures: Sendable {
             values.add(row.lowest)
             values.add(row.median)
             values.add(row.highest)
+            try values.execute()
+        }
+        try db.execute(sql: "DELETE FROM month_product_forms WHERE month = ?", arguments: [month])
+        let formInsert = try db.cachedStatement(
+            sql: "INSERT INTO month_product_forms (month, name_id, price_unit, heading, lines) VALUES (?, ?, ?, ?, ?)")
+        for row in forms {
+            var values = DirectBindings(formInsert)
+            values.add(month)
+            values.add(row.key.nameID)
+            values.add(row.key.unit)
+            values.add(row.heading)
+            values.add(row.lines)
             try values.execute()
         }
         // Most of a month's rows are these: written several a statement.

@@ -23,11 +23,19 @@ enum PriceMonths {
         var shops = ColumnTexts()
         /// ``UnitPrice/NameFacts`` of the names, by their number.
         private var facts: [UnitPrice.NameFacts] = []
+        /// The names' headings (``ItemName/heading(_:)``), by the names' number, as they are asked for.
+        private var headings: [String] = []
 
         /// The facts of the name numbered `number`.
         mutating func facts(ofName number: Int) -> UnitPrice.NameFacts {
             while facts.count <= number { facts.append(UnitPrice.NameFacts(names.texts[facts.count])) }
             return facts[number]
+        }
+
+        /// The heading of the name numbered `number`.
+        mutating func heading(ofName number: Int) -> String {
+            while headings.count <= number { headings.append(ItemName.heading(names.texts[headings.count])) }
+            return headings[number]
         }
     }
 
@@ -39,6 +47,16 @@ enum PriceMonths {
         var spending: Int64 = 0
         /// Lines by the number of their category.
         var categories: [Int: Int] = [:]
+        /// Lines by the number of their printed name: one or two a product, so a list.
+        var forms: [(name: Int, lines: Int)] = []
+
+        mutating func count(form name: Int) {
+            if let place = forms.firstIndex(where: { $0.name == name }) {
+                forms[place].lines += 1
+            } else {
+                forms.append((name, 1))
+            }
+        }
     }
 
     /// One product kind's lines in the month, at the kind's level.
@@ -90,6 +108,7 @@ enum PriceMonths {
         try db.execute(sql: "DELETE FROM month_product_shops")
         try db.execute(sql: "DELETE FROM month_kind_prices")
         try db.execute(sql: "DELETE FROM month_kind_shops")
+        try db.execute(sql: "DELETE FROM month_product_forms")
         try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
         try refresh(in: db)
     }
@@ -169,6 +188,7 @@ enum PriceMonths {
             products[number].spending += item.sum.kopecks
             let category = texts.categories.number(lineRows, 8) ?? 0
             products[number].categories[category, default: 0] += 1
+            products[number].count(form: name)
             if let kindIndex = facts.kindIndex, let kind = UnitPrice.kindLine(price, facts: facts) {
                 var kindNumber = kindNumbers[kindIndex]
                 if kindNumber < 0 {
@@ -186,7 +206,7 @@ enum PriceMonths {
             shops[number << 32 | shopOf[place], default: Shop()].add(
                 price.kopecks, at: (place, sqlite3_column_int64(line, 1)))
         }
-        var figures = figures(of: month, products: products, shops: shops, times: times, texts: texts)
+        var figures = figures(of: month, products: products, shops: shops, times: times, texts: &texts)
         figures.kindShops = kindShops.map {
             (kind: kinds[$0.key >> 32].id, shop: $0.key & 0xFFFF_FFFF, figures: $0.value)
         }
@@ -214,7 +234,7 @@ enum PriceMonths {
 
     /// The rows of a month's products and shops, in the order of their keys.
     private static func figures(
-        of month: String, products: [Product], shops: [Int: Shop], times: [String], texts: Texts
+        of month: String, products: [Product], shops: [Int: Shop], times: [String], texts: inout Texts
     ) -> MonthFigures {
         let categories = texts.categories.texts
         let sorted = products.indices.sorted { products[$0].key < products[$1].key }
@@ -230,6 +250,12 @@ enum PriceMonths {
                     key: product.key, category: mostLines(product.categories, categories),
                     purchases: prices.count, amount: product.amount, spending: product.spending,
                     lowest: prices.first ?? 0, median: prices.median, highest: prices.last ?? 0))
+            // Printed names with one heading (a till's code before one of them) are one form.
+            var lines: [String: Int] = [:]
+            for form in product.forms { lines[texts.heading(ofName: form.name), default: 0] += form.lines }
+            for (heading, count) in lines.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+                figures.forms.append(MonthFigures.FormRow(key: product.key, heading: heading, lines: count))
+            }
         }
         figures.shops = shops.map { (rank: rank[$0.key >> 32], shop: $0.key & 0xFFFF_FFFF, figures: $0.value) }
             .sorted { ($0.rank, $0.shop) < ($1.rank, $1.shop) }

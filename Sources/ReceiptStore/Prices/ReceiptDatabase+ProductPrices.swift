@@ -11,7 +11,8 @@ public struct Product: Sendable, Hashable {
     public let name: String
     /// What its price is counted per.
     public let unit: PriceUnit
-    /// The name as a receipt first printed it, for people to read (`ItemName/heading(_:)`).
+    /// The name as people read it: the form its lines printed most (`ItemName/heading(_:)`: the
+    /// till's codes and padding gone) over the months read, or as a receipt first printed it.
     public let display: String
     /// The place in `ProductKinds/all` of the kind the name belongs to; nil when none.
     public let kindIndex: Int?
@@ -141,13 +142,44 @@ extension PriceUnit {
 extension ReceiptDatabase {
     /// Each product's months from `first` through `last` (nil: no bound), oldest first; with `text`,
     /// only the products whose names hold every word of it, each as the beginning of a word (as
-    /// `receipts search` matches them).
-    public func productMonths(matching text: String? = nil, from first: Month? = nil, through last: Month? = nil)
-        throws(StoreError) -> [ProductMonth]
-    {
+    /// `receipts search` matches them). With `headings`, each product's `display` is the form its
+    /// lines printed most over those months (of equals, the first by its UTF-8 bytes); without, the
+    /// form first printed (what inflation, which names no product, reads faster).
+    public func productMonths(
+        matching text: String? = nil, from first: Month? = nil, through last: Month? = nil, headings: Bool = true
+    ) throws(StoreError) -> [ProductMonth] {
         let sources = try priceSources(from: first, through: last)
         return try read { db in
             guard let names = try Self.names(matching: text, in: db) else { return [] }
+            var made: [Int64: Product] = [:]
+            if headings {
+                let forms = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT t.name_id, t.price_unit, t.heading, SUM(t.lines) AS lines
+                        FROM \(sources.forms) t
+                        WHERE t.month IN (\(Self.monthsWithReceipts))\(names.filter)
+                        GROUP BY t.name_id, t.price_unit, t.heading
+                        ORDER BY t.name_id, t.price_unit, lines DESC, t.heading
+                        """,
+                    arguments: Self.bounds(first, last))
+                // A product's first row is the form most of its lines printed; of equals, the one
+                // it was first printed in heads it (a history's heading stays as it was), else the
+                // first by its bytes.
+                var most: (id: Int64, unit: Int64, lines: Int64) = (-1, -1, 0)
+                while let row = try forms.next() {
+                    let (id, unit, lines): (Int64, Int64, Int64) = (row["name_id"], row["price_unit"], row["lines"])
+                    let heading: String = row["heading"]
+                    if (id, unit) != (most.id, most.unit) {
+                        most = (id, unit, lines)
+                        _ = try Self.product(row, keys: names.keys, made: &made, display: heading)
+                    } else if lines == most.lines, let name = names.keys[id], heading == ItemName.heading(name.display)
+                    {
+                        made[id &* 8 &+ unit] = nil
+                        _ = try Self.product(row, keys: names.keys, made: &made, display: heading)
+                    }
+                }
+            }
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -160,7 +192,6 @@ extension ReceiptDatabase {
                 arguments: Self.bounds(first, last))
             var months: [ProductMonth] = []
             var known: [String: Month] = [:]
-            var made: [Int64: Product] = [:]
             while let row = try rows.next() {
                 let product = try Self.product(row, keys: names.keys, made: &made)
                 guard let product else { continue }
@@ -306,9 +337,11 @@ extension ReceiptDatabase {
     }
 
     /// The product of a row, made once a name and unit (`made`, by id and unit code): a product's
-    /// rows are many, one a month and shop.
+    /// rows are many, one a month and shop. `display` heads it when it is made (else the name's
+    /// first printed form).
     private static func product(
-        _ row: Row, keys: [Int64: (key: String, display: String)], made: inout [Int64: Product]
+        _ row: Row, keys: [Int64: (key: String, display: String)], made: inout [Int64: Product],
+        display: String? = nil
     ) throws -> Product? {
         let id: Int64 = row["name_id"]
         let code: Int64 = row["price_unit"]
@@ -318,7 +351,7 @@ extension ReceiptDatabase {
         guard let priceUnit = PriceUnit(storedCode: code) else {
             throw RecordError(row: "price_unit=\(code)", reason: "not a unit")
         }
-        let product = Product(id: id, name: name.key, unit: priceUnit, display: name.display)
+        let product = Product(id: id, name: name.key, unit: priceUnit, display: display ?? name.display)
         if let madeKey { made[madeKey] = product }
         return product
     }

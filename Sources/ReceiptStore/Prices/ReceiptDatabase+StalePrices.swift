@@ -10,7 +10,7 @@ extension ReceiptDatabase {
     /// Only the months read are recomputed: after a bulk import, `prices` or `inflation` over a year
     /// pays for that year's months, not for the whole history.
     func priceSources(from first: Month? = nil, through last: Month? = nil) throws(StoreError) -> (
-        products: String, shops: String, kinds: String, kindShops: String
+        products: String, shops: String, kinds: String, kindShops: String, forms: String
     ) {
         do {
             let stale = try read { db in
@@ -18,7 +18,10 @@ extension ReceiptDatabase {
                     in: db, from: first?.description ?? "0000-00", through: last?.description ?? "9999-99")
             }
             try refreshPrices(stale)
-            return ("month_product_prices", "month_product_shops", "month_kind_prices", "month_kind_shops")
+            return (
+                "month_product_prices", "month_product_shops", "month_kind_prices", "month_kind_shops",
+                "month_product_forms"
+            )
         } catch .diskFull, .readOnly {
             let sources = RecomputedPrices.tables.map { table in
                 """
@@ -26,7 +29,7 @@ extension ReceiptDatabase {
                  UNION ALL SELECT * FROM (\(table.query(RecomputedPrices.staleMonths))))
                 """
             }
-            return (sources[0], sources[1], sources[2], sources[3])
+            return (sources[0], sources[1], sources[2], sources[3], sources[4])
         }
     }
 

@@ -31,6 +31,12 @@ enum UnitPriceFunction {
         }
     }
 
+    /// ``ItemName/heading(_:)`` as an SQL function, `receipts_heading(name)`: the form of a printed
+    /// name people read, whose most common one heads a product's month.
+    static let heading = DatabaseFunction("receipts_heading", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(ItemName.heading)
+    }
+
     /// The names the function has read, shared by every connection of the process.
     private static let names = Mutex(UnitPrice.Names())
 }

@@ -24,6 +24,7 @@ enum RecomputedPrices {
             WITH priced AS (
                 SELECT r.month, i.name_id, \(part(0)) AS price_unit, \(part(1)) AS unit_price,
                     \(part(2)) AS amount, i.counted AS sum, COALESCE(i.category, 'uncategorized') AS category,
+                    receipts_heading(i.name) AS heading,
                     \(part(3)) AS kind, \(part(4)) AS kind_price, \(part(5)) AS kind_amount\(shop)
                 WHERE \(PurchaseCounting.pricedLine) AND r.status = 'complete' AND i.name_id IS NOT NULL
                     AND (\(filter))),
@@ -50,6 +51,14 @@ enum RecomputedPrices {
                 (SUM(CASE WHEN place IN ((n + 1) / 2, n / 2 + 1) THEN unit_price END) + 1 - n % 2) / (2 - n % 2),
                 MAX(unit_price)
             FROM ranked GROUP BY month, name_id, price_unit
+            """
+    }
+
+    /// (month, name_id, price_unit, heading, lines): how many of a product's lines in a month printed
+    /// one form (`receipts_heading`: ``ItemName/heading(_:)``).
+    static func forms(_ filter: String) -> String {
+        lines(filter, shops: false) + """
+            SELECT month, name_id, price_unit, heading, COUNT(*) FROM lines GROUP BY month, name_id, price_unit, heading
             """
     }
 
@@ -121,5 +130,6 @@ enum RecomputedPrices {
             3
         ),
         ("month_kind_shops", "month, kind, shop, last_at, purchases, lowest, last", kindShops, 4),
+        ("month_product_forms", "month, name_id, price_unit, heading, lines", forms, 4),
     ]
 }
