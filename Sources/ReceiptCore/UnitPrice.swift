@@ -92,6 +92,7 @@ public enum UnitPrice {
             size =
                 UnitPrice.size(inName: name) ?? UnitPrice.packSize(words, kind: kind)
                 ?? (endsInNumber ? UnitPrice.bareSize(words, kind: kind) : UnitPrice.packagedDrink(words))
+                ?? UnitPrice.bareKilograms(words, kind: kind)
             // `ВЕС`, or `кг` standing alone (`Морковь мытая,кг`, `цена за кг`): priced per kilogram.
             // `~5,77КГ`: a cut's weight, about; `СЫР … 50%ВЕ`: `ВЕС` cut short.
             weighed =
@@ -122,7 +123,7 @@ public enum UnitPrice {
     /// Which reading of names and measures kept prices were worked out with: a database whose
     /// figures were worked out by another works them out again when it is next opened for writing.
     /// Raise it with any change to what ``line(_:facts:)`` gives.
-    public static let rulesVersion = 5
+    public static let rulesVersion = 6
 
     /// What a line counts as when prices are compared: its product's unit, its price per unit in
     /// kopecks, and how much of the unit it bought, in thousandths.
@@ -311,7 +312,11 @@ public enum UnitPrice {
     /// pieces, `ВЕДРО 10Л` one): names with `containerWords` give their counts only.
     public static func size(inName name: String) -> PackSize? {
         let tokens = words(
-            String(withoutRanges(withoutCodes(name)).lowercased().flatMap { $0 == "№" ? [" ", "n"] : [$0] }))
+            String(
+                withoutDensities(withoutRanges(withoutCodes(name))).lowercased().flatMap {
+                    $0 == "№" ? [" ", "n"] : [$0]
+                }
+            ))
         var weightOrVolume: PackSize?
         var pieces: PackSize?
         let isMedicine = tokens.contains { token in medicineWords.contains { token.hasPrefix($0) } }
@@ -360,6 +365,14 @@ public enum UnitPrice {
             index = max(next, index + 1)
             // `290ГБЗМЖ`: the dairy mark «без заменителя молочного жира» glued to the unit.
             if unitWord.hasSuffix("бзмж") { unitWord.removeLast(4) }
+            // `250гфл/`: a package's mark (flow pack, plastic, glass) glued to the unit.
+            if sizeUnits[unitWord] == nil,
+                let mark = packageMarks.first(where: {
+                    unitWord.hasSuffix($0) && sizeUnits[String(unitWord.dropLast($0.count))] != nil
+                })
+            {
+                unitWord.removeLast(mark.count)
+            }
             // `90гх4`: the size of each, then the count.
             if sizeUnits[unitWord] == nil, let cross = unitWord.last, crosses.contains(cross),
                 sizeUnits[String(unitWord.dropLast())] != nil
@@ -426,6 +439,40 @@ public enum UnitPrice {
         return result
     }
 
+    /// The name without a paper's or a cloth's density (`140г/м2`, `80 гр/м²`: grams a square metre),
+    /// which is no size.
+    static func withoutDensities(_ name: String) -> String {
+        guard name.contains("/") else { return name }
+        let characters = Array(name)
+        var result = ""
+        var index = 0
+        func isNumeral(_ at: Int) -> Bool {
+            at >= 0 && at < characters.count
+                && (characters[at].isNumber || characters[at] == "," || characters[at] == ".")
+        }
+        while index < characters.count {
+            if characters[index].isNumber, !isNumeral(index - 1) {
+                var unit = index
+                while isNumeral(unit) { unit += 1 }
+                while unit < characters.count, characters[unit] == " " { unit += 1 }
+                var slash = unit
+                while slash < characters.count, characters[slash].isLetter { slash += 1 }
+                let word = String(characters[unit..<slash]).lowercased()
+                if ["г", "гр", "g"].contains(word), slash + 1 < characters.count, characters[slash] == "/",
+                    ["м", "m"].contains(characters[slash + 1].lowercased())
+                {
+                    index = slash + 2
+                    while index < characters.count, characters[index] == "2" || characters[index] == "²" { index += 1 }
+                    result.append(" ")
+                    continue
+                }
+            }
+            result.append(characters[index])
+            index += 1
+        }
+        return result
+    }
+
     /// The name with a narrow range of sizes (`0,5-0,55кг`, `500- 510гр`: what one loaf may weigh)
     /// written as its lower bound (`0,5кг`), and a wide one (`9-15кг`: the children nappies fit)
     /// taken out; a number glued to letters before it (`р23-25`: a clothing size) stays.
@@ -457,8 +504,11 @@ public enum UnitPrice {
             var second = dash + 1
             while second < characters.count, characters[second] == " " { second += 1 }
             let secondEnd = second < characters.count && characters[second].isNumber ? numberEnd(from: second) : second
+            // The unit after the upper bound, glued or after spaces (`400-500 г`).
+            var unitStart = secondEnd
+            while unitStart < characters.count, characters[unitStart] == " " { unitStart += 1 }
             guard dash < characters.count, characters[dash] == "-", secondEnd > second,
-                secondEnd < characters.count, characters[secondEnd].isLetter
+                unitStart < characters.count, characters[unitStart].isLetter
             else {
                 result += String(characters[index..<end])
                 index = end
@@ -473,7 +523,7 @@ public enum UnitPrice {
                 index = secondEnd
             } else {
                 result += " "
-                index = secondEnd
+                index = unitStart
                 while index < characters.count, characters[index].isLetter { index += 1 }
             }
         }
@@ -524,16 +574,7 @@ public enum UnitPrice {
         // `5 за 200`: a promotion's price, not a size.
         guard let (value, rest) = number(at: last), rest.isEmpty, words.dropLast().last != "за" else { return nil }
         let decimal = last.contains(",") || last.contains(".")
-        let unit: PriceUnit
-        if let kind, kind.unit != .piece {
-            unit = kind.unit
-        } else if words.contains(where: { word in drinkWords.contains { word.hasPrefix($0) } }) {
-            unit = .litre
-        } else if !decimal, words.contains(where: { word in gramWords.contains { word.hasPrefix($0) } }) {
-            unit = .kilogram
-        } else {
-            return nil
-        }
+        guard let unit = bareUnit(words, kind: kind, decimal: decimal) else { return nil }
         // Kilograms or litres with a decimal mark; grams or millilitres as a whole number.
         if decimal {
             guard value < 10, let each = whole(value * 1_000) else { return nil }
@@ -541,6 +582,31 @@ public enum UnitPrice {
         }
         // Fewer than 30 grams is a number cut short (`СЫР … 45% 15`), not a pack.
         guard value >= 30, value <= 5_000, let each = whole(value) else { return nil }
+        return PackSize(unit: unit, thousandths: each)
+    }
+
+    /// The unit a bare number of a name is in: its kind's, when the kind is sold by weight or volume;
+    /// litres in a drink's name; grams, as a whole number, in the name of goods packed by weight.
+    private static func bareUnit(_ words: [String], kind: ProductKind?, decimal: Bool) -> PriceUnit? {
+        if let kind, kind.unit != .piece { return kind.unit }
+        if words.contains(where: { word in drinkWords.contains { word.hasPrefix($0) } }) { return .litre }
+        if !decimal, words.contains(where: { word in gramWords.contains { word.hasPrefix($0) } }) { return .kilogram }
+        return nil
+    }
+
+    /// The kilograms (or litres) small producers print as a bare number with three decimals inside
+    /// the name (`Сыр 50% 0,250 брусок`, `колбаса п/к охл. 0,300 АНКОМ`), when the name's kind or
+    /// words say its unit as ``bareSize(_:kind:)`` does (the words of goods packed by weight too: three
+    /// decimals are kilograms); one such number, from 0,030 to 9,999.
+    static func bareKilograms(_ words: [String], kind: ProductKind?) -> PackSize? {
+        let numbers = words.filter { word in
+            let parts = word.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == "." })
+            return parts.count == 2 && parts[0].count == 1 && parts[1].count == 3
+                && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "," || $0 == ".") }
+        }
+        guard numbers.count == 1, let (value, rest) = number(at: numbers[0]), rest.isEmpty, value >= 0.03,
+            let unit = bareUnit(words, kind: kind, decimal: false), let each = whole(value * 1_000)
+        else { return nil }
         return PackSize(unit: unit, thousandths: each)
     }
 
@@ -562,6 +628,9 @@ public enum UnitPrice {
         return PackSize(unit: .litre, thousandths: each)
     }
 
+    /// A package's marks tills glue to a size's unit (`250гфл/`: a flow pack; `пл`: plastic; `ст`: glass).
+    private static let packageMarks = ["фл", "пл", "ст", "пэт"]
+
     /// The marks of a drink's container: a can, glass, PET.
     private static let packageWords: Set<String> = ["банка", "стекло", "пэт", "жб", "стб", "сб", "пэтбут"]
 
@@ -581,7 +650,7 @@ public enum UnitPrice {
     private static let gramWords = [
         "чипс", "сухар", "снек", "крекер", "печен", "конфет", "марм", "ирис", "вафл", "пряник", "зефир", "пастил",
         "халв", "орех", "семеч", "карамел", "драже", "хлопь", "мюсли", "круп", "макарон", "шокол", "шаурм",
-        "шаверм", "сельд",
+        "шаверм", "сельд", "паштет",
     ]
 
     /// Words drinks begin with, whose bare decimal number is their litres.
@@ -594,7 +663,7 @@ public enum UnitPrice {
     /// Words (and a dose's units) that say a name is a medicine's or a dressing's, whose `№` is a count.
     private static let medicineWords = [
         "мг", "мкг", "ме", "таб", "тб", "капс", "амп", "пласт", "шприц", "бинт", "свеч", "саше", "драже", "пастил",
-        "супп", "фл", "пак", "салфет",
+        "супп", "фл", "пак", "салфет", "презерв",
     ]
 
     /// The marks between a multipack's count and the size of each.

@@ -70,6 +70,16 @@ struct SizeReadingTests {
             ("СЫР ЛАРЕЦ Т/С 50%ВЕ", .kilogram, 1_000),
             ("ТРК 3 Shell V-Power-95 -K5", .litre, 1_000),
             ("КПГ", .litre, 1_000),
+            // Small producers' kilograms as a bare number with three decimals inside the name, in the
+            // kind's unit or a word's (pâté is packed by weight): 0.250 kg of cheese, 0.070 kg of pâté.
+            ("БЗМЖ Сметанковый сыр 50% 0,250 брусок Олония", .kilogram, 250),
+            ("Краковская колбаса п/к охл. 0,300 АНКОМ", .kilogram, 300),
+            ("паштет Олония охотничий 0,070 говядина", .kilogram, 70),
+            // A flow pack's mark glued to the unit; a range of weights with a space before its unit.
+            ("ПЕРВЫЙ БОБРУЙСКИЙ Зефир черносм в сах 250гфл/", .kilogram, 250),
+            ("Тонкое Карбонара пицца  28 см. 400-500 г", .kilogram, 400),
+            // A pharmacy's count.
+            ("Презервативы Контекс Classic (классические) №12", .piece, 12_000),
         ] as [(String, PriceUnit, Int64)])
     func sizes(name: String, unit: PriceUnit, thousandths: Int64) {
         #expect(Self.size(name) == PackSize(unit: unit, thousandths: thousandths), "\(name)")
@@ -87,6 +97,10 @@ struct SizeReadingTests {
             // A price or a code in parentheses; a number cut short; a tobacco maker's `ДТ`.
             "Сигареты Troekuroff Classic (75,00) шт [М]", "4630024911028 СЫР SPAR ЭДАМ 45% 15",
             "Сигареты 21 век дарк блю ДТ", "4607001777021 КОФЕ ЯКОБС МОНАРХ ВЕ",
+            // A paper's density (grams a square metre) is no size; two numbers with three decimals are
+            // none either.
+            "Скетчбук 9*14 80л \"Sketchmarker\" черный, 140г/м2, слоновая кость, тв.обл.",
+            "Сыр ГАУДА 0,250 0,300 брусок",
         ])
     func noSize(name: String) {
         #expect(Self.size(name) == PackSize(unit: .piece, thousandths: 1_000), "\(name)")
@@ -137,8 +151,12 @@ struct SizeReadingTests {
     /// (97.0 %), 604 (97.9 %), 91 (100 %), 59 (93.7 %): 150 of the 154 names never tuned on (97.4 %).
     /// 2026-11-29: 184 of the 200 names of `sizes-fresh2.tsv` (92.0 %) when they came in, from two
     /// histories of other regions and chains (Петрозаводск, Казань): 334 of the 354 names never tuned
-    /// on (94.4 %). The floors guard against a change that reads fewer names right; they are not
-    /// figures to tune to.
+    /// on then (94.4 %). A third pass on its failures (bare kilograms with three decimals, a density,
+    /// a glued pack mark, a range with a space before its unit, a pharmacy's count, pâté by weight): 192 of 200, the
+    /// others unchanged; `sizes-fresh2.tsv` is a tuning file since. Then `sizes-fresh3.tsv`, 160 more
+    /// names of the same two histories labelled after that pass, measured once when they came in: 155
+    /// of 160 (96.9 %), and 305 of the 314 names never tuned on (97.1 %). The floors guard against a
+    /// change that reads fewer names right; they are not figures to tune to.
     @Test("the unit and the size of one item, against real names labelled by hand")
     func labelled() throws {
         let tuning = try Self.accuracy("sizes-tuning.tsv")
@@ -146,12 +164,15 @@ struct SizeReadingTests {
         let unseen = try Self.accuracy("sizes-unseen.tsv")
         let fresh = try Self.accuracy("sizes-fresh.tsv")
         let fresh2 = try Self.accuracy("sizes-fresh2.tsv")
+        let fresh3 = try Self.accuracy("sizes-fresh3.tsv")
         #expect(tuning.rows == 1_148 && holdout.rows == 617 && unseen.rows == 91 && fresh.rows == 63)
-        #expect(fresh2.rows == 200)
-        #expect(Double(fresh2.right) / Double(fresh2.rows) >= 0.9, "fresh2: \(fresh2.right)/\(fresh2.rows)")
+        #expect(fresh2.rows == 200 && fresh3.rows == 160)
+        #expect(Double(fresh2.right) / Double(fresh2.rows) >= 0.95, "fresh2: \(fresh2.right)/\(fresh2.rows)")
         #expect(Double(tuning.right) / Double(tuning.rows) >= 0.96, "tuning: \(tuning.right)/\(tuning.rows)")
         #expect(Double(holdout.right) / Double(holdout.rows) >= 0.96, "holdout: \(holdout.right)/\(holdout.rows)")
-        let untuned = (right: unseen.right + fresh.right, rows: unseen.rows + fresh.rows)
+        let untuned = (
+            right: unseen.right + fresh.right + fresh3.right, rows: unseen.rows + fresh.rows + fresh3.rows
+        )
         #expect(
             Double(untuned.right) / Double(untuned.rows) >= 0.95, "never tuned on: \(untuned.right)/\(untuned.rows)")
     }
