@@ -12,7 +12,7 @@ import Synchronization
 public enum ProductKinds {
     /// Which catalogue and recognition kept figures were worked out with: raise it with any change to
     /// what ``kind(ofKey:)`` gives, so that databases work their kind figures out again.
-    public static let rulesVersion = 4
+    public static let rulesVersion = 5
 
     /// How many of a key's first words a pattern's first word may stand at.
     public static let headWords = 3

@@ -30,6 +30,16 @@ struct ProductKindsTests {
             // topping, chiabatta with salmon, potato kebabs and coffee with a doughnut are none of theirs.
             ("Рожок с шокол топингом 60г", nil), ("Чиабатта ржаная с лососем", nil), ("Люля из картофеля", nil),
             ("КОФЕ + ПОНЧИК", nil), ("*3651951 САДОК Сем.Огурец Обильный", nil),
+            // Seen on a history never tuned on (Cash-check, Петрозаводск): a plum and a plum jam are no
+            // cream, a nectarine no nectar, a dairy dessert no milk, cream cheese no cottage cheese, a
+            // Karelian pie no potatoes, a canteen's pasta dish and a crab paste no pasta; «сг» is
+            // condensed.
+            ("Слива красная вес 1кг", nil), ("Джем МАХЕЕВЪ Сливовый 300г", nil), ("Нектарины вес 1кг", nil),
+            ("Десерт мол ЧУДО Перс/Груша 4,2% 100г", nil), ("Сыр творожный Хохланд Сливочный 60% 220г", nil),
+            ("Калитка картофельная", nil), ("Макароны по-флотски (50,0253; 18.04.2023)", nil),
+            ("БАЛТИЙСКИЙ БЕРЕГ Паста снежный краб клас/соусе 1", nil),
+            ("АЛЕКСЕЕВСКОЕ Молоко цел сг с сах ГОСТ 8,5% 270г", "condensed-milk"), ("СЛИВ.20%480Г ДВД", "cream"),
+            ("Сыр ВЕЛИКОЛУКС МОЛ КОМБ Эдам 45% вес 1кг", "cheese"),
         ] as [(String, String?)])
     func notTheKind(name: String, kind: String?) {
         #expect(Self.kind(name) == kind, "\(name)")
