@@ -456,9 +456,9 @@ enum Schema {
         }
         migrator.registerMigration("v20-product-headings") { db in
             // How many of each product's lines in a month printed each form (`ItemName.heading`: the
-            // till's codes and padding gone), so that `prices` heads a product by the form its lines
-            // printed most, not by the first one ever imported. Kept and worked out again with the
-            // other product figures.
+            // till's codes and padding gone) other than the one its name row was first printed in, so
+            // that `prices` heads a product by the form its lines printed most, not by the first one
+            // ever imported. Kept and worked out again with the other product figures.
             try db.execute(
                 sql: """
                     CREATE TABLE month_product_forms (

@@ -24,7 +24,8 @@ struct MonthFigures: Sendable {
         let highest: Int64
     }
 
-    /// How many of a product's lines in the month printed one form (``ItemName/heading(_:)``).
+    /// How many of a product's lines in the month printed one form (``ItemName/heading(_:)``) other
+    /// than the one its name row was first printed in.
     struct FormRow: Sendable {
         let key: Key
         let heading: String

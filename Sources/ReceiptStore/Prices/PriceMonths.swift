@@ -25,6 +25,8 @@ enum PriceMonths {
         private var facts: [UnitPrice.NameFacts] = []
         /// The names' headings (``ItemName/heading(_:)``), by the names' number, as they are asked for.
         private var headings: [String] = []
+        /// The heading of each name row's first printed form (`item_names.display`), by its id.
+        private var firstForms: [Int64: String] = [:]
 
         /// The facts of the name numbered `number`.
         mutating func facts(ofName number: Int) -> UnitPrice.NameFacts {
@@ -36,6 +38,17 @@ enum PriceMonths {
         mutating func heading(ofName number: Int) -> String {
             while headings.count <= number { headings.append(ItemName.heading(names.texts[headings.count])) }
             return headings[number]
+        }
+
+        /// The heading of the form name row `id` was first printed in.
+        mutating func firstForm(of id: Int64, in db: Database) throws -> String {
+            if let known = firstForms[id] { return known }
+            let display =
+                try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT display FROM item_names WHERE id = ?"), arguments: [id]) ?? ""
+            let heading = ItemName.heading(display)
+            firstForms[id] = heading
+            return heading
         }
     }
 
@@ -206,7 +219,7 @@ enum PriceMonths {
             shops[number << 32 | shopOf[place], default: Shop()].add(
                 price.kopecks, at: (place, sqlite3_column_int64(line, 1)))
         }
-        var figures = figures(of: month, products: products, shops: shops, times: times, texts: &texts)
+        var figures = try figures(of: month, products: products, shops: shops, times: times, texts: &texts, in: db)
         figures.kindShops = kindShops.map {
             (kind: kinds[$0.key >> 32].id, shop: $0.key & 0xFFFF_FFFF, figures: $0.value)
         }
@@ -234,8 +247,9 @@ enum PriceMonths {
 
     /// The rows of a month's products and shops, in the order of their keys.
     private static func figures(
-        of month: String, products: [Product], shops: [Int: Shop], times: [String], texts: inout Texts
-    ) -> MonthFigures {
+        of month: String, products: [Product], shops: [Int: Shop], times: [String], texts: inout Texts,
+        in db: Database
+    ) throws -> MonthFigures {
         let categories = texts.categories.texts
         let sorted = products.indices.sorted { products[$0].key < products[$1].key }
         var rank = [Int](repeating: 0, count: products.count)
@@ -250,9 +264,15 @@ enum PriceMonths {
                     key: product.key, category: mostLines(product.categories, categories),
                     purchases: prices.count, amount: product.amount, spending: product.spending,
                     lowest: prices.first ?? 0, median: prices.median, highest: prices.last ?? 0))
-            // Printed names with one heading (a till's code before one of them) are one form.
+            // The lines that printed another form than the name row's first (most print that one,
+            // and the rest of the month's purchases are its lines); printed names with one heading (a
+            // till's code before one of them) are one form.
+            let first = try texts.firstForm(of: product.key.nameID, in: db)
             var lines: [String: Int] = [:]
-            for form in product.forms { lines[texts.heading(ofName: form.name), default: 0] += form.lines }
+            for form in product.forms {
+                let heading = texts.heading(ofName: form.name)
+                if heading != first { lines[heading, default: 0] += form.lines }
+            }
             for (heading, count) in lines.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
                 figures.forms.append(MonthFigures.FormRow(key: product.key, heading: heading, lines: count))
             }

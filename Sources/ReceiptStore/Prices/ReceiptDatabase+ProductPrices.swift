@@ -38,22 +38,25 @@ public struct Product: Sendable, Hashable {
     }
 }
 
-/// A product's purchases in one month, as the database keeps them: one line of a complete sale is
-/// one purchase, at its price per unit (`UnitPrice/line(_:facts:)`) in kopecks.
-public struct ProductMonth: Sendable, Equatable {
-    /// The product.
-    public let product: Product
+/// One thing's purchases in one month, as the database keeps them: a product's (``ProductMonth``,
+/// its lines at their price per unit, `UnitPrice/line(_:facts:)`) or a product kind's
+/// (``KindMonth``, its lines priced at the kind's level, `UnitPrice/kindLine(_:facts:)`: milk per
+/// litre, eggs per ten). One line of a complete sale is one purchase; prices are in kopecks.
+public struct PriceMonth<Subject: Sendable & Equatable>: Sendable, Equatable {
+    /// The product or the kind.
+    public let subject: Subject
     /// The month, by the shops' local dates.
     public let month: Month
     /// The category most of its lines counted in that month.
     public let category: Category
     /// How many lines bought it.
     public let purchases: Int
-    /// How much of its unit they bought, in thousandths (two 930 ml bottles: 1860).
+    /// How much of its unit (a kind: of the kind's amount) they bought, in thousandths (two 930 ml
+    /// bottles: 1860).
     public let thousandths: Int64
     /// What the lines cost.
     public let spending: Money
-    /// The lowest unit price paid.
+    /// The lowest price paid.
     public let lowest: Int64
     /// The middle one (of an even number, the mean of the two middle ones, rounded half away from zero).
     public let median: Int64
@@ -61,51 +64,11 @@ public struct ProductMonth: Sendable, Equatable {
     public let highest: Int64
 }
 
-/// A product kind's purchases in one month, its lines priced at the kind's level
-/// (`UnitPrice/kindLine(_:facts:)`: milk per litre, eggs per ten).
-public struct KindMonth: Sendable, Equatable {
-    /// The kind.
-    public let kind: ProductKind
-    /// The month, by the shops' local dates.
-    public let month: Month
-    /// The category most of its lines counted in that month.
-    public let category: Category
-    /// How many lines bought it.
-    public let purchases: Int
-    /// How much of the kind's amount they bought, in thousandths (three litres of milk: 3000).
-    public let thousandths: Int64
-    /// What the lines cost.
-    public let spending: Money
-    /// The lowest price per the kind's amount.
-    public let lowest: Int64
-    /// The middle one (of an even number, the mean of the two middle ones, rounded half away from zero).
-    public let median: Int64
-    /// The highest.
-    public let highest: Int64
-}
-
-/// A product kind's purchases in one month at one shop, at the kind's level.
-public struct KindShop: Sendable, Equatable {
-    /// The kind.
-    public let kind: ProductKind
-    /// The month, by the shops' local dates.
-    public let month: Month
-    /// The shop as lists show it; empty when the receipts name none.
-    public let shop: String
-    /// How many lines bought it there.
-    public let purchases: Int
-    /// The lowest price per the kind's amount paid there.
-    public let lowest: Int64
-    /// The price of the month's latest purchase there.
-    public let last: Int64
-    /// When that was, by the shop's clock.
-    public let lastAt: LocalDateTime
-}
-
-/// A product's purchases in one month at one shop.
-public struct ProductShop: Sendable, Equatable {
-    /// The product.
-    public let product: Product
+/// One thing's purchases in one month at one shop: a product's (``ProductShop``) or a product
+/// kind's at the kind's level (``KindShop``).
+public struct PriceShop<Subject: Sendable & Equatable>: Sendable, Equatable {
+    /// The product or the kind.
+    public let subject: Subject
     /// The month, by the shops' local dates.
     public let month: Month
     /// The shop as lists show it (the place's name, else the receipt's retail place or seller);
@@ -113,12 +76,50 @@ public struct ProductShop: Sendable, Equatable {
     public let shop: String
     /// How many lines bought it there.
     public let purchases: Int
-    /// The lowest unit price paid there.
+    /// The lowest price paid there.
     public let lowest: Int64
-    /// The unit price of the month's latest purchase there.
+    /// The price of the month's latest purchase there.
     public let last: Int64
     /// When that was, by the shop's clock.
     public let lastAt: LocalDateTime
+}
+
+/// A product's purchases in one month, at its price per unit.
+public typealias ProductMonth = PriceMonth<Product>
+/// A product kind's purchases in one month, at the kind's level.
+public typealias KindMonth = PriceMonth<ProductKind>
+/// A product's purchases in one month at one shop.
+public typealias ProductShop = PriceShop<Product>
+/// A product kind's purchases in one month at one shop, at the kind's level.
+public typealias KindShop = PriceShop<ProductKind>
+
+extension PriceMonth where Subject == Product {
+    /// The product.
+    public var product: Product { subject }
+}
+
+extension PriceMonth {
+    /// The same figures of another subject (a product headed otherwise).
+    func with(subject: Subject) -> PriceMonth {
+        PriceMonth(
+            subject: subject, month: month, category: category, purchases: purchases, thousandths: thousandths,
+            spending: spending, lowest: lowest, median: median, highest: highest)
+    }
+}
+
+extension PriceMonth where Subject == ProductKind {
+    /// The kind.
+    public var kind: ProductKind { subject }
+}
+
+extension PriceShop where Subject == Product {
+    /// The product.
+    public var product: Product { subject }
+}
+
+extension PriceShop where Subject == ProductKind {
+    /// The kind.
+    public var kind: ProductKind { subject }
 }
 
 extension PriceUnit {
@@ -152,6 +153,8 @@ extension ReceiptDatabase {
         return try read { db in
             guard let names = try Self.names(matching: text, in: db) else { return [] }
             var made: [Int64: Product] = [:]
+            // The forms other than each name row's first, with their lines over the months read.
+            var otherForms: [Int64: [(heading: String, lines: Int64)]] = [:]
             if headings {
                 let forms = try Row.fetchCursor(
                     db,
@@ -160,24 +163,11 @@ extension ReceiptDatabase {
                         FROM \(sources.forms) t
                         WHERE t.month IN (\(Self.monthsWithReceipts))\(names.filter)
                         GROUP BY t.name_id, t.price_unit, t.heading
-                        ORDER BY t.name_id, t.price_unit, lines DESC, t.heading
                         """,
                     arguments: Self.bounds(first, last))
-                // A product's first row is the form most of its lines printed; of equals, the one
-                // it was first printed in heads it (a history's heading stays as it was), else the
-                // first by its bytes.
-                var most: (id: Int64, unit: Int64, lines: Int64) = (-1, -1, 0)
                 while let row = try forms.next() {
-                    let (id, unit, lines): (Int64, Int64, Int64) = (row["name_id"], row["price_unit"], row["lines"])
-                    let heading: String = row["heading"]
-                    if (id, unit) != (most.id, most.unit) {
-                        most = (id, unit, lines)
-                        _ = try Self.product(row, keys: names.keys, made: &made, display: heading)
-                    } else if lines == most.lines, let name = names.keys[id], heading == ItemName.heading(name.display)
-                    {
-                        made[id &* 8 &+ unit] = nil
-                        _ = try Self.product(row, keys: names.keys, made: &made, display: heading)
-                    }
+                    let (id, unit): (Int64, Int64) = (row["name_id"], row["price_unit"])
+                    otherForms[id &* 8 &+ unit, default: []].append((row["heading"], row["lines"]))
                 }
             }
             let rows = try Row.fetchCursor(
@@ -192,15 +182,38 @@ extension ReceiptDatabase {
                 arguments: Self.bounds(first, last))
             var months: [ProductMonth] = []
             var known: [String: Month] = [:]
+            // The lines of each product with other forms, by id and unit code.
+            var purchases: [Int64: Int64] = [:]
             while let row = try rows.next() {
                 let product = try Self.product(row, keys: names.keys, made: &made)
                 guard let product else { continue }
-                months.append(
-                    ProductMonth(
-                        product: product, month: try Self.month(of: row, known: &known),
-                        category: Category(rawValue: row["category"]) ?? .uncategorized, purchases: row["purchases"],
-                        thousandths: row["amount"], spending: Money(kopecks: row["spending"]), lowest: row["lowest"],
-                        median: row["median"], highest: row["highest"]))
+                let month = try Self.priceMonth(of: product, row, known: &known)
+                months.append(month)
+                let key = product.id &* 8 &+ product.unit.storedCode
+                if otherForms[key] != nil { purchases[key, default: 0] += Int64(month.purchases) }
+            }
+            // A product is headed by the form most of its lines printed: its first form's lines are
+            // those the other forms did not print; of equals, the first form, else the first by its bytes.
+            var headed: [Product: Product] = [:]
+            for (key, product) in made {
+                guard let others = otherForms[key] else { continue }
+                let first = ItemName.heading(product.display)
+                let firstLines = (purchases[key] ?? 0) - others.reduce(0) { $0 + $1.lines }
+                let most = others.reduce((heading: first, lines: firstLines)) { best, form in
+                    form.lines > best.lines
+                        || form.lines == best.lines && best.heading != first
+                            && form.heading.utf8.lexicographicallyPrecedes(best.heading.utf8)
+                        ? form : best
+                }
+                if most.heading != first {
+                    headed[product] = Product(
+                        id: product.id, name: product.name, unit: product.unit, display: most.heading)
+                }
+            }
+            if !headed.isEmpty {
+                months = months.map { month in
+                    headed[month.product].map { month.with(subject: $0) } ?? month
+                }
             }
             return months
         }
@@ -224,12 +237,7 @@ extension ReceiptDatabase {
             var known: [String: Month] = [:]
             while let row = try rows.next() {
                 guard let kind = ProductKinds.kind(id: row["kind"]) else { continue }
-                months.append(
-                    KindMonth(
-                        kind: kind, month: try Self.month(of: row, known: &known),
-                        category: Category(rawValue: row["category"]) ?? .uncategorized, purchases: row["purchases"],
-                        thousandths: row["amount"], spending: Money(kopecks: row["spending"]), lowest: row["lowest"],
-                        median: row["median"], highest: row["highest"]))
+                months.append(try Self.priceMonth(of: kind, row, known: &known))
             }
             return months
         }
@@ -257,14 +265,7 @@ extension ReceiptDatabase {
             while let row = try rows.next() {
                 let id: String = row["kind"]
                 guard kinds.contains(id), let kind = ProductKinds.kind(id: id) else { continue }
-                let text: String = row["last_at"]
-                guard let lastAt = try? LocalDateTime(iso: text) else {
-                    throw RecordError(row: "month_kind_shops.last_at='\(text)'", reason: "not a date and time")
-                }
-                shops.append(
-                    KindShop(
-                        kind: kind, month: try Self.month(of: row, known: &known), shop: row["shop"],
-                        purchases: row["purchases"], lowest: row["lowest"], last: row["last"], lastAt: lastAt))
+                shops.append(try Self.priceShop(of: kind, row, table: "month_kind_shops", known: &known))
             }
             return shops
         }
@@ -292,14 +293,7 @@ extension ReceiptDatabase {
             var made: [Int64: Product] = [:]
             while let row = try rows.next() {
                 guard let product = try Self.product(row, keys: names.keys, made: &made) else { continue }
-                let text: String = row["last_at"]
-                guard let lastAt = try? LocalDateTime(iso: text) else {
-                    throw RecordError(row: "month_product_shops.last_at='\(text)'", reason: "not a date and time")
-                }
-                shops.append(
-                    ProductShop(
-                        product: product, month: try Self.month(of: row, known: &known), shop: row["shop"],
-                        purchases: row["purchases"], lowest: row["lowest"], last: row["last"], lastAt: lastAt))
+                shops.append(try Self.priceShop(of: product, row, table: "month_product_shops", known: &known))
             }
             return shops
         }
@@ -337,11 +331,9 @@ extension ReceiptDatabase {
     }
 
     /// The product of a row, made once a name and unit (`made`, by id and unit code): a product's
-    /// rows are many, one a month and shop. `display` heads it when it is made (else the name's
-    /// first printed form).
+    /// rows are many, one a month and shop.
     private static func product(
-        _ row: Row, keys: [Int64: (key: String, display: String)], made: inout [Int64: Product],
-        display: String? = nil
+        _ row: Row, keys: [Int64: (key: String, display: String)], made: inout [Int64: Product]
     ) throws -> Product? {
         let id: Int64 = row["name_id"]
         let code: Int64 = row["price_unit"]
@@ -351,9 +343,35 @@ extension ReceiptDatabase {
         guard let priceUnit = PriceUnit(storedCode: code) else {
             throw RecordError(row: "price_unit=\(code)", reason: "not a unit")
         }
-        let product = Product(id: id, name: name.key, unit: priceUnit, display: display ?? name.display)
+        let product = Product(id: id, name: name.key, unit: priceUnit, display: name.display)
         if let madeKey { made[madeKey] = product }
         return product
+    }
+
+    /// The month of `subject` a kept row of month figures gives (`month`, `category`, `purchases`,
+    /// `amount`, `spending`, `lowest`, `median`, `highest`).
+    private static func priceMonth<Subject>(of subject: Subject, _ row: Row, known: inout [String: Month]) throws
+        -> PriceMonth<Subject>
+    {
+        PriceMonth(
+            subject: subject, month: try month(of: row, known: &known),
+            category: Category(rawValue: row["category"]) ?? .uncategorized, purchases: row["purchases"],
+            thousandths: row["amount"], spending: Money(kopecks: row["spending"]), lowest: row["lowest"],
+            median: row["median"], highest: row["highest"])
+    }
+
+    /// The month at a shop of `subject` a kept row of `table` gives (`month`, `shop`, `last_at`,
+    /// `purchases`, `lowest`, `last`).
+    private static func priceShop<Subject>(
+        of subject: Subject, _ row: Row, table: String, known: inout [String: Month]
+    ) throws -> PriceShop<Subject> {
+        let text: String = row["last_at"]
+        guard let lastAt = try? LocalDateTime(iso: text) else {
+            throw RecordError(row: "\(table).last_at='\(text)'", reason: "not a date and time")
+        }
+        return PriceShop(
+            subject: subject, month: try month(of: row, known: &known), shop: row["shop"],
+            purchases: row["purchases"], lowest: row["lowest"], last: row["last"], lastAt: lastAt)
     }
 
     private static func month(of row: Row, known: inout [String: Month]) throws -> Month {

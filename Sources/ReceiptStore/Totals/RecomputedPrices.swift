@@ -55,10 +55,14 @@ enum RecomputedPrices {
     }
 
     /// (month, name_id, price_unit, heading, lines): how many of a product's lines in a month printed
-    /// one form (`receipts_heading`: ``ItemName/heading(_:)``).
+    /// one form (`receipts_heading`: ``ItemName/heading(_:)``) other than the one its name row was
+    /// first printed in.
     static func forms(_ filter: String) -> String {
         lines(filter, shops: false) + """
-            SELECT month, name_id, price_unit, heading, COUNT(*) FROM lines GROUP BY month, name_id, price_unit, heading
+            SELECT l.month, l.name_id, l.price_unit, l.heading, COUNT(*)
+            FROM lines l JOIN item_names n ON n.id = l.name_id
+            WHERE l.heading <> receipts_heading(n.display)
+            GROUP BY l.month, l.name_id, l.price_unit, l.heading
             """
     }
 
