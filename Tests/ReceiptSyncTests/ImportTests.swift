@@ -23,7 +23,11 @@ struct SyncHarness: Sendable {
         }
     }
 
-    func demoClient(retry: RetryPolicy = RetryPolicy(budget: 5)) async throws -> (ReceiptsClient, SessionInfo) {
+    /// A client logged in to the demo account. Its requests are retried for up to two minutes: in
+    /// the PostgreSQL pass of `make test`, beside dozens of clusters starting and stopping on two
+    /// cores, the server can miss a connection's deadline; what these tests check is what arrives,
+    /// not how fast (a test of the retries passes its own policy).
+    func demoClient(retry: RetryPolicy = RetryPolicy(budget: 120)) async throws -> (ReceiptsClient, SessionInfo) {
         let client = ReceiptsClient(server: url, cookie: nil, retry: retry)
         let info = try await client.logIn(login: "demo", password: "demo")
         return (client, info)
