@@ -446,10 +446,7 @@ public enum UnitPrice {
         let characters = Array(name)
         var result = ""
         var index = 0
-        func isNumeral(_ at: Int) -> Bool {
-            at >= 0 && at < characters.count
-                && (characters[at].isNumber || characters[at] == "," || characters[at] == ".")
-        }
+        func isNumeral(_ at: Int) -> Bool { at >= 0 && at < characters.count && numeral(characters[at]) }
         while index < characters.count {
             if characters[index].isNumber, !isNumeral(index - 1) {
                 var unit = index
@@ -473,6 +470,11 @@ public enum UnitPrice {
         return result
     }
 
+    /// A digit or a decimal mark: what a number of a name is written with.
+    private static func numeral(_ character: Character) -> Bool {
+        character.isNumber || character == "," || character == "."
+    }
+
     /// The name with a narrow range of sizes (`0,5-0,55кг`, `500- 510гр`: what one loaf may weigh)
     /// written as its lower bound (`0,5кг`), and a wide one (`9-15кг`: the children nappies fit)
     /// taken out; a number glued to letters before it (`р23-25`: a clothing size) stays.
@@ -483,7 +485,7 @@ public enum UnitPrice {
         var index = 0
         func numberEnd(from start: Int) -> Int {
             var end = start
-            while end < characters.count, characters[end].isNumber || characters[end] == "," || characters[end] == "." {
+            while end < characters.count, numeral(characters[end]) {
                 end += 1
             }
             return end
