@@ -11,8 +11,9 @@ import Synchronization
 /// several kinds match, the longest pattern wins (its characters), the earlier kind on a tie.
 public enum ProductKinds {
     /// Which catalogue and recognition kept figures were worked out with: raise it with any change to
-    /// what ``kind(ofKey:)`` gives, so that databases work their kind figures out again.
-    public static let rulesVersion = 5
+    /// what ``kind(ofKey:)`` or ``family(ofKey:)`` gives, so that databases work their kind figures
+    /// and products out again.
+    public static let rulesVersion = 6
 
     /// How many of a key's first words a pattern's first word may stand at.
     public static let headWords = 3

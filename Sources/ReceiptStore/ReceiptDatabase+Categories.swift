@@ -315,6 +315,11 @@ extension ReceiptDatabase {
                     """,
                 arguments: [id])
         }
+        // Lines under other rows are other products: each row's product is decided anew.
+        if !left.isEmpty {
+            try ProductRows.assignAll(in: db)
+            try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
+        }
     }
 
     /// Replaces the kept monthly totals with the recomputed ones.

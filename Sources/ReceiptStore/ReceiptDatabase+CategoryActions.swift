@@ -259,6 +259,7 @@ extension ReceiptDatabase {
                         """,
                     arguments: [key, step.display ?? key, step.after, rules.category(forKey: key)?.rawValue])
                 let nameID = try Int64.fetchOne(db, sql: "SELECT id FROM item_names WHERE key = ?", arguments: [key])
+                if let nameID { try ProductRows.assign(row: nameID, key: key, in: db) }
                 receipts.formUnion(
                     try Int64.fetchAll(
                         db,

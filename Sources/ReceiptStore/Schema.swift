@@ -472,6 +472,21 @@ enum Schema {
                     INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts;
                     """)
         }
+        migrator.registerMigration("v21-product-rows") { db in
+            // Which name row a name's lines are priced under (ProductRows): the first of its family
+            // (ProductKinds.family: kind, variant and brand), or the product of a GTIN it was printed
+            // with; NULL is its own. Every product figure is worked out again.
+            try db.execute(
+                sql: """
+                    ALTER TABLE item_names ADD COLUMN product_id INTEGER REFERENCES item_names(id);
+                    CREATE TABLE product_families (
+                        family TEXT PRIMARY KEY NOT NULL,
+                        name_id INTEGER NOT NULL REFERENCES item_names(id)
+                    ) WITHOUT ROWID;
+                    """)
+            try ProductRows.assignAll(in: db)
+            try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
+        }
         return migrator
     }
 }

@@ -40,9 +40,38 @@ struct ProductKindsTests {
             ("БАЛТИЙСКИЙ БЕРЕГ Паста снежный краб клас/соусе 1", nil),
             ("АЛЕКСЕЕВСКОЕ Молоко цел сг с сах ГОСТ 8,5% 270г", "condensed-milk"), ("СЛИВ.20%480Г ДВД", "cream"),
             ("Сыр ВЕЛИКОЛУКС МОЛ КОМБ Эдам 45% вес 1кг", "cheese"),
+            // Seen while reading families on the labelled names: celery is no herring, grapes no
+            // wine, a nut spread no pasta.
+            ("Сельдерей стебель", nil), ("Виноград Киш-миш зел.", nil), ("NUTELLA Паста орех.350г", nil),
         ] as [(String, String?)])
     func notTheKind(name: String, kind: String?) {
         #expect(Self.kind(name) == kind, "\(name)")
+    }
+
+    /// Pairs of real printed names (djavid/CheckCalories, Cash-check, the labelled names of
+    /// Tests/Fixtures/real-names) and whether a shopper would call them one product.
+    @Test(
+        "one product across chains: the kind, the variant and the brand's words, as tills cut them",
+        arguments: [
+            // Простоквашино's ultra-pasteurised 3.2 % milk at two chains; Чебаркуль's «ОТБ.» is «отборное».
+            ("3173204 ПРОСТ.Мол.ул/паст.3,2% 950мл", "Молоко ПРОСТОКВАШИНО у/паст. 3,2% 950мл", true),
+            ("ЧЕБАРКУЛЬ Мол.ОТБ.3,8% м/у 1л", "Молоко Чебаркуль отборное 3,8% 1 л", true),
+            // Славмо's 2.5 % in a film bag and in a Pure-Pak box; its sour cream in a cup by two names.
+            ("СЛАВМО Мол.паст.2,5% 1000г ОАО  Славмо", "Молоко паст 2,5% 1000г п/пак (Славмо)", true),
+            ("славмо сметана 15% пл/ст", "Сметана СЛАВМО 15% ст", true),
+            // An egg's grade and a juice's fruit are other products; nectar is not juice.
+            ("Яйцо куриное Роскар С0", "Яйцо куриное Роскар С1", false),
+            ("Нектар Добрый персик-яблоко", "Нектар Добрый мультифрукт", false),
+            ("Сок Добрый яблоко", "Нектар Добрый яблоко", false),
+            // Another fat; cherry tomatoes; a whopper and a bacon burger of the same size.
+            ("Молоко Славмо паст. 2,5% 1400г", "Молоко Славмо паст. 3,5% 1400г", false),
+            ("Томаты черри на ветке", "Томаты на ветке", false), ("Воппер Джуниор", "Беконайзер Джуниор", false),
+            // Milk «паст 2,5%» at two chains is any milk: how it was made names no product.
+            ("МОЛОКО ПАСТ 2,5% 1Л", "Молоко пастеризованное 2,5% 1500г.", false),
+        ] as [(String, String, Bool)])
+    func family(first: String, second: String, same: Bool) {
+        let families = [first, second].map { ProductKinds.family(ofKey: ItemName.key($0)) }
+        #expect((families[0] != nil && families[0] == families[1]) == same, "\(families)")
     }
 
     @Test(

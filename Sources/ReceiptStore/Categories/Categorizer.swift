@@ -120,8 +120,10 @@ struct Categorizer {
             try db.cachedStatement(
                 sql: "INSERT INTO item_names (key, display, rule, guess, confidence) VALUES (?, ?, ?, ?, ?)"
             ).execute(arguments: [key, printedText, rule?.rawValue, guess?.category.rawValue, guess?.confidence])
+            let id = db.lastInsertedRowID
+            try ProductRows.assign(row: id, key: key, in: db)
             entry = NameEntry(
-                id: db.lastInsertedRowID, chosen: nil, rule: rule,
+                id: id, chosen: nil, rule: rule,
                 guess: guess.flatMap { $0.confidence >= NameClassifier.appliedConfidence ? $0.category : nil })
         }
         added.update(entry, for: printed)

@@ -27,6 +27,14 @@ enum PriceMonths {
         private var headings: [String] = []
         /// The heading of each name row's first printed form (`item_names.display`), by its id.
         private var firstForms: [Int64: String] = [:]
+        /// The rows priced under another (``ProductRows``), read with the first month.
+        private var productRows: [Int64: Int64]?
+
+        /// The row the lines of name row `id` are priced under.
+        mutating func product(ofRow id: Int64, in db: Database) throws -> Int64 {
+            if productRows == nil { productRows = try ProductRows.products(in: db) }
+            return productRows?[id] ?? id
+        }
 
         /// The facts of the name numbered `number`.
         mutating func facts(ofName number: Int) -> UnitPrice.NameFacts {
@@ -187,7 +195,8 @@ enum PriceMonths {
                     ? nil : Measure(rawValue: Int(sqlite3_column_int64(line, 9))))
             let facts = texts.facts(ofName: name)
             guard let price = UnitPrice.line(item, facts: facts) else { continue }
-            let key = MonthFigures.Key(nameID: sqlite3_column_int64(line, 2), unit: price.unit.storedCode)
+            let key = MonthFigures.Key(
+                nameID: try texts.product(ofRow: sqlite3_column_int64(line, 2), in: db), unit: price.unit.storedCode)
             let number: Int
             if let known = numbers[key] {
                 number = known

@@ -300,8 +300,8 @@ extension ReceiptDatabase {
     }
 
     /// The name rows whose key or first printed form holds every word of `text` (or its key's words:
-    /// `аи-95` is `аи95`), or whose kind ``ProductKinds/kinds(matching:key:)`` finds for `text`: their
-    /// keys and printed forms by id, and the SQL condition on `t.name_id` that keeps them (empty
+    /// `аи-95` is `аи95`), or whose kind ``ProductKinds/kinds(matching:key:)`` finds for `text`, each
+    /// as the row its lines are priced under (``ProductRows``): their keys and printed forms by id, and the SQL condition on `t.name_id` that keeps them (empty
     /// without `text`); nil when none can.
     private static func names(matching text: String?, in db: Database) throws -> (
         keys: [Int64: (key: String, display: String)], filter: String
@@ -312,7 +312,9 @@ extension ReceiptDatabase {
         let textKey = text.map(ItemName.key) ?? ""
         let keyWords = textKey.split(separator: " ").map(String.init)
         let kinds = Set(text == nil ? [] : ProductKinds.kinds(matching: words ?? [], key: textKey).map(\.id))
-        for row in try Row.fetchAll(db, sql: "SELECT id, key, display FROM item_names WHERE key <> ''") {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, key, display, product_id FROM item_names WHERE key <> ''")
+        let byID = Dictionary(rows.map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
+        for row in rows {
             let key: String = row["key"]
             let display: String = row["display"]
             if let words {
@@ -323,7 +325,12 @@ extension ReceiptDatabase {
                     || ProductKinds.kind(ofKey: key).map { kinds.contains($0.id) } == true
                 guard found else { continue }
             }
-            keys[row["id"]] = (key, display)
+            // A name found finds the product its lines are priced under (ProductRows).
+            if let product = row["product_id"] as Int64?, let productRow = byID[product] {
+                keys[product] = (productRow["key"], productRow["display"])
+            } else {
+                keys[row["id"]] = (key, display)
+            }
         }
         guard text != nil else { return (keys, "") }
         if keys.isEmpty { return nil }

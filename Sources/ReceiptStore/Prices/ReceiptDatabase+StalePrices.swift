@@ -107,6 +107,7 @@ extension ReceiptDatabase {
         guard version != Self.priceRulesVersion else { return }
         do {
             try write { db in
+                try ProductRows.assignAll(in: db)
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
                 try db.execute(

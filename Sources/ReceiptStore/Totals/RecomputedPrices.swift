@@ -22,7 +22,7 @@ enum RecomputedPrices {
         let part = { (part: Int) in "receipts_line_price(i.name, i.price, i.quantity, i.unit, i.measure, \(part))" }
         return """
             WITH priced AS (
-                SELECT r.month, i.name_id, \(part(0)) AS price_unit, \(part(1)) AS unit_price,
+                SELECT r.month, \(ProductRows.lineProductSQL) AS name_id, \(part(0)) AS price_unit, \(part(1)) AS unit_price,
                     \(part(2)) AS amount, i.counted AS sum, COALESCE(i.category, 'uncategorized') AS category,
                     receipts_heading(i.name) AS heading,
                     \(part(3)) AS kind, \(part(4)) AS kind_price, \(part(5)) AS kind_amount\(shop)

@@ -15,6 +15,8 @@ struct SaveContext {
     var shops: [ByteKey: ShopIdentity.Entry] = [:]
     /// Name rows of the GTINs this transaction met.
     var products: [String: Int64] = [:]
+    /// Name rows this transaction printed with a known GTIN (``ProductRows/alias(printed:gtinRow:in:)``).
+    var aliased: Set<Int64> = []
 
     /// The name row a line counts under: the one its GTIN was first seen with, when it carries a
     /// valid one (so one product printed two ways at two chains is one product), else its
@@ -23,11 +25,20 @@ struct SaveContext {
         guard let code = item.gtin, let gtin = GTIN(checking: code)?.digits else {
             return try categorizer.name(item.name, in: db)
         }
-        if let id = products[gtin] { return try categorizer.name(id: id, in: db) }
-        var lookup = DirectBindings(try db.cachedStatement(sql: "SELECT name_id FROM gtin_products WHERE gtin = ?"))
-        lookup.add(gtin)
-        if let id = try lookup.fetchInt64() {
-            products[gtin] = id
+        var known = products[gtin]
+        if known == nil {
+            var lookup = DirectBindings(
+                try db.cachedStatement(sql: "SELECT name_id FROM gtin_products WHERE gtin = ?"))
+            lookup.add(gtin)
+            known = try lookup.fetchInt64()
+            products[gtin] = known
+        }
+        if let id = known {
+            // The name printed with the code is that product too, on lines without it (ProductRows).
+            let printed = try categorizer.name(item.name, in: db).id
+            if printed != id, aliased.insert(printed).inserted {
+                try ProductRows.alias(printed: printed, gtinRow: id, in: db)
+            }
             return try categorizer.name(id: id, in: db)
         }
         let entry = try categorizer.name(item.name, in: db)
