@@ -9,7 +9,7 @@ SHELL := /bin/bash
 # and the browser tests' virtual environments; hledger: the check of `receipts export hledger`;
 # sqlite3: the browser test opens the web app's downloaded backup with it.
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3
+	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3 tzdata
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.

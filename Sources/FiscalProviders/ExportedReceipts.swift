@@ -83,7 +83,8 @@ public enum ExportedReceipts {
         }
         func sum(_ key: String) -> Money { Money(kopecks: (try? integer(fields, key)) ?? 0) }
         return try Receipt(
-            identity: identity, dateTime: try dateTime(fields["dateTime"], context: context), operation: operation,
+            identity: identity, dateTime: try dateTime(fields["dateTime"], fields: fields, context: context),
+            operation: operation,
             total: Money(kopecks: total), cash: sum("cashTotalSum"), ecash: sum("ecashTotalSum"),
             prepaid: sum("prepaidSum"), credit: sum("creditSum"), provision: sum("provisionSum"),
             seller: trimmed(fields["user"]), sellerINN: trimmed(fields["userInn"]),
@@ -134,9 +135,11 @@ public enum ExportedReceipts {
     }
 
     /// The shop-local time: an ISO string as it is; Unix seconds in the shop's zone, which the
-    /// wrapper's local time or QR code tells when there is one, else Moscow time (UTC+3): never the
-    /// zone of this machine.
-    private static func dateTime(_ value: Any?, context: Context) throws(DocumentError) -> LocalDateTime {
+    /// wrapper's local time or QR code tells when there is one, else the document's region or
+    /// address (``ShopZone``), else Moscow time (UTC+3): never the zone of this machine.
+    private static func dateTime(_ value: Any?, fields: [String: Any], context: Context) throws(DocumentError)
+        -> LocalDateTime
+    {
         if let text = value as? String {
             do {
                 return try LocalDateTime(iso: String(text.prefix(19)))
@@ -151,32 +154,36 @@ public enum ExportedReceipts {
         // shop's offset from UTC, a whole number of quarter hours, and the instant gives the seconds.
         var offset = 3 * 3600
         if let local = context.localTime ?? context.code?.dateTime {
-            let quarters = ((Double(Self.secondsAsIfUTC(local)) - seconds) / 900).rounded()
+            let quarters = ((Double(local.secondsAsIfUTC) - seconds) / 900).rounded()
             guard abs(quarters) <= 14 * 4 else { return local }
             offset = Int(quarters) * 900
+        } else {
+            // The zone at the instant read as Moscow time: a region's offset changes rarely, and
+            // never by more than the hours between.
+            let region = (fields["region"] as? String) ?? (fields["region"] as? NSNumber)?.stringValue
+            let address = fields["retailPlaceAddress"] as? String
+            if region != nil || address != nil,
+                let moscow = try? Self.localTime(seconds: seconds, offset: offset)
+            {
+                offset = ShopZone(region: region, address: address, at: moscow).offsetMinutes * 60
+            }
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? .gmt
-        let parts = calendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
         do {
-            return try LocalDateTime(
-                year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
-                minute: parts.minute ?? 0, second: parts.second ?? 0)
+            return try Self.localTime(seconds: seconds, offset: offset)
         } catch {
             throw .invalid(field: "dateTime", reason: .dateTime(error))
         }
     }
 
-    /// The Unix seconds `local` would be if it were UTC.
-    private static func secondsAsIfUTC(_ local: LocalDateTime) -> Int {
+    /// The local time `offset` seconds east of UTC at Unix second `seconds`.
+    private static func localTime(seconds: Double, offset: Int) throws(LocalDateTimeError) -> LocalDateTime {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let date = calendar.date(
-            from: DateComponents(
-                year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute,
-                second: local.second))
-        return Int(date?.timeIntervalSince1970 ?? 0)
+        calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? .gmt
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
+        return try LocalDateTime(
+            year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0, hour: parts.hour ?? 0,
+            minute: parts.minute ?? 0, second: parts.second ?? 0)
     }
 
     private static func text(_ fields: [String: Any], _ key: String) throws(DocumentError) -> String {

@@ -58,16 +58,17 @@ public struct MatchReason: Sendable, Hashable, LocalizedMessage {
         return parts.joined(separator: ", ")
     }
 
+    /// How far apart, rounded to the nearest minute, hour or day (3 h 58 min is 4 h).
     private static func apart(_ seconds: Int64, _ language: Language) -> String {
-        let minutes = abs(seconds) / 60
         let later = seconds >= 0
-        if minutes < 1 { return language.pick("в ту же минуту", "the same minute") }
+        if abs(seconds) < 60 { return language.pick("в ту же минуту", "the same minute") }
+        let minutes = (abs(seconds) + 30) / 60
         let span =
             minutes < 120
             ? language.pick("\(minutes) мин", "\(minutes) min")
             : minutes < 2 * 1_440
-                ? language.pick("\(minutes / 60) ч", "\(minutes / 60) h")
-                : language.pick("\(minutes / 1_440) дн.", "\(minutes / 1_440) days")
+                ? language.pick("\((minutes + 30) / 60) ч", "\((minutes + 30) / 60) h")
+                : language.pick("\((minutes + 720) / 1_440) дн.", "\((minutes + 720) / 1_440) days")
         return later
             ? language.pick("оплата через \(span)", "paid \(span) after")
             : language.pick("оплата за \(span) до чека", "paid \(span) before")

@@ -241,28 +241,29 @@ extension PaymentMatcher.Payment {
 
 extension PaymentMatcher.Receipt {
     /// A receipt as the matcher sees it: its card part as spending (negative for money back), its
-    /// time in the zone of `region` (the document's region code; Moscow when it gives none or an
-    /// unknown one).
+    /// time in the shop's zone (``ShopZone``: the document's region code, else the address, else
+    /// Moscow).
     public init(
-        id: Int64, dateTime: LocalDateTime, operation: OperationType, card: Money, region: String?, shopNames: [String]
+        id: Int64, dateTime: LocalDateTime, operation: OperationType, card: Money, region: String?,
+        address: String? = nil, shopNames: [String]
     ) {
-        let offset = region.flatMap(RegionClock.offsetMinutes(region:)) ?? ZonedDateTime.moscowOffset
+        let zone = ShopZone(region: region, address: address, at: dateTime)
         self.init(
-            id: id, time: ZonedDateTime(local: dateTime, offsetMinutes: offset), card: operation.spending(card),
-            shopNames: shopNames)
+            id: id, time: ZonedDateTime(local: dateTime, offsetMinutes: zone.offsetMinutes),
+            card: operation.spending(card), shopNames: shopNames)
     }
 
     /// A receipt with its card part (`ecash`).
     public init(id: Int64, receipt: ReceiptCore.Receipt, region: String?, shopNames: [String]) {
         self.init(
             id: id, dateTime: receipt.dateTime, operation: receipt.operation, card: receipt.ecash, region: region,
-            shopNames: shopNames)
+            address: receipt.address, shopNames: shopNames)
     }
 
     /// A receipt as the database gives it for matching.
     public init(_ stored: ReceiptForMatching) {
         self.init(
             id: stored.id, dateTime: stored.dateTime, operation: stored.operation, card: stored.card,
-            region: stored.region, shopNames: stored.shopNames)
+            region: stored.region, address: stored.address, shopNames: stored.shopNames)
     }
 }

@@ -60,6 +60,26 @@ struct ExportedReceiptsTests {
         #expect(try Self.read(content).first?.dateTime.iso == "2024-01-31T16:30:00")
     }
 
+    @Test("Unix seconds with no local time beside them are read in the zone the region or the address says")
+    func unixSecondsInTheShopsZone() throws {
+        // 2024-11-30 20:30 UTC: 23:30 on 30 November in Moscow, 03:30 on 1 December in Novosibirsk
+        // (UTC+7): the receipt is December's.
+        let content = Self.bare.replacingOccurrences(
+            of: #""dateTime": "2019-03-20T23:03:00""#, with: #""dateTime": 1732998600"#)
+        let novosibirsk = content.replacingOccurrences(
+            of: #""retailPlaceAddress": "Санкт-Петербург""#,
+            with: #""retailPlaceAddress": "630132, г.Новосибирск, ул.Нарымская, 31""#)
+        #expect(try Self.read(novosibirsk).first?.dateTime.iso == "2024-12-01T03:30:00")
+        #expect(try Self.read(novosibirsk).first?.month.description == "2024-12")
+        // The region code wins over the address: 27 is Khabarovsk (UTC+10), 06:30.
+        let region = novosibirsk.replacingOccurrences(
+            of: #""operationType": 1"#, with: #""operationType": 1, "region": "27""#)
+        #expect(try Self.read(region).first?.dateTime.iso == "2024-12-01T06:30:00")
+        // An address that names no region: Moscow time.
+        let nowhere = content.replacingOccurrences(of: "Санкт-Петербург", with: "ТЦ Мега, 2 этаж")
+        #expect(try Self.read(nowhere).first?.dateTime.iso == "2024-11-30T23:30:00")
+    }
+
     @Test("broken files say what is wrong and where")
     func broken() throws {
         #expect(throws: ExportError.notJSON) { try Self.read("{ not json") }

@@ -15,16 +15,70 @@ struct BankCommandTests {
 
         """
 
+    /// A T-Bank statement for the card receipts of Zaar2/ChequeInfo's December 2024
+    /// (real-receipts/chequeinfo-2024-12.json): each payment at the receipt's minute in Moscow time
+    /// (the Novosibirsk shops' 08:46 is 04:46; Ozon's Moscow 17:39 is 17:39) and 5 to 55 s into it,
+    /// but for АШАН's 239.80 and METRO's 637.00, paid 65 and 70 s before the receipt's minute.
+    static let december = """
+        "Дата операции";"Дата платежа";"Номер карты";"Статус";"Сумма операции";"Валюта операции";"Сумма платежа";"Валюта платежа";"Кэшбэк";"Категория";"MCC";"Описание";"Бонусы (включая кэшбэк)";"Округление на инвесткопилку";"Сумма операции с округлением"
+        "23.12.2024 04:46:12";"23.12.2024";"*4556";"OK";"-15734,73";"RUB";"-15734,73";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"15734,73"
+        "23.12.2024 06:04:37";"23.12.2024";"*4556";"OK";"-2340,00";"RUB";"-2340,00";"RUB";"";"Супермаркеты";"5422";"MYASO";"0,00";"0,00";"2340,00"
+        "23.12.2024 06:42:05";"23.12.2024";"*4556";"OK";"-1354,50";"RUB";"-1354,50";"RUB";"";"Супермаркеты";"5499";"IP SHALNOVA";"0,00";"0,00";"1354,50"
+        "24.12.2024 04:11:48";"24.12.2024";"*4556";"OK";"-8807,36";"RUB";"-8807,36";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"8807,36"
+        "24.12.2024 06:50:21";"24.12.2024";"*4556";"OK";"-531,56";"RUB";"-531,56";"RUB";"";"Супермаркеты";"5411";"SPAR NOVOSIBIRSK";"0,00";"0,00";"531,56"
+        "24.12.2024 09:12:55";"24.12.2024";"*4556";"OK";"-7012,08";"RUB";"-7012,08";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"7012,08"
+        "24.12.2024 15:43:55";"24.12.2024";"*4556";"OK";"-239,80";"RUB";"-239,80";"RUB";"";"Супермаркеты";"5411";"AUCHAN CITY";"0,00";"0,00";"239,80"
+        "24.12.2024 15:50:09";"24.12.2024";"*4556";"OK";"-1003,52";"RUB";"-1003,52";"RUB";"";"Детские товары";"5641";"DETSKIY MIR";"0,00";"0,00";"1003,52"
+        "26.12.2024 04:35:44";"26.12.2024";"*4556";"OK";"-2191,72";"RUB";"-2191,72";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"2191,72"
+        "26.12.2024 05:27:18";"26.12.2024";"*4556";"OK";"-2200,00";"RUB";"-2200,00";"RUB";"";"Топливо";"5541";"BERKUT AZS";"0,00";"0,00";"2200,00"
+        "27.12.2024 04:09:12";"27.12.2024";"*4556";"OK";"-7164,00";"RUB";"-7164,00";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"7164,00"
+        "27.12.2024 06:40:37";"27.12.2024";"*4556";"OK";"-2194,70";"RUB";"-2194,70";"RUB";"";"Аптеки";"5912";"APTEKI PLUS";"0,00";"0,00";"2194,70"
+        "28.12.2024 04:29:05";"28.12.2024";"*4556";"OK";"-797,00";"RUB";"-797,00";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"797,00"
+        "28.12.2024 04:31:48";"28.12.2024";"*4556";"OK";"-3741,72";"RUB";"-3741,72";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"3741,72"
+        "29.12.2024 17:39:21";"29.12.2024";"*4556";"OK";"-586,00";"RUB";"-586,00";"RUB";"";"Маркетплейсы";"5399";"OZON";"0,00";"0,00";"586,00"
+        "30.12.2024 04:22:55";"30.12.2024";"*4556";"OK";"-1718,60";"RUB";"-1718,60";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"1718,60"
+        "30.12.2024 04:21:50";"30.12.2024";"*4556";"OK";"-637,00";"RUB";"-637,00";"RUB";"";"Супермаркеты";"5411";"METRO CC 1060";"0,00";"0,00";"637,00"
+        "30.12.2024 09:28:09";"30.12.2024";"*4556";"OK";"-4978,50";"RUB";"-4978,50";"RUB";"";"Супермаркеты";"5499";"MAGAZIN";"0,00";"0,00";"4978,50"
+        "30.12.2024 09:30:44";"30.12.2024";"*4556";"OK";"-1264,00";"RUB";"-1264,00";"RUB";"";"Супермаркеты";"5499";"MAGAZIN";"0,00";"0,00";"1264,00"
+        "30.12.2024 12:30:18";"30.12.2024";"*4556";"OK";"-2425,36";"RUB";"-2425,36";"RUB";"";"Супермаркеты";"5411";"LENTA-95";"0,00";"0,00";"2425,36"
+
+        """
+
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("a real Novosibirsk December: every card receipt pairs with its payment, the same minute or one apart")
+    func shopsClock() throws {
+        let folder = try TemporaryFolder()
+        let run = RealReceiptsCommandTests.runner(in: folder)
+        #expect(try run.run(["import", RealReceiptsCommandTests.fixtures + "/chequeinfo-2024-12.json"]).status == 0)
+        let file = try folder.write(Self.december, to: "operations.csv")
+        #expect(try run.run(["bank", "import", file]).status == 0)
+        let outcome = try Self.json(try run.run(["match", "--json"]).output)
+        let matched = try #require(outcome["matched"] as? [[String: Any]])
+        // 20 of the 25 receipts were paid by card (3 of Ozon's by their prepayment, 2 of METRO's in
+        // cash): all 20 pair, 18 in the same minute, АШАН's and METRO's 637.00 a minute before
+        // (65 and 70 s, rounded to the minute).
+        #expect(matched.count == 20)
+        #expect((outcome["unmatchedPayments"] as? [[String: Any]])?.isEmpty == true)
+        let reasons = matched.compactMap { $0["reason"] as? String }
+        #expect(reasons.filter { $0.contains("the same minute") }.count == 18, "\(reasons)")
+        #expect(reasons.filter { $0.contains("paid 1 min before") }.count == 2, "\(reasons)")
+        // The shop's clock, as show says it: the postcode's Novosibirsk, Ozon's Moscow.
+        let show = try run.run(["show", "1"]).output
+        #expect(show.contains("Shop's clock: UTC+7 (by postcode)"), "\(show)")
+        let zone = try Self.json(try run.run(["show", "1", "--json"]).output)["zone"] as? [String: Any]
+        #expect(zone?["utcOffset"] as? Int == 420 && zone?["source"] as? String == "postcode")
     }
 
     @Test("a statement imports once; payments meet the prepayment and the petrol; undo and pair by hand")
     func importAndMatch() throws {
         let folder = try TemporaryFolder()
         var run = RealReceiptsCommandTests.runner(in: folder)
-        // Receipts 1, 2, 3: petrol 2,200.00 by card (no region: Moscow time assumed), Ozon's
-        // prepayment 586.00 by card, its settlement (586.00 offset, nothing by card).
+        // Receipts 1, 2, 3: petrol 2,200.00 by card (no region code; the address's postcode 630132
+        // is Novosibirsk's, UTC+7), Ozon's prepayment 586.00 by card, its settlement (586.00 offset,
+        // nothing by card).
         for file in ["petrol-ai92-trk-sum-mismatch.json", "ozon-prepayment.json", "ozon-settlement.json"] {
             #expect(try run.run(["import", RealReceiptsCommandTests.fixtures + "/" + file]).status == 0)
         }
@@ -42,13 +96,14 @@ struct BankCommandTests {
         #expect(match.status == 0, "\(match.errors)")
         let outcome = try Self.json(match.output)
         let matched = try #require(outcome["matched"] as? [[String: Any]])
-        // By payment time: the petrol (26 Dec, 05:27:30 Moscow; the receipt says 09:27: four hours
-        // apart, strict because the bank's BERKUT is the seller's «Беркут»), then Ozon (41 s apart).
+        // By payment time: the petrol (26 Dec, 05:27:30 Moscow; the receipt says 09:27 Novosibirsk
+        // time, 05:27 in Moscow: 30 s apart, strict because the bank's BERKUT is the seller's
+        // «Беркут»), then Ozon (41 s apart).
         #expect(matched.map { $0["receipt"] as? Int } == [1, 2])
         let petrol = try #require(matched.first?["payment"] as? [String: Any])
         #expect(petrol["id"] as? Int == 3 && petrol["amount"] as? Int == 220_000)
         #expect(petrol["date"] as? String == "2024-12-26T05:27:30+03:00")
-        #expect(matched.first?["reason"] as? String == "strict, same amount, paid 3 h before, same merchant")
+        #expect(matched.first?["reason"] as? String == "strict, same amount, the same minute, same merchant")
         #expect((matched.last?["confidence"] as? Double ?? 0) >= 0.9)
         let unmatched = try #require(outcome["unmatchedPayments"] as? [[String: Any]])
         #expect(unmatched.map { $0["amount"] as? Int } == [500_000])

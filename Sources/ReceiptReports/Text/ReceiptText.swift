@@ -15,13 +15,15 @@ public struct ReceiptText: Sendable {
     /// Each line's category as ``ReceiptStore/LineCategory/label(in:)`` writes it, in the lines'
     /// order; shown in the terminal, not in the text to share. Empty: none shown.
     let categories: [String]
+    /// The clock the receipt's time was printed by; shown in the terminal, not in the text to share.
+    let zone: ShopZone?
     let language: Language
 
     /// The text of `receipt` (at `place`, with its QR payload `qr`, from the shop named `shop`, its
     /// lines in `categories`) in `language`.
     public init(
         receipt: Receipt, place: Place?, qr: String, note: String? = nil, shop: String? = nil,
-        categories: [String] = [], language: Language
+        categories: [String] = [], zone: ShopZone? = nil, language: Language
     ) {
         self.receipt = receipt
         self.place = place
@@ -29,6 +31,7 @@ public struct ReceiptText: Sendable {
         self.note = note
         self.shop = shop
         self.categories = categories
+        self.zone = zone
         self.language = language
     }
 
@@ -46,6 +49,9 @@ public struct ReceiptText: Sendable {
         lines.append(
             receipt.dateTime.formatted(in: language) + " · " + receipt.operation.name(in: language)
                 + (receipt.status == .pending ? (ru ? " · ожидает данных" : " · details pending") : ""))
+        if !plain, let zone {
+            lines.append(language.pick("Часы магазина: ", "Shop's clock: ") + zone.text(in: language))
+        }
         if let note { lines.append(note) }
         lines.append("")
         // In the terminal, lines are numbered as `categories line` takes them, each with its category

@@ -41,6 +41,8 @@ public struct ReceiptForMatching: Sendable, Hashable {
     public var card: Money
     /// The region code of the shop, from the document, when it has one.
     public var region: String?
+    /// The address the receipt prints, when it prints one.
+    public var address: String? = nil
     /// The shop's name (the user's own first), the receipt's place name and the seller, those known.
     public var shopNames: [String]
 }
@@ -52,7 +54,7 @@ extension ReceiptDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT r.id, r.date_time, r.operation, r.status, r.total, r.ecash, r.retail_place, r.seller,
+                    SELECT r.id, r.date_time, r.operation, r.status, r.total, r.ecash, r.retail_place, r.seller, r.address,
                         COALESCE(s.chosen, s.name) AS shop,
                         CASE WHEN json_valid(d.document) THEN CAST(json_extract(d.document, '$.region') AS TEXT) END AS region
                     FROM receipts r
@@ -73,7 +75,7 @@ extension ReceiptDatabase {
                     ReceiptForMatching(
                         id: id, dateTime: dateTime, operation: operation,
                         card: Money(kopecks: pending ? row["total"] : row["ecash"]), region: row["region"],
-                        shopNames: names.filter { !$0.isEmpty }))
+                        address: row["address"], shopNames: names.filter { !$0.isEmpty }))
             }
             return receipts
         }
@@ -176,5 +178,27 @@ extension ReceiptDatabase {
             arguments: [
                 match.payment, match.receipt, match.manual, match.amountOff.kopecks, match.seconds, match.sameMerchant,
             ])
+    }
+}
+
+extension ReceiptDatabase {
+    /// The clock receipt `id` was printed by (``ShopZone``: its document's region code, else the
+    /// address it prints, else Moscow time, assumed); nil for no such receipt.
+    public func shopZone(ofReceipt id: Int64) throws(StoreError) -> ShopZone? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT r.date_time, r.address,
+                            CASE WHEN json_valid(d.document) THEN CAST(json_extract(d.document, '$.region') AS TEXT) END AS region
+                        FROM receipts r LEFT JOIN receipt_documents d ON d.receipt_id = r.id WHERE r.id = ?
+                        """, arguments: [id])
+            else { return nil }
+            guard let text: String = row["date_time"], let local = try? LocalDateTime(iso: text) else {
+                throw RecordError(row: "receipts.id=\(id)", reason: "date_time")
+            }
+            return ShopZone(region: row["region"], address: row["address"], at: local)
+        }
     }
 }

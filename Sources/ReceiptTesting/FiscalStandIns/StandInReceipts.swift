@@ -69,14 +69,7 @@ public enum StandInReceipts {
 
     /// The true instant of the receipt's local time, as the tax service's `dateTime` gives it.
     public static func instant(of receipt: Receipt) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: utcOffset(of: receipt)) ?? .gmt
-        let local = receipt.dateTime
-        let date = calendar.date(
-            from: DateComponents(
-                year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute,
-                second: local.second))
-        return Int(date?.timeIntervalSince1970 ?? 0)
+        receipt.dateTime.secondsAsIfUTC - utcOffset(of: receipt)
     }
 
     /// The receipt in the fiscal document's fields: `dateTime` as `date` gives it (Unix seconds or a

@@ -34,7 +34,8 @@ struct ShowCommand: AsyncParsableCommand {
                 kind: link?.kind.rawValue ?? PurchaseKind(of: receipt).rawValue,
                 counted: link?.counted.kopecks ?? receipt.spending.kopecks, linked: link?.linked.map(ShownLink.init),
                 linkedFrom: link?.linkedFrom.map(ShownLink.init) ?? [],
-                lines: zip(receipt.items, categories).map { ShownLine($0.1, item: $0.0) })
+                lines: zip(receipt.items, categories).map { ShownLine($0.1, item: $0.0) },
+                zone: try database.shopZone(ofReceipt: id).map(ShownZone.init))
             console.output(try JSONOutput.encode(output))
             return
         }
@@ -43,7 +44,8 @@ struct ShowCommand: AsyncParsableCommand {
                 receipt: receipt, place: place, qr: qr,
                 note: check?.summary(in: words.language) ?? link?.summary(in: words.language),
                 shop: try database.shopName(ofReceipt: id),
-                categories: categories.map { $0.label(in: words.language) }, language: words.language
+                categories: categories.map { $0.label(in: words.language) },
+                zone: try database.shopZone(ofReceipt: id), language: words.language
             ).render(plain: share, width: Console.width))
     }
 }
@@ -51,8 +53,8 @@ struct ShowCommand: AsyncParsableCommand {
 /// The `--json` shape of `show`: the receipt's local id, status, QR payload, place and document, for
 /// a pending receipt what a source of documents last said of it (`null` when none was asked), what
 /// it is (`kind`: ``PurchaseKind``'s names), the money it counts in kopecks (negative for money
-/// received), the receipts it goes with, and each line's category (`lines`, in the document's
-/// order).
+/// received), the receipts it goes with, each line's category (`lines`, in the document's order)
+/// and the clock its time was printed by (`zone`, ``ShownZone``).
 struct ShownReceipt: Encodable {
     let id: Int64
     let status: String
@@ -65,6 +67,19 @@ struct ShownReceipt: Encodable {
     @NullWhenAbsent var linked: ShownLink?
     let linkedFrom: [ShownLink]
     let lines: [ShownLine]
+    @NullWhenAbsent var zone: ShownZone?
+}
+
+/// `{"utcOffset", "source"}`: the clock the receipt's time was printed by, in minutes east of UTC,
+/// and what said it (`region`, `postcode`, `address`, `assumed`: Moscow time).
+struct ShownZone: Encodable {
+    let utcOffset: Int
+    let source: String
+
+    init(_ zone: ShopZone) {
+        utcOffset = zone.offsetMinutes
+        source = zone.source.rawValue
+    }
 }
 
 /// `{"category", "by", "guess": {"category", "confidence"}, "unit", "size", "unitPrice",
