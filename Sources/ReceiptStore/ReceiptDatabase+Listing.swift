@@ -15,13 +15,41 @@ public struct ListedReceipt: Sendable, Equatable {
     public let itemCount: Int
     /// Complete, or pending while only its QR code is known.
     public let status: Receipt.Status
+    /// What it counts towards spending (``PurchaseLink/counted``): less than `spending` for a
+    /// settlement its prepayment paid, nothing for a credit payment.
+    public var counted: Money = .zero
+    /// What it is.
+    public var kind: PurchaseKind = .purchase
+    /// The receipt it goes with (a settlement's prepayment, a return's purchase), when it is here.
+    public var linkedID: Int64? = nil
+
+    /// Whether it counts other than its total says.
+    public var countsOtherwise: Bool { counted != spending }
+
+    /// Why it counts other than its total says, for people; nil when it does not:
+    /// `засчитано 0,00 ₽ — оплачен по чеку #2`.
+    public func countedNote(in language: Language) -> String? {
+        guard countsOtherwise else { return nil }
+        let ru = language == .russian
+        var parts = [ru ? "засчитано \(counted.formatted(in: language))" : "counts \(counted.formatted(in: language))"]
+        switch (kind, linkedID) {
+        case (.settlement, let id?): parts.append(ru ? "оплачен по чеку #\(id)" : "paid for by receipt #\(id)")
+        case (.creditPayment, _):
+            parts.append(ru ? "оплата кредита, в расходы не входит" : "a credit payment, not spending")
+        case (_, let id?): parts.append(ru ? "к чеку #\(id)" : "goes with receipt #\(id)")
+        case (_, nil): break
+        }
+        return parts.joined(separator: " — ")
+    }
 }
 
 extension ListedReceipt {
-    /// What a listed receipt is read from: id, date_time, month, operation, total, status, shop,
-    /// item_count, of `receipts r` with its place and shop; the caller adds its filter and order.
+    /// What a listed receipt is read from: id, date_time, month, operation, total, status, counted,
+    /// kind, linked_id, shop, item_count, of `receipts r` with its place and shop; the caller adds
+    /// its filter and order.
     static let select = """
-        SELECT r.id, r.date_time, r.month, r.operation, r.total, r.status, NULLIF(\(ShopIdentity.name), '') AS shop,
+        SELECT r.id, r.date_time, r.month, r.operation, r.total, r.status, r.counted, r.kind, r.linked_id,
+            NULLIF(\(ShopIdentity.name), '') AS shop,
             (SELECT COUNT(*) FROM items i WHERE i.receipt_id = r.id) AS item_count
         FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
         """
@@ -35,7 +63,8 @@ extension ListedReceipt {
         else { throw RecordError(row: "receipts.id=\(id)", reason: "date_time, operation or status") }
         self.init(
             id: id, dateTime: dateTime, shop: row["shop"], spending: operation.spending(Money(kopecks: row["total"])),
-            itemCount: row["item_count"], status: status)
+            itemCount: row["item_count"], status: status, counted: Money(kopecks: row["counted"]),
+            kind: PurchaseKind(rawValue: row["kind"]) ?? .purchase, linkedID: row["linked_id"])
     }
 }
 

@@ -55,6 +55,41 @@ struct RealReceiptsCommandTests {
         #expect(try run.run(["stats", "--verify"]).status == 0)
     }
 
+    @Test("a real December: list's rows say what each counts, and list --json's counted adds up to stats")
+    func whatCounts() throws {
+        let folder = try TemporaryFolder()
+        let run = Self.runner(in: folder)
+        #expect(try run.run(["import", Self.fixtures + "/chequeinfo-2024-12.json"]).status == 0)
+        // Totals 72,891.45; Ozon's settlement 48092 (586.00) was paid by its prepayment 215785 of
+        // 29 December, which is here: it counts 0, and the month 72,891.45 − 586.00 = 72,305.45.
+        // Ozon's two other settlements (1,642.00 and 1,527.00) have no prepayment here: they count
+        // in full.
+        let stats =
+            try JSONSerialization.jsonObject(
+                with: Data(try run.run(["stats", "--month", "2024-12", "--json"]).output.utf8)) as? [String: Any]
+        #expect(stats?["total"] as? Int == 7_230_545)
+        let listed =
+            try JSONSerialization.jsonObject(
+                with: Data(try run.run(["list", "--month", "2024-12", "--json"]).output.utf8)) as? [String: Any]
+        let month = try #require((listed?["months"] as? [[String: Any]])?.first)
+        let receipts = try #require(month["receipts"] as? [[String: Any]])
+        #expect(receipts.count == 25 && month["total"] as? Int == 7_230_545)
+        #expect(receipts.reduce(0) { $0 + ($1["counted"] as? Int ?? 0) } == 7_230_545)
+        #expect(receipts.reduce(0) { $0 + ($1["total"] as? Int ?? 0) } == 7_289_145)
+        let settlement = try #require(receipts.first { $0["counted"] as? Int != $0["total"] as? Int })
+        #expect(settlement["total"] as? Int == 58_600 && settlement["counted"] as? Int == 0)
+        let prepayment = try #require(settlement["linked"] as? Int)
+        #expect(receipts.first { $0["id"] as? Int == prepayment }?["date"] as? String == "2024-12-29T17:39:00")
+        // The text marks the row and says under the table what it counts, in both languages.
+        let id = try #require(settlement["id"] as? Int)
+        let english = try run.run(["list", "--month", "2024-12"]).output
+        #expect(
+            english.contains("586.00*")
+                && english.contains("* #\(id): counts RUB 0.00 — paid for by receipt #\(prepayment)"), "\(english)")
+        let russian = try run.run(["list", "--month", "2024-12", "--lang", "ru"]).output
+        #expect(russian.contains("* #\(id): засчитано 0,00\u{00A0}₽ — оплачен по чеку #\(prepayment)"), "\(russian)")
+    }
+
     /// The goals of issue 46 on one Moscow household's real history (djavid/CheckCalories, 84 receipts
     /// of December 2017 – April 2018). Figures of 2026-11-28: the index rests on 15 % of the spending
     /// (5 % before product kinds), the goal being 25 %; see docs/spending.md for what is left out.

@@ -145,6 +145,8 @@ export function receiptRow(receipt) {
     element("span", "when", receipt.dateText),
     element("span", "items", receipt.itemsText),
   );
+  // A receipt that counts otherwise than its total (a settlement its prepayment paid) says so.
+  if (receipt.countedText) row.append(element("span", "counted", receipt.countedText));
   return row;
 }
 

@@ -77,7 +77,7 @@ async function runSearch(offset) {
   for (const result of answer.results) {
     const row = receiptRow({
       id: result.id, shop: result.shop, totalText: result.totalText, dateText: result.dateText,
-      itemsText: result.matching.join(", "), pending: result.pending,
+      itemsText: result.matching.join(", "), pending: result.pending, countedText: result.countedText,
     });
     results.append(row);
   }

@@ -26,6 +26,8 @@ struct FeedView: Encodable {
         let items: Int
         let itemsText: String
         let pending: Bool
+        /// What it counts when that is not its total (``ListedReceipt/countedNote(in:)``); null otherwise.
+        @NullWhenAbsent var countedText: String?
     }
 
     let months: [MonthSection]
@@ -50,7 +52,7 @@ struct FeedView: Encodable {
                         total: receipt.spending.kopecks, totalText: receipt.spending.formatted(in: language),
                         items: receipt.itemCount,
                         itemsText: words.items(receipt.itemCount, pending: receipt.status == .pending),
-                        pending: receipt.status == .pending)
+                        pending: receipt.status == .pending, countedText: receipt.countedNote(in: language))
                 })
         }
         let listed = listings.flatMap(\.receipts)

@@ -52,6 +52,8 @@ struct SearchView: Encodable {
         let totalText: String
         let matching: [String]
         let pending: Bool
+        /// What it counts when that is not its total (``ListedReceipt/countedNote(in:)``); null otherwise.
+        @NullWhenAbsent var countedText: String?
 
         /// A receipt found, its texts in `language`.
         init(_ hit: SearchHit, language: Language) {
@@ -61,6 +63,7 @@ struct SearchView: Encodable {
             totalText = hit.receipt.spending.formatted(in: language)
             matching = hit.matchingItems
             pending = hit.receipt.status == .pending
+            countedText = hit.receipt.countedNote(in: language)
         }
     }
 

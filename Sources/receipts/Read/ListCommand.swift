@@ -51,13 +51,21 @@ struct ListCommand: AsyncParsableCommand {
             if !lines.isEmpty { lines.append("") }
             lines.append(words.monthHeading(month))
             var table = TextTable(rightAligned: [2], cut: [4])
+            // A receipt that counts otherwise than its total (a settlement its prepayment paid) is
+            // marked, and says under the table what it counts, so that the rows add up to the heading.
+            var notes: [String] = []
             for receipt in month.receipts {
                 let date = receipt.dateTime.formatted(in: language)
-                let amount = receipt.spending.formatted(in: language)
+                var amount = receipt.spending.formatted(in: language)
+                if let note = receipt.countedNote(in: language) {
+                    amount += "*"
+                    notes.append("* #\(receipt.id): \(note)")
+                }
                 let items = words.itemCount(receipt.itemCount, pending: receipt.status == .pending)
                 table.append(["#\(receipt.id)", date, amount, items, receipt.shop ?? "—"])
             }
             lines.append(table.render(width: width))
+            lines += notes
         }
         return lines.joined(separator: "\n")
     }
@@ -82,13 +90,18 @@ struct ListingJSON: Encodable {
     }
 }
 
-/// A receipt in the `--json` of `list` and `search`: `{"id", "date", "place", "total", "items"}`,
-/// `place` null while the shop is unknown; `search` adds `matching`, the items that matched.
+/// A receipt in the `--json` of `list` and `search`: `{"id", "date", "place", "total", "counted",
+/// "linked", "items"}`, `place` null while the shop is unknown; `total` the receipt's (negative for
+/// money received), `counted` what it counts towards spending (what the month's `total` adds up:
+/// 0 for a settlement its prepayment paid), `linked` the receipt it goes with (the prepayment that
+/// paid it, the purchase a return returns) or null; `search` adds `matching`, the items that matched.
 struct ListedReceiptJSON: Encodable {
     let id: Int64
     let date: String
     @NullWhenAbsent var place: String?
     let total: Int64
+    let counted: Int64
+    @NullWhenAbsent var linked: Int64?
     let items: Int
     /// Left out of `list`.
     let matching: [String]?
@@ -98,6 +111,8 @@ struct ListedReceiptJSON: Encodable {
         date = receipt.dateTime.iso
         place = receipt.shop
         total = receipt.spending.kopecks
+        counted = receipt.counted.kopecks
+        linked = receipt.linkedID
         items = receipt.itemCount
         self.matching = matching
     }
