@@ -44,6 +44,11 @@ public struct BankWords: Sendable {
     /// The heading of the card receipts without a payment.
     public var unmatchedReceiptsTitle: String { language.pick("Чеки без операции", "Receipts without a payment") }
 
+    /// Why a pair was made, after its receipt's number: `чек 12: точно, сумма совпадает, в ту же минуту`.
+    public func pairReason(receipt: Int64, _ reason: String) -> String {
+        language.pick("чек \(receipt): \(reason)", "receipt \(receipt): \(reason)")
+    }
+
     /// How many of each, a line each.
     public func summary(matched: Int, payments: Int, receipts: Int) -> [String] {
         [

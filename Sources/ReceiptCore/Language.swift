@@ -19,6 +19,19 @@ public enum Language: String, Sendable, CaseIterable, Codable {
     public func pick(_ russian: String, _ english: String) -> String {
         self == .russian ? russian : english
     }
+
+    /// A whole number with its thousands grouped as the language writes them: `14 704` (a no-break
+    /// space) or `14,704`.
+    public func grouped(_ value: UInt64) -> String {
+        let separator: Character = self == .russian ? "\u{00A0}" : ","
+        let digits = Array(String(value))
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(separator) }
+            result.append(digit)
+        }
+        return result
+    }
 }
 
 /// Something that can be told to a person in either language: errors, notices, labels.

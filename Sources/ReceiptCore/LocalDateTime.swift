@@ -164,9 +164,14 @@ extension LocalDateTime {
     /// seconds only when they are not zero.
     public func formatted(in language: Language) -> String {
         let time = "\(Self.pad(hour)):\(Self.pad(minute))" + (second == 0 ? "" : ":\(Self.pad(second))")
+        return "\(formattedDate(in: language)) \(time)"
+    }
+
+    /// The date alone for people: `20.03.2019` in Russian, `2019-03-20` in English.
+    public func formattedDate(in language: Language) -> String {
         switch language {
-        case .russian: return "\(Self.pad(day)).\(Self.pad(month)).\(Self.pad(year, 4)) \(time)"
-        case .english: return "\(isoDate) \(time)"
+        case .russian: "\(Self.pad(day)).\(Self.pad(month)).\(Self.pad(year, 4))"
+        case .english: isoDate
         }
     }
 }

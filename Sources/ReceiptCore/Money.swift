@@ -100,20 +100,10 @@ public struct Money: Sendable, Hashable, Comparable, Codable {
         let sign = self.kopecks < 0 ? "-" : ""
         switch language {
         case .russian:
-            return "\(sign)\(Self.grouped(roubles, separator: "\u{00A0}")),\(cents)\u{00A0}₽"
+            return "\(sign)\(language.grouped(roubles)),\(cents)\u{00A0}₽"
         case .english:
-            return "\(sign)RUB \(Self.grouped(roubles, separator: ",")).\(cents)"
+            return "\(sign)RUB \(language.grouped(roubles)).\(cents)"
         }
-    }
-
-    private static func grouped(_ value: UInt64, separator: String) -> String {
-        let digits = Array(String(value))
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result += separator }
-            result.append(digit)
-        }
-        return result
     }
 
     /// Reads an integer number of kopecks, the one form amounts take in JSON.

@@ -1,6 +1,12 @@
+import Foundation
+
 /// The name people know a receipt's shop by, from what the receipt prints: its shop name
 /// (`retailPlace`) when that names a shop, else the chain the seller is (a brand table keyed by the
-/// seller's INN), else the seller's name without its legal form.
+/// seller's INN), else the site a web address there names (`ozon.ru` is `Ozon`), else the seller's
+/// name without its legal form.
+/// A web address, a phone number, an INN or a run of spaces is never part of a name
+/// (`Аптека,a-plus.ru,aptekiplus.ru` is `Аптека`, a bare word that yields to the seller), and a
+/// shop name of three letters or fewer yields to the chain's brand (`ГРМ` at a Беркут station).
 ///
 /// Tills often print something else as the shop name: the address (`630007, Новосибирская
 /// область, …`, `54 - Новосибирская область, …`), a hall (`Торговый зал 1`), a store code (`ТЦ 1060`,
@@ -10,12 +16,96 @@ public enum ShopName {
     public static func of(
         retailPlace: String?, seller: String?, sellerINN: String?, address: String?, brand: (String) -> String?
     ) -> String? {
-        if let place = retailPlace?.trimmingWhitespace(), namesAShop(place, address: address) { return place }
-        if let inn = sellerINN?.trimmingWhitespace(), !inn.isEmpty, let known = brand(inn) { return known }
-        if let seller = seller.map(withoutLegalForm), !seller.isEmpty { return seller }
-        if let place = retailPlace?.trimmingWhitespace(), !place.isEmpty { return place }
+        let place = retailPlace.map(cleaned) ?? ""
+        let chain = sellerINN.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : brand($0) }
+        if namesAShop(place, address: address), chain == nil || place.count > 3 { return place }
+        if let chain { return chain }
+        // A shop name that was a web address alone: the site it names.
+        if place.isEmpty, let site = retailPlace.flatMap(siteName) { return site }
+        if let seller = seller.map({ cleaned(withoutLegalForm($0)) }), !seller.isEmpty, !isNumber(seller) {
+            return seller
+        }
+        if let site = seller.flatMap(siteName) { return site }
+        if !place.isEmpty, !isNumber(place) { return place }
         return nil
     }
+
+    /// The text without what is never part of a shop's name: web addresses (`https://…`, `www.…`,
+    /// `a-plus.ru`), phone numbers (`т.8 (499) 653-55-65`), the separators they leave at either end,
+    /// and runs of spaces (`Магазин  Магнит  Гречанка` is `Магазин Магнит Гречанка`).
+    public static func cleaned(_ text: String) -> String {
+        var words: [Substring] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" || $0 == "," }) {
+            if isWebAddress(word) { continue }
+            words.append(word)
+        }
+        var joined = words.joined(separator: " ")
+        // A phone: `т.`, `тел.` or `+7`/`8`, then ten digits among brackets, spaces and dashes, and
+        // an extension (`д. 6912225`, `доб. 12`).
+        let phone = #"(тел\.?|т\.)?\s*(\+7|8)?[\s(]*\d{3}[\s)]*\d{3}[\s-]*\d{2}[\s-]*\d{2}(\s*(доб|д)\.?\s*\d+)?"#
+        if let range = joined.range(of: phone, options: .regularExpression) {
+            joined.removeSubrange(range)
+        }
+        let edges: Set<Character> = [" ", ",", ";", ".", "-", "/", ":"]
+        return String(
+            joined.drop(while: { edges.contains($0) }).reversed().drop(while: { edges.contains($0) }).reversed()
+        )
+        .split(separator: " ").joined(separator: " ")
+    }
+
+    /// The site a web address in `text` names, as a name: `https://www.wildberries.ru/` is
+    /// `Wildberries`; nil when it holds none.
+    public static func siteName(_ text: String) -> String? {
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "," }) where isWebAddress(word) {
+            var host = word.lowercased()
+            for prefix in ["https://", "http://", "www."] where host.hasPrefix(prefix) {
+                host.removeFirst(prefix.count)
+            }
+            let labels = host.split(separator: "/").first?.split(separator: ".") ?? []
+            guard labels.count >= 2, let name = labels.dropLast().last, !name.isEmpty else { continue }
+            return name.prefix(1).uppercased() + name.dropFirst()
+        }
+        return nil
+    }
+
+    /// Whether a word is a web address: a scheme, `www.`, or a name ending in a domain Russian shops use.
+    private static func isWebAddress(_ word: Substring) -> Bool {
+        let folded = word.lowercased()
+        if folded.hasPrefix("http://") || folded.hasPrefix("https://") || folded.hasPrefix("www.") { return true }
+        let host = folded.split(separator: "/").first.map(String.init) ?? folded
+        return [".ru", ".com", ".рф", ".net", ".org", ".su", ".shop", ".online", ".store"].contains {
+            host.hasSuffix($0) && host.count > $0.count + 1
+        }
+    }
+
+    /// The street and house of an address, what tells two shops of one chain apart: `630049,
+    /// Новосибирская область, г. Новосибирск, ул. Северная, д.11` is `ул. Северная, д.11`; nil when
+    /// no part of it names a street.
+    public static func street(of address: String) -> String? {
+        let ends: Set<Character> = [" ", ";", ".", ":"]
+        let parts = address.split(separator: ",").map {
+            String(String($0).trimmingWhitespace().reversed().drop(while: { ends.contains($0) }).reversed())
+        }.filter { !$0.isEmpty }
+        for (index, part) in parts.enumerated() {
+            let words = part.lowercased().split(whereSeparator: { $0 == " " || $0 == "." }).map(String.init)
+            guard words.contains(where: streetWords.contains) else { continue }
+            // The house follows in the next part when the street's has no number.
+            if !part.contains(where: \.isNumber), index + 1 < parts.count, parts[index + 1].contains(where: \.isNumber)
+            {
+                return part + ", " + parts[index + 1]
+            }
+            return part
+        }
+        return nil
+    }
+
+    private static let streetWords: Set<String> = [
+        "ул", "улица", "пр", "пр-т", "пр-кт", "проспект", "пер", "переулок", "ш", "шоссе", "б-р", "бульвар", "наб",
+        "набережная", "пл", "площадь", "мкр", "микрорайон", "тракт", "проезд", "пр-д", "аллея", "тупик",
+    ]
+
+    /// Whether a text is a number alone (an INN printed as the name).
+    private static func isNumber(_ text: String) -> Bool { !text.isEmpty && text.allSatisfy(\.isNumber) }
 
     /// Whether a printed shop name is one: not empty, not the address, not a hall, a register or a
     /// store code, not a bare word for a shop.

@@ -40,6 +40,7 @@ public enum HTMLReport {
                 <p class="meta">\(escaped("\(text.receipts): \(latest.receipts) · \(text.items): \(latest.items) · \(text.versusPrevious): \(text.change(from: latest.previous, to: latest.total, in: latest)) · \(text.versusAverage): \(text.change(from: latest.average, to: latest.total, in: latest))"))</p>
 
                 """
+            if ReportText.hidesChanges(latest) { html += "<p class=\"meta\">\(escaped(text.smallBaseNote))</p>\n" }
         }
         html += "</header>\n"
         html += section(text.byMonth, id: "by-month") {

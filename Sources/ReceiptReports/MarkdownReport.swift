@@ -42,6 +42,7 @@ public enum MarkdownReport {
                     ]
                 })
             lines.append("")
+            if ReportText.hidesChanges(month) { lines += [text.smallBaseNote, ""] }
         }
         for insight in InsightTable.of(insights, text: text) {
             lines += ["## \(insight.title)", ""]

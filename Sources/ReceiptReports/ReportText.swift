@@ -109,20 +109,53 @@ public struct ReportText: Sendable {
     /// An amount as people read it: `1 234,56 ₽` or `RUB 1,234.56`.
     public func money(_ amount: Money) -> String { amount.formatted(in: language) }
 
-    /// A share of 0…1 as a percentage with one decimal: `66,5 %` or `66.5%`.
+    /// A share of 0…1 as a percentage with one decimal, thousands grouped as amounts are: `66,5 %`,
+    /// `14 704,6 %` or `66.5%`, `14,704.6%`.
     public func percent(_ fraction: Double) -> String {
         let tenths = Int((fraction * 1000).rounded())
-        let text = "\(tenths / 10)\(language == .russian ? "," : ".")\(abs(tenths % 10))"
-        let signed = tenths < 0 && tenths / 10 == 0 ? "-" + text : text
-        return language == .russian ? signed + "\u{00A0}%" : signed + "%"
+        let whole = language.grouped(UInt64(tenths.magnitude / 10))
+        let text = "\(tenths < 0 ? "-" : "")\(whole)\(language == .russian ? "," : ".")\(tenths.magnitude % 10)"
+        return language == .russian ? text + "\u{00A0}%" : text + "%"
+    }
+
+    /// How much smaller than the amount compared a base may be for a change to be shown: a change
+    /// against less than a tenth of it (two stray receipts before a month of shopping) says nothing.
+    public static let smallestBase = 10
+
+    /// Whether a change from `old` to `new` is worth showing: `old` is not zero and at least a tenth
+    /// of `new`.
+    public static func comparable(from old: Money, to new: Money) -> Bool {
+        old != .zero && old.kopecks.magnitude * UInt64(smallestBase) >= new.kopecks.magnitude
     }
 
     /// A change between two amounts with its sign (`+5,2 %`), or a dash when there is nothing to
-    /// compare with.
+    /// compare with or the base is under a tenth of the amount (``comparable(from:to:)``).
     public func change(from old: Money, to new: Money) -> String {
-        guard let change = relativeChange(from: old, to: new) else { return "—" }
+        guard Self.comparable(from: old, to: new), let change = relativeChange(from: old, to: new) else { return "—" }
         let text = percent(change)
         return change > 0 ? "+" + text : text
+    }
+
+    /// Whether the change from `old` to `new` is a dash because the base is too small, not absent.
+    public static func baseTooSmall(from old: Money, to new: Money) -> Bool {
+        old != .zero && !comparable(from: old, to: new)
+    }
+
+    /// Whether any change of a month's statistics (the month's and its categories') is a dash for a
+    /// base too small (``baseTooSmall(from:to:)``): the month then says why (``smallBaseNote``).
+    public static func hidesChanges(_ month: SpendingStatistics.MonthLine) -> Bool {
+        guard !month.ongoing else { return false }
+        let pairs =
+            [(month.previous, month.total), (month.average, month.total)]
+            + month.categories.flatMap { [($0.previous, $0.total), ($0.average, $0.total)] }
+        return pairs.contains { baseTooSmall(from: $0.0, to: $0.1) }
+    }
+
+    /// What a dash among changes means when a base was too small (``comparable(from:to:)``).
+    public var smallBaseNote: String {
+        language.pick(
+            "«—»: база сравнения меньше десятой доли суммы — изменение не показано.",
+            "“—”: the amount compared with is under a tenth of this one; no change is shown.")
     }
 
     /// The change of a month's amount against an earlier one; a dash for a month that has not ended,

@@ -51,6 +51,11 @@ public struct SpendingStatistics: Sendable, Equatable {
     public let months: [MonthLine]
     /// The shops spent at most over the range, largest first.
     public let topShops: [ShopTotal]
+    /// How many shops there were over the range, so that a list of the top ones can say what it
+    /// left out.
+    public var shopCount = 0
+    /// What was spent at all of them.
+    public var shopsTotal = Money.zero
     /// The item names spent on most over the range, largest first.
     public let topItems: [NameSpending]
 
@@ -111,9 +116,11 @@ public struct SpendingStatistics: Sendable, Equatable {
                     categories: categories, previous: total(month.previous), average: average(total, before: month),
                     ongoing: month == ongoing, bonuses: bonuses[month] ?? .zero))
         }
-        return SpendingStatistics(
+        var statistics = SpendingStatistics(
             range: range, months: months, topShops: try database.shopTotals(range, limit: top),
             topItems: try database.itemTotals(range, limit: top))
+        (statistics.shopCount, statistics.shopsTotal) = try database.shopCount(range)
+        return statistics
     }
 
     /// The last `count` months up to the latest month with receipts, starting no earlier than the

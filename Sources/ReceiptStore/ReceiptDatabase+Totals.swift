@@ -114,6 +114,22 @@ extension ReceiptDatabase {
         }
     }
 
+    /// How many shops (by name, as ``shopTotals(_:limit:)`` groups them) were spent at within
+    /// `months` (all when nil), and what was spent at all of them.
+    public func shopCount(_ months: ClosedRange<Month>? = nil) throws(StoreError) -> (shops: Int, total: Money) {
+        let sources = try monthDetailSources()
+        return try read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) AS shops, COALESCE(SUM(total), 0) AS total FROM (
+                        SELECT SUM(total) AS total FROM \(sources.shops) WHERE month BETWEEN ? AND ? GROUP BY shop)
+                    """,
+                arguments: Self.bounds(months))
+            return (row?["shops"] ?? 0, Money(kopecks: row?["total"] ?? 0))
+        }
+    }
+
     /// The item names spent on most within `months` (all when nil), in every category.
     public func itemTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [NameSpending] {
         let sources = try monthDetailSources()

@@ -487,6 +487,14 @@ enum Schema {
             try ProductRows.assignAll(in: db)
             try db.execute(sql: "INSERT OR IGNORE INTO stale_price_months (month) SELECT DISTINCT month FROM receipts")
         }
+        migrator.registerMigration("v22-shop-names") { db in
+            // Shop names without web addresses, phones, INNs or runs of spaces, a three-letter
+            // name yielding to the chain's brand (ShopName): every shop is named anew from its
+            // first receipt, and the search documents, which hold the names, are written anew.
+            try ShopIdentity.renameStored(in: db)
+            try db.execute(sql: "INSERT INTO receipt_search (receipt_search) VALUES ('delete-all')")
+            try db.execute(sql: "UPDATE search_state SET indexed_through = 0")
+        }
         return migrator
     }
 }

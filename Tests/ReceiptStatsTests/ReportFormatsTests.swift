@@ -67,6 +67,17 @@ struct ReportFormatsTests {
         #expect(ReportText(.english).change(from: Money(kopecks: 100), to: Money(kopecks: 150)) == "+50.0%")
         #expect(ReportText(.russian).change(from: Money(kopecks: 200), to: Money(kopecks: 199)) == "-0,5\u{00A0}%")
         #expect(ReportText(.english).change(from: .zero, to: Money(kopecks: 5)) == "—")
+        // Thousands grouped as amounts are: 147.046 is 14,704.6 %.
+        #expect(ReportText(.russian).percent(147.046) == "14\u{00A0}704,6\u{00A0}%")
+        #expect(ReportText(.english).percent(-12.3456) == "-1,234.6%")
+        // The case seen on a real December: a base of two stray receipts (483.00) against a month of
+        // 71,505.00 (+14,704.6 %) is a dash, said why; a tenth exactly (7,150.50) still compares.
+        let month = Money(kopecks: 7_150_500)
+        #expect(ReportText(.english).change(from: Money(kopecks: 48_300), to: month) == "—")
+        #expect(ReportText.baseTooSmall(from: Money(kopecks: 48_300), to: month))
+        #expect(ReportText(.english).change(from: Money(kopecks: 715_050), to: month) == "+900.0%")
+        #expect(!ReportText.baseTooSmall(from: .zero, to: month))
+        #expect(ReportText(.russian).smallBaseNote.hasPrefix("«—»: база сравнения меньше десятой доли"))
     }
 
     @Test(

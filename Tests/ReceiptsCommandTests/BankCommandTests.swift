@@ -65,6 +65,14 @@ struct BankCommandTests {
         let reasons = matched.compactMap { $0["reason"] as? String }
         #expect(reasons.filter { $0.contains("the same minute") }.count == 18, "\(reasons)")
         #expect(reasons.filter { $0.contains("paid 1 min before") }.count == 2, "\(reasons)")
+        // On a 60-column terminal in Russian: dates as Russian tables write them, the shop beside
+        // each pair, and why each was made wrapped under the table, never cut.
+        var russian = run.russian()
+        russian.environment["LANG"] = "ru_RU.UTF-8"
+        let text = try russian.runOnTerminal(["match"], columns: 60).output.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(text.contains("23.12.2024") && !text.contains("2024-12-23") && text.contains("Беркут"), "\(text)")
+        #expect(text.contains("Почему:\nчек 1: точно, сумма совпадает, в ту же минуту, тот же\nмагазин\n"), "\(text)")
+        #expect(text.contains("чек 9: точно, сумма совпадает, оплата за 1 мин до чека, тот\nже магазин"), "\(text)")
         // The shop's clock, as show says it: the postcode's Novosibirsk, Ozon's Moscow.
         let show = try run.run(["show", "1"]).output
         #expect(show.contains("Shop's clock: UTC+7 (by postcode)"), "\(show)")

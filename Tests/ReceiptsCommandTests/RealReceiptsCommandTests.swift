@@ -88,6 +88,17 @@ struct RealReceiptsCommandTests {
                 && english.contains("* #\(id): counts RUB 0.00 — paid for by receipt #\(prepayment)"), "\(english)")
         let russian = try run.run(["list", "--month", "2024-12", "--lang", "ru"]).output
         #expect(russian.contains("* #\(id): засчитано 0,00\u{00A0}₽ — оплачен по чеку #\(prepayment)"), "\(russian)")
+
+        // The top shops say what they leave out and the total, which is the month's.
+        let shops = try run.run(["stats", "--month", "2024-12", "--by", "shop", "--top", "3", "--lang", "ru"]).output
+        // METRO 50,018.51, Лемана ПРО 6,242.50, Ozon 3,755.00 (its settlements paid by a prepayment
+        // here count 0): 60,016.01 shown, 72,305.45 − 60,016.01 = 12,289.44 at the 8 others.
+        let lines = shops.split(separator: "\n")
+        #expect(
+            lines.contains { $0.contains("12\u{00A0}289,44\u{00A0}₽") && $0.contains("ещё магазинов: 8") }, "\(shops)")
+        #expect(
+            lines.contains { $0.contains("72\u{00A0}305,45\u{00A0}₽") && $0.contains("Итого по магазинам") }, "\(shops)"
+        )
     }
 
     /// The goals of issue 46 on one Moscow household's real history (djavid/CheckCalories, 84 receipts
@@ -171,6 +182,34 @@ struct RealReceiptsCommandTests {
             items.first { $0["name"] as? String == "Маленький принц (ИнтелБест)" }?["category"] as? String
                 == "entertainment")
         #expect(try run.run(["stats", "--verify"]).status == 0)
+    }
+
+    @Test("no shop of the real receipts is named by a web address, an INN, a phone or a run of spaces")
+    func shopNamesOfRealReceipts() throws {
+        let folder = try TemporaryFolder()
+        let run = Self.runner(in: folder)
+        let raw = Repository.url("Tests/Fixtures/real-names/raw").path
+        let files = try ([raw, Self.fixtures] as [String]).flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+                .map { folder + "/" + $0 }
+        }
+        // One file of them keeps a receipt whose fiscal drive number is cut to 14 digits: refused.
+        let imported = try run.run(["import"] + files)
+        #expect(imported.status == 6 && imported.errors.contains("1 file(s) not imported"), "\(imported.errors)")
+        let listed = try JSONSerialization.jsonObject(with: Data(try run.run(["shops", "--json"]).output.utf8))
+        let names = try #require((listed as? [String: Any])?["shops"] as? [[String: Any]]).compactMap {
+            $0["name"] as? String
+        }
+        #expect(names.count > 40)
+        let bad = names.filter { name in
+            name.range(
+                of: #"https?://|www\.|\.(ru|com)\b|^\d{10,12}$|\d{3}\)? ?\d{3}-\d{2}-\d{2}|  "#,
+                options: .regularExpression)
+                != nil
+        }
+        #expect(bad.isEmpty, "\(bad)")
+        // Беркут's station is Беркут, the pharmacy Аптека Плюс, Ozon's receipts Ozon.
+        #expect(names.contains("Беркут") && names.contains("Аптека Плюс") && !names.contains("ГРМ"), "\(names)")
     }
 
     @Test("shops are named as people know them, and a name the user gives shows in shops, stats, list and show")

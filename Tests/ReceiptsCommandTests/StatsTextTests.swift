@@ -33,7 +33,10 @@ struct StatsTextTests {
         let range = ["--from", "2020-01"]
         for top in [3, 7] {
             let text = try run.run(["stats"] + range + ["--top", String(top)]).output
-            #expect(rows(after: "Top shops:", in: text).count == top, "\(text)")
+            // The top shops, then the rest in one row and the total of all.
+            let shops = rows(after: "Top shops:", in: text)
+            #expect(shops.count == top + 2, "\(text)")
+            #expect(shops.suffix(2).first?.contains("more shops") == true && shops.last?.hasSuffix("All shops") == true)
             #expect(rows(after: "Top items:", in: text).count == top, "\(text)")
         }
         let months = try #require(

@@ -169,6 +169,23 @@ enum ShopIdentity {
         }
     }
 
+    /// Names every stored shop anew as ``ShopName`` reads its first receipt now (a name the user
+    /// chose stays): the step that keeps web addresses, phones and INNs out of names.
+    static func renameStored(in db: Database) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.id, s.name, r.seller, r.seller_inn, r.retail_place, r.address, r.register_number
+                FROM shops s JOIN receipts r ON r.id = (
+                    SELECT id FROM receipts WHERE shop_id = s.id ORDER BY id LIMIT 1)
+                """)
+        let update = try db.makeStatement(sql: "UPDATE shops SET name = ? WHERE id = ?")
+        for row in rows {
+            let name = Printed(row).name ?? ""
+            if name != row["name"] { try update.execute(arguments: [name, row["id"]]) }
+        }
+    }
+
     /// Gives every stored shop its kind, from the latest receipt it has: the step that introduces
     /// shop kinds.
     static func classifyStored(in db: Database) throws {

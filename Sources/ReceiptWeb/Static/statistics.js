@@ -81,7 +81,9 @@ export async function showStatistics(from, to) {
     block.append(items);
     return block;
   };
-  view.replaceChildren(pickers, heading, categories, element("div", "category-detail"),
+  // A dash among the changes where the base was too small says why, under the table.
+  const changesNote = stats.changesNote ? element("p", "note", stats.changesNote) : "";
+  view.replaceChildren(pickers, heading, categories, changesNote, element("div", "category-detail"),
     element("h3", "", stats.labels.byMonth), chart,
     list(stats.labels.topShops, stats.shops), list(stats.labels.topItems, stats.items));
   // Colours come from the API; set through the DOM, which the policy allows (no inline styles).

@@ -45,6 +45,8 @@ struct StatisticsView: Encodable {
     let shops: [Row]
     let items: [Row]
     let labels: [String: String]
+    /// Why a change is a dash when its base was too small (``ReportText/smallBaseNote``); null when none is.
+    @NullWhenAbsent var changesNote: String?
 
     /// One month's statistics (`range` of one month) with its comparisons and the month's limits
     /// (`budget`), or a range's, each category's total over the range and its share of the range's total.
@@ -63,6 +65,7 @@ struct StatisticsView: Encodable {
             let name = text.monthName(month)
             return MonthChoice(month: month.description, title: name.prefix(1).uppercased() + name.dropFirst())
         }
+        changesNote = single && ReportText.hidesChanges(line) ? text.smallBaseNote : nil
         if single {
             categories = line.categories.map { category in
                 CategoryRow(

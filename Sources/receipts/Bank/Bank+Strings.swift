@@ -77,5 +77,6 @@ extension Words {
     var bankDateColumn: String { pick("дата", "date") }
     var bankAmountColumn: String { pick("сумма", "amount") }
     var bankDescriptionColumn: String { pick("описание", "description") }
-    var bankReasonColumn: String { pick("почему", "why") }
+    var bankShopColumn: String { pick("магазин", "shop") }
+    var bankReasonsHeading: String { pick("Почему:", "Why:") }
 }

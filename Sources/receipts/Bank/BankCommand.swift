@@ -48,8 +48,9 @@ struct BankImportCommand: AsyncParsableCommand {
                     if !json { console.note(words.statementRowFailed(file, text)) }
                 }
                 failed += statement.problems.count
+                // Which bank each file was read as, said without --verbose.
                 if !json {
-                    console.detail(
+                    console.note(
                         words.statementRead(
                             file, bank: words.bank.name(of: statement.bank), added: added.imported,
                             duplicates: added.duplicates, skipped: statement.skipped))

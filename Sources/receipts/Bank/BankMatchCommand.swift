@@ -50,26 +50,44 @@ struct BankMatchCommand: AsyncParsableCommand {
             console.output(words.bank.noPayments)
             return
         }
-        console.output(render(outcome, words: words, width: Console.width))
+        var shops: [Int64: String] = [:]
+        for id in outcome.matched.map(\.receipt) { shops[id] = try database.shopName(ofReceipt: id) }
+        let unmatched = try database.listedReceipts(ids: outcome.unmatchedReceipts)
+        console.output(
+            render(outcome, shops: shops, unmatchedReceipts: unmatched, words: words, width: Console.width))
     }
 
-    func render(_ outcome: BankReconciliation.Outcome, words: Words, width: Int) -> String {
+    /// The pairs with their shops (`shops`, by receipt) and why each was made, the payments without
+    /// a receipt, and the receipts without a payment (`unmatchedReceipts`) with their date, shop and
+    /// amount; dates in the user's language, nothing said cut.
+    func render(
+        _ outcome: BankReconciliation.Outcome, shops: [Int64: String], unmatchedReceipts: [ListedReceipt],
+        words: Words, width: Int
+    ) -> String {
         let language = words.language
         var sections: [String] = []
         if !outcome.matched.isEmpty {
             var table = TextTable(
                 header: [
                     words.bankReceiptColumn, words.bankPaymentColumn, words.bankDateColumn,
-                    words.bankAmountColumn, words.bankDescriptionColumn, words.bankReasonColumn,
-                ], rightAligned: [0, 1, 3], cut: [5, 4])
+                    words.bankAmountColumn, words.bankShopColumn, words.bankDescriptionColumn,
+                ], rightAligned: [0, 1, 3], cut: [5, 4], optional: [5])
+            var reasons: [String] = []
             for pairing in outcome.matched {
                 table.append([
-                    "\(pairing.receipt)", "\(pairing.payment.id)", pairing.payment.payment.time.local.isoDate,
-                    pairing.payment.payment.spent.formatted(in: language), pairing.payment.payment.description,
-                    pairing.reason.message(in: language),
+                    "\(pairing.receipt)", "\(pairing.payment.id)",
+                    pairing.payment.payment.time.local.formattedDate(in: language),
+                    pairing.payment.payment.spent.formatted(in: language), shops[pairing.receipt] ?? "—",
+                    pairing.payment.payment.description,
                 ])
+                // Why, wrapped rather than cut: `#12: strict, same amount, the same minute`.
+                reasons += TextTable.wrap(
+                    words.bank.pairReason(receipt: pairing.receipt, pairing.reason.message(in: language)),
+                    width: max(20, width))
             }
-            sections.append(words.bank.matchedTitle + "\n" + table.render(width: width))
+            sections.append(
+                words.bank.matchedTitle + "\n" + table.render(width: width) + "\n" + words.bankReasonsHeading + "\n"
+                    + reasons.joined(separator: "\n"))
         }
         if !outcome.unmatchedPayments.isEmpty {
             var table = TextTable(
@@ -79,16 +97,24 @@ struct BankMatchCommand: AsyncParsableCommand {
                 ], rightAligned: [0, 2], cut: [3])
             for stored in outcome.unmatchedPayments {
                 table.append([
-                    "\(stored.id)", stored.payment.time.local.isoDate, words.bank.amount(of: stored.payment),
+                    "\(stored.id)", stored.payment.time.local.formattedDate(in: language),
+                    words.bank.amount(of: stored.payment),
                     stored.payment.description,
                 ])
             }
             sections.append(words.bank.unmatchedPaymentsTitle + "\n" + table.render(width: width))
         }
-        if !outcome.unmatchedReceipts.isEmpty {
-            sections.append(
-                words.bank.unmatchedReceiptsTitle + "\n"
-                    + outcome.unmatchedReceipts.map(String.init).joined(separator: " "))
+        if !unmatchedReceipts.isEmpty {
+            var table = TextTable(
+                header: [words.bankReceiptColumn, words.bankDateColumn, words.bankAmountColumn, words.bankShopColumn],
+                rightAligned: [0, 2], cut: [3])
+            for receipt in unmatchedReceipts {
+                table.append([
+                    "\(receipt.id)", receipt.dateTime.formatted(in: language), receipt.spending.formatted(in: language),
+                    receipt.shop ?? "—",
+                ])
+            }
+            sections.append(words.bank.unmatchedReceiptsTitle + "\n" + table.render(width: width))
         }
         sections.append(
             words.bank.summary(

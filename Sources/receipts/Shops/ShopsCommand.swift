@@ -48,9 +48,14 @@ struct ShopsListCommand: AsyncParsableCommand {
                 "#", text.total, text.receipts, words.shopHeading, words.lastVisitHeading, words.innHeading,
             ],
             rightAligned: [0, 1, 2], cut: [3], optional: [5, 4])
+        // Shops of one name (a chain's) are told apart by their street.
+        var named: [String: Int] = [:]
+        for shop in shops { named[shop.name, default: 0] += 1 }
         for shop in shops {
+            let street = (named[shop.name] ?? 0) > 1 ? shop.address.flatMap(ShopName.street) : nil
             table.append([
-                String(shop.id), text.money(shop.spending), String(shop.receipts), shop.name,
+                String(shop.id), text.money(shop.spending), String(shop.receipts),
+                street.map { "\(shop.name), \($0)" } ?? shop.name,
                 shop.lastVisit.map { String($0.iso.prefix(10)) } ?? "", shop.sellerINN,
             ])
         }

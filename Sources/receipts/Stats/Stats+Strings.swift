@@ -40,6 +40,11 @@ extension Words {
         pick("из них бонусами и сертификатами \(amount)", "\(amount) of it in bonuses and certificates")
     }
     var monthsTotal: String { pick("Итого", "Total") }
+    /// The row for the shops a top list leaves out: `ещё 12 магазинов`.
+    func moreShops(_ count: Int) -> String {
+        pick("ещё магазинов: \(count)", count == 1 ? "1 more shop" : "\(count) more shops")
+    }
+    var shopsTotal: String { pick("Итого по магазинам", "All shops") }
     func totalsAgree(months: Int, rows: Int) -> String {
         pick(
             "Итоги и цены товаров совпадают с пересчётом по позициям: месяцев \(months), строк итогов \(rows).",

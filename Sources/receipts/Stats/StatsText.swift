@@ -66,7 +66,8 @@ struct StatsText {
             if !limits.isEmpty { row.append(limit.map(text.money) ?? "") }
             table.append(row)
         }
-        return Self.flow(parts, width: width) + "\n" + table.render(width: width)
+        let note = ReportText.hidesChanges(month) ? "\n" + TextTable.wrapLines(text.smallBaseNote, width: width) : ""
+        return Self.flow(parts, width: width) + "\n" + table.render(width: width) + note
     }
 
     /// Every month of the range, newest first, and their total.
@@ -87,7 +88,10 @@ struct StatsText {
             let items = statistics.months.reduce(0) { $0 + $1.items }
             table.append([words.monthsTotal, text.money(statistics.total), String(receipts), String(items), ""])
         }
-        return table.render(width: width)
+        let hidden = statistics.months.contains {
+            !$0.ongoing && ReportText.baseTooSmall(from: $0.previous, to: $0.total)
+        }
+        return table.render(width: width) + (hidden ? "\n" + TextTable.wrapLines(text.smallBaseNote, width: width) : "")
     }
 
     /// The shops spent at most (as many as `--top` asks).
@@ -96,6 +100,13 @@ struct StatsText {
         for shop in statistics.topShops {
             table.append([text.money(shop.total), String(shop.receipts), shop.shop.isEmpty ? "—" : shop.shop])
         }
+        // What the top left out, and the total, so that the rows add up.
+        let (count, total) = (statistics.shopCount, statistics.shopsTotal)
+        let shown = statistics.topShops.reduce(Money.zero) { $0 + $1.total }
+        if count > statistics.topShops.count {
+            table.append([text.money(total - shown), "", words.moreShops(count - statistics.topShops.count)])
+        }
+        if count > 1 { table.append([text.money(total), "", words.shopsTotal]) }
         return table.render(width: width)
     }
 
