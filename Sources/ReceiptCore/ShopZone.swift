@@ -21,6 +21,7 @@ public struct ShopZone: Sendable, Hashable {
     /// The region's code, when one was found.
     public let region: Int?
 
+    /// A zone as found: `offsetMinutes` east of UTC, said by `source`, in region `region`.
     public init(offsetMinutes: Int, source: Source, region: Int?) {
         self.offsetMinutes = offsetMinutes
         self.source = source
