@@ -136,7 +136,7 @@ public enum ExportedReceipts {
 
     /// The shop-local time: an ISO string as it is; Unix seconds in the shop's zone, which the
     /// wrapper's local time or QR code tells when there is one, else the document's region or
-    /// address (``ShopZone``), else Moscow time (UTC+3): never the zone of this machine.
+    /// address (`ShopZone`), else Moscow time (UTC+3): never the zone of this machine.
     private static func dateTime(_ value: Any?, fields: [String: Any], context: Context) throws(DocumentError)
         -> LocalDateTime
     {

@@ -39,14 +39,20 @@ public struct PaymentMatcher: Sendable {
         public var spent: Money
         /// The bank's words for it.
         public var description: String
+        /// A transfer, a top-up or cash (`BankPayment.isTransfer`): paired only strictly.
+        public var transfer: Bool
 
         /// A payment to match.
-        public init(id: Int64, time: ZonedDateTime, timeKnown: Bool = true, spent: Money, description: String) {
+        public init(
+            id: Int64, time: ZonedDateTime, timeKnown: Bool = true, spent: Money, description: String,
+            transfer: Bool = false
+        ) {
             self.id = id
             self.time = time
             self.timeKnown = timeKnown
             self.spent = spent
             self.description = description
+            self.transfer = transfer
         }
     }
 
@@ -114,7 +120,7 @@ public struct PaymentMatcher: Sendable {
         var candidates: [Candidate] = []
         for payment in payments where !takenPayments.contains(payment.id) && payment.spent != .zero {
             var description: BankDescription?
-            let tolerance = Self.tolerance(payment.spent)
+            let tolerance = payment.transfer ? 0 : Self.tolerance(payment.spent)
             var index = lowerBound(amounts, payment.spent.kopecks - tolerance)
             while index < byAmount.count, amounts[index] <= payment.spent.kopecks + tolerance {
                 let receipt = byAmount[index]
@@ -131,6 +137,7 @@ public struct PaymentMatcher: Sendable {
                 let reason = MatchReason(
                     amountOff: Money(kopecks: abs(payment.spent.kopecks - receipt.card.kopecks)), seconds: seconds,
                     sameMerchant: merchant.agrees(with: words))
+                if payment.transfer && !reason.isStrict { continue }
                 candidates.append(Candidate(payment: payment, receipt: receipt, reason: reason))
             }
         }
@@ -235,13 +242,13 @@ extension PaymentMatcher.Payment {
     public init(id: Int64, payment: BankPayment) {
         self.init(
             id: id, time: payment.time, timeKnown: payment.timeKnown, spent: payment.spent,
-            description: payment.description)
+            description: payment.description, transfer: payment.isTransfer)
     }
 }
 
 extension PaymentMatcher.Receipt {
     /// A receipt as the matcher sees it: its card part as spending (negative for money back), its
-    /// time in the shop's zone (``ShopZone``: the document's region code, else the address, else
+    /// time in the shop's zone (`ShopZone`: the document's region code, else the address, else
     /// Moscow).
     public init(
         id: Int64, dateTime: LocalDateTime, operation: OperationType, card: Money, region: String?,

@@ -47,6 +47,18 @@ public struct BankPayment: Sendable, Hashable, Codable {
         self.reference = reference
     }
 
+    /// Whether the bank says it is no purchase at a till: a transfer, a top-up or cash (T-Bank's
+    /// categories «Переводы», «Пополнения», «Наличные»; MCC 4829, 6010, 6011, 6012, 6050, 6051,
+    /// 6538, 6540; a description beginning «Перевод», «Пополнение», «Снятие наличных»). Such a
+    /// payment pairs with a receipt only strictly: a shop paid by a transfer (СБП) gets the same
+    /// amount, a transfer of 5,000.00 is no receipt of 4,978.50.
+    public var isTransfer: Bool {
+        if let category, ["переводы", "пополнения", "наличные"].contains(category.lowercased()) { return true }
+        if let mcc, ["4829", "6010", "6011", "6012", "6050", "6051", "6538", "6540"].contains(mcc) { return true }
+        let words = description.lowercased()
+        return ["перевод", "пополнение", "снятие наличных"].contains { words.hasPrefix($0) }
+    }
+
     /// The statement formats that are read.
     public enum Bank: String, Sendable, Hashable, Codable, CaseIterable {
         /// T-Bank (Tinkoff) CSV.

@@ -27,6 +27,32 @@ struct PaymentMatcherTests {
         return PaymentMatcher.Receipt(id: id, receipt: receipt, region: region, shopNames: [shop])
     }
 
+    @Test("a transfer, a top-up or cash pairs only strictly: never a relaxed amount or a far time")
+    func transfers() throws {
+        // ChequeInfo's T-Bank December: «Перевод между счетами» 5,000.00 at 10:00 Moscow, 32 minutes
+        // after Лемана ПРО's 4,978.50 (21.50 off, 0.43 %): a relaxed pair for a purchase.
+        let transfer = BankPayment(
+            bank: .tbank, account: "", time: try Self.moscow("2024-12-30T10:00:00"), spent: Money(kopecks: 500_000),
+            description: "Перевод между счетами", category: "Переводы")
+        #expect(transfer.isTransfer)
+        let leman = try Self.receipt(21, "2024-12-30T09:28:00", 497_850, region: "77")
+        let purchase = PaymentMatcher.Payment(
+            id: 1, time: transfer.time, spent: transfer.spent, description: transfer.description)
+        #expect(PaymentMatcher().match(payments: [purchase], receipts: [leman]).matches.count == 1)
+        #expect(PaymentMatcher().match(payments: [.init(id: 1, payment: transfer)], receipts: [leman]).matches.isEmpty)
+        // A shop paid by a transfer (СБП): the same amount within 30 minutes still pairs.
+        let sbp = BankPayment(
+            bank: .tbank, account: "*4556", time: try Self.moscow("2024-12-30T09:28:40"),
+            spent: Money(kopecks: 497_850), description: "Перевод по СБП", mcc: "4829")
+        #expect(sbp.isTransfer)
+        #expect(PaymentMatcher().match(payments: [.init(id: 2, payment: sbp)], receipts: [leman]).matches.count == 1)
+        #expect(
+            !BankPayment(
+                bank: .tbank, account: "*4556", time: sbp.time, spent: sbp.spent, description: "METRO",
+                mcc: "5411", category: "Супермаркеты"
+            ).isTransfer)
+    }
+
     @Test("the same amount on the same day, minutes apart, is a strict match")
     func sameDay() throws {
         let outcome = PaymentMatcher().match(

@@ -182,7 +182,7 @@ extension ReceiptDatabase {
 }
 
 extension ReceiptDatabase {
-    /// The clock receipt `id` was printed by (``ShopZone``: its document's region code, else the
+    /// The clock receipt `id` was printed by (`ShopZone`: its document's region code, else the
     /// address it prints, else Moscow time, assumed); nil for no such receipt.
     public func shopZone(ofReceipt id: Int64) throws(StoreError) -> ShopZone? {
         try read { db in

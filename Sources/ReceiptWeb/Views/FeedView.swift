@@ -26,7 +26,7 @@ struct FeedView: Encodable {
         let items: Int
         let itemsText: String
         let pending: Bool
-        /// What it counts when that is not its total (``ListedReceipt/countedNote(in:)``); null otherwise.
+        /// What it counts when that is not its total (``ReceiptStore/ListedReceipt/countedNote(in:)``); null otherwise.
         @NullWhenAbsent var countedText: String?
     }
 

@@ -52,7 +52,7 @@ struct SearchView: Encodable {
         let totalText: String
         let matching: [String]
         let pending: Bool
-        /// What it counts when that is not its total (``ListedReceipt/countedNote(in:)``); null otherwise.
+        /// What it counts when that is not its total (``ReceiptStore/ListedReceipt/countedNote(in:)``); null otherwise.
         @NullWhenAbsent var countedText: String?
 
         /// A receipt found, its texts in `language`.

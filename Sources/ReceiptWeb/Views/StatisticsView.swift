@@ -45,7 +45,7 @@ struct StatisticsView: Encodable {
     let shops: [Row]
     let items: [Row]
     let labels: [String: String]
-    /// Why a change is a dash when its base was too small (``ReportText/smallBaseNote``); null when none is.
+    /// Why a change is a dash when its base was too small (``ReceiptReports/ReportText/smallBaseNote``); null when none is.
     @NullWhenAbsent var changesNote: String?
 
     /// One month's statistics (`range` of one month) with its comparisons and the month's limits
