@@ -5,12 +5,12 @@ extension ProductKinds {
     /// the till's codes are set aside (the brand and what else the name says: a flavour, «отборное»),
     /// each cut to its first three letters (tills cut brands: «ПРОСТ.» is «Простоквашино») and
     /// kept once, in order of their letters. `ПРОСТ.Мол.ул/паст.3,2% 950мл` and `Молоко ПРОСТОКВАШИНО у/паст.
-    /// 3,2% 950мл` are `milk|мол|3,2%|про`. A key of no kind, or with no such word (`молоко 2,5%`:
+    /// 3,2% 950мл` are `milk|мол|3,2%|пас про`. A key of no kind, or with no such word (`молоко 2,5%`:
     /// any milk), has none: it stays a product of its own.
     ///
-    /// Words that differ are never read as one (no spelling is guessed), so a name a chain abbreviates
-    /// otherwise («ДОМИК В ДЕР» against «Домик в деревне») stays apart: the family errs on keeping
-    /// two apart rather than on joining two products.
+    /// Words are compared by their first three letters and no spelling is guessed: a brand a till
+    /// cuts joins its full name («ПРОСТ.» and «Простоквашино», «ДОМИК В ДЕР» and «Домик в деревне»),
+    /// one it spells otherwise («ДВД») stays apart.
     public static func family(ofKey key: String) -> String? {
         guard let index = index(ofKey: key) else { return nil }
         let entry = catalogue[index]
