@@ -51,13 +51,14 @@ struct BankCommandTests {
     }
 
     @Test("a real Novosibirsk December: every card receipt pairs with its payment, the same minute or one apart")
-    func shopsClock() throws {
+    func shopsClock() async throws {
         let folder = try TemporaryFolder()
         let run = RealReceiptsCommandTests.runner(in: folder)
-        #expect(try run.run(["import", RealReceiptsCommandTests.fixtures + "/chequeinfo-2024-12.json"]).status == 0)
+        #expect(
+            try await run.run(["import", RealReceiptsCommandTests.fixtures + "/chequeinfo-2024-12.json"]).status == 0)
         let file = try folder.write(Self.december, to: "operations.csv")
-        #expect(try run.run(["bank", "import", file]).status == 0)
-        let outcome = try Self.json(try run.run(["match", "--json"]).output)
+        #expect(try await run.run(["bank", "import", file]).status == 0)
+        let outcome = try Self.json(try await run.run(["match", "--json"]).output)
         let matched = try #require(outcome["matched"] as? [[String: Any]])
         // 20 of the 25 receipts were paid by card (3 of Ozon's by their prepayment, 2 of METRO's in
         // cash): all 20 pair, 18 in the same minute, АШАН's and METRO's 637.00 a minute before
@@ -73,14 +74,15 @@ struct BankCommandTests {
         // each pair, and why each was made wrapped under the table, never cut.
         var russian = run.russian()
         russian.environment["LANG"] = "ru_RU.UTF-8"
-        let text = try russian.runOnTerminal(["match"], columns: 60).output.replacingOccurrences(of: "\r\n", with: "\n")
+        let text = try await russian.runOnTerminal(["match"], columns: 60).output.replacingOccurrences(
+            of: "\r\n", with: "\n")
         #expect(text.contains("23.12.2024") && !text.contains("2024-12-23") && text.contains("Беркут"), "\(text)")
         #expect(text.contains("Почему:\nчек 1: точно, сумма совпадает, в ту же минуту, тот же\nмагазин\n"), "\(text)")
         #expect(text.contains("чек 9: точно, сумма совпадает, оплата за 1 мин до чека, тот\nже магазин"), "\(text)")
         // The shop's clock, as show says it: the postcode's Novosibirsk, Ozon's Moscow.
-        let show = try run.run(["show", "1"]).output
+        let show = try await run.run(["show", "1"]).output
         #expect(show.contains("Shop's clock: UTC+7 (by postcode)"), "\(show)")
-        let zone = try Self.json(try run.run(["show", "1", "--json"]).output)["zone"] as? [String: Any]
+        let zone = try Self.json(try await run.run(["show", "1", "--json"]).output)["zone"] as? [String: Any]
         #expect(zone?["utcOffset"] as? Int == 420 && zone?["source"] as? String == "postcode")
     }
 

@@ -56,21 +56,21 @@ struct RealReceiptsCommandTests {
     }
 
     @Test("a real December: list's rows say what each counts, and list --json's counted adds up to stats")
-    func whatCounts() throws {
+    func whatCounts() async throws {
         let folder = try TemporaryFolder()
         let run = Self.runner(in: folder)
-        #expect(try run.run(["import", Self.fixtures + "/chequeinfo-2024-12.json"]).status == 0)
+        #expect(try await run.run(["import", Self.fixtures + "/chequeinfo-2024-12.json"]).status == 0)
         // Totals 72,891.45; Ozon's settlement 48092 (586.00) was paid by its prepayment 215785 of
         // 29 December, which is here: it counts 0, and the month 72,891.45 − 586.00 = 72,305.45.
         // Ozon's two other settlements (1,642.00 and 1,527.00) have no prepayment here: they count
         // in full.
         let stats =
             try JSONSerialization.jsonObject(
-                with: Data(try run.run(["stats", "--month", "2024-12", "--json"]).output.utf8)) as? [String: Any]
+                with: Data(try await run.run(["stats", "--month", "2024-12", "--json"]).output.utf8)) as? [String: Any]
         #expect(stats?["total"] as? Int == 7_230_545)
         let listed =
             try JSONSerialization.jsonObject(
-                with: Data(try run.run(["list", "--month", "2024-12", "--json"]).output.utf8)) as? [String: Any]
+                with: Data(try await run.run(["list", "--month", "2024-12", "--json"]).output.utf8)) as? [String: Any]
         let month = try #require((listed?["months"] as? [[String: Any]])?.first)
         let receipts = try #require(month["receipts"] as? [[String: Any]])
         #expect(receipts.count == 25 && month["total"] as? Int == 7_230_545)
@@ -82,15 +82,16 @@ struct RealReceiptsCommandTests {
         #expect(receipts.first { $0["id"] as? Int == prepayment }?["date"] as? String == "2024-12-29T17:39:00")
         // The text marks the row and says under the table what it counts, in both languages.
         let id = try #require(settlement["id"] as? Int)
-        let english = try run.run(["list", "--month", "2024-12"]).output
+        let english = try await run.run(["list", "--month", "2024-12"]).output
         #expect(
             english.contains("586.00*")
                 && english.contains("* #\(id): counts RUB 0.00 — paid for by receipt #\(prepayment)"), "\(english)")
-        let russian = try run.run(["list", "--month", "2024-12", "--lang", "ru"]).output
+        let russian = try await run.run(["list", "--month", "2024-12", "--lang", "ru"]).output
         #expect(russian.contains("* #\(id): засчитано 0,00\u{00A0}₽ — оплачен по чеку #\(prepayment)"), "\(russian)")
 
         // The top shops say what they leave out and the total, which is the month's.
-        let shops = try run.run(["stats", "--month", "2024-12", "--by", "shop", "--top", "3", "--lang", "ru"]).output
+        let shops = try await run.run(["stats", "--month", "2024-12", "--by", "shop", "--top", "3", "--lang", "ru"])
+            .output
         // METRO 50,018.51, Лемана ПРО 6,242.50, Ozon 3,755.00 (its settlements paid by a prepayment
         // here count 0): 60,016.01 shown, 72,305.45 − 60,016.01 = 12,289.44 at the 8 others.
         let lines = shops.split(separator: "\n")
@@ -185,7 +186,7 @@ struct RealReceiptsCommandTests {
     }
 
     @Test("no shop of the real receipts is named by a web address, an INN, a phone or a run of spaces")
-    func shopNamesOfRealReceipts() throws {
+    func shopNamesOfRealReceipts() async throws {
         let folder = try TemporaryFolder()
         let run = Self.runner(in: folder)
         let raw = Repository.url("Tests/Fixtures/real-names/raw").path
@@ -194,9 +195,9 @@ struct RealReceiptsCommandTests {
                 .map { folder + "/" + $0 }
         }
         // One file of them keeps a receipt whose fiscal drive number is cut to 14 digits: refused.
-        let imported = try run.run(["import"] + files)
+        let imported = try await run.run(["import"] + files)
         #expect(imported.status == 6 && imported.errors.contains("1 file(s) not imported"), "\(imported.errors)")
-        let listed = try JSONSerialization.jsonObject(with: Data(try run.run(["shops", "--json"]).output.utf8))
+        let listed = try JSONSerialization.jsonObject(with: Data(try await run.run(["shops", "--json"]).output.utf8))
         let names = try #require((listed as? [String: Any])?["shops"] as? [[String: Any]]).compactMap {
             $0["name"] as? String
         }
