@@ -175,3 +175,8 @@ extension LocalDateTime {
         }
     }
 }
+
+extension LocalDateTime {
+    /// The Unix seconds this time would be if it were UTC.
+    public var secondsAsIfUTC: Int { Int(ZonedDateTime(local: self, offsetMinutes: 0).instant) }
+}

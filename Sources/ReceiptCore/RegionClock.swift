@@ -77,8 +77,3 @@ public enum RegionClock {
         return table
     }()
 }
-
-extension LocalDateTime {
-    /// The Unix seconds this time would be if it were UTC.
-    public var secondsAsIfUTC: Int { Int(ZonedDateTime(local: self, offsetMinutes: 0).instant) }
-}

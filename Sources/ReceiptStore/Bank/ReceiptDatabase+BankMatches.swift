@@ -56,7 +56,7 @@ extension ReceiptDatabase {
                 sql: """
                     SELECT r.id, r.date_time, r.operation, r.status, r.total, r.ecash, r.retail_place, r.seller, r.address,
                         COALESCE(s.chosen, s.name) AS shop,
-                        CASE WHEN json_valid(d.document) THEN CAST(json_extract(d.document, '$.region') AS TEXT) END AS region
+                        \(Self.documentRegion)
                     FROM receipts r
                     LEFT JOIN shops s ON s.id = r.shop_id
                     LEFT JOIN receipt_documents d ON d.receipt_id = r.id
@@ -182,6 +182,10 @@ extension ReceiptDatabase {
 }
 
 extension ReceiptDatabase {
+    /// The region code the document of receipt `r` (its `receipt_documents` row `d`) gives, as `region`.
+    static let documentRegion =
+        "CASE WHEN json_valid(d.document) THEN CAST(json_extract(d.document, '$.region') AS TEXT) END AS region"
+
     /// The clock receipt `id` was printed by (`ShopZone`: its document's region code, else the
     /// address it prints, else Moscow time, assumed); nil for no such receipt.
     public func shopZone(ofReceipt id: Int64) throws(StoreError) -> ShopZone? {
@@ -191,7 +195,7 @@ extension ReceiptDatabase {
                     db,
                     sql: """
                         SELECT r.date_time, r.address,
-                            CASE WHEN json_valid(d.document) THEN CAST(json_extract(d.document, '$.region') AS TEXT) END AS region
+                            \(Self.documentRegion)
                         FROM receipts r LEFT JOIN receipt_documents d ON d.receipt_id = r.id WHERE r.id = ?
                         """, arguments: [id])
             else { return nil }
