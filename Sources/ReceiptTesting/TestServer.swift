@@ -57,12 +57,7 @@ public struct TestServer: Sendable {
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let folder = try TemporaryFolder("server")
-        var settings = ServerSettings(
-            host: "127.0.0.1", port: 0, databasePath: folder.file("server.sqlite"), bcryptCost: 4,
-            logLevel: .critical)
-        settings.requestHeadTimeout = .seconds(600)
-        // Tests check what is answered, not how fast: a loaded machine may keep PostgreSQL waiting.
-        settings.databasePatience = .seconds(120)
+        var settings = ServerSettings.forTests(databasePath: folder.file("server.sqlite"))
         if let postgres { settings.database = .postgres(try PostgresAddress(postgres)) }
         configure(&settings)
         let server = try await ReceiptsServer(settings: settings)
@@ -77,5 +72,19 @@ public struct TestServer: Sendable {
         return try await server.application().test(.live) { client in
             try await body(TestServer(port: client.port ?? 0, server: server, folder: folder.path))
         }
+    }
+}
+
+extension ServerSettings {
+    /// Settings for a server a test starts on a free loopback port: passwords hashed cheaply (cost 4),
+    /// a quiet log, and patience for a loaded machine. A kept-alive test client may wait long for its
+    /// next request (the test's task waits for a thread of the pool), and PostgreSQL may be slow to
+    /// answer: tests check what is answered, not how fast. A test of the limits sets its own.
+    public static func forTests(databasePath: String = "") -> ServerSettings {
+        var settings = ServerSettings(
+            host: "127.0.0.1", port: 0, databasePath: databasePath, bcryptCost: 4, logLevel: .critical)
+        settings.requestHeadTimeout = .seconds(600)
+        settings.databasePatience = .seconds(120)
+        return settings
     }
 }

@@ -30,10 +30,8 @@ struct TwoInstances: Sendable {
         database: String, demoReceipts: Int, configure: (inout ServerSettings) -> Void,
         _ body: @Sendable (TwoInstances) async throws -> Void
     ) async throws {
-        var settings = ServerSettings(host: "127.0.0.1", port: 0, databasePath: "", bcryptCost: 4, logLevel: .critical)
+        var settings = ServerSettings.forTests()
         settings.database = .postgres(try PostgresAddress(database))
-        settings.requestHeadTimeout = .seconds(600)
-        settings.databasePatience = .seconds(120)
         configure(&settings)
         let shared = settings
         async let first = ReceiptsServer(settings: shared)

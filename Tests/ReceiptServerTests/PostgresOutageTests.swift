@@ -17,7 +17,7 @@ struct PostgresOutageTests {
     func stopAndStart() async throws {
         let cluster = try await PostgresCluster(own: true)
         let database = try await cluster.newDatabase()
-        var settings = ServerSettings(host: "127.0.0.1", port: 0, databasePath: "", bcryptCost: 4, logLevel: .critical)
+        var settings = ServerSettings.forTests()
         settings.database = .postgres(try PostgresAddress(database))
         settings.databasePatience = .seconds(3)
         // The load adds as fast as it is answered: the account's add limits are lifted.

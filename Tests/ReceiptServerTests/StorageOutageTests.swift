@@ -145,8 +145,7 @@ struct StorageOutageTests {
     func outage() async throws {
         let folder = try TemporaryFolder("outage")
         let storage = try OutageStorage(path: folder.file("server.sqlite"))
-        let settings = ServerSettings(
-            host: "127.0.0.1", port: 0, databasePath: folder.file("server.sqlite"), bcryptCost: 4, logLevel: .critical)
+        let settings = ServerSettings.forTests(databasePath: folder.file("server.sqlite"))
         let server = try await ReceiptsServer(settings: settings, storage: storage)
         try await server.application().test(.live) { test in
             let harness = ServerHarness(port: test.port ?? 0, server: server)
