@@ -8,7 +8,7 @@ posting kinds:
   `receipts stats --json` for that category, to the kopeck;
 - exporting twice gives the same bytes.
 Then the fixture's hand-worked figures: the petrol's rounding posting, the return, the card account
-of the matched receipt, names with quotes, backslashes, `|` and `;`; and an account map that
+of the matched receipt, the asset accounts' balances (cash as the receipts say it was paid), names with quotes, backslashes, `|` and `;`; and an account map that
 beancount refuses is an error (exit 6) that writes nothing.
 
 Environment: RECEIPTS (the binary), LEDGER_VENV (a virtual environment with beancount); hledger on
@@ -147,12 +147,21 @@ def main():
 
         # The petrol: its line printed 2,000.13, the receipt 2,000.00.
         check("  Expenses:Toplivo  2000.13 RUB\n  Expenses:Toplivo  -0.13 RUB\n    rounding: TRUE\n"
-              "  Assets:Cash  -2000.00 RUB\n" in beancount, "petrol's rounding posting (beancount)")
+              "  Assets:Card  -2000.00 RUB\n" in beancount, "petrol's rounding posting (beancount)")
         check("    Expenses:Toplivo  -0.13 RUB  ; rounding:\n" in hledger, "petrol's rounding posting (hledger)")
         # The return books the toothbrush back.
-        check("  Expenses:Krasota-i-gigiena  -150.00 RUB\n  Assets:Cash  150.00 RUB\n" in beancount
-              or "  Expenses:Apteka-i-zdorove  -150.00 RUB\n  Assets:Cash  150.00 RUB\n" in beancount,
+        check("  Expenses:Krasota-i-gigiena  -150.00 RUB\n  Assets:Card  150.00 RUB\n" in beancount
+              or "  Expenses:Apteka-i-zdorove  -150.00 RUB\n  Assets:Card  150.00 RUB\n" in beancount,
               "the return's negative posting")
+        # The asset side as the receipts say they were paid: the pies' 100.00 in cash; the petrol's
+        # 2,000.00 and the toothbrush's 150.00 by a card no statement paired, and the 150.00 back;
+        # 134.75 from the statement's card.
+        balances = run(["hledger", "-f", os.path.join(folder, "fixture.sqlite-category.hledger"), "bal", "-O", "csv",
+                        "Assets", "Liabilities"], env).stdout
+        got = {row[0]: kopecks(row[1]) for row in list(csv.reader(io.StringIO(balances)))[1:]
+               if row[0] not in ("total", "Total:")}
+        check(got == {"Assets:Bank:TBank:Card4556": -13475, "Assets:Card": -200000, "Assets:Cash": -10000},
+              f"the asset accounts' balances: {got}")
         # The matched receipt is paid from the card; quotes and backslashes escaped; | and ; replaced.
         check(' "ООО \\"САД | ОГОРОД; \\\\ №1" ^fns-7281440701234567-1101\n' in beancount,
               "the seller's name escaped (beancount)")
@@ -166,12 +175,14 @@ def main():
         # An account map: Cyrillic names are hledger's, not beancount's.
         mapping = os.path.join(folder, "accounts.txt")
         with open(mapping, "w", encoding="utf-8") as handle:
-            handle.write("# категории по-русски\nПродукты = Расходы:Продукты\ncash = Активы:Наличные\n")
+            handle.write("# категории по-русски\nПродукты = Расходы:Продукты\ncash = Активы:Наличные\n"
+                         "карта = Активы:Карта\n")
         mapped_path = os.path.join(folder, "mapped.journal")
         run([RECEIPTS, "export", "hledger", "--db", db, "--account-map", mapping, "-o", mapped_path], env)
         with open(mapped_path, encoding="utf-8") as handle:
             mapped = handle.read()
-        check("    Расходы:Продукты  134.75 RUB\n" in mapped and "    Активы:Наличные  -2000.00 RUB\n" in mapped,
+        check("    Расходы:Продукты  134.75 RUB\n" in mapped and "    Активы:Наличные  -100.00 RUB\n" in mapped
+              and "    Активы:Карта  -2000.00 RUB\n" in mapped,
               "the account map's names in hledger")
         check(run(["hledger", "-f", mapped_path, "check"], env, ok=False).returncode == 0, "hledger check, mapped")
         refused_path = os.path.join(folder, "refused.beancount")

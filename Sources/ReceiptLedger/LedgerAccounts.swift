@@ -3,7 +3,8 @@ public import ReceiptCore
 public import ReceiptStore
 
 /// The ledger accounts receipts are booked to: an expense account a category, an asset account a
-/// card or bank account, and cash; each with a default name that a user's map can replace.
+/// card or bank account, cash, a card no statement names, prepayments, and what is owed on credit;
+/// each with a default name that a user's map can replace.
 ///
 /// Default names are ASCII, as beancount requires of an account's components: a category's Russian
 /// name transliterated (`Продукты` is `Expenses:Produkty`), a card `Assets:Bank:TBank:Card4556`.
@@ -12,8 +13,18 @@ public struct LedgerAccounts: Sendable {
     public var categories: [Category: String] = [:]
     /// Accounts the user chose, by card or account as statements name it (`*4556`).
     public var cards: [String: String] = [:]
-    /// The account of receipts paid in cash, or by a card no statement paired.
+    /// The account of what receipts say was paid in cash.
     public var cash = "Assets:Cash"
+    /// The account of what receipts say was paid by card, when no bank payment was paired with them.
+    public var card = "Assets:Card"
+    /// The account prepayments pay into and settlements draw on: what a settlement says its
+    /// prepayment paid (tag 1215) and what was paid by certificate or bonus points (tag 1217).
+    public var prepaid = "Assets:Prepaid"
+    /// The account of what was bought on credit (tag 1216) and of what credit payments pay off.
+    public var credit = "Liabilities:Credit"
+    /// The account of everything a receipt no bank payment was paired with paid in cash or by card
+    /// (the user's `--payment-account`); nil to book cash and card apart.
+    public var unmatched: String?
 
     /// The default accounts.
     public init() {}
@@ -23,9 +34,8 @@ public struct LedgerAccounts: Sendable {
         categories[category] ?? Self.defaultAccount(of: category)
     }
 
-    /// The account a receipt was paid from.
-    public func account(paidFrom account: LedgerReceipt.Account?) -> String {
-        guard let account else { return cash }
+    /// The account of a statement's card or account.
+    public func account(paidFrom account: LedgerReceipt.Account) -> String {
         if let chosen = cards[account.account] { return chosen }
         let bank =
             switch account.bank {
@@ -58,7 +68,8 @@ public struct LedgerAccounts: Sendable {
     /// Every account a booking may name, each once, sorted: for `open` and `account` directives.
     public func all(cards statementAccounts: [LedgerReceipt.Account]) -> [String] {
         var names = Set(Category.allCases.map(account(of:)))
-        names.insert(cash)
+        names.formUnion([cash, card, prepaid, credit])
+        if let unmatched { names.insert(unmatched) }
         for account in statementAccounts { names.insert(self.account(paidFrom: account)) }
         return names.sorted()
     }

@@ -47,6 +47,37 @@ public struct LedgerReceipt: Sendable, Hashable {
     public var restCategory: Category
     /// The card or account the receipt was paid from, when a bank payment was paired with it.
     public var paidFrom: Account?
+    /// How the receipt says its total was paid, as printed (never negative).
+    public var payment = Payment()
+    /// What the receipt is to the buyer's money: a settlement's prepaid part, a credit payment's
+    /// whole, were counted with the receipt they go with.
+    public var kind: PurchaseKind = .purchase
+
+    /// The parts of a receipt's total by the way they were paid (tags 1031, 1081, 1215, 1216, 1217).
+    public struct Payment: Sendable, Hashable {
+        /// In cash.
+        public var cash = Money.zero
+        /// By card or another electronic payment.
+        public var card = Money.zero
+        /// By an earlier prepayment.
+        public var prepaid = Money.zero
+        /// Left owing (a sale on credit).
+        public var credit = Money.zero
+        /// By something other than money: a gift certificate, bonus points.
+        public var provision = Money.zero
+
+        /// Nothing said of how it was paid.
+        public init() {}
+
+        /// The parts as printed.
+        public init(cash: Money, card: Money, prepaid: Money, credit: Money, provision: Money) {
+            self.cash = cash
+            self.card = card
+            self.prepaid = prepaid
+            self.credit = credit
+            self.provision = provision
+        }
+    }
 
     /// A card or account of a bank statement.
     public struct Account: Sendable, Hashable {
@@ -82,13 +113,13 @@ extension ReceiptDatabase {
                 sql: """
                     SELECT r.id, r.date_time, r.fn, r.fd, r.fp, r.operation, r.total, r.counted, r.retail_place,
                         r.seller, r.seller_inn, COALESCE(s.chosen, s.name) AS shop, s.kind, p.category AS place_category,
-                        b.bank, b.account
+                        b.bank, b.account, r.cash, r.ecash, r.prepaid, r.credit, r.provision, r.kind AS purchase
                     FROM receipts r
                     LEFT JOIN shops s ON s.id = r.shop_id
                     LEFT JOIN places p ON p.id = r.place_id
                     LEFT JOIN bank_matches m ON m.receipt_id = r.id
                     LEFT JOIN bank_payments b ON b.id = m.payment_id
-                    WHERE r.counted <> 0 AND r.month BETWEEN ? AND ?
+                    WHERE \(Self.movesMoney) AND r.month BETWEEN ? AND ?
                     ORDER BY r.date_time, r.id
                     """, arguments: [from?.description ?? "0000-00", to?.description ?? "9999-99"])
             let lines = try db.makeStatement(
@@ -132,8 +163,17 @@ extension ReceiptDatabase {
             id: id, dateTime: dateTime, identity: identity, operation: operation, total: Money(kopecks: row["total"]),
             counted: Money(kopecks: row["counted"]), shop: names.first { !$0.isEmpty } ?? "", seller: row["seller"],
             sellerINN: row["seller_inn"], lines: lines, restCategory: shop.category ?? .uncategorized,
-            paidFrom: paidFrom)
+            paidFrom: paidFrom,
+            payment: LedgerReceipt.Payment(
+                cash: Money(kopecks: row["cash"]), card: Money(kopecks: row["ecash"]),
+                prepaid: Money(kopecks: row["prepaid"]), credit: Money(kopecks: row["credit"]),
+                provision: Money(kopecks: row["provision"])),
+            kind: (row["purchase"] as String?).flatMap(PurchaseKind.init(rawValue:)) ?? .purchase)
     }
+
+    /// An SQL condition on a receipt `r`: it moves money in the books. It counts some, or it is a
+    /// credit payment (counted with its sale on credit, it pays off what was owed).
+    static let movesMoney = "(r.counted <> 0 OR r.kind = 'creditPayment')"
 }
 
 extension ReceiptDatabase {
@@ -142,7 +182,7 @@ extension ReceiptDatabase {
     public func firstLedgerTime(from: Month? = nil, to: Month? = nil) throws(StoreError) -> LocalDateTime? {
         try read { db in
             try String.fetchOne(
-                db, sql: "SELECT min(date_time) FROM receipts WHERE counted <> 0 AND month BETWEEN ? AND ?",
+                db, sql: "SELECT min(r.date_time) FROM receipts r WHERE \(Self.movesMoney) AND r.month BETWEEN ? AND ?",
                 arguments: [from?.description ?? "0000-00", to?.description ?? "9999-99"]
             ).flatMap { try? LocalDateTime(iso: $0) }
         }

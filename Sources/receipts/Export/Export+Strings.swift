@@ -7,17 +7,20 @@ extension HelpText {
     }
     static var exportDiscussion: String {
         pick(
-            "Одна проводка на чек: по категории (или по строке с --postings item) и счёт оплаты — карта из "
-                + "сопоставленной выписки, иначе --payment-account, иначе наличные. Итоги по категориям равны "
-                + "receipts stats до копейки; разница строк и итога чека — отдельной проводкой «округление». "
-                + "Имена счетов можно задать файлом --account-map со строками «КЛЮЧ = СЧЁТ» (ключ — категория, "
-                + "карта как в выписке, например *4556, или cash). Одна и та же база даёт один и тот же файл.",
-            "A transaction a receipt: a posting a category (or a line with --postings item) and the account "
-                + "it was paid from: the card of a matched statement, else --payment-account, else cash. Category "
-                + "totals equal receipts stats to the kopeck; where lines differ from the total, a rounding posting "
-                + "says so. Account names can be set in an --account-map file of lines “KEY = ACCOUNT” (a "
-                + "category, a card as statements give it such as *4556, or cash). The same database gives the "
-                + "same file.")
+            "Одна проводка на чек: по категории (или по строке с --postings item) и по каждому способу оплаты, "
+                + "как его называет чек: наличные — Assets:Cash; карта — карта из сопоставленной выписки, иначе "
+                + "Assets:Card; зачёт предоплаты — Assets:Prepaid (заказ, оба чека которого есть, даёт там 0); "
+                + "кредит — Liabilities:Credit. Итоги по категориям равны receipts stats до копейки; разница строк "
+                + "и итога чека — отдельной проводкой «округление». Имена счетов можно задать файлом "
+                + "--account-map со строками «КЛЮЧ = СЧЁТ» (ключ — категория, карта как в выписке, например "
+                + "*4556, или cash, card, prepaid, credit). Одна и та же база даёт один и тот же файл.",
+            "A transaction a receipt: a posting a category (or a line with --postings item) and one for each "
+                + "way the receipt says it was paid: cash to Assets:Cash; card to the card of a matched statement, "
+                + "else Assets:Card; a prepayment drawn to Assets:Prepaid (an order with both receipts leaves it "
+                + "at 0); credit to Liabilities:Credit. Category totals equal receipts stats to the kopeck; where "
+                + "lines differ from the total, a rounding posting says so. Account names can be set in an "
+                + "--account-map file of lines “KEY = ACCOUNT” (a category, a card as statements give it such as "
+                + "*4556, or cash, card, prepaid, credit). The same database gives the same file.")
     }
     static var exportFormatHelp: String { pick("Формат: beancount или hledger.", "Format: beancount or hledger.") }
     static var postingsHelp: String {
@@ -28,8 +31,9 @@ extension HelpText {
     }
     static var paymentAccountHelp: String {
         pick(
-            "Счёт оплаты чеков без сопоставленной операции банка (по умолчанию Assets:Cash).",
-            "The account of receipts no bank payment was matched with (Assets:Cash by default).")
+            "Счёт наличных и карты в чеках без сопоставленной операции банка (иначе Assets:Cash и Assets:Card).",
+            "The account of the cash and card parts of receipts no bank payment was matched with (else "
+                + "Assets:Cash and Assets:Card).")
     }
     static var outputFileHelp: String {
         pick("Записать в файл (иначе — в стандартный вывод).", "Write to a file (else to standard output).")

@@ -67,7 +67,7 @@ struct ExportCommand: AsyncParsableCommand {
         let console = Console(global)
         let words = console.words
         var accounts = LedgerAccounts()
-        if let paymentAccount { accounts.cash = paymentAccount }
+        accounts.unmatched = paymentAccount
         if let accountMap {
             do {
                 let bytes = try BankImportCommand.bytes(of: accountMap)
