@@ -35,12 +35,15 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// cooked it says (`real-names/LABELS.md`): at a café, food is the café's, as canteens print
     /// their dishes as shops print their goods (`Салат из кальмаров`, `Чай черный`); at a grocery, a
     /// dish from its own kitchen is groceries (ВкусВилл's `Борщ`, `Люля-кебаб`). A coffee poured at
-    /// a supermarket's counter is the price of that: groceries too.
+    /// a supermarket's counter is the price of that: groceries too. Clothes and shoes a children's
+    /// shop sells are the children's (`Трусики`, `Носки` at Детский мир), as clothes made for
+    /// children are.
     public func category(ofLineRuledAs rule: Category?) -> Category? {
         guard let rule else { return category }
         switch (self, rule) {
         case (.cafe, .groceries): return .cafes
         case (.grocery, .cafes): return .groceries
+        case (.kids, .clothing): return .kids
         default: return rule
         }
     }

@@ -1,8 +1,10 @@
 import { ask, element, failed, send, state } from "/common.js";
 
-// Categories: the names still without one, most bought first, the classifier's proposal chosen
-// already; the names it guessed, to confirm or correct; every name with some words at once (as
-// `receipts categories set`, `confirm` and `match --set`). Each choice can be undone.
+// Categories: the names still without one, most bought first, with the classifier's proposal to
+// take in a click; the names it guessed, to confirm or correct; every name with some words at once
+// (as `receipts categories set`, `confirm` and `match --set`). A guess is never chosen in a select
+// beforehand: a category is saved only when the user picks it or takes the guess. Each choice can
+// be undone.
 export async function showCategories() {
   const view = document.getElementById("categories");
   let uncategorized;
@@ -29,16 +31,26 @@ export async function showCategories() {
   );
 }
 
-// A select of the categories one can choose, at `selected` when given.
-export function categorySelect(choices, selected) {
+// A select of the categories one can choose, at `selected` when given (a category the line has,
+// never a guess), else at a "choose" line that saves nothing; `button` stays disabled until a
+// category is picked.
+export function categorySelect(choices, selected, button) {
   const select = element("select");
   select.setAttribute("aria-label", state.words.category);
+  const none = element("option", "", state.words.chooseCategory);
+  none.value = "";
+  none.disabled = true;
+  select.append(none);
   for (const category of choices) {
     const option = element("option", "", category.name);
     option.value = category.category;
     select.append(option);
   }
-  if (selected && choices.some((c) => c.category === selected)) select.value = selected;
+  select.value = selected && choices.some((c) => c.category === selected) ? selected : "";
+  if (button) {
+    button.disabled = select.value === "";
+    select.addEventListener("change", () => { button.disabled = select.value === ""; });
+  }
   return select;
 }
 
@@ -57,7 +69,7 @@ export function answered(result, row, answer) {
   result.append(" ", undo);
 }
 
-// Names with a select (at the guess, when there is one) and "assign"; guessed ones also "right".
+// Names with a select and "assign"; a name with a guess also shows it with "right", which takes it.
 function nameList(names, choices, guessed) {
   const rows = element("ol", guessed ? "names guessed" : "names");
   for (const name of names) {
@@ -65,9 +77,9 @@ function nameList(names, choices, guessed) {
     row.dataset.name = name.name;
     row.dataset.total = name.total;
     if (name.guess) row.dataset.guess = name.guess;
-    const select = categorySelect(choices, name.guess);
     const assign = element("button", "assign", state.words.assign);
     assign.type = "button";
+    const select = categorySelect(choices, null, assign);
     const result = element("span", "result");
     assign.addEventListener("click", async () => {
       answered(result, row, await send("/api/categories/choice", { name: name.name, category: select.value }));
@@ -76,14 +88,12 @@ function nameList(names, choices, guessed) {
       element("span", "count", name.itemsText)];
     if (name.guessText) {
       const guess = element("span", "guess", `${guessed ? "" : state.words.maybe + " "}${name.guessText}`);
-      if (guessed) {
-        const confirm = element("button", "confirm", state.words.confirm);
-        confirm.type = "button";
-        confirm.addEventListener("click", async () => {
-          answered(result, row, await send("/api/categories/confirm", { name: name.name }));
-        });
-        guess.append(" ", confirm);
-      }
+      const confirm = element("button", "confirm", state.words.confirm);
+      confirm.type = "button";
+      confirm.addEventListener("click", async () => {
+        answered(result, row, await send("/api/categories/confirm", { name: name.name }));
+      });
+      guess.append(" ", confirm);
       parts.push(guess);
     }
     row.append(...parts, select, assign, result);
@@ -125,9 +135,9 @@ function matchForm(choices) {
         element("span", "count", name.itemsText));
       names.append(row);
     }
-    const select = categorySelect(choices, list.names.find((n) => n.guess)?.guess);
     const assign = element("button", "assign-all", state.words.assignAll);
     assign.type = "button";
+    const select = categorySelect(choices, null, assign);
     const result = element("span", "result");
     const all = element("p", "all");
     all.append(select, assign, result);

@@ -81,9 +81,11 @@ function lineChoice(id, number, item, line) {
       return;
     }
     const choices = categories.filter((c) => c.category !== "uncategorized");
-    const select = categorySelect(choices, item.decidedBy === "none" ? item.proposed : item.category);
     const assign = element("button", "assign", state.words.assign);
     assign.type = "button";
+    // The line's category when something sure decided it; a guess is never picked beforehand.
+    const decided = item.decidedBy !== "none" && item.decidedBy !== "guess";
+    const select = categorySelect(choices, decided ? item.category : null, assign);
     const result = element("span", "result");
     assign.addEventListener("click", async () => {
       answered(result, line, await send("/api/categories/line", { receipt: id, line: number, category: select.value }));
