@@ -68,9 +68,34 @@ extension ReceiptDatabase {
         guard stale else { return }
         try writeCounting { db, context in
             forgetClassifier()
-            try recount(names: try guessAnew(in: db), in: db, context: &context)
+            let moved = Set(try guessAnew(in: db)).union(try learnAnew(in: db))
+            try recount(names: moved.sorted(), in: db, context: &context)
         }
         forgetResolved()
+    }
+
+    /// Works out anew where the user's corrections of the rules (``RuleCorrections``) move each name
+    /// the rules place and no choice does; returns the names that moved.
+    func learnAnew(in db: Database) throws -> [Int64] {
+        let model = try corrections(in: db)
+        // With nothing learned, only names moved before can move back.
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, key, rule, learned, chosen IS NOT NULL AS chosen FROM item_names
+                WHERE rule IS NOT NULL AND (learned IS NOT NULL OR (chosen IS NULL AND ?))
+                """, arguments: [!model.isEmpty])
+        var changed: [Int64] = []
+        let update = try db.makeStatement(sql: "UPDATE item_names SET learned = ? WHERE id = ?")
+        for row in rows {
+            let rule = (row["rule"] as String?).flatMap(Category.init(rawValue:))
+            let learned = row["chosen"] as Bool ? nil : rule.flatMap { model.category(forKey: row["key"], ruledAs: $0) }
+            if learned?.rawValue != row["learned"] {
+                try update.execute(arguments: [learned?.rawValue, row["id"]])
+                changed.append(row["id"])
+            }
+        }
+        return changed
     }
 
     /// Counts anew the receipts of the names `ids` (whose guesses moved); returns how many items
@@ -228,9 +253,11 @@ extension ReceiptDatabase {
                     try db.execute(sql: "UPDATE item_names SET rule = ? WHERE id = ?", arguments: [rule, row["id"]])
                 }
             }
-            // The classifier learns from the names as the rules place them now.
+            // The classifier learns from the names as the rules place them now, and the user's
+            // corrections of the rules are read against the rules as they are now.
             forgetClassifier()
             _ = try guessAnew(in: db)
+            _ = try learnAnew(in: db)
             // Items saved before categories existed get their names first.
             let unnamed = try Row.fetchAll(
                 db, sql: "SELECT receipt_id, position, name FROM items WHERE name_id IS NULL")
@@ -416,6 +443,8 @@ public struct CategoryDecisions: Sendable, Equatable, Codable {
     public enum Decider: String, Sendable, CaseIterable, Codable {
         /// The user's choice for the name.
         case user
+        /// The user's corrections of the rules for similar names (``ReceiptCore/RuleCorrections``).
+        case learned
         /// The rules, as they are.
         case rules
         /// The shop: its place's category, its kind's for a line the rules cannot place, or a café's
@@ -445,6 +474,7 @@ public struct CategoryDecisions: Sendable, Equatable, Codable {
     static let deciderSQL = """
         CASE WHEN i.chosen IS NOT NULL AND i.category = i.chosen THEN 'user'
             WHEN n.chosen IS NOT NULL AND i.category = n.chosen THEN 'user'
+            WHEN n.learned IS NOT NULL AND i.category = n.learned THEN 'learned'
             WHEN n.rule IS NOT NULL AND i.category = n.rule THEN 'rules'
             WHEN n.rule IS NULL AND \(ShopEvidence.receiptSQL) = 'uncategorized'
                 AND i.category = \(ShopEvidence.guessSQL) THEN 'guess'

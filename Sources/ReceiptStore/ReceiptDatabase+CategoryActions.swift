@@ -239,9 +239,9 @@ extension ReceiptDatabase {
             arguments: [step.receiptID, step.position])
     }
 
-    /// Writes the steps' choices and categorizes the receipts they touch anew; the names nothing
-    /// else places are guessed again by the classifier as the choices teach it now. Returns how many
-    /// items moved.
+    /// Writes the steps' choices and categorizes the receipts they touch anew; the names the rules
+    /// place are moved as the corrections teach now, and the names nothing else places are guessed
+    /// again by the classifier as the choices teach it now. Returns how many items moved.
     private func write(_ steps: [Step], in db: Database, context: inout SaveContext) throws -> Int {
         guard !steps.isEmpty else { return 0 }
         let rules = context.categorizer.rules
@@ -279,11 +279,13 @@ extension ReceiptDatabase {
         context.categorizer.forgetNames()
         var moved = 0
         for receipt in receipts.sorted() { moved += try context.recount(storedReceipt: receipt, in: db) }
-        guard namesChosen else { return moved }
-        // A choice teaches the classifier: names nothing else places are guessed anew, and the
-        // receipts of those whose guess moved are counted anew.
+        // A choice teaches: a correction of the rules moves the similar names they placed the same
+        // way (a line's choice too), and a name's choice the classifier, whose guesses for names
+        // nothing else places are made anew. The receipts of the names that moved are counted anew.
         forgetClassifier()
-        return moved + (try recount(names: try guessAnew(in: db), in: db, context: &context))
+        var names = Set(try learnAnew(in: db))
+        if namesChosen { names.formUnion(try guessAnew(in: db)) }
+        return moved + (try recount(names: names.sorted(), in: db, context: &context))
     }
 
     /// A journaled action as stored, with `itemsMoved` items moved.

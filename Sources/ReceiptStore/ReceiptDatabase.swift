@@ -18,6 +18,9 @@ public final class ReceiptDatabase: Sendable {
     let resolved = Mutex(ResolvedCache())
     /// The name classifier, trained on first need and forgotten with the resolved names.
     let trained = Mutex<NameClassifier?>(nil)
+    /// What the user's corrections of the rules teach, read on first need and forgotten with the
+    /// classifier.
+    let learned = Mutex<RuleCorrections?>(nil)
 
     /// False only when a benchmark measures what categories and totals cost an import.
     let keepsTotals: Bool
@@ -262,8 +265,8 @@ public final class ReceiptDatabase: Sendable {
             generation = cache.generation
             var context = SaveContext(
                 categorizer: Categorizer(
-                    rules: rules, classifier: { db in try self.classifier(in: db) }, cached: cache.names,
-                    places: cache.places),
+                    rules: rules, classifier: { db in try self.classifier(in: db) },
+                    corrections: { db in try self.corrections(in: db) }, cached: cache.names, places: cache.places),
                 counting: keepsTotals)
             context.cachedShops = cache.shops
             let result = try body(db, &context)
@@ -305,6 +308,45 @@ public final class ReceiptDatabase: Sendable {
     /// Forgets the trained classifier, so that the next guess trains it on the names as they are.
     func forgetClassifier() {
         trained.withLock { $0 = nil }
+        learned.withLock { $0 = nil }
+    }
+
+    /// What the user's corrections of the rules teach (``RuleCorrections``): each name, or line of
+    /// one receipt, the user placed elsewhere than the rules did, words weighed over the file's names.
+    /// A correction to the category of the shops the name was bought at (a bag at a DIY store moved
+    /// to household) says what the shop is, not what the name is: it teaches nothing.
+    func corrections(in db: Database) throws -> RuleCorrections {
+        if let model = learned.withLock({ $0 }) { return model }
+        let shop = ShopEvidence.shopSQL
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT n.key, n.rule, n.chosen FROM item_names n
+                WHERE n.chosen IS NOT NULL AND n.rule IS NOT NULL AND n.chosen <> n.rule
+                    AND EXISTS (
+                        SELECT 1 FROM items i JOIN receipts r ON r.id = i.receipt_id
+                        LEFT JOIN places p ON p.id = r.place_id LEFT JOIN shops s ON s.id = r.shop_id
+                        WHERE i.name_id = n.id AND \(shop) IS NOT n.chosen)
+                UNION
+                SELECT n.key, n.rule, i.chosen FROM items i JOIN item_names n ON n.id = i.name_id
+                    JOIN receipts r ON r.id = i.receipt_id
+                    LEFT JOIN places p ON p.id = r.place_id LEFT JOIN shops s ON s.id = r.shop_id
+                WHERE i.chosen IS NOT NULL AND n.chosen IS NULL AND n.rule IS NOT NULL AND i.chosen <> n.rule
+                    AND \(shop) IS NOT i.chosen
+                """)
+        let corrections = rows.compactMap { row -> RuleCorrections.Correction? in
+            guard let rule = (row["rule"] as String?).flatMap(Category.init(rawValue:)),
+                let chosen = (row["chosen"] as String?).flatMap(Category.init(rawValue:))
+            else { return nil }
+            return RuleCorrections.Correction(key: row["key"], rule: rule, chosen: chosen)
+        }
+        let model =
+            corrections.isEmpty
+            ? RuleCorrections.none
+            : RuleCorrections(
+                corrections: corrections, names: try String.fetchAll(db, sql: "SELECT key FROM item_names"))
+        learned.withLock { $0 = model }
+        return model
     }
 
     /// The name classifier (``NameClassifier``), trained on the rules' examples and on the names this

@@ -495,6 +495,12 @@ enum Schema {
             try db.execute(sql: "INSERT INTO receipt_search (receipt_search) VALUES ('delete-all')")
             try db.execute(sql: "UPDATE search_state SET indexed_through = 0")
         }
+        migrator.registerMigration("v23-learned-corrections") { db in
+            // Where the user's corrections of the rules move a similar name the rules placed
+            // (RuleCorrections); worked out with the categories, which the rules' new fingerprint
+            // makes anew on opening.
+            try db.execute(sql: "ALTER TABLE item_names ADD COLUMN learned TEXT")
+        }
         return migrator
     }
 }

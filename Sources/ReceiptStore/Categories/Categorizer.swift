@@ -1,18 +1,22 @@
 import GRDB
 import ReceiptCore
 
-/// A name of `item_names` as saving needs it: its row, the user's choice, the rules' category and
-/// the classifier's guess when it is sure enough.
+/// A name of `item_names` as saving needs it: its row, the user's choice, the rules' category, where
+/// the user's corrections of the rules move it, and the classifier's guess when it is sure enough.
 struct NameEntry: Sendable {
     let id: Int64
     let chosen: Category?
     let rule: Category?
+    /// Where the user's corrections of similar names move a name the rules placed
+    /// (``RuleCorrections``); nil when none does.
+    var learned: Category? = nil
     /// The classifier's category (``NameClassifier``), only when its confidence reaches
     /// ``NameClassifier/appliedConfidence``.
     var guess: Category? = nil
 
-    /// The category the name gives wherever it is bought: the user's choice, else the rules'.
-    var category: Category? { chosen ?? rule }
+    /// The category the name gives wherever it is bought: the user's choice, else what their
+    /// corrections taught, else the rules'.
+    var category: Category? { chosen ?? learned ?? rule }
 }
 
 /// What a receipt's shop says of its lines: the category of its place (the receipts server's), and
@@ -25,11 +29,13 @@ struct ShopEvidence: Sendable {
     /// line the rules know nothing of.
     var category: Category? { placeCategory ?? kind?.category }
 
-    /// A line's category: the user's choice for its name; else the rules', as the shop's kind reads
-    /// them (``ShopKind/category(ofLineRuledAs:)``); else the shop's; else the classifier's guess;
-    /// else uncategorized.
+    /// A line's category: the user's choice for its name; else where the user's corrections of
+    /// similar names move it; else the rules', as the shop's kind reads them
+    /// (``ShopKind/category(ofLineRuledAs:)``); else the shop's; else the classifier's guess; else
+    /// uncategorized.
     func category(of name: NameEntry) -> Category {
         if let chosen = name.chosen { return chosen }
+        if let learned = name.learned { return learned }
         if let rule = name.rule { return kind?.category(ofLineRuledAs: rule) ?? rule }
         return category ?? name.guess ?? .uncategorized
     }
@@ -46,6 +52,7 @@ struct ShopEvidence: Sendable {
         return """
             CASE WHEN i.chosen IS NOT NULL THEN i.chosen
                 WHEN n.chosen IS NOT NULL THEN n.chosen
+                WHEN n.learned IS NOT NULL THEN n.learned
                 \(overrides.joined(separator: "\n    "))
                 WHEN n.rule IS NOT NULL THEN n.rule
                 ELSE COALESCE(\(shopSQL), \(guessSQL), 'uncategorized') END
@@ -83,6 +90,9 @@ struct Categorizer {
     let rules: any CategoryRules
     /// The classifier, trained when a name first needs a guess (``ReceiptDatabase/classifier(in:)``).
     let classifier: (Database) throws -> NameClassifier
+    /// What the user's corrections of the rules teach, read when a name the rules place first needs
+    /// it (``ReceiptDatabase/corrections(in:)``).
+    let corrections: (Database) throws -> RuleCorrections
     let cached: PrintedNameTable<NameEntry>
     private(set) var added = PrintedNameTable<NameEntry>()
     private let cachedPlaces: [String: PlaceEntry?]
@@ -94,10 +104,12 @@ struct Categorizer {
 
     init(
         rules: any CategoryRules, classifier: @escaping (Database) throws -> NameClassifier,
-        cached: PrintedNameTable<NameEntry>, places: [String: PlaceEntry?]
+        corrections: @escaping (Database) throws -> RuleCorrections, cached: PrintedNameTable<NameEntry>,
+        places: [String: PlaceEntry?]
     ) {
         self.rules = rules
         self.classifier = classifier
+        self.corrections = corrections
         self.cached = cached
         cachedPlaces = places
     }
@@ -109,7 +121,8 @@ struct Categorizer {
         let key = ItemName.key(printedText)
         let entry: NameEntry
         var values = DirectBindings(
-            try db.cachedStatement(sql: "SELECT id, chosen, rule, guess, confidence FROM item_names WHERE key = ?"))
+            try db.cachedStatement(
+                sql: "SELECT id, chosen, rule, learned, guess, confidence FROM item_names WHERE key = ?"))
         values.add(key)
         if let row = try values.fetchRow() {
             entry = Self.entry(row)
@@ -117,13 +130,16 @@ struct Categorizer {
             let rule = rules.category(forKey: key)
             // Only a name the rules cannot place is guessed: the classifier is trained then, once.
             let guess = rule == nil ? try classifier(db).guess(key) : nil
+            let learned = try rule.flatMap { try corrections(db).category(forKey: key, ruledAs: $0) }
             try db.cachedStatement(
-                sql: "INSERT INTO item_names (key, display, rule, guess, confidence) VALUES (?, ?, ?, ?, ?)"
-            ).execute(arguments: [key, printedText, rule?.rawValue, guess?.category.rawValue, guess?.confidence])
+                sql: "INSERT INTO item_names (key, display, rule, learned, guess, confidence) VALUES (?, ?, ?, ?, ?, ?)"
+            ).execute(arguments: [
+                key, printedText, rule?.rawValue, learned?.rawValue, guess?.category.rawValue, guess?.confidence,
+            ])
             let id = db.lastInsertedRowID
             try ProductRows.assign(row: id, key: key, in: db)
             entry = NameEntry(
-                id: id, chosen: nil, rule: rule,
+                id: id, chosen: nil, rule: rule, learned: learned,
                 guess: guess.flatMap { $0.confidence >= NameClassifier.appliedConfidence ? $0.category : nil })
         }
         added.update(entry, for: printed)
@@ -134,7 +150,7 @@ struct Categorizer {
     mutating func name(id: Int64, in db: Database) throws -> NameEntry {
         if let entry = byID[id] { return entry }
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT id, chosen, rule, guess, confidence FROM item_names WHERE id = ?"),
+            db.cachedStatement(sql: "SELECT id, chosen, rule, learned, guess, confidence FROM item_names WHERE id = ?"),
             arguments: [id])
         let entry = row.map(Self.entry) ?? NameEntry(id: id, chosen: nil, rule: nil)
         byID[id] = entry
@@ -166,12 +182,13 @@ struct Categorizer {
         placesWritten.insert(id)
     }
 
-    /// The entry of an `item_names` row (`id, chosen, rule, guess, confidence`).
+    /// The entry of an `item_names` row (`id, chosen, rule, learned, guess, confidence`).
     static func entry(_ row: Row) -> NameEntry {
         let confidence: Double? = row["confidence"]
         return NameEntry(
             id: row["id"], chosen: (row["chosen"] as String?).flatMap(Category.init(rawValue:)),
             rule: (row["rule"] as String?).flatMap(Category.init(rawValue:)),
+            learned: (row["learned"] as String?).flatMap(Category.init(rawValue:)),
             guess: (confidence ?? 0) >= NameClassifier.appliedConfidence
                 ? (row["guess"] as String?).flatMap(Category.init(rawValue:)) : nil)
     }

@@ -83,7 +83,8 @@ struct ShownZone: Encodable {
 }
 
 /// `{"category", "by", "guess": {"category", "confidence"}, "unit", "size", "unitPrice",
-/// "productKind"}`: a line's category, what decided it (`user`, `rules`, `shop`, `guess`, `none`), the
+/// "productKind"}`: a line's category, what decided it (`user`, `learned`, `rules`, `shop`, `guess`,
+/// `none`), the
 /// classifier's guess for its name when the line is guessed or uncategorized (`null` otherwise); what
 /// its price is compared per (`kg`, `l`, `piece`), what one counted item holds in that unit (0.93 for
 /// a 930 ml bottle, 10 for ten eggs, 1 for a weighed line), its price per unit in kopecks (`null`

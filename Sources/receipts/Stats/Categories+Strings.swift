@@ -160,6 +160,7 @@ extension Words {
         let who =
             switch decider {
             case "user": pick("вашим выбором", "by you")
+            case "learned": pick("по вашим исправлениям похожих", "by your corrections of similar items")
             case "rules": pick("по правилам", "by the rules")
             case "shop": pick("по магазину", "by the shop")
             case "guess": pick("догадкой", "guessed")
