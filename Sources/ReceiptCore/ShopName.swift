@@ -86,9 +86,14 @@ public enum ShopName {
         let parts = address.split(separator: ",").map {
             String(String($0).trimmingWhitespace().reversed().drop(while: { ends.contains($0) }).reversed())
         }.filter { !$0.isEmpty }
-        for (index, part) in parts.enumerated() {
-            let words = part.lowercased().split(whereSeparator: { $0 == " " || $0 == "." }).map(String.init)
-            guard words.contains(where: streetWords.contains) else { continue }
+        for (index, found) in parts.enumerated() {
+            let words = found.lowercased().split(whereSeparator: { $0 == " " || $0 == "." }).map(String.init)
+            guard let streetWord = words.first(where: streetWords.contains) else { continue }
+            // A town run into the street (`г. Владимир пр-кт Ленина д.65`) is left out.
+            var part = found
+            if let first = words.first, townWords.contains(first), let start = wordStart(of: streetWord, in: found) {
+                part = String(found[start...])
+            }
             // The house follows in the next part when the street's has no number.
             if !part.contains(where: \.isNumber), index + 1 < parts.count, parts[index + 1].contains(where: \.isNumber)
             {
@@ -98,6 +103,22 @@ public enum ShopName {
         }
         return nil
     }
+
+    /// Where `word` (lower case) stands as a whole word in `text`, between spaces, dots or the ends.
+    private static func wordStart(of word: String, in text: String) -> String.Index? {
+        let bounds: Set<Character> = [" ", "."]
+        var from = text.startIndex
+        while let range = text.range(of: word, options: .caseInsensitive, range: from..<text.endIndex) {
+            let before =
+                range.lowerBound == text.startIndex || bounds.contains(text[text.index(before: range.lowerBound)])
+            let after = range.upperBound == text.endIndex || bounds.contains(text[range.upperBound])
+            if before && after { return range.lowerBound }
+            from = range.upperBound
+        }
+        return nil
+    }
+
+    private static let townWords: Set<String> = ["г", "город", "гор", "пгт", "пос", "поселок", "посёлок"]
 
     private static let streetWords: Set<String> = [
         "ул", "улица", "пр", "пр-т", "пр-кт", "проспект", "пер", "переулок", "ш", "шоссе", "б-р", "бульвар", "наб",

@@ -70,7 +70,7 @@ public enum HTMLReport {
         html += section(text.topShops, id: "shops") {
             table(
                 [text.shop, text.total, text.receipts],
-                selected.topShops.map { [$0.shop.isEmpty ? "—" : $0.shop, text.money($0.total), String($0.receipts)] })
+                selected.topShops.map { [$0.shop.isEmpty ? "—" : $0.label, text.money($0.total), String($0.receipts)] })
         }
         html += section(text.topItems, id: "items") {
             table(

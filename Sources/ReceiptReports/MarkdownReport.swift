@@ -57,7 +57,7 @@ public enum MarkdownReport {
         lines += ["## \(text.topShops)", ""]
         lines += table(
             [text.shop, text.total, text.receipts], rightAligned: [1, 2],
-            statistics.topShops.map { [$0.shop.isEmpty ? "—" : $0.shop, text.money($0.total), String($0.receipts)] })
+            statistics.topShops.map { [$0.shop.isEmpty ? "—" : $0.label, text.money($0.total), String($0.receipts)] })
         lines += ["", "## \(text.topItems)", ""]
         lines += table(
             [text.item, text.category, text.total, text.items], rightAligned: [2, 3],

@@ -33,6 +33,8 @@ public struct StatisticsJSON: Encodable, Sendable {
 
     struct ShopEntry: Encodable {
         let shop: String
+        /// The street, when other shops of the name were spent at in the months.
+        @NullWhenAbsent var street: String?
         let total: Int64
         let receipts: Int
     }
@@ -99,7 +101,9 @@ public struct StatisticsJSON: Encodable, Sendable {
                         average3: line.average.kopecks)
                 })
         }
-        shops = statistics.topShops.map { ShopEntry(shop: $0.shop, total: $0.total.kopecks, receipts: $0.receipts) }
+        shops = statistics.topShops.map {
+            ShopEntry(shop: $0.shop, street: $0.street, total: $0.total.kopecks, receipts: $0.receipts)
+        }
         items = statistics.topItems.map {
             ItemEntry(name: $0.name, category: $0.category.rawValue, total: $0.total.kopecks, items: $0.items)
         }

@@ -35,6 +35,13 @@ public struct ShopTotal: Sendable, Equatable {
     public let total: Money
     /// How many receipts from it.
     public let receipts: Int
+    /// The street of its address (``ShopName/street(of:)``) when other shops of the same name were
+    /// spent at in the same months, to tell them apart; nil otherwise.
+    public var street: String? = nil
+
+    /// The name, and the street when it tells the shop from others of its name: `Пятёрочка, ул.
+    /// Ленина`.
+    public var label: String { street.map { "\(shop), \($0)" } ?? shop }
 }
 
 extension ReceiptDatabase {
@@ -98,35 +105,61 @@ extension ReceiptDatabase {
         }
     }
 
-    /// The shops spent at most within `months` (all when nil).
+    /// The shops spent at most within `months` (all when nil), each a seller at an address; shops
+    /// of one name (a chain's) with their street, and those of one name and street as one.
     public func shopTotals(_ months: ClosedRange<Month>? = nil, limit: Int = 10) throws(StoreError) -> [ShopTotal] {
-        let sources = try monthDetailSources()
-        return try read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT shop, SUM(total) AS total, SUM(receipts) AS receipts FROM \(sources.shops)
-                    WHERE month BETWEEN ? AND ? GROUP BY shop ORDER BY total DESC, shop LIMIT ?
-                    """,
-                arguments: Self.bounds(months) + [limit]
-            ).map { row in ShopTotal(shop: row["shop"], total: Money(kopecks: row["total"]), receipts: row["receipts"])
-            }
-        }
+        Array(try allShopTotals(months).prefix(max(limit, 0)))
     }
 
-    /// How many shops (by name, as ``shopTotals(_:limit:)`` groups them) were spent at within
-    /// `months` (all when nil), and what was spent at all of them.
+    /// How many shops (as ``shopTotals(_:limit:)`` tells them apart) were spent at within `months`
+    /// (all when nil), and what was spent at all of them.
     public func shopCount(_ months: ClosedRange<Month>? = nil) throws(StoreError) -> (shops: Int, total: Money) {
+        let shops = try allShopTotals(months)
+        return (shops.count, shops.reduce(Money.zero) { $0 + $1.total })
+    }
+
+    /// Every shop spent at within `months`, most first (then by name and street).
+    private func allShopTotals(_ months: ClosedRange<Month>?) throws(StoreError) -> [ShopTotal] {
         let sources = try monthDetailSources()
         return try read { db in
-            let row = try Row.fetchOne(
+            // A kept row's shop is its name and its shop row's id, apart (RecomputedTotals); the
+            // address is read only for names that more than one shop row has.
+            let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT COUNT(*) AS shops, COALESCE(SUM(total), 0) AS total FROM (
-                        SELECT SUM(total) AS total FROM \(sources.shops) WHERE month BETWEEN ? AND ? GROUP BY shop)
+                    WITH t AS (
+                        SELECT substr(shop, 1, instr(shop, char(31)) - 1) AS name,
+                            substr(shop, instr(shop, char(31)) + 1) AS shop_id,
+                            SUM(total) AS total, SUM(receipts) AS receipts
+                        FROM \(sources.shops) WHERE month BETWEEN ? AND ? GROUP BY shop)
+                    SELECT name, total, receipts,
+                        CASE WHEN (SELECT COUNT(*) FROM t o WHERE o.name = t.name) > 1 THEN
+                            (SELECT r.address FROM receipts r WHERE r.shop_id = t.shop_id
+                             ORDER BY r.date_time DESC LIMIT 1) END AS address
+                    FROM t
                     """,
                 arguments: Self.bounds(months))
-            return (row?["shops"] ?? 0, Money(kopecks: row?["total"] ?? 0))
+            // Shops of one name and street are one to whoever reads the list.
+            struct Key: Hashable {
+                let name: String
+                let street: String?
+            }
+            var totals: [Key: (total: Money, receipts: Int)] = [:]
+            for row in rows {
+                let key = Key(name: row["name"], street: (row["address"] as String?).flatMap(ShopName.street(of:)))
+                let kept = totals[key] ?? (.zero, 0)
+                totals[key] = (kept.total + Money(kopecks: row["total"]), kept.receipts + (row["receipts"] as Int))
+            }
+            var streets: [String: Int] = [:]
+            for key in totals.keys { streets[key.name, default: 0] += 1 }
+            return totals.map { key, value in
+                ShopTotal(
+                    shop: key.name, total: value.total, receipts: value.receipts,
+                    street: (streets[key.name] ?? 0) > 1 ? key.street : nil)
+            }.sorted { a, b in
+                if a.total != b.total { return a.total > b.total }
+                return (a.shop, a.street ?? "") < (b.shop, b.street ?? "")
+            }
         }
     }
 

@@ -501,6 +501,11 @@ enum Schema {
             // makes anew on opening.
             try db.execute(sql: "ALTER TABLE item_names ADD COLUMN learned TEXT")
         }
+        migrator.registerMigration("v24-shops-apart") { db in
+            // The kept shop totals tell a chain's shops apart (RecomputedTotals.shopReceipts):
+            // every month's are made anew.
+            try db.execute(sql: "INSERT OR IGNORE INTO stale_item_months (month) SELECT DISTINCT month FROM receipts")
+        }
         return migrator
     }
 }

@@ -159,7 +159,7 @@ struct RealReceiptsCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let decided = try #require(report["decided"] as? [String: Any])
         let parts = try #require(decided["by"] as? [[String: Any]])
-        #expect(parts.map { $0["by"] as? String } == ["user", "rules", "shop", "guess", "none"])
+        #expect(parts.map { $0["by"] as? String } == ["user", "learned", "rules", "shop", "guess", "none"])
         // Every line is decided one way: the parts add up to the lines the categories hold.
         let lines = (report["categories"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["items"] as? Int ?? 0) }
         #expect(decided["lines"] as? Int == lines)
@@ -211,6 +211,20 @@ struct RealReceiptsCommandTests {
         #expect(bad.isEmpty, "\(bad)")
         // Беркут's station is Беркут, the pharmacy Аптека Плюс, Ozon's receipts Ozon.
         #expect(names.contains("Беркут") && names.contains("Аптека Плюс") && !names.contains("ГРМ"), "\(names)")
+        // stats --by shop tells a chain's shops apart by their street: no two rows the same, and
+        // Пятёрочка's shops each with its own but one: the receipts that print no address (seven,
+        // from two registers), which have none to show.
+        let stats = try JSONSerialization.jsonObject(
+            with: Data(
+                try await run.run([
+                    "stats", "--by", "shop", "--from", "2015-01", "--to", "2026-12", "--top", "1000", "--json",
+                ])
+                .output.utf8))
+        let shops = try #require((stats as? [String: Any])?["shops"] as? [[String: Any]])
+        let rows = shops.map { "\($0["shop"] as? String ?? "")|\($0["street"] as? String ?? "")" }
+        #expect(Set(rows).count == rows.count, "\(rows)")
+        let pyaterochka = shops.filter { $0["shop"] as? String == "Пятёрочка" }
+        #expect(pyaterochka.count > 3 && pyaterochka.filter { !($0["street"] is String) }.count == 1, "\(pyaterochka)")
     }
 
     @Test("shops are named as people know them, and a name the user gives shows in shops, stats, list and show")

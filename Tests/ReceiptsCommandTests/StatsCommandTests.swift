@@ -33,7 +33,7 @@ struct StatsCommandTests {
         #expect(try run.run(["stats", "--verify"]).status == 0)
 
         let byShop = try run.run(["stats", "--month", months[0]["month"] as? String ?? "", "--by", "shop", "--csv"])
-        #expect(byShop.output.hasPrefix("shop,total_kopecks,receipts\r\n"))
+        #expect(byShop.output.hasPrefix("shop,total_kopecks,receipts,street\r\n"))
         let russian = server.runner(language: "ru")
         #expect(try russian.run(["stats"]).output.contains("Продукты"))
         #expect(try run.run(["stats"]).output.contains("Groceries"))

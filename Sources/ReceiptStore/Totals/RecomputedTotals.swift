@@ -31,8 +31,10 @@ enum RecomputedTotals {
             SELECT month, category, SUM(total), COUNT(DISTINCT receipt), SUM(items) FROM parts GROUP BY month, category
             """
 
+    /// A shop is its name and its shop row (a seller at an address), apart by a unit separator:
+    /// shops of one chain are told apart, and a receipt of no shop row goes by its name alone.
     private static let shopReceipts = """
-        SELECT r.month, \(ShopIdentity.name) AS shop,
+        SELECT r.month, \(ShopIdentity.name) || char(31) || COALESCE(r.shop_id, '') AS shop,
             SUM(r.counted), COUNT(*)
         FROM receipts r LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
         """

@@ -93,7 +93,7 @@ struct StatisticsView: Encodable {
             }
         }
         shops = statistics.topShops.map { shop in
-            Row(name: shop.shop, detail: words.receipts(shop.receipts), totalText: text.money(shop.total))
+            Row(name: shop.label, detail: words.receipts(shop.receipts), totalText: text.money(shop.total))
         }
         items = statistics.topItems.map { item in
             Row(name: item.name, detail: text.name(item.category), totalText: text.money(item.total))

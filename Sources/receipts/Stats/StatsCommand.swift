@@ -94,8 +94,8 @@ struct StatsCommand: AsyncParsableCommand {
                 }
         case .shop:
             rows =
-                [["shop", "total_kopecks", "receipts"]]
-                + statistics.topShops.map { [$0.shop, String($0.total.kopecks), String($0.receipts)] }
+                [["shop", "total_kopecks", "receipts", "street"]]
+                + statistics.topShops.map { [$0.shop, String($0.total.kopecks), String($0.receipts), $0.street ?? ""] }
         case .item:
             rows =
                 [["item", "category", "total_kopecks", "items"]]

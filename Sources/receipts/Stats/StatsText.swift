@@ -98,7 +98,7 @@ struct StatsText {
     private func shops() -> String {
         var table = TextTable(header: [text.total, text.receipts, text.shop], rightAligned: [0, 1], cut: [2])
         for shop in statistics.topShops {
-            table.append([text.money(shop.total), String(shop.receipts), shop.shop.isEmpty ? "—" : shop.shop])
+            table.append([text.money(shop.total), String(shop.receipts), shop.shop.isEmpty ? "—" : shop.label])
         }
         // What the top left out, and the total, so that the rows add up.
         let (count, total) = (statistics.shopCount, statistics.shopsTotal)
