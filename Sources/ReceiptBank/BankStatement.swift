@@ -5,6 +5,8 @@ public import ReceiptCore
 public struct BankStatement: Sendable, Equatable {
     /// The format the file was recognised as.
     public var bank: BankPayment.Bank
+    /// How the file was written: what `bank import` says it read.
+    public var layout = StatementLayout()
     /// The operations read, in the file's order.
     public var payments: [BankPayment]
     /// Rows the bank marks as not done (declined, cancelled): counted, not kept.
@@ -29,8 +31,13 @@ public struct BankStatement: Sendable, Equatable {
 
     /// Reads a statement from the bytes of a file, recognising the bank by its header.
     public static func read(_ bytes: [UInt8]) throws(StatementError) -> BankStatement {
-        let text = StatementText.decode(bytes)
-        if OFXStatement.recognises(text) { return try OFXStatement.read(text) }
+        let (text, encoding) = StatementText.decodeNaming(bytes)
+        if OFXStatement.recognises(text) {
+            var statement = try OFXStatement.read(text)
+            statement.layout = StatementLayout(
+                kind: text.prefix(2_048).contains("<?xml") ? .ofxXML : .ofxSGML, encoding: encoding)
+            return statement
+        }
         // Banks write `;`; a statement saved again by a spreadsheet may have commas.
         var unterminated: Int?
         for separator: Unicode.Scalar in [";", ","] {
@@ -43,7 +50,11 @@ public struct BankStatement: Sendable, Equatable {
             }
             for format in formats {
                 if let header = records.firstIndex(where: { format.recognises($0.fields) }) {
-                    return format.read(records[header...])
+                    var statement = format.read(records[header...])
+                    statement.layout = StatementLayout(
+                        kind: separator == ";" ? .semicolons : .commas, columns: records[header].fields.count,
+                        encoding: encoding)
+                    return statement
                 }
             }
         }
@@ -55,6 +66,57 @@ public struct BankStatement: Sendable, Equatable {
     private static let formats: [any DelimitedStatementFormat.Type] = [
         TBankStatement.self, AlfaStatement.self, VTBStatement.self, SberStatement.self,
     ]
+}
+
+/// How a statement file was written, as it was read: text separated by `;` (as banks write it) or by
+/// commas (saved again by a spreadsheet), with its header's number of columns, or OFX; and its
+/// encoding.
+public struct StatementLayout: Sendable, Equatable {
+    /// The file's kind.
+    public enum Kind: Sendable, Equatable {
+        /// Fields separated by `;`.
+        case semicolons
+        /// Fields separated by commas.
+        case commas
+        /// OFX version 1 (SGML).
+        case ofxSGML
+        /// OFX version 2 (XML).
+        case ofxXML
+    }
+    /// The file's kind.
+    public var kind = Kind.semicolons
+    /// The header's columns, in a file of fields; nil in OFX.
+    public var columns: Int?
+    /// UTF-8 or Windows-1251.
+    public var encoding = StatementEncoding.utf8
+
+    /// A layout; by default `;`-separated UTF-8.
+    public init(kind: Kind = .semicolons, columns: Int? = nil, encoding: StatementEncoding = .utf8) {
+        self.kind = kind
+        self.columns = columns
+        self.encoding = encoding
+    }
+
+    /// `CSV «;», 15 columns, UTF-8`; `OFX 2 (XML), Windows-1251`.
+    public func description(in language: Language) -> String {
+        let kind =
+            switch kind {
+            case .semicolons: language.pick("CSV «;»", "CSV “;”")
+            case .commas: language.pick("CSV «,» (пересохранён таблицей)", "CSV “,” (saved again by a spreadsheet)")
+            case .ofxSGML: "OFX 1 (SGML)"
+            case .ofxXML: "OFX 2 (XML)"
+            }
+        let parts = [kind, columns.map { language.pick("столбцов \($0)", "\($0) columns") }, encoding.rawValue]
+        return parts.compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+/// The two encodings Russian banks write statements in.
+public enum StatementEncoding: String, Sendable, Equatable {
+    /// UTF-8, with or without a byte-order mark.
+    case utf8 = "UTF-8"
+    /// Windows-1251.
+    case windows1251 = "Windows-1251"
 }
 
 /// A `;`-separated statement layout: how its header is recognised and each row read.

@@ -22,6 +22,9 @@ struct StatementReadingTests {
         let statement = try Self.statement("tbank/skypro_operations_trimmed.csv")
         // 28 rows under the header, 3 of them FAILED (14.11.2021, 15.09.2021 15:32:41, 26.05.2021).
         #expect(statement.bank == .tbank)
+        #expect(statement.layout == StatementLayout(kind: .commas, columns: 15, encoding: .utf8))
+        #expect(
+            statement.layout.description(in: .russian) == "CSV «,» (пересохранён таблицей), столбцов 15, UTF-8")
         #expect(statement.payments.count == 25)
         #expect(statement.skipped == 3)
         #expect(statement.problems.isEmpty)
@@ -54,6 +57,7 @@ struct StatementReadingTests {
     func tbankPlain() throws {
         let statement = try Self.statement("tbank/tbank2qif_operations.sample.csv")
         // 11 rows under the header, all OK.
+        #expect(statement.layout.description(in: .english) == "CSV “;”, 15 columns, UTF-8")
         #expect(statement.payments.count == 11)
         #expect(statement.problems.isEmpty)
         // `13.10.2025 13:09:04;13.10.2025;;OK;450000,00;RUB;450000.0;RUB;;Переводы;;…`: an income
@@ -71,6 +75,7 @@ struct StatementReadingTests {
     func alfa() throws {
         let statement = try Self.statement("alfabank/ofxstatement_alfabank.csv")
         #expect(statement.bank == .alfa)
+        #expect(statement.layout.kind == .semicolons && statement.layout.encoding == .windows1251)
         #expect(statement.payments.count == 3)
         #expect(statement.problems.isEmpty)
         // `…;31.05.17;ABCDEF11111111111;{VO11111} Перечисление ден. средств (зарплата за май 2017 г.);33123,56;0;`
@@ -202,6 +207,7 @@ struct StatementReadingTests {
         let statement = try BankStatement.read(Array(text.utf8))
         let payment = try #require(statement.payments.first)
         #expect(payment.time == ZonedDateTime(local: try LocalDateTime(iso: "2024-03-01T15:00:00"), offsetMinutes: 600))
+        #expect(statement.layout.description(in: .english) == "OFX 1 (SGML), UTF-8")
         #expect(payment.currency == "RUB")
         #expect(payment.account == "40817810000000000001")
         #expect(payment.spent == Money(kopecks: 9_990))

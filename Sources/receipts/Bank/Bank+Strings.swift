@@ -56,10 +56,12 @@ extension HelpText {
 }
 
 extension Words {
-    func statementRead(_ file: String, bank: String, added: Int, duplicates: Int, skipped: Int) -> String {
+    func statementRead(_ file: String, bank: String, layout: String, added: Int, duplicates: Int, skipped: Int)
+        -> String
+    {
         pick(
-            "\(file): \(bank), новых операций \(added), уже были \(duplicates), пропущено \(skipped)",
-            "\(file): \(bank), \(added) new, \(duplicates) already there, \(skipped) skipped")
+            "\(file): \(bank) (\(layout)), новых операций \(added), уже были \(duplicates), пропущено \(skipped)",
+            "\(file): \(bank) (\(layout)), \(added) new, \(duplicates) already there, \(skipped) skipped")
     }
     func statementRowFailed(_ file: String, _ problem: String) -> String { "\(file): \(problem)" }
     func statementsImported(added: Int, duplicates: Int, skipped: Int, problems: Int) -> String {

@@ -52,7 +52,8 @@ struct BankImportCommand: AsyncParsableCommand {
                 if !json {
                     console.note(
                         words.statementRead(
-                            file, bank: words.bank.name(of: statement.bank), added: added.imported,
+                            file, bank: words.bank.name(of: statement.bank),
+                            layout: statement.layout.description(in: words.language), added: added.imported,
                             duplicates: added.duplicates, skipped: statement.skipped))
                 }
             } catch let error as StoreError {
