@@ -11,7 +11,7 @@ import Foundation
 /// brand, the model and the shape of the name decide.
 ///
 /// Deterministic: the same corrections and names in any order give the same answers; ties go to the
-/// earlier category of ``Category/allCases``.
+/// earlier category of `Category.allCases`.
 public struct RuleCorrections: Sendable {
     /// A name the user placed elsewhere than the rules did.
     public struct Correction: Sendable, Hashable {
@@ -99,7 +99,7 @@ public struct RuleCorrections: Sendable {
         return best?.category
     }
 
-    /// A category's place in ``Category/allCases``, for ties.
+    /// A category's place in `Category.allCases`, for ties.
     private static func rank(_ category: Category) -> Int {
         Category.allCases.firstIndex(of: category) ?? Category.allCases.count
     }

@@ -10,7 +10,7 @@ public import ReceiptStore
 /// lines' printed sums, then the difference between those and the lines' shares of the receipt's
 /// money, named as rounding; money no line carries goes to the shop's category.
 ///
-/// The money side follows the receipt's own parts (``LedgerReceipt/Payment``): cash to the cash
+/// The money side follows the receipt's own parts (`LedgerReceipt.Payment`): cash to the cash
 /// account; card to the paired bank payment's card, else the card account; a prepaid part or a
 /// certificate to the prepayments account; an owed part to the credit account. What a receipt does
 /// not say how it paid goes with the card of a paired payment, else with cash. With

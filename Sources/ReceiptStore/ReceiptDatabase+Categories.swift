@@ -443,7 +443,7 @@ public struct CategoryDecisions: Sendable, Equatable, Codable {
     public enum Decider: String, Sendable, CaseIterable, Codable {
         /// The user's choice for the name.
         case user
-        /// The user's corrections of the rules for similar names (``ReceiptCore/RuleCorrections``).
+        /// The user's corrections of the rules for similar names (`RuleCorrections`).
         case learned
         /// The rules, as they are.
         case rules

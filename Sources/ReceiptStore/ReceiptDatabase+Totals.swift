@@ -35,7 +35,7 @@ public struct ShopTotal: Sendable, Equatable {
     public let total: Money
     /// How many receipts from it.
     public let receipts: Int
-    /// The street of its address (``ShopName/street(of:)``) when other shops of the same name were
+    /// The street of its address (`ShopName.street(of:)`) when other shops of the same name were
     /// spent at in the same months, to tell them apart; nil otherwise.
     public var street: String? = nil
 
