@@ -4,7 +4,7 @@ import ReceiptAPI
 import ReceiptCore
 import Testing
 
-@Suite("Exported receipt files")
+@Suite("Exported receipt files", .timeLimit(.minutes(20)))
 struct ExportedReceiptsTests {
     static let bare = """
         {"dateTime": "2019-03-20T23:03:00", "operationType": 1, "totalSum": 580300, "cashTotalSum": 0,

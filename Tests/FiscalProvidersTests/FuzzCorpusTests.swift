@@ -6,7 +6,7 @@ import Testing
 
 /// Every input in `Fuzz/corpus/FuzzExportedReceipts` (the seeds and whatever `make fuzz` once
 /// found) is read again on every test run: receipts or an ExportError, never a crash.
-@Suite("Fuzz corpus: exported receipt files")
+@Suite("Fuzz corpus: exported receipt files", .timeLimit(.minutes(20)))
 struct ExportedFuzzCorpusTests {
     @Test("each corpus input reads or is refused with its error")
     func corpus() throws {

@@ -3,7 +3,7 @@ import Foundation
 import ReceiptCore
 import Testing
 
-@Suite("Fiscal providers: what is checked before anything is sent")
+@Suite("Fiscal providers: what is checked before anything is sent", .timeLimit(.minutes(20)))
 struct IdentityRulesTests {
     @Test(
         "a person's INN has 12 digits whose last two check the ten before",

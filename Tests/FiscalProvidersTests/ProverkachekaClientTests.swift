@@ -5,7 +5,7 @@ import ReceiptNetwork
 import ReceiptTesting
 import Testing
 
-@Suite("proverkacheka.com, against its stand-in")
+@Suite("proverkacheka.com, against its stand-in", .timeLimit(.minutes(20)))
 struct ProverkachekaClientTests {
     static var until: LocalDateTime { get throws { try LocalDateTime(year: 2026, month: 10, day: 31, hour: 23) } }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Documents real people exported from the tax service's app, kept by other public projects as
 /// their fixtures; where each came from is in Tests/Fixtures/real-receipts/SOURCES.md.
-@Suite("Real exported receipts")
+@Suite("Real exported receipts", .timeLimit(.minutes(20)))
 struct RealReceiptsTests {
     static func read(_ name: String) throws -> [Receipt] {
         try ExportedReceipts.read(try Repository.data("Tests/Fixtures/real-receipts/\(name)"))

@@ -7,7 +7,7 @@ import ReceiptTesting
 import Synchronization
 import Testing
 
-@Suite("The tax service's mobile API, against its stand-in")
+@Suite("The tax service's mobile API, against its stand-in", .timeLimit(.minutes(20)))
 struct TaxServiceClientTests {
     static let phone = "+79991234567"
     static let inn = "500100732259"

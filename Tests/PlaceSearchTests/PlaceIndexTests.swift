@@ -2,7 +2,7 @@ import PlaceSearch
 import ReceiptCore
 import Testing
 
-@Suite("Place search")
+@Suite("Place search", .timeLimit(.minutes(20)))
 struct PlaceIndexTests {
     static func places(count: Int, seed: UInt64, around center: (Double, Double)? = nil) -> [Place] {
         var random = SeededRandom(seed: seed)
@@ -101,7 +101,7 @@ struct PlaceIndexTests {
     }
 }
 
-@Suite("Place search, larger sets")
+@Suite("Place search, larger sets", .timeLimit(.minutes(20)))
 struct PlaceIndexScaleTests {
     @Test("30,000 clustered places: the tree with a text filter, pages and radius agree with brute force")
     func largeClustered() throws {
@@ -173,7 +173,7 @@ struct PlaceIndexScaleTests {
     }
 }
 
-@Suite("Place search, radius edges")
+@Suite("Place search, radius edges", .timeLimit(.minutes(20)))
 struct PlaceRadiusEdgeTests {
     @Test("a place exactly at the radius is in; a hair further is out, through the tree and the text index alike")
     func edges() throws {

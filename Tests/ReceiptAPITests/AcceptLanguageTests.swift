@@ -2,7 +2,7 @@ import ReceiptAPI
 import ReceiptCore
 import Testing
 
-@Suite("Accept-Language: which of the tool's two languages a request prefers")
+@Suite("Accept-Language: which of the tool's two languages a request prefers", .timeLimit(.minutes(20)))
 struct AcceptLanguageTests {
     @Test(
         "the highest q among Russian and English wins, the earlier on a tie; English otherwise",

@@ -4,7 +4,7 @@ import Testing
 
 /// `openapi.yaml` and the wire types, schema by schema: a member added, renamed or made optional on
 /// one side only fails here.
-@Suite("The wire contract: openapi.yaml and the Swift types agree")
+@Suite("The wire contract: openapi.yaml and the Swift types agree", .timeLimit(.minutes(20)))
 struct ContractTests {
     @Test("every schema of openapi.yaml has a Swift type, and every wire type a schema")
     func everySchemaCovered() throws {

@@ -3,7 +3,7 @@ import ReceiptAPI
 import ReceiptCore
 import Testing
 
-@Suite("Fiscal documents on the wire")
+@Suite("Fiscal documents on the wire", .timeLimit(.minutes(20)))
 struct FiscalDocumentTests {
     @Test("a receipt becomes a document with the tax service's field names and comes back the same")
     func roundTrip() throws {

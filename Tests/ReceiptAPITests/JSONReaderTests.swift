@@ -33,7 +33,7 @@ private func problem<Value: JSONReadable>(_ type: Value.Type, _ json: String) ->
     }
 }
 
-@Suite("JSON reader: strings, numbers and malformed text")
+@Suite("JSON reader: strings, numbers and malformed text", .timeLimit(.minutes(20)))
 struct JSONReaderTests {
     @Test(
         "strings come back with every escape resolved",

@@ -5,7 +5,7 @@ import Testing
 
 /// The pages in `Fuzz/corpus/FuzzWirePages`: answers of the real demo server (`receipts serve
 /// --demo`), and whatever `make fuzz` once found there.
-@Suite("JSON reader: real pages and the fuzz corpus")
+@Suite("JSON reader: real pages and the fuzz corpus", .timeLimit(.minutes(20)))
 struct RealPageTests {
     static let corpus = Repository.url("Fuzz/corpus/FuzzWirePages")
 

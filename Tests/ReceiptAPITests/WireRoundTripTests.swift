@@ -5,7 +5,7 @@ import Testing
 
 /// Random wire values: what the wire's writer writes, however formatted again, reordered or padded
 /// with keys a later server might add, the reader reads back equal.
-@Suite("JSON reader: random pages round trip through JSONWriter")
+@Suite("JSON reader: random pages round trip through JSONWriter", .timeLimit(.minutes(20)))
 struct WireRoundTripTests {
     @Test("random change-feed pages written, pretty-printed, shuffled and with unknown keys read back equal")
     func randomPages() throws {

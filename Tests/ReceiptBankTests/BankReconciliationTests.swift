@@ -6,7 +6,7 @@ import ReceiptTesting
 import Testing
 
 /// Statements kept in a real SQLite file, and matching against the receipts stored there.
-@Suite("Bank statements in the database")
+@Suite("Bank statements in the database", .timeLimit(.minutes(20)))
 struct BankReconciliationTests {
     @Test("the same statement twice adds nothing; overlapping statements add each operation once")
     func once() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Card payments paired with receipts. Times are written as the bank and the shop write them; the
 /// instants compared are worked out in the comments.
-@Suite("Matching payments with receipts")
+@Suite("Matching payments with receipts", .timeLimit(.minutes(20)))
 struct PaymentMatcherTests {
     static func moscow(_ iso: String) throws -> ZonedDateTime {
         ZonedDateTime(local: try LocalDateTime(iso: iso), offsetMinutes: 180)

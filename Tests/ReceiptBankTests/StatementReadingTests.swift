@@ -7,7 +7,7 @@ import Testing
 /// Statements as the banks write them, from Tests/Fixtures/bank (where each came from is in
 /// SOURCES.md, what their layouts are in FORMATS.md). The expected values are read off the files'
 /// rows by hand; each is quoted beside its check.
-@Suite("Bank statements")
+@Suite("Bank statements", .timeLimit(.minutes(20)))
 struct StatementReadingTests {
     static func statement(_ path: String) throws -> BankStatement {
         try BankStatement.read(Array(try Repository.data("Tests/Fixtures/bank/\(path)")))

@@ -1,7 +1,7 @@
 import ReceiptCore
 import Testing
 
-@Suite("Budget limits as people type them")
+@Suite("Budget limits as people type them", .timeLimit(.minutes(20)))
 struct BudgetLimitTests {
     @Test(
         "an amount in roubles above zero is a limit, spaces around it ignored",

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptCore
 import Testing
 
-@Suite("Local date-time and months")
+@Suite("Local date-time and months", .timeLimit(.minutes(20)))
 struct CalendarTests {
     @Test("accepts real calendar dates, leap days included")
     func realDates() throws {
@@ -64,7 +64,7 @@ struct CalendarTests {
     }
 }
 
-@Suite("Operations, places, categories, languages")
+@Suite("Operations, places, categories, languages", .timeLimit(.minutes(20)))
 struct ValueTests {
     @Test("sales and expense refunds are spending; sale refunds and expenses subtract")
     func operationSigns() {

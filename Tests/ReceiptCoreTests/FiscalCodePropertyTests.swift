@@ -4,7 +4,7 @@ import ReceiptCore
 import Testing
 
 /// Generated codes: every field over its whole range, seconds zero half of the time.
-@Suite("Fiscal QR payload, generated")
+@Suite("Fiscal QR payload, generated", .timeLimit(.minutes(20)))
 struct FiscalCodePropertyTests {
     static func code(
         year: Int, month: Int, day: Int, secondOfDay: Int, kopecks: Int64, fn: Int64, i: Int64, fp: Int64, n: Int

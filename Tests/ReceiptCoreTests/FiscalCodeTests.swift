@@ -2,7 +2,7 @@ import Foundation
 import ReceiptCore
 import Testing
 
-@Suite("Fiscal QR payload")
+@Suite("Fiscal QR payload", .timeLimit(.minutes(20)))
 struct FiscalCodeTests {
     static let sample = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
 

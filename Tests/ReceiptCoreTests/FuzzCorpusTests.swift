@@ -5,7 +5,7 @@ import Testing
 
 /// Every input in `Fuzz/corpus/FuzzFiscalCode` (the seeds and whatever `make fuzz` once found) is
 /// parsed again on every test run: an error or a code whose canonical form parses back to itself.
-@Suite("Fuzz corpus: QR payloads")
+@Suite("Fuzz corpus: QR payloads", .timeLimit(.minutes(20)))
 struct FuzzCorpusTests {
     @Test("each corpus input parses or is refused with its error, never anything else")
     func corpus() throws {

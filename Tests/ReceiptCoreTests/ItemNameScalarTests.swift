@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReceiptCore
 
-@Suite("Item names: letters and digits told apart as Unicode tells them")
+@Suite("Item names: letters and digits told apart as Unicode tells them", .timeLimit(.minutes(20)))
 struct ItemNameScalarTests {
     @Test("every scalar is a letter and a number exactly when Unicode's properties say so")
     func everyScalar() {

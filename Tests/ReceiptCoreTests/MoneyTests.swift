@@ -2,7 +2,7 @@ import Foundation
 import ReceiptCore
 import Testing
 
-@Suite("Money")
+@Suite("Money", .timeLimit(.minutes(20)))
 struct MoneyTests {
     @Test(
         "reads roubles as payloads and files write them",

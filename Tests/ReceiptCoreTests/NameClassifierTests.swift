@@ -1,7 +1,7 @@
 import ReceiptCore
 import Testing
 
-@Suite("The name classifier: categories learned from names that have one")
+@Suite("The name classifier: categories learned from names that have one", .timeLimit(.minutes(20)))
 struct NameClassifierTests {
     static let examples: [NameClassifier.Example] = [
         .init(key: "молоко отборное", category: .groceries), .init(key: "сосиски говяжьи", category: .groceries),

@@ -1,7 +1,7 @@
 import ReceiptCore
 import Testing
 
-@Suite("Products and units: the line's measure first, fuel by the litre, grades and fat kept")
+@Suite("Products and units: the line's measure first, fuel by the litre, grades and fat kept", .timeLimit(.minutes(20)))
 struct ProductKeyTests {
     @Test("petrol is priced per litre, the pump's number is not part of the product")
     func petrol() {

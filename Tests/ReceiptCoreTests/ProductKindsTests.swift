@@ -1,7 +1,7 @@
 import ReceiptCore
 import Testing
 
-@Suite("Product kinds: what a shopper compares across brands and shops")
+@Suite("Product kinds: what a shopper compares across brands and shops", .timeLimit(.minutes(20)))
 struct ProductKindsTests {
     static func kind(_ name: String) -> String? { ProductKinds.kind(ofKey: ItemName.key(name))?.id }
 

@@ -1,7 +1,7 @@
 import ReceiptCore
 import Testing
 
-@Suite("Purchases: kinds, counted money, shares, GTINs")
+@Suite("Purchases: kinds, counted money, shares, GTINs", .timeLimit(.minutes(20)))
 struct PurchaseRulesTests {
     private func receipt(
         _ operation: OperationType = .sale, total: Int64, prepaid: Int64 = 0, credit: Int64 = 0,
@@ -111,7 +111,7 @@ struct PurchaseRulesTests {
     }
 }
 
-@Suite("What a document says that does not hold together")
+@Suite("What a document says that does not hold together", .timeLimit(.minutes(20)))
 struct DocumentProblemTests {
     @Test("payments that do not add up to the total, and a code that is no GTIN, are named; a sound receipt has none")
     func problems() throws {

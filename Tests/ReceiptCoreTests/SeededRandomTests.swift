@@ -3,7 +3,7 @@ import Testing
 
 /// The demo, the sample photos, the fixtures and the benchmark data are drawn from this sequence:
 /// these values may never change.
-@Suite("Seeded random")
+@Suite("Seeded random", .timeLimit(.minutes(20)))
 struct SeededRandomTests {
     @Test("gives SplitMix64's published sequence for seed 0")
     func publishedSequence() {

@@ -3,7 +3,7 @@ import Testing
 
 /// Shop names as real receipts print them (Tests/Fixtures/real-receipts): an address, a region's
 /// number and an address, a store code, a floor of a mall, a bare word.
-@Suite("Shops named as people know them")
+@Suite("Shops named as people know them", .timeLimit(.minutes(20)))
 struct ShopNameTests {
     static let brands = ["7825706086": "Пятёрочка", "7704218694": "METRO"]
 
@@ -92,7 +92,7 @@ struct ShopNameTests {
 }
 
 /// The key the shop caches are keyed by: several printed texts together.
-@Suite("A key of several texts")
+@Suite("A key of several texts", .timeLimit(.minutes(20)))
 struct ByteKeyJoiningTests {
     @Test("texts split differently give different keys; the same texts, equal keys")
     func joining() {

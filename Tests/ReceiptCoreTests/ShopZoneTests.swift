@@ -1,7 +1,7 @@
 import ReceiptCore
 import Testing
 
-@Suite("The shop's clock: the region code, else the address, else Moscow time, assumed")
+@Suite("The shop's clock: the region code, else the address, else Moscow time, assumed", .timeLimit(.minutes(20)))
 struct ShopZoneTests {
     /// Addresses as real receipts print them (Tests/Fixtures: real-receipts, real-names/raw and the
     /// import fixtures), with the region and what named it.

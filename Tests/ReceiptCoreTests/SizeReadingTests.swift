@@ -3,7 +3,7 @@ import ReceiptCore
 import ReceiptTesting
 import Testing
 
-@Suite("Sizes read as a person reads them, and the labelled real names")
+@Suite("Sizes read as a person reads them, and the labelled real names", .timeLimit(.minutes(20)))
 struct SizeReadingTests {
     /// What one counted item of a line of this name holds (a piece, quantity 1, unless the receipt's
     /// `quantity` is given: 0.688 is a weighed line).

@@ -1,7 +1,9 @@
 import ReceiptCore
 import Testing
 
-@Suite("Unit prices: per kilogram, litre or piece, from the line's measure or the size in its name")
+@Suite(
+    "Unit prices: per kilogram, litre or piece, from the line's measure or the size in its name",
+    .timeLimit(.minutes(20)))
 struct UnitPriceTests {
     static func line(_ name: String, kopecks: Int64, quantity: Double = 1, unit: String? = nil) -> Item {
         Item(
@@ -112,7 +114,7 @@ struct UnitPriceTests {
     }
 }
 
-@Suite("Day numbers")
+@Suite("Day numbers", .timeLimit(.minutes(20)))
 struct DayNumberTests {
     @Test("days from 1970-01-01 and back, across leap days, over the supported years")
     func roundTrip() throws {
@@ -132,7 +134,7 @@ struct DayNumberTests {
     }
 }
 
-@Suite("Quantities as receipts print them")
+@Suite("Quantities as receipts print them", .timeLimit(.minutes(20)))
 struct QuantityTextTests {
     @Test("a count bare; a weight to the gram with the language's decimal mark, trailing zeros dropped")
     func text() {

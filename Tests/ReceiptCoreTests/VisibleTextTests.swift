@@ -3,7 +3,7 @@ import Testing
 
 /// Names come from receipts, and a receipt is whatever its sender wrote: printed, they must not
 /// steer the terminal (issue 31).
-@Suite("Text shown without being obeyed")
+@Suite("Text shown without being obeyed", .timeLimit(.minutes(20)))
 struct VisibleTextTests {
     @Test("C0 controls, DEL, C1 controls and bidirectional overrides become visible; letters and emoji stay")
     func pictures() {

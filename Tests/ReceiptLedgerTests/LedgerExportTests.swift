@@ -7,7 +7,7 @@ import Testing
 
 /// Receipts saved in a real SQLite file and written as ledgers; the figures are worked out in the
 /// comments. `scripts/ledger-check.py` (make test) has beancount and hledger read the same files.
-@Suite("Ledger export")
+@Suite("Ledger export", .timeLimit(.minutes(20)))
 struct LedgerExportTests {
     static func database(_ receipts: [Receipt]) throws -> (ReceiptDatabase, TemporaryFolder) {
         let folder = try TemporaryFolder()

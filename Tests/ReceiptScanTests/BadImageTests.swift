@@ -4,7 +4,7 @@ import ReceiptPhotos
 import ReceiptScan
 import Testing
 
-@Suite("Bad image files")
+@Suite("Bad image files", .timeLimit(.minutes(20)))
 struct BadImageTests {
     @Test("bytes that are no image are refused by content, whatever the name")
     func notAnImage() {

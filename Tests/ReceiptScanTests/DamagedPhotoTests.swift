@@ -5,7 +5,7 @@ import ReceiptScan
 import ReceiptTesting
 import Testing
 
-@Suite("Reading codes from damaged receipt photos")
+@Suite("Reading codes from damaged receipt photos", .timeLimit(.minutes(20)))
 struct DamagedPhotoTests {
     static let payload = QRRoundTripTests.payload
 

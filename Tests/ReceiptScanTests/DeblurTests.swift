@@ -4,7 +4,9 @@ import Testing
 
 @testable import ReceiptScan
 
-@Suite("Deblurring: the Fourier transform, the blur's direction, the Wiener filter, the code's whereabouts")
+@Suite(
+    "Deblurring: the Fourier transform, the blur's direction, the Wiener filter, the code's whereabouts",
+    .timeLimit(.minutes(20)))
 struct DeblurTests {
     static let payload = "t=20250122T1102&s=11462.55&fn=0998485389917617&i=122163&fp=2464093251&n=1"
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Every input in `Fuzz/corpus/FuzzImages` (the seeds and whatever `make fuzz` once found) is loaded
 /// again on every test run: a picture or a ScanError, never a crash.
-@Suite("Fuzz corpus: image files")
+@Suite("Fuzz corpus: image files", .timeLimit(.minutes(20)))
 struct ImageFuzzCorpusTests {
     @Test("each corpus input loads or is refused with its error; the seeds of every format load")
     func corpus() throws {

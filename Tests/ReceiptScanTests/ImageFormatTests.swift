@@ -4,7 +4,7 @@ import ReceiptPhotos
 import ReceiptScan
 import Testing
 
-@Suite("Image formats")
+@Suite("Image formats", .timeLimit(.minutes(20)))
 struct ImageFormatTests {
     static let payload = QRRoundTripTests.payload
 

@@ -1,7 +1,7 @@
 import ReceiptScan
 import Testing
 
-@Suite("Codes printed light on dark, or seen in a mirror")
+@Suite("Codes printed light on dark, or seen in a mirror", .timeLimit(.minutes(20)))
 struct InvertedCodeTests {
     @Test("a code light on dark is read", arguments: [false, true])
     func inverted(mirrored: Bool) throws {

@@ -7,7 +7,7 @@ import Testing
 /// The benchmark's photos the cascade missed (`Data/scan-misses.txt`), made again from their recipes
 /// and read as the benchmark reads them (the photo saved as JPEG, loaded, scanned); `make bench`
 /// measures them among the others and prints the lines to add or change.
-@Suite("Known misses of the scan benchmark")
+@Suite("Known misses of the scan benchmark", .timeLimit(.minutes(20)))
 struct KnownMissesTests {
     static let list: KnownMisses? = try? KnownMisses(
         parsing: String(decoding: Repository.data("Data/scan-misses.txt"), as: UTF8.self))

@@ -4,7 +4,7 @@ import ReceiptPhotos
 import ReceiptScan
 import Testing
 
-@Suite("Reading codes from phone photos of receipts")
+@Suite("Reading codes from phone photos of receipts", .timeLimit(.minutes(20)))
 struct PhonePhotoTests {
     static let payload = QRRoundTripTests.payload
 

@@ -4,7 +4,7 @@ import ReceiptPhotos
 import ReceiptScan
 import Testing
 
-@Suite("QR codes through libqrencode, zbar and zxing-cpp")
+@Suite("QR codes through libqrencode, zbar and zxing-cpp", .timeLimit(.minutes(20)))
 struct QRRoundTripTests {
     static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
 

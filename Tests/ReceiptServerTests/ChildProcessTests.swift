@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("Child processes awaited without holding a thread of the concurrency pool")
+@Suite("Child processes awaited without holding a thread of the concurrency pool", .timeLimit(.minutes(20)))
 struct ChildProcessTests {
     struct TimedOut: Error {}
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: demo data")
+@Suite("Server: demo data", .timeLimit(.minutes(20)))
 struct DemoDataTests {
     static let until = try? LocalDateTime(iso: "2026-03-15T18:30:00")
 

@@ -7,7 +7,7 @@ import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: request ids, metrics and log lines, for running it as a service")
+@Suite("Server: request ids, metrics and log lines, for running it as a service", .timeLimit(.minutes(20)))
 struct OperationsTests {
     @Test("every answer carries X-Request-Id: the balancer's when it is a sane token, else the server's own")
     func requestIDs() async throws {

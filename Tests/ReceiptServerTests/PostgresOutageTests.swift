@@ -11,7 +11,7 @@ import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: PostgreSQL stopped and started under load")
+@Suite("Server: PostgreSQL stopped and started under load", .timeLimit(.minutes(20)))
 struct PostgresOutageTests {
     @Test("requests get 503 while it is down, never 500; it recovers by itself and nothing acknowledged is lost")
     func stopAndStart() async throws {

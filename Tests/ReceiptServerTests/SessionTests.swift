@@ -3,7 +3,7 @@ import HTTPTypes
 import ReceiptAPI
 import Testing
 
-@Suite("Server: accounts and sessions")
+@Suite("Server: accounts and sessions", .timeLimit(.minutes(20)))
 struct SessionTests {
     @Test("an anonymous session, then registering, logging in, who am I, logging out")
     func lifecycle() async throws {

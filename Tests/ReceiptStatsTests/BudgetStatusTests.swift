@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Budgets: limits by category, what is left, and the pace to the month's end")
+@Suite("Budgets: limits by category, what is left, and the pace to the month's end", .timeLimit(.minutes(20)))
 struct BudgetStatusTests {
     static func day(_ iso: String) throws -> LocalDateTime { try LocalDateTime(iso: iso + "T09:00:00") }
 

@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Category rules")
+@Suite("Category rules", .timeLimit(.minutes(20)))
 struct CategoryRulesTests {
     @Test(
         "names are normalised: case, ё, `*`, padding, punctuation, weights and volumes; fat, grades and «без» stay",

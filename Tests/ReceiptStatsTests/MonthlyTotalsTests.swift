@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Monthly totals")
+@Suite("Monthly totals", .timeLimit(.minutes(20)))
 struct MonthlyTotalsTests {
     private func categories(_ database: ReceiptDatabase, _ month: String) throws -> [Category: [Int64]] {
         let month = try #require(Month(month))

@@ -5,7 +5,8 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Personal inflation: a Laspeyres index on the user's own basket, chained month to month")
+@Suite(
+    "Personal inflation: a Laspeyres index on the user's own basket, chained month to month", .timeLimit(.minutes(20)))
 struct PersonalInflationTests {
     /// One purchase, a receipt of its own at noon.
     struct Bought {

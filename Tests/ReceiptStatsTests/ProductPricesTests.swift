@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Unit prices of products, month by month and shop by shop (receipts prices)")
+@Suite("Unit prices of products, month by month and shop by shop (receipts prices)", .timeLimit(.minutes(20)))
 struct ProductPricesTests {
     static func receipt(
         _ number: Int64, _ date: String, shop: String, operation: OperationType = .sale,

@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Regular payments: the same shop, a similar amount, weekly, monthly or yearly")
+@Suite("Regular payments: the same shop, a similar amount, weekly, monthly or yearly", .timeLimit(.minutes(20)))
 struct RecurringPaymentsTests {
     /// Receipts from (shop, date, kopecks), refunds marked by a negative amount.
     static func database(_ lines: [(String, String, Int64)]) throws -> (ReceiptDatabase, TemporaryFolder) {

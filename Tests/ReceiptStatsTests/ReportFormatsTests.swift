@@ -6,7 +6,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Report formats")
+@Suite("Report formats", .timeLimit(.minutes(20)))
 struct ReportFormatsTests {
     private func statistics(_ folder: TemporaryFolder) throws -> SpendingStatistics {
         let database = try StatsFixture.database(in: folder)

@@ -7,7 +7,7 @@ import Testing
 
 /// Rules compare plain keys byte by byte (``RuleKey``), for speed; these check that this gives the
 /// category comparing the same keys as text gives.
-@Suite("Category rules on bytes")
+@Suite("Category rules on bytes", .timeLimit(.minutes(20)))
 struct RuleMatchingTests {
     /// The printed names of `Tests/Fixtures/real-names`, all three files.
     static func realNames() throws -> [String] {

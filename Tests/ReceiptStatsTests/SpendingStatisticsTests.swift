@@ -4,7 +4,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Spending statistics")
+@Suite("Spending statistics", .timeLimit(.minutes(20)))
 struct SpendingStatisticsTests {
     @Test("a month's categories add up to its total, with shares, the previous month and the 3-month average")
     func oneMonth() throws {

@@ -5,7 +5,8 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Unusual receipts: far above the category's usual, by a robust score over twelve months")
+@Suite(
+    "Unusual receipts: far above the category's usual, by a robust score over twelve months", .timeLimit(.minutes(20)))
 struct UnusualReceiptsTests {
     @Test(
         "one grocery run of 200.00 among receipts of 10–14 is flagged in its month, not before; a category with few receipts is not judged"

@@ -8,7 +8,7 @@ import Testing
 
 /// Amounts no receipt holds cannot overflow what the database sums: a month keeps at most 10¹³ ₽,
 /// and a total past that in the file (edited by hand) is an invalid row, never a trap.
-@Suite("Receipt database: amounts within bounds")
+@Suite("Receipt database: amounts within bounds", .timeLimit(.minutes(20)))
 struct AmountBoundsTests {
     /// A receipt of one line of `kopecks`, number `i`, in March 2019.
     static func receipt(_ i: Int64, kopecks: Int64) throws -> Receipt {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("Choosing categories fast: a line, a guess, names by their words; each undone")
+@Suite("Choosing categories fast: a line, a guess, names by their words; each undone", .timeLimit(.minutes(20)))
 struct CategoryActionTests {
     /// The rules place milk and kefir (groceries) and shampoo (beauty); nothing else.
     typealias Rules = NameGuessTests.Rules

@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("The database file holds the whole database")
+@Suite("The database file holds the whole database", .timeLimit(.minutes(20)))
 struct DatabaseFileTests {
     private func size(_ path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int

@@ -7,7 +7,7 @@ import Testing
 
 /// The database holds what a person bought and where: its file, its log and its shared memory are
 /// for their owner only from the first byte, whatever the umask (issue 31: they were 0644).
-@Suite("Receipt database: files for their owner only")
+@Suite("Receipt database: files for their owner only", .timeLimit(.minutes(20)))
 struct FileModeTests {
     @Test("a new database, its -wal and -shm are 0600 and the folders made for it 0700")
     func newDatabase() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("A line with a GTIN is that product, whatever its name")
+@Suite("A line with a GTIN is that product, whatever its name", .timeLimit(.minutes(20)))
 struct GTINProductsTests {
     static func milk(i: Int64, inn: String, name: String, gtin: String?, price: Int64) throws -> Receipt {
         try PurchaseCountingTests.receipt(

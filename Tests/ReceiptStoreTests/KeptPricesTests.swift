@@ -5,7 +5,9 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Kept product prices: each product's months kept, and checked by their recomputation in SQL")
+@Suite(
+    "Kept product prices: each product's months kept, and checked by their recomputation in SQL",
+    .timeLimit(.minutes(20)))
 struct KeptPricesTests {
     /// Two receipts of milk and bananas in March 2019 and one in April, each line priced by hand.
     static func save(into database: ReceiptDatabase) throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import ReceiptStore
 
 /// Paging a listing by position (the web app's feed) instead of by offset.
-@Suite("A listing paged by position")
+@Suite("A listing paged by position", .timeLimit(.minutes(20)))
 struct ListingPositionTests {
     /// `count` receipts over the three months from August to October 2026 at random, many of them at
     /// the same second (only 40 distinct seconds), so that the id decides their order.

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("Guessed categories: what the classifier learned from the file's own names")
+@Suite("Guessed categories: what the classifier learned from the file's own names", .timeLimit(.minutes(20)))
 struct NameGuessTests {
     struct Rules: CategoryRules {
         var fingerprint = "name-guess-tests"

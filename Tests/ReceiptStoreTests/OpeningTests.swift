@@ -5,7 +5,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Opening a database file")
+@Suite("Opening a database file", .timeLimit(.minutes(20)))
 struct OpeningTests {
     @Test("a file that is not a database is refused and left untouched")
     func notADatabase() throws {

@@ -4,7 +4,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("What a source of fiscal documents said of pending receipts")
+@Suite("What a source of fiscal documents said of pending receipts", .timeLimit(.minutes(20)))
 struct PendingCheckTests {
     /// A pending receipt of `fixture`'s identity, date and total: what a scanned QR code gives.
     static func pending(_ fixture: Receipt) throws -> Receipt {

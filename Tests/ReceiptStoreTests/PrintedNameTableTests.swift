@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("The table of printed names: each name its own value, whatever its hash meets")
+@Suite("The table of printed names: each name its own value, whatever its hash meets", .timeLimit(.minutes(20)))
 struct PrintedNameTableTests {
     @Test("thousands of names, added as a table grows, each keep their value; names never added are absent")
     func manyNames() {

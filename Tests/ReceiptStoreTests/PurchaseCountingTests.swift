@@ -10,7 +10,7 @@ import Testing
 /// (every line «предоплата 100 %», `paymentType` 1) and handed over later from another register
 /// (`paymentType` 4, `prepaidSum` the whole total, nothing paid by card or cash), as in the real
 /// pair kept in Tests/Fixtures/real-receipts (fd 215785 and 48092).
-@Suite("Purchases counted once, receipts reconciled")
+@Suite("Purchases counted once, receipts reconciled", .timeLimit(.minutes(20)))
 struct PurchaseCountingTests {
     static let ozonINN = "7704217370"
 

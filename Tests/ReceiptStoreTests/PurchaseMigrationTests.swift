@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("Migration v12: receipts stored before they were counted once and reconciled")
+@Suite("Migration v12: receipts stored before they were counted once and reconciled", .timeLimit(.minutes(20)))
 struct PurchaseMigrationTests {
     @Test("receipts of an older file are classified from what was kept, their lines reconciled, the totals rebuilt")
     func migrates() throws {
@@ -58,7 +58,7 @@ struct PurchaseMigrationTests {
     }
 }
 
-@Suite("Names read anew when ItemName reads them otherwise")
+@Suite("Names read anew when ItemName reads them otherwise", .timeLimit(.minutes(20)))
 struct NameRekeyTests {
     /// Each line's key and the choice it has (`-`: none), in the order of the lines.
     static func keys(_ database: ReceiptDatabase) throws -> [String] {
@@ -94,7 +94,7 @@ struct NameRekeyTests {
     }
 }
 
-@Suite("Names read with the folding search shares")
+@Suite("Names read with the folding search shares", .timeLimit(.minutes(20)))
 struct SharedFoldingRekeyTests {
     static let name = "КОФЕ NESCAFÉ GOLD 95Г"
 

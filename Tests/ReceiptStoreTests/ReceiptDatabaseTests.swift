@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("Receipt database")
+@Suite("Receipt database", .timeLimit(.minutes(20)))
 struct ReceiptDatabaseTests {
     @Test("creates the file and its folder, in WAL mode with foreign keys on")
     func creates() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("The search index and the rows written for it")
+@Suite("The search index and the rows written for it", .timeLimit(.minutes(20)))
 struct SearchIndexTests {
     /// Folding scalar by scalar with Unicode's own lower-case mappings: what the byte-wise folding
     /// must equal.

@@ -4,7 +4,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("Search and its history")
+@Suite("Search and its history", .timeLimit(.minutes(20)))
 struct SearchTests {
     static func database() throws -> (ReceiptDatabase, TemporaryFolder) {
         let folder = try TemporaryFolder()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("The shop's kind: what decides a line the rules cannot place, and a café's food")
+@Suite("The shop's kind: what decides a line the rules cannot place, and a café's food", .timeLimit(.minutes(20)))
 struct ShopKindTests {
     struct Rules: CategoryRules {
         var fingerprint = "shop-kind-tests"

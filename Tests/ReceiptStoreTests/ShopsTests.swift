@@ -6,7 +6,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("Shops: one identity, one name, the user's choice wins")
+@Suite("Shops: one identity, one name, the user's choice wins", .timeLimit(.minutes(20)))
 struct ShopsTests {
     /// A METRO receipt as METRO prints it: the shop name is a store code.
     static func metro(i: Int64, date: String, address: String = "г. Новосибирск, ул. Светлановская, 50") throws

@@ -6,7 +6,9 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("Stale product figures after a bulk import: the months read are brought up to date, as from scratch")
+@Suite(
+    "Stale product figures after a bulk import: the months read are brought up to date, as from scratch",
+    .timeLimit(.minutes(20)))
 struct StalePricesTests {
     /// A receipt of `items` at a Магнит in Moscow instead of the fixtures' Лента.
     static func atMagnit(_ receipt: Receipt) -> Receipt {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ReceiptStore
 
-@Suite("The write-ahead log copied back beside the writer")
+@Suite("The write-ahead log copied back beside the writer", .timeLimit(.minutes(20)))
 struct WALCheckpointerTests {
     private func fileSize(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0

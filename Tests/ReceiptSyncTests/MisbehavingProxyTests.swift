@@ -113,7 +113,7 @@ final class MisbehavingProxy: Sendable {
     }
 }
 
-@Suite("Importing through a misbehaving network")
+@Suite("Importing through a misbehaving network", .timeLimit(.minutes(20)))
 struct MisbehavingProxyTests {
     @Test("resets, stalls, slow bodies, 500/502/503, 429 and cut JSON are retried; the import ends identical")
     func proxy() async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReceiptSync
 
-@Suite("The queue between fetching pages and writing them")
+@Suite("The queue between fetching pages and writing them", .timeLimit(.minutes(20)))
 struct PageQueueTests {
     struct Stop: Error, Equatable {}
 

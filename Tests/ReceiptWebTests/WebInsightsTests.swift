@@ -10,7 +10,7 @@ import Testing
 
 @testable import ReceiptWeb
 
-@Suite("receipts web: prices, budgets, personal inflation, regular payments")
+@Suite("receipts web: prices, budgets, personal inflation, regular payments", .timeLimit(.minutes(20)))
 struct WebInsightsTests {
     /// The page's requests, their answers decoded.
     struct Page: Sendable {

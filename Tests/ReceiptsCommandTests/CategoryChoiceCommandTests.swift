@@ -5,7 +5,9 @@ import Testing
 /// `receipts categories guesses|confirm|line|match|undo` over 92 real receipts of 2018
 /// (Tests/Fixtures/real-names/raw, where they came from in SOURCES.md there), as a user reviewing
 /// what the tool decided would use them.
-@Suite("receipts categories: guesses confirmed, a line chosen, names by their words, each undone")
+@Suite(
+    "receipts categories: guesses confirmed, a line chosen, names by their words, each undone", .timeLimit(.minutes(20))
+)
 struct CategoryChoiceCommandTests {
     static let receipts = Repository.url(
         "Tests/Fixtures/real-names/raw/djavid+CheckCalories__app__src__main__res__raw__checks.json"

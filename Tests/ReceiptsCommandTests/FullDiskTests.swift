@@ -31,7 +31,7 @@ final class SmallDisk {
     }
 }
 
-@Suite("receipts on a full disk and a read-only one")
+@Suite("receipts on a full disk and a read-only one", .timeLimit(.minutes(20)))
 struct FullDiskTests {
     private func integrity(_ path: String) throws -> String? {
         var configuration = Configuration()

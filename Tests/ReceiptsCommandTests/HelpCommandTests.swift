@@ -3,7 +3,7 @@ import ReceiptTesting
 import Testing
 
 /// Every help screen and usage error of the command line, read as a Russian user reads them.
-@Suite("receipts: help in both languages, usage errors, global options")
+@Suite("receipts: help in both languages, usage errors, global options", .timeLimit(.minutes(20)))
 struct HelpCommandTests {
     /// Latin words a Russian help screen may show besides option names and command names: names of
     /// formats and files, environment variables, values the user types, and examples.

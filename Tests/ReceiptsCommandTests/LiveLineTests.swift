@@ -3,7 +3,7 @@ import Testing
 
 @testable import receipts
 
-@Suite("The live line fits one terminal row, measured in cells")
+@Suite("The live line fits one terminal row, measured in cells", .timeLimit(.minutes(20)))
 struct LiveLineTests {
     @Test("a line of wide characters is cut in the middle to the row's cells, keeping its end")
     func wideCharactersCut() {

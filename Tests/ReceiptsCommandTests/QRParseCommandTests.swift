@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts qr parse")
+@Suite("receipts qr parse", .timeLimit(.minutes(20)))
 struct QRParseCommandTests {
     static let sample = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
 
@@ -71,7 +71,7 @@ struct QRParseCommandTests {
     }
 }
 
-@Suite("receipts: help, usage errors, global options")
+@Suite("receipts: help, usage errors, global options", .timeLimit(.minutes(20)))
 struct CommandLineTests {
     @Test("--help reads in both languages and exits 0")
     func help() throws {
@@ -151,7 +151,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("receipts qr parse: payloads as scanners copy them")
+@Suite("receipts qr parse: payloads as scanners copy them", .timeLimit(.minutes(20)))
 struct QRParseCopiedPayloadTests {
     @Test("a payload percent-encoded as a whole parses to the same code")
     func percentEncodedWhole() throws {

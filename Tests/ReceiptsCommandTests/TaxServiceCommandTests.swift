@@ -8,7 +8,9 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("receipts fns and receipts complete, against stand-ins of the tax service and proverkacheka")
+@Suite(
+    "receipts fns and receipts complete, against stand-ins of the tax service and proverkacheka",
+    .timeLimit(.minutes(20)))
 struct TaxServiceCommandTests {
     static let phone = "+79991234567"
     static let inn = "500100732259"
