@@ -15,7 +15,7 @@ struct Console: Sendable {
 
     /// The console of `main` and of the argument parser, before and after a command runs: in the
     /// process's language (``HelpText/language``).
-    static let standard = Console(words: Words(HelpText.language))
+    static var standard: Console { Console(words: Words(HelpText.language)) }
 
     init(quiet: Bool = false, verbose: Bool = false, words: Words) {
         self.quiet = quiet

@@ -33,6 +33,17 @@ enum HelpScreen {
         return asked || bareGroup ? named.command : nil
     }
 
+    /// The help the arguments ask for (as ``requested(by:)`` finds it), rendered as `receipts` prints
+    /// it, in `language` and `width` columns; nil when they ask for none. What the process does before
+    /// parsing, in process: help tests read every screen without starting a process.
+    static func screen(for arguments: [String], language: Language, width: Int) -> String? {
+        HelpText.$language.withValue(language) {
+            requested(by: GlobalOptions.movedAfterCommand(arguments)).map {
+                text(for: $0, language: language, width: width)
+            }
+        }
+    }
+
     /// The help of `command`, in `language`, wrapped to `width` columns.
     static func text(
         for command: any ParsableCommand.Type, language: Language = HelpText.language, width: Int = HelpScreen.width

@@ -15,8 +15,10 @@ enum HelpText {
     /// The language of this process: the raw `--lang`, then `RECEIPTS_LANG`, then the locale
     /// variables (``ReceiptCore/Language/preferred(arguments:environment:)``). The only place that
     /// reads the process's arguments and environment for a language; help screens, usage errors and
-    /// failures that end the process before or after a command run use it.
-    static let language = Language.preferred(
+    /// failures that end the process before or after a command run use it. A task bound to another
+    /// (`HelpText.$language.withValue(.russian) { … }`) renders help in that one: how the tests read
+    /// every help screen in process.
+    @TaskLocal static var language = Language.preferred(
         arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
 
     /// The one of two texts in the process's language (``language``).
