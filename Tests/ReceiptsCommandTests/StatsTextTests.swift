@@ -9,14 +9,14 @@ struct StatsTextTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// A demo server and a runner whose database holds its receipts; the demo ends today.
-    private func imported(receipts: Int) throws -> (DemoServerProcess, CommandRunner) {
-        let server = try DemoServerProcess(receipts: receipts)
-        var run = server.runner()
+    /// A runner whose database holds `receipts` demo receipts ending today, made by `receipts demo`
+    /// in one process (the demo server inside it, gone when it ends); the folder holds the database.
+    private func imported(receipts: Int) async throws -> (TemporaryFolder, CommandRunner) {
+        let folder = try TemporaryFolder()
+        var run = RealReceiptsCommandTests.runner(in: folder)
         if let zone = ProcessInfo.processInfo.environment["TZ"] { run.environment["TZ"] = zone }
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try run.run(["import", "--quiet"]).status == 0)
-        return (server, run)
+        #expect(try await run.run(["demo", "--demo-receipts", String(receipts), "--quiet"]).status == 0)
+        return (folder, run)
     }
 
     /// The rows of the table that follows `title` in `text`, its header left out.
@@ -27,12 +27,12 @@ struct StatsTextTests {
     }
 
     @Test("--top N shows N shops and N items; each category is compared with the 3-month average")
-    func topAndAverage() throws {
-        let (server, run) = try imported(receipts: 300)
-        _ = server
+    func topAndAverage() async throws {
+        let (folder, run) = try await imported(receipts: 300)
+        _ = folder
         let range = ["--from", "2020-01"]
         for top in [3, 7] {
-            let text = try run.run(["stats"] + range + ["--top", String(top)]).output
+            let text = try await run.run(["stats"] + range + ["--top", String(top)]).output
             // The top shops, then the rest in one row and the total of all.
             let shops = rows(after: "Top shops:", in: text)
             #expect(shops.count == top + 2, "\(text)")
@@ -40,7 +40,7 @@ struct StatsTextTests {
             #expect(rows(after: "Top items:", in: text).count == top, "\(text)")
         }
         let months = try #require(
-            try json(try run.run(["stats", "--json"] + range).output)["months"] as? [[String: Any]])
+            try json(try await run.run(["stats", "--json"] + range).output)["months"] as? [[String: Any]])
         // A whole month (the newest is still going): the change against its 3-month average.
         let month = months[1]
         let name = try #require(month["month"] as? String)
@@ -51,42 +51,43 @@ struct StatsTextTests {
         let tenths = Int((Double(total - average) / Double(abs(average)) * 1000).rounded())
         let change =
             "\(tenths > 0 ? "+" : tenths < 0 && tenths / 10 == 0 ? "-" : "")\(tenths / 10).\(abs(tenths % 10))%"
-        let text = try run.run(["stats", "--month", name]).output
+        let text = try await run.run(["stats", "--month", name]).output
         #expect(text.contains("vs 3-month avg"))
         let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("Groceries ") })
         #expect(row.hasSuffix(" " + change), "\(row) \(change)")
     }
 
     @Test("--by month without a range: the last 12 months and their total, the current month marked and not compared")
-    func byMonth() throws {
-        let (server, run) = try imported(receipts: 400)
-        _ = server
+    func byMonth() async throws {
+        let (home, run) = try await imported(receipts: 400)
+        _ = home
         let now = Calendar(identifier: .gregorian).dateComponents(in: .current, from: Date())
         let current = String(format: "%04d-%02d", now.year ?? 0, now.month ?? 0)
-        let answer = try json(try run.run(["stats", "--by", "month", "--json"]).output)
+        let answer = try json(try await run.run(["stats", "--by", "month", "--json"]).output)
         let months = try #require(answer["months"] as? [[String: Any]])
         #expect(months.count == 12)
         #expect(months.first?["month"] as? String == current)
         #expect(answer["total"] as? Int == months.reduce(0) { $0 + ($1["total"] as? Int ?? 0) })
         #expect(months.map { $0["ongoing"] as? Bool } == [true] + Array(repeating: false, count: 11))
 
-        let lines = try run.run(["stats", "--by", "month"]).output.split(separator: "\n")
+        let lines = try await run.run(["stats", "--by", "month"]).output.split(separator: "\n")
         #expect(lines.count == 14)
         #expect(lines[1].contains("(so far)") && lines[1].hasSuffix("—"), "\(lines[1])")
         #expect(lines[2...12].allSatisfy { !$0.contains("(so far)") && $0.hasSuffix("%") })
         #expect(lines[13].hasPrefix("Total"))
         var russian = run
         russian.environment["LANG"] = "ru_RU.UTF-8"
-        #expect(try russian.run(["stats", "--by", "month"]).output.contains("(идёт)"))
+        #expect(try await russian.run(["stats", "--by", "month"]).output.contains("(идёт)"))
         // The month going on is not compared in the category view either.
-        let latest = try run.run(["stats"]).output
+        let latest = try await run.run(["stats"]).output
         #expect(latest.split(separator: "\n").first?.contains("(so far)") == true)
         #expect(!latest.contains("vs previous"))
-        #expect(try run.run(["stats", "--month", months[1]["month"] as? String ?? ""]).output.contains("vs previous"))
+        #expect(
+            try await run.run(["stats", "--month", months[1]["month"] as? String ?? ""]).output.contains("vs previous"))
 
         // The reports mark it too, with dashes for its changes.
         let folder = try TemporaryFolder()
-        let report = try run.run([
+        let report = try await run.run([
             "report", "--from", months[1]["month"] as? String ?? "", "--format", "md,html", "--out", folder.path,
         ])
         #expect(report.status == 0, "\(report.errors)")
@@ -102,56 +103,59 @@ struct StatsTextTests {
     }
 
     @Test("categories set takes ids and names in any case and lists them when unknown; unset forgets a choice")
-    func setAndUnset() throws {
-        let (server, run) = try imported(receipts: 150)
-        _ = server
-        let before = try run.run(["categories", "--json"]).output
-        #expect(try run.run(["categories", "set", "молоко паст 3,2%", "РАЗВЛЕЧЕНИЯ"]).output.contains("Entertainment"))
+    func setAndUnset() async throws {
+        let (folder, run) = try await imported(receipts: 150)
+        _ = folder
+        let before = try await run.run(["categories", "--json"]).output
         #expect(
-            try run.run(["categories", "set", "молоко паст 3,2%", "cafes and restaurants"]).output.contains("Cafés"))
-        #expect(try run.run(["categories", "set", "молоко паст 3,2%", "ELECTRONICS"]).status == 0)
-        #expect(try run.run(["stats", "--verify"]).status == 0)
-        #expect(try run.run(["categories", "--json"]).output != before)
+            try await run.run(["categories", "set", "молоко паст 3,2%", "РАЗВЛЕЧЕНИЯ"]).output.contains("Entertainment")
+        )
+        #expect(
+            try await run.run(["categories", "set", "молоко паст 3,2%", "cafes and restaurants"]).output.contains(
+                "Cafés"))
+        #expect(try await run.run(["categories", "set", "молоко паст 3,2%", "ELECTRONICS"]).status == 0)
+        #expect(try await run.run(["stats", "--verify"]).status == 0)
+        #expect(try await run.run(["categories", "--json"]).output != before)
 
-        let unknown = try run.run(["categories", "set", "молоко паст 3,2%", "food"])
+        let unknown = try await run.run(["categories", "set", "молоко паст 3,2%", "food"])
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("groceries") && unknown.errors.contains("Groceries"))
         #expect(!unknown.errors.contains("uncategorized"))
         var russian = run
         russian.environment["LANG"] = "ru_RU.UTF-8"
-        let unknownRussian = try russian.run(["categories", "set", "молоко паст 3,2%", "еда"])
+        let unknownRussian = try await russian.run(["categories", "set", "молоко паст 3,2%", "еда"])
         #expect(unknownRussian.status == 2)
         #expect(unknownRussian.errors.contains("неизвестная категория «еда»"))
         #expect(unknownRussian.errors.contains("Продукты"))
 
-        let forgotten = try run.run(["categories", "unset", "МОЛОКО ПАСТ.3,2% 930МЛ"])
+        let forgotten = try await run.run(["categories", "unset", "МОЛОКО ПАСТ.3,2% 930МЛ"])
         #expect(forgotten.status == 0)
         #expect(forgotten.output.contains("“молоко паст 3,2%”") && forgotten.output.contains("Electronics"))
-        #expect(try run.run(["categories", "--json"]).output == before)
-        #expect(try run.run(["stats", "--verify"]).status == 0)
-        let again = try run.run(["categories", "unset", "молоко паст 3,2%"])
+        #expect(try await run.run(["categories", "--json"]).output == before)
+        #expect(try await run.run(["stats", "--verify"]).status == 0)
+        let again = try await run.run(["categories", "unset", "молоко паст 3,2%"])
         #expect(again.status == 3)
         #expect(again.errors.contains("no category was chosen for “молоко паст 3,2%”"))
     }
 
     @Test("report for months without receipts says so and writes nothing (exit 3)")
-    func reportWithoutReceipts() throws {
-        let (server, run) = try imported(receipts: 60)
-        let folder = server.home + "/empty-report"
-        let english = try run.run(["report", "--month", "2020-01", "--out", folder])
+    func reportWithoutReceipts() async throws {
+        let (home, run) = try await imported(receipts: 60)
+        let folder = home.file("empty-report")
+        let english = try await run.run(["report", "--month", "2020-01", "--out", folder])
         #expect(english.status == 3)
         #expect(english.errors.contains("no receipts in January 2020"))
         var russian = run
         russian.environment["LANG"] = "ru_RU.UTF-8"
-        let range = try russian.run(["report", "--from", "2019-01", "--to", "2019-03", "--out", folder])
+        let range = try await russian.run(["report", "--from", "2019-01", "--to", "2019-03", "--out", folder])
         #expect(range.status == 3)
         #expect(range.errors.contains("за январь 2019 – март 2019 чеков нет"))
         #expect(!FileManager.default.fileExists(atPath: folder))
 
         // A database without a single receipt has nothing to report either.
-        let empty = server.home + "/empty.sqlite"
+        let empty = home.file("empty.sqlite")
         _ = try ReceiptDatabase.open(at: empty)
-        let nothing = try run.run(["report", "--db", empty, "--out", folder])
+        let nothing = try await run.run(["report", "--db", empty, "--out", folder])
         #expect(nothing.status == 3)
         #expect(nothing.errors.contains("there are no receipts yet"))
         #expect(!FileManager.default.fileExists(atPath: folder))
