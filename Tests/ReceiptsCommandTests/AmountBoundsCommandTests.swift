@@ -19,7 +19,7 @@ struct AmountBoundsCommandTests {
 
     @Test(
         "−2⁶³, 5·10¹⁸ and 10¹⁷ units are refused by field; ten receipts of 10¹² ₽ fill a month; stats and report hold")
-    func bounds() throws {
+    func bounds() async throws {
         let folder = try TemporaryFolder()
         var run = CommandRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
@@ -34,24 +34,24 @@ struct AmountBoundsCommandTests {
         let twice = try write("twice.json", [Self.document(2, kopecks: 5 * 1_000_000_000_000_000_000)])
         let units = try write("units.json", [Self.document(3, kopecks: 100, quantity: "1e17")])
         for (file, field) in [(minimum, "totalSum"), (twice, "totalSum"), (units, "items[0].quantity")] {
-            let result = try run.run(["import", file])
+            let result = try await run.run(["import", file])
             #expect(result.status == 6, "\(result.errors)")
             #expect(result.errors.contains("receipt #1: field \(field): "), "\(result.errors)")
         }
-        #expect(try run.run(["import", twice, "--lang", "ru"]).errors.contains("такого в чеках не бывает"))
+        #expect(try await run.run(["import", twice, "--lang", "ru"]).errors.contains("такого в чеках не бывает"))
 
         // 10 × 10¹² ₽ = 10¹³ ₽: the most a month keeps. An eleventh receipt, of 1.00 ₽, would pass it.
         let ten = try write("ten.json", (1...10).map { Self.document($0, kopecks: 100_000_000_000_000) })
-        #expect(try run.run(["import", ten]).status == 0)
-        let eleventh = try run.run(["import", try write("eleventh.json", [Self.document(11, kopecks: 100)])])
+        #expect(try await run.run(["import", ten]).status == 0)
+        let eleventh = try await run.run(["import", try write("eleventh.json", [Self.document(11, kopecks: 100)])])
         #expect(eleventh.status == 6)
         #expect(eleventh.errors.contains("the receipts would take the total of 2019-03 beyond 10,000,000,000,000 ₽"))
-        let stats = try run.run(["stats", "--json"])
+        let stats = try await run.run(["stats", "--json"])
         #expect(stats.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
         #expect(report["total"] as? Int == 1_000_000_000_000_000)
         for command in [["stats"], ["stats", "--verify"], ["report"], ["list"], ["show", "1"], ["shops"]] {
-            let result = try run.run(command)
+            let result = try await run.run(command)
             #expect(result.status == 0, "\(command): \(result.errors)")
         }
     }

@@ -15,13 +15,13 @@ struct DatabaseFileCommandTests {
     private static func expectWholeFile(
         _ run: CommandRunner, database: String, _ command: [String], after step: String,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         #expect(logSize(database) == 0, "the log still holds pages after \(step)", sourceLocation: sourceLocation)
         let folder = try TemporaryFolder()
         let copy = folder.file("copy.sqlite")
         try FileManager.default.copyItem(atPath: database, toPath: copy)
-        let original = try run.run(command + ["--db", database])
-        let copied = try run.run(command + ["--db", copy])
+        let original = try await run.run(command + ["--db", database])
+        let copied = try await run.run(command + ["--db", copy])
         #expect(original.status == 0 && copied.status == 0, "\(step)", sourceLocation: sourceLocation)
         #expect(!original.output.isEmpty, "\(step)", sourceLocation: sourceLocation)
         #expect(
@@ -30,55 +30,57 @@ struct DatabaseFileCommandTests {
     }
 
     @Test("after import, add, categories set and a file import, the .sqlite file alone holds everything")
-    func wholeFileAfterWrites() throws {
-        let server = try DemoServerProcess(receipts: 200)
+    func wholeFileAfterWrites() async throws {
+        let server = try await DemoServerProcess(receipts: 200)
         let run = server.runner()
         let database = server.home + "/data/receipts/receipts.sqlite"
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try run.run(["import", "--quiet"]).status == 0)
-        try Self.expectWholeFile(run, database: database, ["list", "--json"], after: "import")
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["import", "--quiet"]).status == 0)
+        try await Self.expectWholeFile(run, database: database, ["list", "--json"], after: "import")
 
         var offline = run
         offline.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:9"
         offline.environment["RECEIPTS_NETWORK_BUDGET"] = "0"
         let unsynced = server.home + "/unsynced.sqlite"
-        #expect(try offline.run(["add", "--qr", Self.payload, "--db", unsynced]).status == 0)
-        try Self.expectWholeFile(run, database: unsynced, ["list", "--json"], after: "add")
+        #expect(try await offline.run(["add", "--qr", Self.payload, "--db", unsynced]).status == 0)
+        try await Self.expectWholeFile(run, database: unsynced, ["list", "--json"], after: "add")
 
-        #expect(try run.run(["categories", "set", "МОЛОКО ПАСТ.3,2% 930МЛ", "alcohol_tobacco"]).status == 0)
-        try Self.expectWholeFile(run, database: database, ["categories", "--json"], after: "categories set")
+        #expect(try await run.run(["categories", "set", "МОЛОКО ПАСТ.3,2% 930МЛ", "alcohol_tobacco"]).status == 0)
+        try await Self.expectWholeFile(run, database: database, ["categories", "--json"], after: "categories set")
 
         let file = server.home + "/exported.json"
         try
             #"{"dateTime": "2024-01-31T23:30:00", "operationType": 1, "totalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 7, "fiscalSign": 8}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try run.run(["import", file]).status == 0)
-        try Self.expectWholeFile(
+        #expect(try await run.run(["import", file]).status == 0)
+        try await Self.expectWholeFile(
             run, database: database, ["list", "--month", "2024-01", "--json"], after: "a file import")
     }
 
     @Test("an import killed while writing loses nothing, and the next command, a read, puts its log in the file")
-    func killedImportThenRead() throws {
+    func killedImportThenRead() async throws {
         // Enough receipts that the import is still writing when its log has grown: the log is
         // copied into the file as commits pass a threshold, so a short import may never show it.
-        let server = try DemoServerProcess(receipts: 5_000)
+        let server = try await DemoServerProcess(receipts: 5_000)
         var run = server.runner()
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         let database = server.home + "/killed.sqlite"
         run.environment["RECEIPTS_DB"] = database
         let process = try run.start(["import", "--quiet"])
         // Killed as soon as pages sit in the log: mid-import. The wait is a bound, not a timing: on a
         // loaded machine the import's first pages (and the classifier's training before them) can
         // take many seconds.
-        for _ in 0..<24_000 where Self.logSize(database) < 200_000 && process.isRunning { usleep(5_000) }
+        for _ in 0..<24_000 where Self.logSize(database) < 200_000 && process.isRunning {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         process.terminate(with: SIGKILL)
-        _ = process.waitForExit()
+        _ = await process.exit()
         #expect(process.endedBySignal == true, "the import ended before it was killed")
         #expect(Self.logSize(database) > 0)
 
-        let listed = try run.run(["list", "--json"])
+        let listed = try await run.run(["list", "--json"])
         #expect(listed.status == 0)
         #expect(listed.output.contains(#""id":1,"#))
-        try Self.expectWholeFile(run, database: database, ["list", "--json"], after: "a read after the kill")
+        try await Self.expectWholeFile(run, database: database, ["list", "--json"], after: "a read after the kill")
     }
 }

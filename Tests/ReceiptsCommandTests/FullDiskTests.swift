@@ -43,27 +43,27 @@ struct FullDiskTests {
     @Test(
         "an import that fills the disk stops with a clear error; what was written is whole, its totals agree",
         .enabled(if: getuid() == 0, "mounting a small tmpfs needs root (CI runs as root)"))
-    func fullDisk() throws {
+    func fullDisk() async throws {
         let disk = try SmallDisk(megabytes: 2)
         try #require(disk.mounted, "could not mount a tmpfs")
-        let server = try DemoServerProcess(receipts: 3_000)
+        let server = try await DemoServerProcess(receipts: 3_000)
         var run = server.runner()
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         let database = disk.path + "/receipts.sqlite"
         run.environment["RECEIPTS_DB"] = database
 
-        let full = try run.run(["import", "--quiet"])
+        let full = try await run.run(["import", "--quiet"])
         #expect(full.status == 1)
         #expect(full.errors.contains("is full; nothing was written"), "\(full.errors)")
         #expect(try integrity(database) == "ok")
-        let listed = try run.run(["list", "--json"])
+        let listed = try await run.run(["list", "--json"])
         #expect(listed.status == 0)
-        let verified = try run.run(["stats", "--verify"])
+        let verified = try await run.run(["stats", "--verify"])
         #expect(verified.status == 0, "\(verified.errors)")
 
         // On a file system that became read-only nothing is written either, with its own message.
         #expect(try disk.remountReadOnly())
-        let readOnly = try run.russian().run(["import", "--quiet"])
+        let readOnly = try await run.russian().run(["import", "--quiet"])
         #expect(readOnly.status == 1)
         #expect(readOnly.errors.contains("нельзя изменить: нет прав на запись"), "\(readOnly.errors)")
         #expect(try integrity(database) == "ok")

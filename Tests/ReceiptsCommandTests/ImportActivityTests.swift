@@ -5,13 +5,13 @@ import Testing
 @Suite("receipts import, told as it goes", .timeLimit(.minutes(20)))
 struct ImportActivityTests {
     @Test("--verbose names the database, the rules file and each request with its status and time")
-    func verbose() throws {
-        let server = try DemoServerProcess(receipts: 60)
+    func verbose() async throws {
+        let server = try await DemoServerProcess(receipts: 60)
         let run = server.runner()
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         let database = server.home + "/data/receipts/receipts.sqlite"
         let rules = server.home + "/config/receipts/category-rules.txt"
-        let result = try run.run(["import", "--verbose"])
+        let result = try await run.run(["import", "--verbose"])
         #expect(result.status == 0)
         #expect(result.errors.contains("database: \(database)\n"))
         #expect(result.errors.contains("category rules: the shipped ones (no file of yours at \(rules))\n"))
@@ -21,25 +21,25 @@ struct ImportActivityTests {
         #expect(result.errors.components(separatedBy: "GET /api/v1/changes?since=").count == 3)
 
         try "groceries: молок\n".write(toFile: rules, atomically: true, encoding: .utf8)
-        let russian = try server.runner(language: "ru").run(["list", "--verbose"])
+        let russian = try await server.runner(language: "ru").run(["list", "--verbose"])
         #expect(russian.errors.contains("правила категорий: \(rules), затем встроенные\n"))
         #expect(russian.errors.contains("база: \(database)\n"))
-        #expect(!(try run.run(["list"]).errors.contains("database:")))
+        #expect(!(try await run.run(["list"]).errors.contains("database:")))
     }
 
     @Test("an import stopped by the network ends its progress line, says what it kept; the next run goes on")
-    func stoppedAndResumed() throws {
+    func stoppedAndResumed() async throws {
         let total = 3_000
-        let server = try DemoServerProcess(receipts: total)
+        let server = try await DemoServerProcess(receipts: total)
         var run = server.runner()
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "2"
         let session = try TerminalSession(["import"], runner: run)
-        try session.waitFor(" pages, ")
+        try await session.waitFor(" pages, ")
         // A stopped server takes connections and never answers: the tries time out.
         kill(server.process.processIdentifier, SIGSTOP)
         defer { kill(server.process.processIdentifier, SIGCONT) }
-        let status = session.wait()
+        let status = await session.wait()
         let screen = session.transcript
         #expect(status == 4, "\(screen.debugDescription)")
         // The bar's last state stays, on a line of its own, without its spinner; then the message.
@@ -52,7 +52,7 @@ struct ImportActivityTests {
             screen.contains(
                 "\(written) receipts were written and are kept; running receipts import again goes on from there."))
         kill(server.process.processIdentifier, SIGCONT)
-        let resumed = try run.run(["import", "--json"])
+        let resumed = try await run.run(["import", "--json"])
         #expect(resumed.status == 0)
         #expect(resumed.output.contains(#""imported":\#(total - written),"#), "\(resumed.output)")
     }

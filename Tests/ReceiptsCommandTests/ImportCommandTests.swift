@@ -5,32 +5,32 @@ import Testing
 @Suite("receipts login, import, list, show", .timeLimit(.minutes(20)))
 struct ImportCommandTests {
     @Test("log in, import 50 a page, list by month, show one, log out; the session file is 0600")
-    func flow() throws {
-        let server = try DemoServerProcess(receipts: 300)
+    func flow() async throws {
+        let server = try await DemoServerProcess(receipts: 300)
         let run = server.runner()
-        let none = try run.run(["whoami", "--json"])
+        let none = try await run.run(["whoami", "--json"])
         #expect(none.output.contains(#""kind":"none""#))
-        let refused = try run.run(["import"])
+        let refused = try await run.run(["import"])
         #expect(refused.status == 5)
         #expect(refused.errors.contains("log in with receipts login"))
 
-        let login = try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n")
+        let login = try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n")
         #expect(login.status == 0)
         let sessions = server.home + "/config/receipts/sessions"
         let file = try #require(try FileManager.default.contentsOfDirectory(atPath: sessions).first)
         let mode = try FileManager.default.attributesOfItem(atPath: sessions + "/" + file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(try run.run(["whoami", "--json"]).output.contains(#""kind":"authorized","login":"demo""#))
+        #expect(try await run.run(["whoami", "--json"]).output.contains(#""kind":"authorized","login":"demo""#))
 
-        let imported = try run.run(["import", "--json"])
+        let imported = try await run.run(["import", "--json"])
         #expect(imported.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(imported.output.utf8)) as? [String: Any])
         #expect(report["imported"] as? Int == 300 && report["pages"] as? Int == 6)
         #expect((report["months"] as? [String: Int])?.values.reduce(0, +) == 300)
-        let again = try run.run(["import", "--json"])
+        let again = try await run.run(["import", "--json"])
         #expect(again.output.contains(#""imported":0"#))
 
-        let listing = try run.run(["list", "--json"])
+        let listing = try await run.run(["list", "--json"])
         let months =
             try #require(try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [String: Any])["months"]
             as? [[String: Any]]
@@ -42,53 +42,56 @@ struct ImportCommandTests {
             let receipts = month["receipts"] as? [[String: Any]] ?? []
             #expect(month["total"] as? Int == receipts.reduce(0) { $0 + ($1["total"] as? Int ?? 0) })
         }
-        let page = try run.run(["list", "--lang", "ru"])
+        let page = try await run.run(["list", "--lang", "ru"])
         #expect(page.output.split(separator: "\n").filter { $0.hasPrefix("#") }.count == 50)
         #expect(page.errors.contains("дальше: --page 2"))
 
         let first = try #require(all.first?["receipts"] as? [[String: Any]]).first
         let id = try #require(first?["id"] as? Int)
-        let shown = try run.run(["show", String(id), "--json"])
+        let shown = try await run.run(["show", String(id), "--json"])
         #expect(shown.status == 0 && shown.output.contains(#""qr":"t="#))
-        #expect(try run.run(["show", "999999"]).status == 3)
+        #expect(try await run.run(["show", "999999"]).status == 3)
 
-        #expect(try run.run(["logout"]).status == 0)
-        #expect(try run.run(["whoami", "--json"]).output.contains(#""kind":"none""#))
+        #expect(try await run.run(["logout"]).status == 0)
+        #expect(try await run.run(["whoami", "--json"]).output.contains(#""kind":"none""#))
         // Offline reading does not need the server or the session.
-        #expect(try run.run(["list", "--month", String(monthNames[0])]).status == 0)
+        #expect(try await run.run(["list", "--month", String(monthNames[0])]).status == 0)
     }
 
     @Test("passwd changes the password and ends the other device's session; logout --all ends every one")
-    func passwordAndEverywhere() throws {
-        let server = try DemoServerProcess(receipts: 10)
+    func passwordAndEverywhere() async throws {
+        let server = try await DemoServerProcess(receipts: 10)
         let laptop = server.runner()
         var phone = server.runner(language: "ru")
         phone.environment["XDG_CONFIG_HOME"] = server.home + "/phone-config"
         let register = ["login", "--register", "--login", "vera", "--password-stdin"]
-        #expect(try laptop.run(register, input: "first password\n").status == 0)
-        #expect(try phone.run(["login", "--login", "vera", "--password-stdin"], input: "first password\n").status == 0)
+        #expect(try await laptop.run(register, input: "first password\n").status == 0)
+        #expect(
+            try await phone.run(["login", "--login", "vera", "--password-stdin"], input: "first password\n").status == 0
+        )
 
         // Wrong present password: exit 6, in the user's language; a new one too short, the rule.
-        let wrong = try phone.run(["passwd", "--password-stdin"], input: "guess\nsecond password\n")
+        let wrong = try await phone.run(["passwd", "--password-stdin"], input: "guess\nsecond password\n")
         #expect(wrong.status == 6 && wrong.errors.contains("текущий пароль неверен"), "\(wrong.errors)")
-        let short = try laptop.run(["passwd", "--password-stdin"], input: "first password\nshort\n")
+        let short = try await laptop.run(["passwd", "--password-stdin"], input: "first password\nshort\n")
         #expect(short.status == 6 && short.errors.contains("8"), "\(short.errors)")
-        let changed = try laptop.run(["passwd", "--password-stdin"], input: "first password\nsecond password\n")
+        let changed = try await laptop.run(["passwd", "--password-stdin"], input: "first password\nsecond password\n")
         #expect(changed.status == 0 && changed.errors.contains("sessions on other devices have ended"))
-        #expect(try laptop.run(["whoami", "--json"]).output.contains(#""login":"vera""#))
+        #expect(try await laptop.run(["whoami", "--json"]).output.contains(#""login":"vera""#))
         // The phone's session ended on the server: its next request says to log in again (exit 5).
-        #expect(try phone.run(["import"]).status == 5)
+        #expect(try await phone.run(["import"]).status == 5)
         #expect(
-            try phone.run(["login", "--login", "vera", "--password-stdin"], input: "second password\n").status == 0)
+            try await phone.run(["login", "--login", "vera", "--password-stdin"], input: "second password\n").status
+                == 0)
 
-        let everywhere = try phone.run(["logout", "--all"])
+        let everywhere = try await phone.run(["logout", "--all"])
         #expect(everywhere.status == 0 && everywhere.errors.contains("Все сессии"), "\(everywhere.errors)")
-        #expect(try phone.run(["whoami", "--json"]).output.contains(#""kind":"none""#))
-        #expect(try laptop.run(["import"]).status == 5)
+        #expect(try await phone.run(["whoami", "--json"]).output.contains(#""kind":"none""#))
+        #expect(try await laptop.run(["import"]).status == 5)
 
         // An anonymous account has no password.
-        #expect(try laptop.run(["login", "--anonymous"]).status == 0)
-        let anonymous = try laptop.run(["passwd", "--password-stdin"], input: "a\nsecond password\n")
+        #expect(try await laptop.run(["login", "--anonymous"]).status == 0)
+        let anonymous = try await laptop.run(["passwd", "--password-stdin"], input: "a\nsecond password\n")
         #expect(anonymous.status == 6 && anonymous.errors.contains("anonymous account has no password"))
     }
 
@@ -123,22 +126,22 @@ struct ImportCommandTests {
     }
 
     @Test("an unreachable server exits 4 with the connection message; wrong passwords exit 5")
-    func failures() throws {
-        let server = try DemoServerProcess(receipts: 10)
+    func failures() async throws {
+        let server = try await DemoServerProcess(receipts: 10)
         var run = server.runner(language: "ru")
-        let wrong = try run.run(["login", "--login", "demo", "--password-stdin"], input: "nope\n")
+        let wrong = try await run.run(["login", "--login", "demo", "--password-stdin"], input: "nope\n")
         #expect(wrong.status == 5)
         #expect(wrong.errors.contains("неверный логин или пароль"))
         run.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:9"
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "1.5"
-        let offline = try run.run(["login", "--anonymous"])
+        let offline = try await run.run(["login", "--anonymous"])
         #expect(offline.status == 4)
         #expect(offline.errors.contains("сервер http://127.0.0.1:9 не отвечает (соединение отклонено)"))
     }
 
     @Test("exported files import, the same receipt once; a broken file is named and exits 6, a missing one 3")
-    func files() throws {
-        let server = try DemoServerProcess(receipts: 10)
+    func files() async throws {
+        let server = try await DemoServerProcess(receipts: 10)
         let run = server.runner()
         let good = server.home + "/good.json"
         let broken = server.home + "/broken.json"
@@ -146,25 +149,25 @@ struct ImportCommandTests {
             #"{"ticket": {"document": {"receipt": {"dateTime": "2024-01-31T23:30:00", "operationType": 1, "totalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 1, "fiscalSign": 2, "items": []}}}}"#
             .write(toFile: good, atomically: true, encoding: .utf8)
         try "[{\"fiscalDriveNumber\": 1}]".write(toFile: broken, atomically: true, encoding: .utf8)
-        let result = try run.run(["import", good, broken, good, "--json"])
+        let result = try await run.run(["import", good, broken, good, "--json"])
         #expect(result.status == 6)
         #expect(result.output.contains(#""imported":1"#) && result.output.contains(#""unchanged":1"#))
         #expect(result.output.contains("broken.json"))
         // What is wrong is said in the user's language, field names as the file spells them.
-        let russian = try server.runner(language: "ru").run(["import", broken])
+        let russian = try await server.runner(language: "ru").run(["import", broken])
         #expect(russian.status == 6)
         #expect(russian.errors.contains("чек №1: поле fiscalDocumentNumber: нет"), "\(russian.errors)")
 
         // A missing file is not found: 3, the others imported still; with a broken one besides, 6.
-        let missing = try server.runner(language: "ru").run(["import", good, server.home + "/absent.json"])
+        let missing = try await server.runner(language: "ru").run(["import", good, server.home + "/absent.json"])
         #expect(missing.status == 3)
         #expect(missing.errors.contains("absent.json: нет такого файла"))
-        #expect(try run.run(["import", server.home + "/absent.json", broken]).status == 6)
+        #expect(try await run.run(["import", server.home + "/absent.json", broken]).status == 6)
     }
 
     @Test("a receipt at 23:30 on the last day of a month stays in that month in any time zone")
-    func timeZones() throws {
-        let server = try DemoServerProcess(receipts: 10)
+    func timeZones() async throws {
+        let server = try await DemoServerProcess(receipts: 10)
         let file = server.home + "/late.json"
         try
             #"{"dateTime": "2024-01-31T23:30:00", "operationType": 1, "totalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 7, "fiscalSign": 8}"#
@@ -173,8 +176,8 @@ struct ImportCommandTests {
             var run = server.runner()
             run.environment["TZ"] = zone
             run.environment["RECEIPTS_DB"] = server.home + "/\(zone.replacingOccurrences(of: "/", with: "-")).sqlite"
-            #expect(try run.run(["import", file]).status == 0)
-            let listing = try run.run(["list", "--json"])
+            #expect(try await run.run(["import", file]).status == 0)
+            let listing = try await run.run(["list", "--json"])
             #expect(listing.output.contains(#""month":"2024-01""#), "\(zone)")
             #expect(listing.output.contains(#""date":"2024-01-31T23:30:00""#), "\(zone)")
         }

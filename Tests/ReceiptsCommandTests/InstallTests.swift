@@ -49,10 +49,10 @@ struct InstallTests {
     }
 
     @Test("the completion scripts are valid and know every command")
-    func completions() throws {
+    func completions() async throws {
         let folder = try TemporaryFolder()
         for shell in ["bash", "zsh", "fish"] {
-            let script = try CommandRunner().run(["--generate-completion-script", shell])
+            let script = try await CommandRunner().run(["--generate-completion-script", shell])
             #expect(script.status == 0, "\(shell): \(script.errors)")
             for command in Self.commands {
                 #expect(script.output.contains(command), "the \(shell) completion misses \(command)")
@@ -63,9 +63,12 @@ struct InstallTests {
                 #expect(checked.status == 0, "bash -n: \(checked.errors)")
             }
         }
-        #expect(try CommandRunner().run(["--generate-completion-script", "zsh"]).output.hasPrefix("#compdef receipts"))
         #expect(
-            try CommandRunner().run(["--generate-completion-script", "fish"]).output.contains("complete -c 'receipts'"))
+            try await CommandRunner().run(["--generate-completion-script", "zsh"]).output.hasPrefix("#compdef receipts")
+        )
+        #expect(
+            try await CommandRunner().run(["--generate-completion-script", "fish"]).output.contains(
+                "complete -c 'receipts'"))
     }
 
     @Test("the man page describes every command and renders")

@@ -21,12 +21,12 @@ struct OpeningCommandTests {
     ]
 
     @Test("a read-only command on a missing database says to run import, exits 3 and creates nothing")
-    func missingDatabase() throws {
+    func missingDatabase() async throws {
         let folder = try TemporaryFolder()
         let database = folder.file("data/receipts/receipts.sqlite")
         for (index, command) in Self.readingCommands.enumerated() {
             let russian = index % 2 == 1
-            let result = try Self.runner(in: folder, russian: russian).run(command)
+            let result = try await Self.runner(in: folder, russian: russian).run(command)
             #expect(result.status == 3, "\(command)")
             #expect(result.errors.contains(database), "\(command)")
             let words = russian ? "базы чеков ещё нет" : "no database yet"
@@ -36,25 +36,25 @@ struct OpeningCommandTests {
     }
 
     @Test("commands that write create the database")
-    func writersCreate() throws {
+    func writersCreate() async throws {
         let folder = try TemporaryFolder()
         var run = Self.runner(in: folder)
         run.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:9"
-        #expect(try run.run(["add", "--qr", Self.payload]).status == 0)
+        #expect(try await run.run(["add", "--qr", Self.payload]).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.file("data/receipts/receipts.sqlite")))
         let other = folder.file("other/choices.sqlite")
-        #expect(try run.run(["categories", "set", "молоко", "groceries", "--db", other]).status == 0)
+        #expect(try await run.run(["categories", "set", "молоко", "groceries", "--db", other]).status == 0)
         #expect(FileManager.default.fileExists(atPath: other))
     }
 
     @Test("a broken rules file: list, show and search warn once with file:line; stats, report, categories refuse")
-    func brokenRules() throws {
+    func brokenRules() async throws {
         let folder = try TemporaryFolder()
         let run = Self.runner(in: folder)
         let file = try folder.write(
             #"{"dateTime": "2024-01-31T12:30:00", "operationType": 1, "totalSum": 17998, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 7, "fiscalSign": 8, "items": [{"name": "МОЛОКО ПАСТ.3,2% 930МЛ", "price": 8999, "quantity": 2, "sum": 17998}]}"#,
             to: "receipt.json")
-        #expect(try run.run(["import", file]).status == 0)
+        #expect(try await run.run(["import", file]).status == 0)
         try FileManager.default.createDirectory(
             atPath: folder.file("config/receipts"), withIntermediateDirectories: true)
         let rules = try folder.write(
@@ -62,7 +62,7 @@ struct OpeningCommandTests {
 
         for (index, command) in [["list"], ["show", "1"], ["search", "молоко"]].enumerated() {
             let russian = index == 1
-            let result = try Self.runner(in: folder, russian: russian).run(command)
+            let result = try await Self.runner(in: folder, russian: russian).run(command)
             #expect(result.status == 0, "\(command): \(result.errors)")
             #expect(result.output.contains("1"), "\(command)")
             let warnings = result.errors.split(separator: "\n").filter { $0.contains("\(rules):2") }
@@ -70,7 +70,7 @@ struct OpeningCommandTests {
             #expect(result.errors.contains(russian ? "предупреждение" : "warning"), "\(command)")
         }
         for command in [["stats"], ["report", "--month", "2024-01", "--out", folder.file("reports")], ["categories"]] {
-            let result = try run.run(command)
+            let result = try await run.run(command)
             #expect(result.status == 6, "\(command)")
             #expect(result.errors.contains("\(rules):2: no colon"), "\(command): \(result.errors)")
             #expect(!result.errors.contains("warning"), "\(command)")

@@ -24,7 +24,7 @@ struct PricesCommandTests {
     @Test(
         "per litre by month and shop, as --json and as a table in Russian on 60 columns; nothing found is said; no words is a usage error"
     )
-    func prices() throws {
+    func prices() async throws {
         let folder = try TemporaryFolder()
         var run = Self.runner(in: folder)
         let file = try folder.write(
@@ -34,8 +34,8 @@ struct PricesCommandTests {
                     Self.receipt(2, "2025-02-05T10:00:00", "МОЛОКО ПАСТ 3,2% 1,4Л", price: 12_600),
                     Self.receipt(3, "2025-02-06T10:00:00", "БАНАНЫ ВЕС", price: 13_990, quantity: 0.532),
                 ].joined(separator: ",") + "]", to: "receipts.json")
-        #expect(try run.run(["import", file]).status == 0)
-        let result = try run.run(["prices", "молоко", "--json"])
+        #expect(try await run.run(["import", file]).status == 0)
+        let result = try await run.run(["prices", "молоко", "--json"])
         #expect(result.status == 0, "\(result.errors)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         // Drinking milk: the kind, its one product below it, nothing of no kind.
@@ -54,22 +54,22 @@ struct PricesCommandTests {
 
         run.environment["COLUMNS"] = "60"
         run.environment["LANG"] = "ru_RU.UTF-8"
-        let table = try run.run(["prices", "бананы"])
+        let table = try await run.run(["prices", "бананы"])
         #expect(table.status == 0)
         #expect(table.output.hasPrefix("Бананы, за кг"))
         #expect(table.output.contains("БАНАНЫ ВЕС"), "the product below its kind, as printed")
         #expect(table.output.contains("139,90"))
         #expect(table.output.split(separator: "\n").allSatisfy { $0.count <= 60 })
-        let none = try run.run(["prices", "сыр"])
+        let none = try await run.run(["prices", "сыр"])
         #expect(none.status == 0 && none.output.contains("Покупок «сыр» в базе нет."))
-        #expect(try run.run(["prices"]).status == 2)
-        #expect(try run.run(["prices", "молоко", "--from", "2025-13"]).status == 2)
+        #expect(try await run.run(["prices"]).status == 2)
+        #expect(try await run.run(["prices", "молоко", "--from", "2025-13"]).status == 2)
     }
 
     @Test(
         "inflation: five products 10 % dearer from one month to the next, as --json and in Russian; a database without receipts says so"
     )
-    func inflation() throws {
+    func inflation() async throws {
         let folder = try TemporaryFolder()
         var run = Self.runner(in: folder)
         var receipts: [String] = []
@@ -78,17 +78,19 @@ struct PricesCommandTests {
             receipts.append(Self.receipt(index + 11, "2025-02-10T10:00:00", name, price: 11_000))
         }
         let file = try folder.write("[" + receipts.joined(separator: ",") + "]", to: "receipts.json")
-        #expect(try run.run(["import", file]).status == 0)
-        let result = try run.run(["inflation", "--json"])
+        #expect(try await run.run(["import", file]).status == 0)
+        let result = try await run.run(["inflation", "--json"])
         #expect(result.status == 0, "\(result.errors)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(json["from"] as? String == "2025-01" && json["to"] as? String == "2025-02")
         #expect(json["index"] as? Double == 1.1 && json["coverage"] as? Double == 1)
         #expect((json["pairs"] as? [[String: Any]])?.first?["matched"] as? Int == 5)
         run.environment["LANG"] = "ru_RU.UTF-8"
-        let text = try run.run(["inflation", "--by", "category"])
+        let text = try await run.run(["inflation", "--by", "category"])
         #expect(text.output.hasPrefix("Личная инфляция 2025-01 … 2025-02: +10,0 %, по 100 % трат"), "\(text.output)")
-        let empty = try Self.runner(in: try TemporaryFolder()).run(["inflation", "--db", folder.file("none.sqlite")])
+        let empty = try await Self.runner(in: try TemporaryFolder()).run([
+            "inflation", "--db", folder.file("none.sqlite"),
+        ])
         #expect(empty.status != 0)
     }
 }

@@ -47,9 +47,9 @@ struct ScanCommandTests {
     }
 
     @Test("--json lists every image of a folder, recursively, with its codes or its own error; exit 6")
-    func jsonShape() throws {
+    func jsonShape() async throws {
         let folder = try PhotoFolder()
-        let result = try CommandRunner().english().run(["scan", "--json", folder.path])
+        let result = try await CommandRunner().english().run(["scan", "--json", folder.path])
         #expect(result.status == 6)
         let list = try entries(result.output)
         let names = list.compactMap { ($0["file"] as? String)?.replacingOccurrences(of: folder.path + "/", with: "") }
@@ -77,32 +77,38 @@ struct ScanCommandTests {
     }
 
     @Test("exit 0 when every image gives a receipt code; the table names file, date, total and payload; missing is 3")
-    func allFound() throws {
+    func allFound() async throws {
         let folder = try PhotoFolder(bad: false)
-        let result = try CommandRunner().russian().run(["scan", folder.path + "/a-plain.png", folder.path + "/more"])
+        let result = try await CommandRunner().russian().run([
+            "scan", folder.path + "/a-plain.png", folder.path + "/more",
+        ])
         #expect(result.status == 0)
         #expect(result.output.contains("a-plain.png"))
         #expect(result.output.contains(Money(kopecks: 580_300).formatted(in: .russian)))
         #expect(result.output.contains(Self.other))
         // A missing image is not found (3), with a good one or alone; a missing and an unreadable one is 6.
-        let missing = try CommandRunner().russian().run(["scan", folder.path + "/absent.png"])
+        let missing = try await CommandRunner().russian().run(["scan", folder.path + "/absent.png"])
         #expect(missing.status == 3)
         #expect(missing.output.contains("absent.png") && missing.output.contains("нет такого файла"))
-        let withGood = try CommandRunner().english().run(["scan", folder.path + "/a-plain.png", folder.path + "/gone"])
+        let withGood = try await CommandRunner().english().run([
+            "scan", folder.path + "/a-plain.png", folder.path + "/gone",
+        ])
         #expect(withGood.status == 3 && withGood.output.contains("no such file"))
         try folder.write("notes.png", Data("not an image".utf8))
-        #expect(try CommandRunner().run(["scan", folder.path + "/notes.png", folder.path + "/absent.png"]).status == 6)
+        #expect(
+            try await CommandRunner().run(["scan", folder.path + "/notes.png", folder.path + "/absent.png"]).status == 6
+        )
     }
 
     @Test("--add without a session adds pending receipts to the local database, never twice")
-    func addLocally() throws {
+    func addLocally() async throws {
         let folder = try PhotoFolder(bad: false)
         let database = folder.path + "/receipts.sqlite"
         var run = CommandRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.path + "/config"
         // The same receipt photographed twice is added once.
         try FileManager.default.copyItem(atPath: folder.path + "/a-plain.png", toPath: folder.path + "/more/again.png")
-        let first = try run.run(["scan", "--json", "--add", "--db", database, folder.path])
+        let first = try await run.run(["scan", "--json", "--add", "--db", database, folder.path])
         #expect(first.status == 0)
         #expect(first.output.components(separatedBy: #""added":"added-pending""#).count == 3)
         #expect(first.output.components(separatedBy: #""added":"in-database-already""#).count == 2)
@@ -111,10 +117,10 @@ struct ScanCommandTests {
         #expect(receipt.status == .pending && receipt.total == Money(kopecks: 580_300))
         #expect(try stored.receiptCount() == 2)
 
-        let again = try run.run(["scan", "--add", "--db", database, folder.path])
+        let again = try await run.run(["scan", "--add", "--db", database, folder.path])
         #expect(again.status == 0)
         #expect(again.output.contains("already in the database"))
-        let typed = try run.run([
+        let typed = try await run.run([
             "add", "--qr", "fn=9251440300007971&i=141637&fp=4087570038&n=1&s=5803&t=20190320T2303", "--db", database,
         ])
         #expect(typed.status == 0)
@@ -123,15 +129,15 @@ struct ScanCommandTests {
     }
 
     @Test("add --qr adds a typed payload as pending; a wrong payload exits 6 and names the field")
-    func addTyped() throws {
+    func addTyped() async throws {
         let folder = try PhotoFolder(bad: false)
         let database = folder.path + "/receipts.sqlite"
         var run = CommandRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.path + "/config"
-        let added = try run.run(["add", "--json", "--qr", Self.other, "--db", database])
+        let added = try await run.run(["add", "--json", "--qr", Self.other, "--db", database])
         #expect(added.status == 0)
         #expect(added.output.contains(#""added":"added-pending""#) && added.output.contains(#""canonical":"t="#))
-        let wrong = try run.run([
+        let wrong = try await run.run([
             "add", "--qr", "t=20250214T1130&s=899.00&fn=12&i=5501&fp=2702394115&n=2", "--db", database,
         ])
         #expect(wrong.status == 6)
@@ -139,23 +145,23 @@ struct ScanCommandTests {
     }
 
     @Test("--add when logged in adds to the account on the server, never twice")
-    func addToServer() throws {
-        let server = try DemoServerProcess(receipts: 10)
+    func addToServer() async throws {
+        let server = try await DemoServerProcess(receipts: 10)
         let run = server.runner()
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         let folder = try PhotoFolder(bad: false)
-        let first = try run.run(["scan", "--json", "--add", folder.path])
+        let first = try await run.run(["scan", "--json", "--add", folder.path])
         #expect(first.status == 0)
         #expect(first.output.components(separatedBy: #""added":"added-to-server""#).count == 3)
-        let again = try run.run(["scan", "--json", "--add", folder.path])
+        let again = try await run.run(["scan", "--json", "--add", folder.path])
         #expect(again.output.components(separatedBy: #""added":"on-server-already""#).count == 3)
-        let typed = try run.run(["add", "--qr", Self.payload])
+        let typed = try await run.run(["add", "--qr", Self.payload])
         #expect(typed.status == 0 && typed.output.contains("Already on the server"))
         // With the server gone, what was read is still printed, and the failure says so: exit 4.
-        server.stop()
+        await server.stop()
         var offline = run
         offline.environment["RECEIPTS_NETWORK_BUDGET"] = "1"
-        let unreachable = try offline.run(["scan", "--add", folder.path])
+        let unreachable = try await offline.run(["scan", "--add", folder.path])
         #expect(unreachable.status == 4)
         #expect(unreachable.output.contains(Self.other))
         // The server's receipts reached the local database too.

@@ -19,12 +19,13 @@ struct TerminalWidthTests {
     static func widest(_ text: String) -> Int { text.split(separator: "\n").map(\.count).max() ?? 0 }
 
     @Test("every table fits a 60-column terminal with its numbers whole; into a pipe nothing is cut")
-    func sixtyColumns() throws {
-        let server = try DemoServerProcess(receipts: 300)
+    func sixtyColumns() async throws {
+        let server = try await DemoServerProcess(receipts: 300)
         let english = server.runner()
-        #expect(try english.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try english.run(["import", "--quiet"]).status == 0)
-        let listing = try JSONSerialization.jsonObject(with: Data(try english.run(["list", "--json"]).output.utf8))
+        #expect(try await english.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await english.run(["import", "--quiet"]).status == 0)
+        let listing = try JSONSerialization.jsonObject(
+            with: Data(try await english.run(["list", "--json"]).output.utf8))
         let months = try #require((listing as? [String: Any])?["months"] as? [[String: Any]])
         let month = try #require(months.dropFirst().first?["month"] as? String)
         let receipts = months.flatMap { $0["receipts"] as? [[String: Any]] ?? [] }
@@ -41,8 +42,8 @@ struct TerminalWidthTests {
         for language in ["en", "ru"] {
             let run = server.runner(language: language)
             for command in commands {
-                let terminal = try run.runOnTerminal(command, columns: 60)
-                let pipe = try run.run(command)
+                let terminal = try await run.runOnTerminal(command, columns: 60)
+                let pipe = try await run.run(command)
                 #expect(terminal.status == 0 && pipe.status == 0, "\(command) \(terminal.errors)")
                 #expect(Self.widest(terminal.output) <= 60, "\(language) \(command):\n\(terminal.output)")
                 #expect(
@@ -51,28 +52,28 @@ struct TerminalWidthTests {
                 #expect(!pipe.output.contains("…"), "\(command)")
                 cut = cut || terminal.output.contains("…")
             }
-            #expect(Self.widest(try run.run(["list"]).output) > 60)
-            #expect(Self.widest(try run.run(["stats", "--month", month]).output) > 60)
+            #expect(Self.widest(try await run.run(["list"]).output) > 60)
+            #expect(Self.widest(try await run.run(["stats", "--month", month]).output) > 60)
         }
         #expect(cut)
     }
 
     @Test("COLUMNS sets the width on a terminal; a pipe is never cut")
-    func columnsVariable() throws {
-        let server = try DemoServerProcess(receipts: 60)
+    func columnsVariable() async throws {
+        let server = try await DemoServerProcess(receipts: 60)
         var run = server.runner(language: "ru")
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try run.run(["import", "--quiet"]).status == 0)
-        let listing = try JSONSerialization.jsonObject(with: Data(try run.run(["list", "--json"]).output.utf8))
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["import", "--quiet"]).status == 0)
+        let listing = try JSONSerialization.jsonObject(with: Data(try await run.run(["list", "--json"]).output.utf8))
         let months = try #require((listing as? [String: Any])?["months"] as? [[String: Any]])
         // A whole month: its table has both change columns, wider than 60 when nothing is fitted.
         let command = ["stats", "--month", try #require(months.dropFirst().first?["month"] as? String)]
-        #expect(Self.widest(try run.runOnTerminal(command, columns: 200).output) > 60)
+        #expect(Self.widest(try await run.runOnTerminal(command, columns: 200).output) > 60)
         run.environment["COLUMNS"] = "60"
-        let narrow = try run.runOnTerminal(command, columns: 200)
+        let narrow = try await run.runOnTerminal(command, columns: 200)
         #expect(narrow.status == 0)
         #expect(Self.widest(narrow.output) <= 60)
-        let piped = try run.run(command)
+        let piped = try await run.run(command)
         #expect(Self.widest(piped.output) > 60)
         #expect(Self.numbers(in: piped.output) == Self.numbers(in: narrow.output))
     }
