@@ -9,15 +9,15 @@ struct BackupCommandTests {
     }
 
     @Test("backup writes a checked copy that opens alone with every receipt; --json gives path, receipts, bytes")
-    func backUp() throws {
-        let server = try DemoServerProcess(receipts: 200)
+    func backUp() async throws {
+        let server = try await DemoServerProcess(receipts: 200)
         let run = server.runner()
-        #expect(try run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try run.run(["import", "--quiet"]).status == 0)
+        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
+        #expect(try await run.run(["import", "--quiet"]).status == 0)
         let folder = try TemporaryFolder()
         let target = folder.file("receipts-copy.sqlite")
 
-        let result = try run.run(["backup", target, "--json"])
+        let result = try await run.run(["backup", target, "--json"])
         #expect(result.status == 0, "\(result.errors)")
         let answer = try json(result.output)
         #expect(answer["path"] as? String == target)
@@ -25,18 +25,20 @@ struct BackupCommandTests {
         let size = (try FileManager.default.attributesOfItem(atPath: target))[.size] as? Int
         #expect(answer["bytes"] as? Int == size)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["receipts-copy.sqlite"])
-        #expect(try run.run(["list", "--json", "--db", target]).output == (try run.run(["list", "--json"]).output))
+        #expect(
+            try await run.run(["list", "--json", "--db", target]).output
+                == (try await run.run(["list", "--json"]).output))
 
         // Into a folder: the copy takes the database's name there.
         let into = try TemporaryFolder()
-        let text = try server.runner(language: "ru").run(["backup", into.path])
+        let text = try await server.runner(language: "ru").run(["backup", into.path])
         #expect(text.status == 0)
         #expect(text.output.contains("записана и проверена: 200 чеков"))
         #expect(FileManager.default.fileExists(atPath: into.file("receipts.sqlite")))
     }
 
     @Test("an existing file is replaced only with --force (else 2), never the database itself; no database is 3")
-    func refusals() throws {
+    func refusals() async throws {
         let folder = try TemporaryFolder()
         var run = CommandRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
@@ -44,33 +46,35 @@ struct BackupCommandTests {
         let database = folder.file("receipts.sqlite")
         run.environment["RECEIPTS_DB"] = database
 
-        let none = try run.run(["backup", folder.file("copy.sqlite")])
+        let none = try await run.run(["backup", folder.file("copy.sqlite")])
         #expect(none.status == 3)
         #expect(none.errors.contains("no database yet at \(database)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
         #expect(
-            try run.run(["add", "--qr", "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"])
-                .status == 0)
+            try await run.run([
+                "add", "--qr", "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1",
+            ])
+            .status == 0)
         let existing = try folder.write("my notes", to: "notes.txt")
-        let refused = try run.run(["backup", existing])
+        let refused = try await run.run(["backup", existing])
         #expect(refused.status == 2)
         #expect(refused.errors.contains("\(existing) already exists; add --force"))
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "my notes")
-        let russian = try run.russian().run(["backup", existing])
+        let russian = try await run.russian().run(["backup", existing])
         #expect(russian.status == 2 && russian.errors.contains("уже существует; чтобы заменить его, добавьте --force"))
 
-        let replaced = try run.run(["backup", existing, "--force", "--json"])
+        let replaced = try await run.run(["backup", existing, "--force", "--json"])
         #expect(replaced.status == 0)
         #expect(try json(replaced.output)["receipts"] as? Int == 1)
-        #expect(try run.run(["list", "--json", "--db", existing]).output.contains(#""id":1,"#))
+        #expect(try await run.run(["list", "--json", "--db", existing]).output.contains(#""id":1,"#))
 
         for target in [database, folder.path, folder.path + "/./receipts.sqlite"] {
-            let itself = try run.run(["backup", target, "--force"])
+            let itself = try await run.run(["backup", target, "--force"])
             #expect(itself.status == 2, "\(target)")
             #expect(itself.errors.contains("is the receipts database itself"), "\(target)")
         }
-        let noFolder = try run.run(["backup", folder.file("absent/copy.sqlite")])
+        let noFolder = try await run.run(["backup", folder.file("absent/copy.sqlite")])
         #expect(noFolder.status == 3)
         #expect(noFolder.errors.contains("no folder \(folder.file("absent"))"))
     }

@@ -106,26 +106,26 @@ struct BankCommandTests {
     }
 
     @Test("a statement imports once; payments meet the prepayment and the petrol; undo and pair by hand")
-    func importAndMatch() throws {
+    func importAndMatch() async throws {
         let folder = try TemporaryFolder()
         var run = RealReceiptsCommandTests.runner(in: folder)
         // Receipts 1, 2, 3: petrol 2,200.00 by card (no region code; the address's postcode 630132
         // is Novosibirsk's, UTC+7), Ozon's prepayment 586.00 by card, its settlement (586.00 offset,
         // nothing by card).
         for file in ["petrol-ai92-trk-sum-mismatch.json", "ozon-prepayment.json", "ozon-settlement.json"] {
-            #expect(try run.run(["import", RealReceiptsCommandTests.fixtures + "/" + file]).status == 0)
+            #expect(try await run.run(["import", RealReceiptsCommandTests.fixtures + "/" + file]).status == 0)
         }
         let file = try folder.write(Self.statement, to: "operations.csv")
         // Four rows, one FAILED: 3 payments (1 the transfer, 2 Ozon, 3 petrol), 1 skipped.
-        let first = try run.run(["bank", "import", file, "--json"])
+        let first = try await run.run(["bank", "import", file, "--json"])
         #expect(first.status == 0, "\(first.errors)")
         let added = try Self.json(first.output)
         #expect(added["imported"] as? Int == 3 && added["duplicates"] as? Int == 0 && added["skipped"] as? Int == 1)
         #expect(added["accounts"] as? [String] == ["*4556"])
-        let again = try Self.json(try run.run(["bank", "import", file, "--json"]).output)
+        let again = try Self.json(try await run.run(["bank", "import", file, "--json"]).output)
         #expect(again["imported"] as? Int == 0 && again["duplicates"] as? Int == 3)
 
-        let match = try run.run(["match", "--json"])
+        let match = try await run.run(["match", "--json"])
         #expect(match.status == 0, "\(match.errors)")
         let outcome = try Self.json(match.output)
         let matched = try #require(outcome["matched"] as? [[String: Any]])
@@ -143,31 +143,32 @@ struct BankCommandTests {
         // The settlement paid nothing by card, so it waits for no payment.
         #expect(outcome["unmatchedReceipts"] as? [Int] == [])
 
-        #expect(try run.run(["match", "--undo", "2"]).output == "Unpaired receipt 2 and payment 2.\n")
-        let undone = try Self.json(try run.run(["match", "--json"]).output)
+        #expect(try await run.run(["match", "--undo", "2"]).output == "Unpaired receipt 2 and payment 2.\n")
+        let undone = try Self.json(try await run.run(["match", "--json"]).output)
         #expect((undone["matched"] as? [[String: Any]])?.count == 1)
         #expect(undone["unmatchedReceipts"] as? [Int] == [2])
-        #expect(try run.run(["match", "--pair", "2", "2"]).status == 0)
-        let paired = try Self.json(try run.run(["match", "--json"]).output)
+        #expect(try await run.run(["match", "--pair", "2", "2"]).status == 0)
+        let paired = try Self.json(try await run.run(["match", "--json"]).output)
         let byHand = (paired["matched"] as? [[String: Any]])?.last
         #expect(byHand?["reason"] as? String == "by hand" && byHand?["confidence"] as? Double == 1)
 
         run.environment["LANG"] = "ru_RU.UTF-8"
         run.environment["COLUMNS"] = "60"
-        let russian = try run.runOnTerminal(["match"], columns: 200).output.replacingOccurrences(of: "\r\n", with: "\n")
+        let russian = try await run.runOnTerminal(["match"], columns: 200).output.replacingOccurrences(
+            of: "\r\n", with: "\n")
         #expect(russian.contains("Связано: 2.\nОпераций без чека: 1.\n"), "\(russian)")
         #expect(TerminalWidthTests.widest(russian) <= 60, "\(russian)")
     }
 
     @Test("wrong input: a missing file, a file that is no statement, a bad row (the rest kept), --pair with one ID")
-    func wrongInput() throws {
+    func wrongInput() async throws {
         let folder = try TemporaryFolder()
         var run = RealReceiptsCommandTests.runner(in: folder)
-        #expect(try run.run(["match"]).status == 3)
-        let missing = try run.run(["bank", "import", folder.file("nowhere.csv")])
+        #expect(try await run.run(["match"]).status == 3)
+        let missing = try await run.run(["bank", "import", folder.file("nowhere.csv")])
         #expect(missing.status == 3)
         let notStatement = try folder.write("date,amount\n2024-01-01,5\n", to: "other.csv")
-        let refused = try run.run(["bank", "import", notStatement])
+        let refused = try await run.run(["bank", "import", notStatement])
         #expect(refused.status == 6)
         #expect(refused.errors.contains("not a bank statement"), "\(refused.errors)")
         let lines = Self.statement.split(separator: "\n").map(String.init)
@@ -178,14 +179,14 @@ struct BankCommandTests {
         ].joined(separator: "\n")
         let bad = try folder.write(spoilt, to: "bad.csv")
         run.environment["LANG"] = "ru_RU.UTF-8"
-        let partly = try run.run(["bank", "import", bad, "--json"])
+        let partly = try await run.run(["bank", "import", bad, "--json"])
         #expect(partly.status == 6)
         let report = try Self.json(partly.output)
         #expect(report["imported"] as? Int == 1)
         let errors = report["errors"] as? [[String: Any]] ?? []
         #expect(
             errors.map { $0["error"] as? String } == ["строка 3: «Сумма платежа»: не сумма: «-586;00»"], "\(errors)")
-        #expect(try run.run(["match", "--pair", "1"]).status == 2)
-        #expect(try run.run(["match", "--undo", "1", "--pair", "1", "2"]).status == 2)
+        #expect(try await run.run(["match", "--pair", "1"]).status == 2)
+        #expect(try await run.run(["match", "--undo", "1", "--pair", "1", "2"]).status == 2)
     }
 }

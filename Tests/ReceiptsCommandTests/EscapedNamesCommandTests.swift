@@ -11,7 +11,7 @@ struct EscapedNamesCommandTests {
     static let sequences = ["\u{1B}]0;pwned", "\u{1B}[2J", "\u{1B}]52;", "\u{07}", "\nFAKE LINE"]
 
     @Test("list, show, search, stats, shops, categories and prices at a pseudo-terminal; CSV and Markdown files")
-    func escapedEverywhere() throws {
+    func escapedEverywhere() async throws {
         let folder = try TemporaryFolder()
         var run = CommandRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
@@ -27,12 +27,12 @@ struct EscapedNamesCommandTests {
              "items": [{"name": "Молоко <b>\u001b]52;c;ZXZpbA==\u0007\nFAKE LINE", "price": 100, "quantity": 1,
                         "sum": 100, "nds": 2}]}
             """#, to: "evil.json")
-        #expect(try run.run(["import", file]).status == 0)
+        #expect(try await run.run(["import", file]).status == 0)
         for command in [
             ["list"], ["show", "1"], ["search", "молоко"], ["stats"], ["stats", "--by", "shop"], ["shops"],
             ["categories"], ["prices", "молоко"], ["stats", "--csv", "--by", "item"],
         ] {
-            let result = try run.runOnTerminal(command, columns: 200)
+            let result = try await run.runOnTerminal(command, columns: 200)
             #expect(result.status == 0, "\(command): \(result.errors)")
             // CSV keeps a line break inside its quoted cell, as RFC 4180 writes one.
             for sequence in Self.sequences where !(command.contains("--csv") && sequence == "\nFAKE LINE") {
@@ -42,10 +42,10 @@ struct EscapedNamesCommandTests {
             if command != ["categories"] { #expect(result.output.contains("␛"), "\(command): \(result.output)") }
         }
         // The CSV begins the shop's cell with ' (no formula); the Markdown writes its HTML as text.
-        #expect(try run.run(["report", "--format", "csv,md", "--out", folder.file("reports")]).status == 0)
+        #expect(try await run.run(["report", "--format", "csv,md", "--out", folder.file("reports")]).status == 0)
         let csv = try String(contentsOfFile: folder.file("reports/spending-2019-03.csv"), encoding: .utf8)
         #expect(!csv.contains("\u{1B}"))
-        let shops = try run.run(["stats", "--csv", "--by", "shop"]).output
+        let shops = try await run.run(["stats", "--csv", "--by", "shop"]).output
         // The shop is named by its seller, quotes dropped (ShopName): `=HYPERLINK(http://x) Evil…`.
         #expect(shops.contains("\n'=HYPERLINK("), "\(shops)")
         let markdown = try String(contentsOfFile: folder.file("reports/spending-2019-03.md"), encoding: .utf8)

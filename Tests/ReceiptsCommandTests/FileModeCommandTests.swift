@@ -7,7 +7,7 @@ import Testing
 @Suite("receipts writes private files whatever the umask", .timeLimit(.minutes(20)))
 struct FileModeCommandTests {
     @Test("umask 000: the database 0600 in folders of 0700, a backup 0600; a 0644 database is narrowed with a warning")
-    func permissiveUmask() throws {
+    func permissiveUmask() async throws {
         let folder = try TemporaryFolder()
         var run = CommandRunner().english()
         run.umask = 0
@@ -15,19 +15,19 @@ struct FileModeCommandTests {
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         run.environment["RECEIPTS_DB"] = database
         let file = Repository.url("Fuzz/corpus/FuzzExportedReceipts/bare.json").path
-        #expect(try run.run(["import", file]).status == 0)
+        #expect(try await run.run(["import", file]).status == 0)
         #expect(try TemporaryFolder.mode(database) == 0o600)
         #expect(try TemporaryFolder.mode(folder.file("data")) == 0o700)
         #expect(try TemporaryFolder.mode(folder.file("data/receipts")) == 0o700)
         let backup = folder.file("copy.sqlite")
-        #expect(try run.run(["backup", backup]).status == 0)
+        #expect(try await run.run(["backup", backup]).status == 0)
         #expect(try TemporaryFolder.mode(backup) == 0o600)
 
         chmod(database, 0o644)
-        let listed = try run.run(["list"])
+        let listed = try await run.run(["list"])
         #expect(listed.status == 0)
         #expect(listed.errors.contains("warning: other users could read or change \(database)"), "\(listed.errors)")
         #expect(try TemporaryFolder.mode(database) == 0o600)
-        #expect(try !run.run(["list"]).errors.contains("warning"))
+        #expect(try await !run.run(["list"]).errors.contains("warning"))
     }
 }

@@ -80,18 +80,18 @@ struct HelpCommandTests {
     }
 
     @Test("a group's help is the group's, in both orders and through `help`; the root lists every command")
-    func groups() throws {
+    func groups() async throws {
         let run = CommandRunner()
         for group in ["places", "categories", "qr"] {
-            let help = try run.run([group, "--help", "--lang", "ru"])
+            let help = try await run.run([group, "--help", "--lang", "ru"])
             #expect(help.output.contains("ИСПОЛЬЗОВАНИЕ: receipts \(group) <команда>"), "\(group)")
             #expect(help.output.contains("КОМАНДЫ:"))
-            #expect(try run.run(["--lang", "ru", group, "--help"]).output == help.output)
-            #expect(try run.run(["help", group, "--lang", "ru"]).output == help.output)
+            #expect(try await run.run(["--lang", "ru", group, "--help"]).output == help.output)
+            #expect(try await run.run(["help", group, "--lang", "ru"]).output == help.output)
         }
-        let places = try run.run(["places", "--help", "--lang", "ru"]).output
+        let places = try await run.run(["places", "--help", "--lang", "ru"]).output
         #expect(places.contains("search (по умолчанию)") && places.contains("star") && places.contains("unstar"))
-        let root = Self.listedCommands(try run.run(["--help", "--lang", "en"]).output, heading: "SUBCOMMANDS:")
+        let root = Self.listedCommands(try await run.run(["--help", "--lang", "en"]).output, heading: "SUBCOMMANDS:")
         for command in [
             "login", "logout", "passwd", "whoami", "import", "list", "show", "search", "history", "stats", "categories",
             "report",
@@ -99,14 +99,14 @@ struct HelpCommandTests {
         ] {
             #expect(root.contains(command), "\(command)")
         }
-        #expect(try run.run(["--lang", "ru"]).output == (try run.run(["--help", "--lang", "ru"]).output))
-        let qr = try run.run(["qr", "--lang", "ru"])
-        let qrHelp = try run.run(["qr", "--help", "--lang", "ru"])
+        #expect(try await run.run(["--lang", "ru"]).output == (try await run.run(["--help", "--lang", "ru"]).output))
+        let qr = try await run.run(["qr", "--lang", "ru"])
+        let qrHelp = try await run.run(["qr", "--help", "--lang", "ru"])
         #expect(qr.status == 0 && qr.output == qrHelp.output)
-        #expect(try run.run(["--lang", "ru", "qr"]).output == qr.output)
+        #expect(try await run.run(["--lang", "ru", "qr"]).output == qr.output)
         // The screens the other tests render in process are the ones the binary prints.
         for path in [[], ["stats"], ["bank", "import"], ["categories"]] {
-            let printed = try run.run(path + ["--help", "--lang", "ru"]).output
+            let printed = try await run.run(path + ["--help", "--lang", "ru"]).output
             #expect(printed == (try Self.help(path + ["--help", "--lang", "ru"], .russian)) + "\n", "\(path)")
         }
     }
@@ -131,7 +131,7 @@ struct HelpCommandTests {
     }
 
     @Test("usage errors are in the user's language, exit 2")
-    func usageErrors() throws {
+    func usageErrors() async throws {
         let run = CommandRunner().russian()
         let names: Set<String> = ["receipts", "qr", "parse", "list", "stats", "places", "search"]
         let cases: [([String], String)] = [
@@ -144,7 +144,7 @@ struct HelpCommandTests {
             (["list", "extra"], "лишний аргумент 'extra'"),
         ]
         for (arguments, message) in cases {
-            let result = try run.run(arguments)
+            let result = try await run.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
             #expect(result.errors.contains("Использование: receipts"), "\(arguments)")
@@ -157,43 +157,44 @@ struct HelpCommandTests {
     }
 
     @Test("global options go before or after the command, with their values apart or after =")
-    func globalOptionsEitherSide() throws {
+    func globalOptionsEitherSide() async throws {
         let folder = try TemporaryFolder()
         let database = folder.file("receipts.sqlite")
         let run = CommandRunner()
         let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
-        let after = try run.run(["qr", "parse", payload, "--lang", "ru", "--quiet"])
+        let after = try await run.run(["qr", "parse", payload, "--lang", "ru", "--quiet"])
         #expect(after.status == 0 && after.output.contains("Нормальный вид"))
-        #expect(try run.run(["--lang", "ru", "--quiet", "qr", "parse", payload]).output == after.output)
-        #expect(try run.run(["--lang=ru", "qr", "parse", payload]).output == after.output)
+        #expect(try await run.run(["--lang", "ru", "--quiet", "qr", "parse", payload]).output == after.output)
+        #expect(try await run.run(["--lang=ru", "qr", "parse", payload]).output == after.output)
 
-        #expect(try run.run(["--db", database, "add", "--qr", payload]).status == 0)
+        #expect(try await run.run(["--db", database, "add", "--qr", payload]).status == 0)
         #expect(FileManager.default.fileExists(atPath: database))
         let second = folder.file("second.sqlite")
-        #expect(try run.run(["--db=\(second)", "--verbose", "add", "--qr", payload]).status == 0)
+        #expect(try await run.run(["--db=\(second)", "--verbose", "add", "--qr", payload]).status == 0)
         #expect(FileManager.default.fileExists(atPath: second))
-        let listed = try run.run(["--db", second, "--lang", "en", "list", "--json"])
+        let listed = try await run.run(["--db", second, "--lang", "en", "list", "--json"])
         #expect(listed.status == 0 && listed.output.contains("2019-03-20"))
 
-        let server = try run.run(["--server", "ftp://x", "--lang", "en", "whoami"])
+        let server = try await run.run(["--server", "ftp://x", "--lang", "en", "whoami"])
         #expect(server.status == 2 && server.errors.contains("is not a server address"))
-        #expect(try run.run(["--quiet", "--verbose", "qr", "parse", payload]).status == 2)
+        #expect(try await run.run(["--quiet", "--verbose", "qr", "parse", payload]).status == 2)
         // The parser's own check still answers for what follows the command.
-        #expect(try run.run(["--lang", "ru", "places", "--lat", "-33.92"]).errors.contains("нужна точка"))
+        #expect(try await run.run(["--lang", "ru", "places", "--lat", "-33.92"]).errors.contains("нужна точка"))
     }
 
     @Test("--version prints the newest version of CHANGELOG.md, in either language, and exits 0")
-    func version() throws {
+    func version() async throws {
         let run = CommandRunner()
         let changelog = String(decoding: try Repository.data("CHANGELOG.md"), as: UTF8.self)
         // The first "## 0.3.0 (…)" heading: its first word is the newest version.
         let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
         let newest = String(heading.dropFirst(3).prefix { !$0.isWhitespace && $0 != ":" })
         for language in ["en", "ru"] {
-            let printed = try run.run(["--version", "--lang", language])
+            let printed = try await run.run(["--version", "--lang", language])
             #expect(printed.status == 0)
             #expect(printed.output == newest + "\n")
         }
-        #expect(try run.run(["help", "--lang", "ru"]).output.contains("--version               Показать версию."))
+        #expect(
+            try await run.run(["help", "--lang", "ru"]).output.contains("--version               Показать версию."))
     }
 }

@@ -20,15 +20,15 @@ struct RealReceiptsCommandTests {
     @Test(
         "ozon's prepaid order counts once in December; the settlement says what paid for it; a second import changes nothing"
     )
-    func ozonOrder() throws {
+    func ozonOrder() async throws {
         let folder = try TemporaryFolder()
         let run = Self.runner(in: folder)
         // The settlement first: it counts on its own until its prepayment arrives.
         let files = ["ozon-settlement.json", "ozon-prepayment.json", "petrol-ai92-trk-sum-mismatch.json"]
         for file in files {
-            #expect(try run.run(["import", Self.fixtures + "/" + file]).status == 0)
+            #expect(try await run.run(["import", Self.fixtures + "/" + file]).status == 0)
         }
-        let stats = try run.run(["stats", "--month", "2024-12", "--json"])
+        let stats = try await run.run(["stats", "--month", "2024-12", "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(stats.output.utf8)) as? [String: Any])
         // 586.00 (the peeler, once) + 2,200.00 (petrol: its line printed 2,200.01) = 2,786.00.
         #expect(report["total"] as? Int == 278_600)
@@ -39,20 +39,20 @@ struct RealReceiptsCommandTests {
 
         // Amounts end with a no-break space before the rouble sign, as everywhere.
         // The settlement was saved first: it is receipt #1.
-        let shown = try run.run(["show", "1", "--json"])
+        let shown = try await run.run(["show", "1", "--json"])
         let settlement = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
         #expect(settlement["kind"] as? String == "settlement" && settlement["counted"] as? Int == 0)
         #expect((settlement["linked"] as? [String: Any])?["id"] as? Int == 2)
         #expect((settlement["document"] as? [String: Any])?["prepaidSum"] as? Int == 58_600)
-        let text = try run.run(["show", "1", "--lang", "ru"])
+        let text = try await run.run(["show", "1", "--lang", "ru"])
         #expect(
             text.output.contains(
                 "получение по предоплате — оплачено по чеку #2 от 29.12.2024 17:39 — засчитано 0,00\u{00A0}₽"))
         #expect(text.output.contains("Предоплатой (зачёт аванса): 586,00\u{00A0}₽"))
 
-        let again = try run.run(["import", "--json"] + files.map { Self.fixtures + "/" + $0 })
+        let again = try await run.run(["import", "--json"] + files.map { Self.fixtures + "/" + $0 })
         #expect(again.output.contains(#""unchanged":3"#))
-        #expect(try run.run(["stats", "--verify"]).status == 0)
+        #expect(try await run.run(["stats", "--verify"]).status == 0)
     }
 
     @Test("a real December: list's rows say what each counts, and list --json's counted adds up to stats")
@@ -149,13 +149,13 @@ struct RealReceiptsCommandTests {
     @Test(
         "92 real receipts of 2018 (Tests/Fixtures/real-names/raw): the shop's kind decides what the rules cannot, and categories says what decided"
     )
-    func decided() throws {
+    func decided() async throws {
         let folder = try TemporaryFolder()
         let run = Self.runner(in: folder)
         let file = Repository.url(
             "Tests/Fixtures/real-names/raw/djavid+CheckCalories__app__src__main__res__raw__checks.json")
-        #expect(try run.run(["import", file.path]).status == 0)
-        let output = try run.run(["categories", "--json"]).output
+        #expect(try await run.run(["import", file.path]).status == 0)
+        let output = try await run.run(["categories", "--json"]).output
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         let decided = try #require(report["decided"] as? [String: Any])
         let parts = try #require(decided["by"] as? [[String: Any]])
@@ -173,7 +173,7 @@ struct RealReceiptsCommandTests {
         // name) for 25.00 and twice at Фастлэнд (a fast-food chain the shop kinds know) for 25.00
         // each: all three are cafes, though the rules make a sauce groceries. A book from «Новый
         // Книжный» is entertainment though no rule knows its title.
-        let march = try run.run(["stats", "--month", "2018-03", "--by", "item", "--top", "500", "--json"]).output
+        let march = try await run.run(["stats", "--month", "2018-03", "--by", "item", "--top", "500", "--json"]).output
         let items = try #require(
             (try JSONSerialization.jsonObject(with: Data(march.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         let sauce = items.filter { $0["name"] as? String == "Соус Сырный" }
@@ -182,7 +182,7 @@ struct RealReceiptsCommandTests {
         #expect(
             items.first { $0["name"] as? String == "Маленький принц (ИнтелБест)" }?["category"] as? String
                 == "entertainment")
-        #expect(try run.run(["stats", "--verify"]).status == 0)
+        #expect(try await run.run(["stats", "--verify"]).status == 0)
     }
 
     @Test("no shop of the real receipts is named by a web address, an INN, a phone or a run of spaces")
@@ -228,12 +228,12 @@ struct RealReceiptsCommandTests {
     }
 
     @Test("shops are named as people know them, and a name the user gives shows in shops, stats, list and show")
-    func shops() throws {
+    func shops() async throws {
         let folder = try TemporaryFolder()
         let run = Self.runner(in: folder)
         // METRO prints «ТЦ 1060» as its shop name; the seller's INN 7704218694 is METRO's.
-        #expect(try run.run(["import", Self.fixtures + "/metro-tc1060-productCodeData.json"]).status == 0)
-        let listed = try run.run(["shops", "--json"])
+        #expect(try await run.run(["import", Self.fixtures + "/metro-tc1060-productCodeData.json"]).status == 0)
+        let listed = try await run.run(["shops", "--json"])
         let shops = try #require(
             (try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any])?["shops"]
                 as? [[String: Any]])
@@ -241,19 +241,21 @@ struct RealReceiptsCommandTests {
         #expect(shops.first?["inn"] as? String == "7704218694" && shops.first?["spending"] as? Int == 880_736)
         let id = try #require(shops.first?["id"] as? Int)
 
-        #expect(try run.run(["shops", "rename", String(id), "METRO на Северной"]).status == 0)
-        #expect(try run.run(["stats", "--month", "2024-12", "--json"]).output.contains(#""shop":"METRO на Северной""#))
-        #expect(try run.run(["list", "--month", "2024-12"]).output.contains("METRO на Северной"))
-        #expect(try run.run(["show", "1"]).output.hasPrefix("METRO на Северной\n"))
-        #expect(try run.run(["stats", "--verify"]).status == 0)
+        #expect(try await run.run(["shops", "rename", String(id), "METRO на Северной"]).status == 0)
+        #expect(
+            try await run.run(["stats", "--month", "2024-12", "--json"]).output.contains(#""shop":"METRO на Северной""#)
+        )
+        #expect(try await run.run(["list", "--month", "2024-12"]).output.contains("METRO на Северной"))
+        #expect(try await run.run(["show", "1"]).output.hasPrefix("METRO на Северной\n"))
+        #expect(try await run.run(["stats", "--verify"]).status == 0)
 
-        #expect(try run.run(["shops", "rename", "99", "x"]).status == 3)
-        #expect(try run.run(["shops", "rename", String(id)]).status == 2)
-        #expect(try run.run(["shops", "merge", String(id), String(id)]).status == 2)
+        #expect(try await run.run(["shops", "rename", "99", "x"]).status == 3)
+        #expect(try await run.run(["shops", "rename", String(id)]).status == 2)
+        #expect(try await run.run(["shops", "merge", String(id), String(id)]).status == 2)
         // A shop that was never merged has nothing to take apart; an unknown one is not found.
-        let unmerged = try run.run(["shops", "unmerge", String(id)])
+        let unmerged = try await run.run(["shops", "unmerge", String(id)])
         #expect(unmerged.status == 2 && unmerged.errors.contains("shop #\(id) is not merged into another"))
-        #expect(try run.run(["shops", "unmerge", "99"]).status == 3)
-        #expect(try run.run(["shops", "rename", String(id), "--reset"]).output.contains("is now “METRO”"))
+        #expect(try await run.run(["shops", "unmerge", "99"]).status == 3)
+        #expect(try await run.run(["shops", "rename", String(id), "--reset"]).output.contains("is now “METRO”"))
     }
 }

@@ -14,7 +14,7 @@ import Testing
 struct RenderLanguageTests {
     /// Two receipts of January 2025 (one with two items), imported by `receipts import` into a
     /// database in `folder`, and that database opened here.
-    static func database(in folder: TemporaryFolder) throws -> ReceiptDatabase {
+    static func database(in folder: TemporaryFolder) async throws -> ReceiptDatabase {
         let receipts = [(1, "2025-01-05T10:00:00", 2), (2, "2025-01-20T18:30:00", 1)].map { number, date, lines in
             let items = (0..<lines).map { _ in #"{"name": "ХЛЕБ", "price": 5000, "quantity": 1, "sum": 5000}"# }
             return """
@@ -27,15 +27,15 @@ struct RenderLanguageTests {
         var run = CommandRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         let path = folder.file("receipts.sqlite")
-        let imported = try run.run(["import", file, "--db", path])
+        let imported = try await run.run(["import", file, "--db", path])
         #expect(imported.status == 0, "\(imported.errors)")
         return try ReceiptDatabase.open(at: path, createIfMissing: false)
     }
 
     @Test("list: one listing rendered in Russian and in English, headings and counts included")
-    func listInBothLanguages() throws {
+    func listInBothLanguages() async throws {
         let folder = try TemporaryFolder()
-        let months = try Self.database(in: folder).listing(from: nil, through: nil)
+        let months = try await Self.database(in: folder).listing(from: nil, through: nil)
         let russian = ListCommand.render(months, language: .russian, width: 200)
         let english = ListCommand.render(months, language: .english, width: 200)
         // Russian amounts keep the ruble sign apart with a no-break space.

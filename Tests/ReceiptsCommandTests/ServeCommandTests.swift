@@ -21,12 +21,12 @@ struct ServeCommandTests {
     }
 
     @Test("a bad places file stops it with exit 6 and the line that is wrong")
-    func badPlaces() throws {
+    func badPlaces() async throws {
         let temporary = try TemporaryFolder("serve")
         let folder = temporary.path
         try "id,name,lat,lon,category,address\nok,Shop,55,37,groceries,\nbad,Shop,55,,groceries,\n"
             .write(toFile: folder + "/places.csv", atomically: true, encoding: .utf8)
-        let result = try CommandRunner().russian().run([
+        let result = try await CommandRunner().russian().run([
             "serve", "--port", "0", "--db", folder + "/server.sqlite", "--places", folder + "/places.csv",
         ])
         #expect(result.status == 6)
@@ -37,8 +37,8 @@ struct ServeCommandTests {
 @Suite("receipts serve on a busy port", .timeLimit(.minutes(20)))
 struct ServeBusyPortTests {
     @Test("a port another program holds is one line naming the port and --port, exit 1")
-    func busyPort() throws {
-        let holder = try DemoServerProcess(receipts: 1)
+    func busyPort() async throws {
+        let holder = try await DemoServerProcess(receipts: 1)
         let folder = try TemporaryFolder("serve")
         for (language, expected) in [
             (
@@ -50,7 +50,7 @@ struct ServeBusyPortTests {
                 "receipts: ошибка: порт \(holder.port) на 127.0.0.1 занят другой программой: выберите другой с --port (--port 0 — любой свободный)\n"
             ),
         ] {
-            let result = try CommandRunner().english().run([
+            let result = try await CommandRunner().english().run([
                 "serve", "--port", String(holder.port), "--db", folder.file("server.sqlite"), "--lang", language,
             ])
             #expect(result.status == 1)
@@ -66,7 +66,7 @@ struct ServePostgresTests {
     static let closedPort = 1
 
     @Test("a PostgreSQL nobody answers at is one line, exit 1, in the user's language, no password shown")
-    func unreachable() throws {
+    func unreachable() async throws {
         for (language, expected) in [
             (
                 "en",
@@ -77,7 +77,7 @@ struct ServePostgresTests {
                 "не удаётся работать с PostgreSQL postgresql://bob@127.0.0.1:1/receipts?sslmode=prefer: соединение отклонено"
             ),
         ] {
-            let result = try CommandRunner().english().run([
+            let result = try await CommandRunner().english().run([
                 "serve", "--port", "0", "--db", "postgresql://bob:hunter2@127.0.0.1:\(Self.closedPort)/receipts",
                 "--lang", language,
             ])
@@ -91,12 +91,12 @@ struct ServePostgresTests {
     }
 
     @Test("a mistyped URL is refused with exit 6, not taken for an SQLite file named after it")
-    func mistyped() throws {
+    func mistyped() async throws {
         let folder = try TemporaryFolder("serve")
         for mistyped in ["postgresql:/bob:hunter2@127.0.0.1:1/x", "pgsql://bob:hunter2@h/x", "postgresql://"] {
             var run = CommandRunner().english()
             run.currentDirectory = folder.path
-            let result = try run.run(["serve", "--port", "0", "--db", mistyped])
+            let result = try await run.run(["serve", "--port", "0", "--db", mistyped])
             #expect(result.status == 6, "\(mistyped): \(result.errors)")
             #expect(!result.errors.contains("hunter2"))
         }
@@ -104,7 +104,7 @@ struct ServePostgresTests {
     }
 
     @Test("a proxy that is no address or block, a host that is no name, a limit of 0: usage errors naming the value")
-    func badSecurityOptions() throws {
+    func badSecurityOptions() async throws {
         let cases: [([String], String)] = [
             (["--trusted-proxy", "10.0.0.0/8,10.0.0.0/33"], "--trusted-proxy 10.0.0.0/33: give an address or a block"),
             (["--trusted-proxy", "proxy.internal"], "--trusted-proxy proxy.internal: give an address or a block"),
@@ -112,7 +112,7 @@ struct ServePostgresTests {
             (["--adds-per-hour", "0"], "--adds-per-hour 0: give 1 to 1000000"),
         ]
         for (arguments, expected) in cases {
-            let result = try CommandRunner().english().run(["serve", "--port", "0"] + arguments)
+            let result = try await CommandRunner().english().run(["serve", "--port", "0"] + arguments)
             #expect(result.status == 2, "\(arguments): \(result.errors)")
             #expect(result.errors.contains(expected), "\(result.errors)")
         }

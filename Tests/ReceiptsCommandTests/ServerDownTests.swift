@@ -5,21 +5,21 @@ import Testing
 @Suite("receipts with the server down", .timeLimit(.minutes(20)))
 struct ServerDownTests {
     /// A loopback port that nothing listens on: one the system gave out and took back.
-    static func deadPort() throws -> Int {
-        let server = try DemoServerProcess(receipts: 1)
+    static func deadPort() async throws -> Int {
+        let server = try await DemoServerProcess(receipts: 1)
         let port = server.port
-        server.stop()
+        await server.stop()
         return port
     }
 
     @Test("a refused connection is retried, each try logged with --verbose; the last words name the server, exit 4")
-    func refusedVerbose() throws {
-        let port = try Self.deadPort()
+    func refusedVerbose() async throws {
+        let port = try await Self.deadPort()
         let folder = try TemporaryFolder("down")
         var run = CommandRunner().english()
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "3"
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
-        let result = try run.run(["login", "--anonymous", "--server", "http://127.0.0.1:\(port)", "--verbose"])
+        let result = try await run.run(["login", "--anonymous", "--server", "http://127.0.0.1:\(port)", "--verbose"])
         #expect(result.status == 4)
         // The budget bounds the tries, not a clock in the test: waits are at least half their step
         // (0.125, 0.25, 0.5, 1 s, ...), so a 3 s budget holds at most 4 waits, 5 tries (the split
@@ -34,7 +34,7 @@ struct ServerDownTests {
             ))
 
         let russian = run.russian()
-        let quiet = try russian.run(["login", "--anonymous", "--server", "http://127.0.0.1:\(port)"])
+        let quiet = try await russian.run(["login", "--anonymous", "--server", "http://127.0.0.1:\(port)"])
         #expect(quiet.status == 4)
         #expect(
             quiet.errors
@@ -43,15 +43,15 @@ struct ServerDownTests {
     }
 
     @Test("on a terminal a status line counts down the wait in place and is cleared before the last words")
-    func statusLine() throws {
-        let port = try Self.deadPort()
+    func statusLine() async throws {
+        let port = try await Self.deadPort()
         let folder = try TemporaryFolder("down")
         var run = CommandRunner().russian()
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "3"
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         let session = try TerminalSession(
             ["login", "--anonymous", "--server", "http://127.0.0.1:\(port)"], runner: run)
-        #expect(session.wait() == 4)
+        #expect(await session.wait() == 4)
         let screen = session.transcript
         let status = "\rсервер http://127.0.0.1:\(port) не отвечает; повтор, осталось "
         #expect(screen.hasPrefix(status), "\(screen.debugDescription)")
