@@ -16,16 +16,18 @@ struct HTMLReportTests {
     }
 
     @discardableResult
-    private func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+    private func run(_ tool: String, _ arguments: [String]) async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        return try ChildProcess(process).waitForExit()
+        return try await ChildProcess(process).exit()
     }
 
-    private func browse(_ html: String, in folder: TemporaryFolder) throws -> (pixels: GrayAndColour, text: String) {
+    private func browse(_ html: String, in folder: TemporaryFolder) async throws -> (
+        pixels: GrayAndColour, text: String
+    ) {
         let chromium = try #require(Self.chromium, "chromium is missing: run `make setup`")
         let page = folder.file("report.html")
         try html.write(toFile: page, atomically: true, encoding: .utf8)
@@ -33,24 +35,24 @@ struct HTMLReportTests {
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
             "--user-data-dir=\(folder.file("profile"))",
         ]
-        try run(
+        try await run(
             chromium, common + ["--window-size=1100,1600", "--screenshot=\(folder.file("shot.png"))", "file://\(page)"])
-        try run(
+        try await run(
             chromium,
             common + ["--no-pdf-header-footer", "--print-to-pdf=\(folder.file("page.pdf"))", "file://\(page)"])
-        try run("/usr/bin/pdftotext", ["-layout", folder.file("page.pdf"), folder.file("page.txt")])
+        try await run("/usr/bin/pdftotext", ["-layout", folder.file("page.pdf"), folder.file("page.txt")])
         let text = try String(contentsOfFile: folder.file("page.txt"), encoding: .utf8)
         return (try GrayAndColour(png: folder.file("shot.png")), text)
     }
 
     @Test("charts and totals are on the screen, in Russian and in English", arguments: [Language.russian, .english])
-    func onScreen(language: Language) throws {
+    func onScreen(language: Language) async throws {
         let folder = try TemporaryFolder()
         let database = try StatsFixture.database(in: folder)
         let range = try #require(Month("2026-01"))...(try #require(Month("2026-02")))
         let statistics = try #require(try SpendingStatistics.read(from: database, range: range))
         let html = HTMLReport.render(statistics, history: statistics, language: language)
-        let (pixels, text) = try browse(html, in: folder)
+        let (pixels, text) = try await browse(html, in: folder)
 
         // The stacked bars, the split and the trend lines are drawn in the categories' colours.
         for category in [Category.groceries, .health, .alcoholTobacco] {
@@ -111,7 +113,7 @@ struct HTMLReportWidthTests {
         let smallestText: Double
     }
 
-    private func measured(_ html: String, width: Int, in folder: TemporaryFolder) throws -> Measured {
+    private func measured(_ html: String, width: Int, in folder: TemporaryFolder) async throws -> Measured {
         let chromium = try #require(HTMLReportTests.chromium, "chromium is missing: run `make setup`")
         let attribute = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
         let harness = folder.file("harness-\(width).html")
@@ -127,7 +129,7 @@ struct HTMLReportWidthTests {
         ]
         process.standardOutput = Pipe()
         process.standardError = FileHandle.nullDevice
-        let dom = String(decoding: try ChildProcess(process).waitUntilFinished().output, as: UTF8.self)
+        let dom = String(decoding: try await ChildProcess(process).finished().output, as: UTF8.self)
         let start = try #require(dom.range(of: "<pre id=\"measured\">"), "no measurement in \(dom.prefix(300))")
         let json = dom[start.upperBound...].prefix { $0 != "<" }
         return try JSONDecoder().decode(
@@ -136,7 +138,7 @@ struct HTMLReportWidthTests {
 
     @Test(
         "nothing overflows and chart text stays readable", arguments: [Language.russian, .english], [360, 390, 1280])
-    func fits(language: Language, width: Int) throws {
+    func fits(language: Language, width: Int) async throws {
         let folder = try TemporaryFolder()
         let database = try StatsFixture.database(in: folder)
         // A name without a place to break it, as tills print them.
@@ -148,7 +150,7 @@ struct HTMLReportWidthTests {
         let range = try #require(Month("2026-01"))...(try #require(Month("2026-02")))
         let statistics = try #require(try SpendingStatistics.read(from: database, range: range))
         let html = HTMLReport.render(statistics, history: statistics, language: language)
-        let result = try measured(html, width: width, in: folder)
+        let result = try await measured(html, width: width, in: folder)
 
         #expect(result.problems.isEmpty, "at \(width) px: \(result.problems)")
         #expect(result.charts == 3, "at \(width) px \(result.charts) charts are shown, not one of each")

@@ -21,7 +21,7 @@ struct InstallTests {
 
     private func run(
         _ tool: String, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
-    ) throws -> Run {
+    ) async throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
@@ -30,20 +30,20 @@ struct InstallTests {
         process.currentDirectoryURL = folder
         process.standardOutput = Pipe()
         process.standardError = Pipe()
-        let finished = try ChildProcess(process).waitUntilFinished()
+        let finished = try await ChildProcess(process).finished()
         return Run(
             status: finished.status, output: String(decoding: finished.output, as: UTF8.self),
             errors: String(decoding: finished.errors, as: UTF8.self))
     }
 
     /// The man page that swift-argument-parser's generate-manual writes for the built `receipts`.
-    private func manual(in folder: TemporaryFolder) throws -> String {
+    private func manual(in folder: TemporaryFolder) async throws -> String {
         let binaries = try CommandRunner.executable.deletingLastPathComponent()
         let tool = binaries.appendingPathComponent("generate-manual-tool").path
         try #require(
             FileManager.default.isExecutableFile(atPath: tool),
             "no generate-manual-tool: `make test` builds it (swift package plugin generate-manual --help)")
-        let made = try run(tool, [try CommandRunner.executable.path, "--output-directory", folder.path])
+        let made = try await run(tool, [try CommandRunner.executable.path, "--output-directory", folder.path])
         #expect(made.status == 0, "\(made.errors)")
         return folder.file("receipts.1")
     }
@@ -59,7 +59,7 @@ struct InstallTests {
             }
             let file = try folder.write(script.output, to: "receipts.\(shell)")
             if shell == "bash" {
-                let checked = try run("/bin/bash", ["-n", file])
+                let checked = try await run("/bin/bash", ["-n", file])
                 #expect(checked.status == 0, "bash -n: \(checked.errors)")
             }
         }
@@ -72,26 +72,26 @@ struct InstallTests {
     }
 
     @Test("the man page describes every command and renders")
-    func manPage() throws {
+    func manPage() async throws {
         let folder = try TemporaryFolder()
-        let page = try String(contentsOfFile: try manual(in: folder), encoding: .utf8)
+        let page = try String(contentsOfFile: try await manual(in: folder), encoding: .utf8)
         #expect(page.contains(".Dt RECEIPTS 1"))
         for command in Self.commands {
             #expect(page.contains(".It Em \(command)\n"), "the man page misses \(command)")
         }
-        let rendered = try run("/usr/bin/groff", ["-mdoc", "-Tutf8", folder.file("receipts.1")])
+        let rendered = try await run("/usr/bin/groff", ["-mdoc", "-Tutf8", folder.file("receipts.1")])
         #expect(rendered.status == 0, "\(rendered.errors)")
         #expect(rendered.output.contains("Exit codes"))
     }
 
     @Test("the installed tree runs from anywhere, moved too, and uninstall leaves no file of it")
-    func installMoveUninstall() throws {
+    func installMoveUninstall() async throws {
         let folder = try TemporaryFolder()
         let manualFolder = try TemporaryFolder()
-        let manualPage = try manual(in: manualFolder)
+        let manualPage = try await manual(in: manualFolder)
         let binaries = try CommandRunner.executable.deletingLastPathComponent().path
         let make = Repository.root
-        let installed = try run(
+        let installed = try await run(
             "/usr/bin/make",
             ["install-files", "PREFIX=\(folder.file("prefix"))", "BIN_PATH=\(binaries)", "MANUAL=\(manualPage)"],
             in: make)
@@ -110,20 +110,20 @@ struct InstallTests {
         // fish finds the completion where the prefix puts it (its vendor folder under XDG_DATA_DIRS; for
         // the default ~/.local, ~/.local/share/fish/vendor_completions.d, which fish reads too).
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "make setup installs fish")
-        let completed = try run(
+        let completed = try await run(
             "/usr/bin/fish", ["-c", "complete -C 'receipts st'"], in: URL(fileURLWithPath: NSTemporaryDirectory()),
             environment: ["XDG_DATA_DIRS": prefix + "/share", "PATH": prefix + "/bin:/usr/bin:/bin"])
         #expect(completed.output.hasPrefix("stats\t"), "fish: \(completed.output)\(completed.errors)")
 
-        let help = try run(prefix + "/bin/receipts", ["--help"], in: URL(fileURLWithPath: NSTemporaryDirectory()))
+        let help = try await run(prefix + "/bin/receipts", ["--help"], in: URL(fileURLWithPath: NSTemporaryDirectory()))
         #expect(help.status == 0 && help.output.contains("SUBCOMMANDS"), "\(help.errors)")
-        let parsed = try run(
+        let parsed = try await run(
             prefix + "/bin/receipts",
             ["qr", "parse", "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"],
             in: URL(fileURLWithPath: NSTemporaryDirectory()))
         #expect(parsed.status == 0 && parsed.output.contains("9251440300007971"), "\(parsed.errors)")
 
-        let removed = try run("/usr/bin/make", ["uninstall", "PREFIX=\(prefix)"], in: make)
+        let removed = try await run("/usr/bin/make", ["uninstall", "PREFIX=\(prefix)"], in: make)
         #expect(removed.status == 0, "\(removed.errors)")
         let left = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter { path in
             let type = try? FileManager.default.attributesOfItem(atPath: prefix + "/" + path)[.type]
