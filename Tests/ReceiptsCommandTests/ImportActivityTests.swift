@@ -35,10 +35,15 @@ struct ImportActivityTests {
         #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "2"
         let session = try TerminalSession(["import"], runner: run)
-        try await session.waitFor(" pages, ")
-        // A stopped server takes connections and never answers: the tries time out.
-        kill(server.process.processIdentifier, SIGSTOP)
-        defer { kill(server.process.processIdentifier, SIGCONT) }
+        // A stopped server takes connections and never answers: the tries time out. It is stopped
+        // the moment the first pages show, by a thread of its own that watches the screen: a task
+        // awaiting them might resume after the import had ended on a busy machine.
+        let pid = server.process.processIdentifier
+        try await offThePool {
+            _ = try session.waitFor(" pages, ")
+            kill(pid, SIGSTOP)
+        }
+        defer { kill(pid, SIGCONT) }
         let status = await session.wait()
         let screen = session.transcript
         #expect(status == 4, "\(screen.debugDescription)")
@@ -51,7 +56,7 @@ struct ImportActivityTests {
         #expect(
             screen.contains(
                 "\(written) receipts were written and are kept; running receipts import again goes on from there."))
-        kill(server.process.processIdentifier, SIGCONT)
+        kill(pid, SIGCONT)
         let resumed = try await run.run(["import", "--json"])
         #expect(resumed.status == 0)
         #expect(resumed.output.contains(#""imported":\#(total - written),"#), "\(resumed.output)")
