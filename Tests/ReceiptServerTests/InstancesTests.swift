@@ -35,20 +35,10 @@ struct TwoInstances: Sendable {
         configure(&settings)
         let shared = settings
         // A test's short patience (the outage test's 3 s) can run out while a loaded machine starts a
-        // fresh cluster: starting a server (its schema steps) and seeding, which do nothing once
-        // done, are asked again (each try has waited its patience already).
-        @Sendable func started() async throws -> ReceiptsServer {
-            var attempt = 1
-            while true {
-                do {
-                    return try await ReceiptsServer(settings: shared)
-                } catch is StorageUnavailable where attempt < 10 {
-                    attempt += 1
-                }
-            }
-        }
-        async let first = started()
-        async let second = started()
+        // fresh cluster: starting a server and seeding, which do nothing once done, are asked again
+        // (each try has waited its patience already).
+        async let first = PostgresOutageTests.started(shared)
+        async let second = PostgresOutageTests.started(shared)
         let (a, b) = try await (first, second)
         let until = try LocalDateTime(iso: "2025-06-30T20:00:00")
         @Sendable func seeded(_ server: ReceiptsServer) async throws -> DemoSummary {

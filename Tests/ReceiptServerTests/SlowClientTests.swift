@@ -41,11 +41,14 @@ struct SlowClientTests {
         }
     }
 
+    /// The health check through a new connection. On a loaded machine with every test running at
+    /// once, a new client may be kept from sending its request for the whole 1 s head deadline, and
+    /// is cut off for it, rightly, several times in a row: one of ten must get through.
     private static func health(_ harness: ServerHarness) async throws -> HTTPResponse.Status {
         for attempt in 1... {
             do {
                 return try await harness.client().get("/health").status
-            } catch  where attempt < 3 {
+            } catch  where attempt < 10 {
                 continue
             }
         }
