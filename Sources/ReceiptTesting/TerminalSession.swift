@@ -14,9 +14,22 @@ public final class TerminalSession: Sendable {
     /// Fulfilled when the reader has read the terminal to its end.
     private let drained = Eventual<Bool>()
 
-    /// What the reader thread has read from the terminal.
+    /// What the reader thread has read from the terminal, and what is to be done the moment some
+    /// text appears in it.
     private final class Received: Sendable {
         let bytes = Mutex(Data())
+        let watches = Mutex<[(text: String, action: @Sendable () -> Void)]>([])
+
+        /// Runs, once each, the actions whose text the terminal now shows.
+        func fire() {
+            let now = String(decoding: bytes.withLock { $0 }, as: UTF8.self)
+            let due = watches.withLock { watches in
+                let due = watches.filter { now.contains($0.text) }
+                watches.removeAll { now.contains($0.text) }
+                return due
+            }
+            for watch in due { watch.action() }
+        }
     }
 
     /// Starts `receipts arguments` with `runner`'s environment on a terminal `columns` wide.
@@ -54,9 +67,18 @@ public final class TerminalSession: Sendable {
             // Ends with EIO once the program has exited and no one holds the terminal's other end.
             while case let count = read(master, &buffer, buffer.count), count > 0 {
                 received.bytes.withLock { $0.append(contentsOf: buffer[0..<count]) }
+                received.fire()
             }
             drained.fulfil(true)
         }.start()
+    }
+
+    /// Runs `action` once, the moment the program has drawn `text`: on the thread that reads the
+    /// terminal, so that what a test does then (stopping a server mid-import) does not wait for a
+    /// task to be resumed on a busy machine.
+    public func whenDrawn(_ text: String, _ action: @escaping @Sendable () -> Void) {
+        received.watches.withLock { $0.append((text, action)) }
+        received.fire()
     }
 
     /// Awaits the program's drawing `text` `times` times in all and returns the transcript then;

@@ -36,13 +36,10 @@ struct ImportActivityTests {
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "2"
         let session = try TerminalSession(["import"], runner: run)
         // A stopped server takes connections and never answers: the tries time out. It is stopped
-        // the moment the first pages show, by a thread of its own that watches the screen: a task
-        // awaiting them might resume after the import had ended on a busy machine.
+        // the moment the first pages show, by the session's reader: a task awaiting them might
+        // resume after the import had ended on a busy machine.
         let pid = server.process.processIdentifier
-        try await offThePool {
-            _ = try session.waitFor(" pages, ")
-            kill(pid, SIGSTOP)
-        }
+        session.whenDrawn(" pages, ") { kill(pid, SIGSTOP) }
         defer { kill(pid, SIGCONT) }
         let status = await session.wait()
         let screen = session.transcript
