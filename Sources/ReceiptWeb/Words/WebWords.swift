@@ -305,7 +305,7 @@ struct WebWords: Sendable {
                 "Угаданные категории: подтвердите или исправьте", "Guessed categories: confirm or correct them"),
             "confirm": language.pick("Верно", "Right"),
             "maybe": language.pick("может быть:", "maybe:"),
-            "chooseCategory": language.pick("— выберите категорию —", "— choose a category —"),
+            "chooseCategory": language.pick("— категория —", "— category —"),
             "matchTitle": language.pick(
                 "Все товары без категории со словами", "Every item without a choice that has the words"),
             "matchWords": language.pick("Слова или их начала", "Words, or their beginnings"),
