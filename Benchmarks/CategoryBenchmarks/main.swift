@@ -8,7 +8,8 @@ import ReceiptStats
 // held-out part, which nothing is tuned on). `--misses` lists the tuning part's wrong and missing
 // lines, for whoever grows the vocabulary (it never lists the held-out part); `--conflicts` the
 // patterns that contradict each other; `--unseen FILE` (a labelled file in the same columns, kept
-// outside the project and never tuned on) adds a part to the measure of 20 corrections.
+// outside the project and never tuned on) adds a part to the measure of 20 corrections; `--explain
+// NAME…` prints each name's key and the pattern that places it.
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/real-names").path
@@ -36,8 +37,19 @@ let rules = try CategoryRuleSet.standard(configFolder: nil)
 func categorize(_ line: Labelled) -> (Category?, String) {
     let rule = rules.category(forKey: ItemName.key(line.name))
     let kind = ShopKind.of(names: [line.shop, line.seller])
-    guard let category = kind?.category(ofLineRuledAs: rule) ?? rule else { return (nil, "none") }
+    let bag = ShopKind.isCarrierBag(key: ItemName.key(line.name))
+    guard let category = kind?.category(ofLineRuledAs: rule, carrierBag: bag) ?? rule else { return (nil, "none") }
     return (category, category == rule ? "rules" : "shop")
+}
+
+// `--explain NAME…`: each name's key and the pattern that places it, then nothing else.
+if let flag = CommandLine.arguments.firstIndex(of: "--explain") {
+    for name in CommandLine.arguments[(flag + 1)...] {
+        let key = ItemName.key(name)
+        let deciding = rules.deciding(key: key).map { "\($0.category.rawValue) by \($0.pattern) (\($0.location))" }
+        print("\(name) | \(key) | \(deciding ?? "no pattern")")
+    }
+    exit(0)
 }
 
 let tuning = try read("tuning.tsv")

@@ -7,7 +7,12 @@
 /// (supermarkets, marketplaces, the post) decide nothing.
 public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     case grocery, cafe, fuel, pharmacy, pets, diy, electronics, clothing, sports, kids, beauty, books
-    case alcohol, online, transport, telecom, post, other
+    case alcohol, online, transport, telecom, post, cinema, other
+
+    /// The version of what decides a kind: the words below and what a kind makes of a line the
+    /// rules placed. A database whose shops were read with another version reads them again, and
+    /// categorizes its lines anew (`categorizeIfRulesChanged`).
+    public static let rulesVersion = 2
 
     /// The category a line of this kind of shop takes when nothing else places it; nil for shops
     /// that sell everything.
@@ -20,7 +25,7 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .diy: .household
         case .electronics: .electronics
         case .clothing: .clothing
-        case .sports, .books: .entertainment
+        case .sports, .books, .cinema: .entertainment
         case .kids: .kids
         case .beauty: .beauty
         case .alcohol: .alcoholTobacco
@@ -37,16 +42,28 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// dish from its own kitchen is groceries (ВкусВилл's `Борщ`, `Люля-кебаб`). A coffee poured at
     /// a supermarket's counter is the price of that: groceries too. Clothes and shoes a children's
     /// shop sells are the children's (`Трусики`, `Носки` at Детский мир), as clothes made for
-    /// children are.
-    public func category(ofLineRuledAs rule: Category?) -> Category? {
+    /// children are. A cinema's food and drink are its bar's. A carrier bag (`carrierBag`, see
+    /// ``isCarrierBag(key:)``), which the rules count with the food it carries, goes with what a
+    /// specialised shop sells: `Пакет Геометрия` at a pharmacy is health, `Пакет большой` at Леруа
+    /// Мерлен household; at a petrol station, what it carries is anyone's guess.
+    public func category(ofLineRuledAs rule: Category?, carrierBag: Bool = false) -> Category? {
         guard let rule else { return category }
+        if carrierBag, rule == .groceries, self != .fuel, let category { return category }
         switch (self, rule) {
-        case (.cafe, .groceries): return .cafes
+        case (.cafe, .groceries), (.cinema, .groceries): return .cafes
         case (.grocery, .cafes): return .groceries
         case (.kids, .clothing): return .kids
         default: return rule
         }
     }
+
+    /// Whether a name's key (``ItemName/key(_:)``) is a carrier bag's: it begins with `пакет`
+    /// (`Пакет-майка`, `ПАКЕТ ЛЕНТА`, `Пакет Геометрия 40х50`). What kind of bag it is, the rules
+    /// say: one they call groceries is a bag at the till.
+    public static func isCarrierBag(key: String) -> Bool { key.hasPrefix(carrierBagPrefix) }
+
+    /// The beginning of a carrier bag's key, for SQL (`GLOB 'пакет*'`).
+    public static let carrierBagPrefix = "пакет"
 
     /// The kind a shop's names say: the first of `names` (the shop's name, then the seller's) with a
     /// word that tells, else nil. Words are matched at their beginning, in lower case with ё as е.
@@ -92,8 +109,10 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Word beginnings that tell a shop's kind, the more telling first: `аптек` before `магазин`.
     /// Besides the generic words, the big Russian chains of each kind by the names they print as
-    /// the shop or the seller (`ООО "Фастлэнд"`, `NEW YORKER`, `www.vkusvill.ru`); a chain whose
-    /// name is also a common word (`Апрель`, `Твое`, `Победа`) is left to the brand table.
+    /// the shop or the seller (`ООО "Фастлэнд"`, `NEW YORKER`, `www.vkusvill.ru`, `АО "Тандер"`); a
+    /// chain whose name is also a common word (`Апрель`, `Твое`, `Победа`) is left to the brand
+    /// table. A web address names an online shop when no chain in it is known: so the seller of
+    /// `https://shop.tastycoffee.ru`, «Кофе с доставкой», does not make a café of it.
     private static let telling: [([String], ShopKind)] = [
         (
             [
@@ -114,6 +133,7 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
                 "золотое яблоко", "иль де ботэ", "подружка", "улыбка радуги",
             ], .beauty
         ),
+        (["кино", "синема", "cinema"], .cinema),
         (
             [
                 "кафе", "ресторан", "столов", "кофейн", "кофе", "coffee", "пицц", "бургер", "burger", "шаурм",
@@ -167,8 +187,9 @@ public enum ShopKind: String, Sendable, Hashable, CaseIterable, Codable {
                 "продукт", "гастроном", "супермаркет", "гипермаркет", "универсам", "минимаркет", "маркет", "вкусвилл",
                 "vkusvill", "пятерочк", "перекрест", "магнит", "дикси", "лента", "ашан", "auchan", "о кей", "окей",
                 "азбука вкуса", "бристоль", "верный", "монетка", "мария ра", "чижик", "ярче", "светофор", "spar",
-                "атак", "billa", "билла",
+                "атак", "billa", "билла", "тандер", "агроторг", "спар томск", "спар миддл", "спар мидл", "интерторг",
             ], .grocery
         ),
+        (["http", "www", "интернет магазин"], .online),
     ]
 }

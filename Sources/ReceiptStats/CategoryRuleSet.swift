@@ -165,6 +165,16 @@ public struct CategoryRuleSet: CategoryRules {
         category(of: RuleKey(key))
     }
 
+    /// The pattern that places `key`, as written and where (`category-rules.txt:412`), with its
+    /// category: what a person growing the vocabulary asks of a name placed wrongly.
+    public func deciding(key: String) -> (pattern: String, location: String, category: Category)? {
+        let key = RuleKey(key)
+        for file in files {
+            if let best = file.winner(key) { return (best.text, best.location, best.category) }
+        }
+        return nil
+    }
+
     func category(of key: RuleKey) -> Category? {
         for file in files {
             if let best = file.winner(key) { return best.category }

@@ -239,14 +239,16 @@ extension ReceiptDatabase {
     /// Categorizes every item anew and rebuilds the monthly totals when the rules are not the ones
     /// the file was categorized with (or it never was).
     func categorizeIfRulesChanged() throws(StoreError) {
-        // The reading of names is part of it: names read otherwise get their keys anew first.
-        let fingerprint = rules.fingerprint + " | names \(ItemName.rulesVersion)"
+        // The reading of names and of shops is part of it: names read otherwise get their keys
+        // anew first, shops their kinds.
+        let fingerprint = rules.fingerprint + " | names \(ItemName.rulesVersion) | shops \(ShopKind.rulesVersion)"
         let current = try read { db in
             try String.fetchOne(db, sql: "SELECT rules FROM category_state WHERE id = 1")
         }
         guard current != fingerprint else { return }
         try writeCounting { db, context in
             try Self.rekeyNames(in: db)
+            try ShopIdentity.classifyStored(in: db)
             for row in try Row.fetchAll(db, sql: "SELECT id, key, rule FROM item_names") {
                 let rule = rules.category(forKey: row["key"])?.rawValue
                 if rule != row["rule"] {

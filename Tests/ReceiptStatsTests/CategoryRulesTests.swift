@@ -217,8 +217,37 @@ struct CategoryRulesTests {
         #expect(ShopKind.of(names: ["ИКЕА", nil]) == .diy)
         #expect(ShopKind.of(names: ["Ригла", nil]) == .pharmacy)
         #expect(ShopKind.of(names: ["Л'Этуаль", nil]) == .beauty)
-        // A sports club's shop is not the SPAR supermarket.
+        // A sports club's shop is not the SPAR supermarket; SPAR's own companies are (their sellers'
+        // names in the real receipts of real-names/tuning.tsv).
         #expect(ShopKind.of(names: ["Спартак", nil]) == nil)
+        #expect(ShopKind.of(names: ["", "ООО \"Спар-Томск\""]) == .grocery)
+        #expect(ShopKind.of(names: [nil, "ООО \"СПАР МИДДЛ ВОЛГА\""]) == .grocery)
+        // A chain's company by its legal name, when the receipt prints no shop.
+        #expect(ShopKind.of(names: ["", "АКЦИОНЕРНОЕ ОБЩЕСТВО \"ТАНДЕР\""]) == .grocery)
+        #expect(ShopKind.of(names: ["", "Общество с ограниченной ответственностью \"Агроторг\""]) == .grocery)
+        // A cinema sells tickets, popcorn and drinks (Синема Парк's receipt, cats-unseen 2026-11-29).
+        #expect(ShopKind.of(names: ["Торговый зал", "ОП СИНЕМА ПАРК 33 Саратов"]) == .cinema)
+        #expect(ShopKind.of(names: ["Кинотеатр «Родина»", nil]) == .cinema)
+        #expect(ShopKind.cinema.category(ofLineRuledAs: .groceries) == .cafes)
+        #expect(ShopKind.cinema.category(ofLineRuledAs: nil) == .entertainment)
+        // A web address is an online shop's, whatever its seller's name says: «Кофе с доставкой»
+        // sells beans by post, it is no café. A known chain's address is still the chain.
+        #expect(ShopKind.of(names: ["https://shop.tastycoffee.ru", "ООО \"КОФЕ С ДОСТАВКОЙ\""]) == .online)
+        #expect(ShopKind.of(names: ["https://www.wildberries.ru/", "ООО \"Вайлдберриз\""]) == .online)
+        #expect(ShopKind.online.category(ofLineRuledAs: nil) == nil)
+        // A carrier bag, which the rules count with the food, goes with what a specialised shop
+        // sells; anything else the rules call food stays food (a pharmacy's kefir), and a petrol
+        // station's bag carries its snacks.
+        #expect(ShopKind.isCarrierBag(key: ItemName.key("Пакет Геометрия 40х50 см x1")))
+        #expect(ShopKind.isCarrierBag(key: ItemName.key("*ПАКЕТ-МАЙКА 30х60")))
+        #expect(!ShopKind.isCarrierBag(key: ItemName.key("Кефир в пакете")))
+        #expect(ShopKind.pharmacy.category(ofLineRuledAs: .groceries, carrierBag: true) == .health)
+        #expect(ShopKind.diy.category(ofLineRuledAs: .groceries, carrierBag: true) == .household)
+        #expect(ShopKind.clothing.category(ofLineRuledAs: .groceries, carrierBag: true) == .clothing)
+        #expect(ShopKind.pharmacy.category(ofLineRuledAs: .groceries) == .groceries)
+        #expect(ShopKind.fuel.category(ofLineRuledAs: .groceries, carrierBag: true) == .groceries)
+        #expect(ShopKind.grocery.category(ofLineRuledAs: .groceries, carrierBag: true) == .groceries)
+        #expect(ShopKind.pharmacy.category(ofLineRuledAs: .household, carrierBag: true) == .household)
         #expect(ShopKind.pharmacy.category == .health && ShopKind.grocery.category == nil)
         // What the rules cannot place takes a specialised shop's category; at a café, food is the
         // café's (canteens print «Салат из кальмаров» as shops do); elsewhere the rules stand.

@@ -11,7 +11,9 @@ struct ShopKindTests {
     struct Rules: CategoryRules {
         var fingerprint = "shop-kind-tests"
         func category(forKey key: String) -> Category? {
-            let words: [(String, Category)] = [("салат", .groceries), ("пиво", .alcoholTobacco), ("кефир", .groceries)]
+            let words: [(String, Category)] = [
+                ("салат", .groceries), ("пиво", .alcoholTobacco), ("кефир", .groceries), ("пакет", .groceries),
+            ]
             return words.first { key.hasPrefix($0.0) }?.1
         }
     }
@@ -59,8 +61,9 @@ struct ShopKindTests {
         let folder = try TemporaryFolder()
         let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"), rules: Rules())
         try database.save(try Self.receipts())
-        // Pharmacy: the bag (500) has no rule → the pharmacy's health; the kefir (8,900) is
-        // groceries by the rules, which a pharmacy does not overrule.
+        // Pharmacy: the bag (500) is groceries by the rules, but a carrier bag goes with what a
+        // specialised shop sells → health; the kefir (8,900) is groceries by the rules, which a
+        // pharmacy does not overrule.
         // Café: the salad (18,000) is groceries by the rules → the café's; the beer (25,000) stays
         // alcohol; the bread (300) has no rule → the café's. Cafés 18,000 + 300 = 18,300.
         // Лента: «Товар» (4,200) has no rule, and a supermarket decides nothing → uncategorized;
@@ -112,7 +115,8 @@ struct ShopKindTests {
                 try db.execute(
                     sql: """
                         UPDATE shops SET kind = NULL;
-                        UPDATE items SET category = 'uncategorized' WHERE name IN ('Пакет Геометрия 40х50 см x1', 'Хлеб ржаной 1/22');
+                        UPDATE items SET category = 'groceries' WHERE name = 'Пакет Геометрия 40х50 см x1';
+                        UPDATE items SET category = 'uncategorized' WHERE name = 'Хлеб ржаной 1/22';
                         UPDATE items SET category = 'groceries' WHERE name = 'Салат из кальмаров';
                         DELETE FROM grdb_migrations WHERE identifier = 'v14-shop-kinds';
                         ALTER TABLE shops DROP COLUMN kind;
@@ -126,6 +130,41 @@ struct ShopKindTests {
         }
         #expect(kinds == ["pharmacy", "cafe", "grocery"])
         #expect(try totals(database)[.cafes] == 18_300 && totals(database)[.health] == 500)
+        #expect(try database.verifyTotals().isEmpty)
+    }
+
+    @Test("shops are read again when what tells a kind changes, and their lines categorized anew")
+    func kindsReadAgain() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("r.sqlite")
+        let saved: [Category: Int64]
+        do {
+            let database = try ReceiptDatabase.open(at: path, rules: Rules())
+            try database.save(try Self.receipts())
+            saved = try totals(database)
+        }
+        // As a database read with an older ShopKind left it: the pharmacy a shop of no kind (its
+        // bag and unknown lines groceries and uncategorized) and the café a grocery, the lines
+        // categorized so, under the fingerprint of that older reading.
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        UPDATE shops SET kind = NULL WHERE kind = 'pharmacy';
+                        UPDATE shops SET kind = 'grocery' WHERE kind = 'cafe';
+                        UPDATE items SET category = 'groceries' WHERE name IN ('Пакет Геометрия 40х50 см x1', 'Салат из кальмаров');
+                        UPDATE items SET category = 'uncategorized' WHERE name = 'Хлеб ржаной 1/22';
+                        UPDATE category_state SET rules = replace(rules, ' | shops \(ShopKind.rulesVersion)', ' | shops 1');
+                        """)
+            }
+            try queue.close()
+        }
+        let database = try ReceiptDatabase.open(at: path, rules: Rules())
+        let kinds = try database.read { db in try String.fetchAll(db, sql: "SELECT kind FROM shops ORDER BY id") }
+        #expect(kinds == ["pharmacy", "cafe", "grocery"])
+        // Health 500, cafés 18,300 as saving gave them (see `decides`).
+        #expect(try totals(database) == saved)
         #expect(try database.verifyTotals().isEmpty)
     }
 }

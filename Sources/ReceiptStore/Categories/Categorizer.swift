@@ -13,6 +13,9 @@ struct NameEntry: Sendable {
     /// The classifier's category (``NameClassifier``), only when its confidence reaches
     /// ``NameClassifier/appliedConfidence``.
     var guess: Category? = nil
+    /// Whether the name is a carrier bag's (``ShopKind/isCarrierBag(key:)``), which a specialised
+    /// shop counts as its own.
+    var carrierBag = false
 
     /// The category the name gives wherever it is bought: the user's choice, else what their
     /// corrections taught, else the rules'.
@@ -36,19 +39,29 @@ struct ShopEvidence: Sendable {
     func category(of name: NameEntry) -> Category {
         if let chosen = name.chosen { return chosen }
         if let learned = name.learned { return learned }
-        if let rule = name.rule { return kind?.category(ofLineRuledAs: rule) ?? rule }
+        if let rule = name.rule { return kind?.category(ofLineRuledAs: rule, carrierBag: name.carrierBag) ?? rule }
         return category ?? name.guess ?? .uncategorized
     }
 
     /// The same decisions in SQL, over a line `i`, its name row `n`, a place `p` and a shop `s`,
     /// a choice for the line itself (`i.chosen`) first.
     static let lineSQL: String = {
-        let overrides = ShopKind.allCases.flatMap { kind in
+        let bags = ShopKind.allCases.flatMap { kind in
             Category.allCases.compactMap { rule -> String? in
-                guard let read = kind.category(ofLineRuledAs: rule), read != rule else { return nil }
-                return "WHEN s.kind = '\(kind.rawValue)' AND n.rule = '\(rule.rawValue)' THEN '\(read.rawValue)'"
+                let read = kind.category(ofLineRuledAs: rule, carrierBag: true)
+                guard let read, read != kind.category(ofLineRuledAs: rule) else { return nil }
+                return "WHEN s.kind = '\(kind.rawValue)' AND n.rule = '\(rule.rawValue)' AND n.key GLOB '"
+                    + "\(ShopKind.carrierBagPrefix)*' THEN '\(read.rawValue)'"
             }
         }
+        let overrides =
+            bags
+            + ShopKind.allCases.flatMap { kind in
+                Category.allCases.compactMap { rule -> String? in
+                    guard let read = kind.category(ofLineRuledAs: rule), read != rule else { return nil }
+                    return "WHEN s.kind = '\(kind.rawValue)' AND n.rule = '\(rule.rawValue)' THEN '\(read.rawValue)'"
+                }
+            }
         return """
             CASE WHEN i.chosen IS NOT NULL THEN i.chosen
                 WHEN n.chosen IS NOT NULL THEN n.chosen
@@ -122,7 +135,7 @@ struct Categorizer {
         let entry: NameEntry
         var values = DirectBindings(
             try db.cachedStatement(
-                sql: "SELECT id, chosen, rule, learned, guess, confidence FROM item_names WHERE key = ?"))
+                sql: "SELECT id, key, chosen, rule, learned, guess, confidence FROM item_names WHERE key = ?"))
         values.add(key)
         if let row = try values.fetchRow() {
             entry = Self.entry(row)
@@ -140,7 +153,8 @@ struct Categorizer {
             try ProductRows.assign(row: id, key: key, in: db)
             entry = NameEntry(
                 id: id, chosen: nil, rule: rule, learned: learned,
-                guess: guess.flatMap { $0.confidence >= NameClassifier.appliedConfidence ? $0.category : nil })
+                guess: guess.flatMap { $0.confidence >= NameClassifier.appliedConfidence ? $0.category : nil },
+                carrierBag: ShopKind.isCarrierBag(key: key))
         }
         added.update(entry, for: printed)
         return entry
@@ -150,7 +164,8 @@ struct Categorizer {
     mutating func name(id: Int64, in db: Database) throws -> NameEntry {
         if let entry = byID[id] { return entry }
         let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT id, chosen, rule, learned, guess, confidence FROM item_names WHERE id = ?"),
+            db.cachedStatement(
+                sql: "SELECT id, key, chosen, rule, learned, guess, confidence FROM item_names WHERE id = ?"),
             arguments: [id])
         let entry = row.map(Self.entry) ?? NameEntry(id: id, chosen: nil, rule: nil)
         byID[id] = entry
@@ -182,7 +197,7 @@ struct Categorizer {
         placesWritten.insert(id)
     }
 
-    /// The entry of an `item_names` row (`id, chosen, rule, learned, guess, confidence`).
+    /// The entry of an `item_names` row (`id, key, chosen, rule, learned, guess, confidence`).
     static func entry(_ row: Row) -> NameEntry {
         let confidence: Double? = row["confidence"]
         return NameEntry(
@@ -190,6 +205,7 @@ struct Categorizer {
             rule: (row["rule"] as String?).flatMap(Category.init(rawValue:)),
             learned: (row["learned"] as String?).flatMap(Category.init(rawValue:)),
             guess: (confidence ?? 0) >= NameClassifier.appliedConfidence
-                ? (row["guess"] as String?).flatMap(Category.init(rawValue:)) : nil)
+                ? (row["guess"] as String?).flatMap(Category.init(rawValue:)) : nil,
+            carrierBag: ShopKind.isCarrierBag(key: row["key"] ?? ""))
     }
 }

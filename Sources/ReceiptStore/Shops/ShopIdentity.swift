@@ -186,20 +186,22 @@ enum ShopIdentity {
         }
     }
 
-    /// Gives every stored shop its kind, from the latest receipt it has: the step that introduces
-    /// shop kinds.
+    /// Gives every stored shop its kind as ``ShopKind`` reads it now, from the latest receipt it
+    /// has: the step that introduces shop kinds, and again whenever ``ShopKind/rulesVersion``
+    /// changes (a shop no word tells any more loses its kind).
     static func classifyStored(in db: Database) throws {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT s.id, r.seller, r.seller_inn, r.retail_place, r.address, r.register_number
+                SELECT s.id, s.kind, r.seller, r.seller_inn, r.retail_place, r.address, r.register_number
                 FROM shops s JOIN receipts r ON r.id = (
                     SELECT id FROM receipts WHERE shop_id = s.id ORDER BY date_time DESC, id DESC LIMIT 1)
                 """)
         let update = try db.makeStatement(sql: "UPDATE shops SET kind = ? WHERE id = ?")
         for row in rows {
-            guard let kind = Printed(row).kind else { continue }
-            try update.execute(arguments: [kind.rawValue, row["id"]])
+            let kind = Printed(row).kind?.rawValue
+            guard kind != row["kind"] as String? else { continue }
+            try update.execute(arguments: [kind, row["id"]])
         }
     }
 
