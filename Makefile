@@ -34,7 +34,7 @@ BENCH_VENV := .build/bench-venv
 BENCH_PYTHON_PACKAGES := zxing-cpp==3.1.1 pillow==13.0.0
 BENCH_STAMP := $(BENCH_VENV)/zxing-cpp-3.1.1.installed
 
-.PHONY: setup build test lint format demo demo-api bench fuzz clean install manual install-files uninstall
+.PHONY: setup build check test lint format demo demo-api bench fuzz clean install manual install-files uninstall
 
 ## setup: install the Debian packages that are missing (apt-get update only when one is); idempotent.
 setup:
@@ -67,6 +67,14 @@ lint:
 ## format: rewrite the sources as swift format wants them.
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Tools Fuzz
+
+## check: the fast tier, for the loop of a change: the build, `make lint`, and every test that needs
+## nothing beyond its own process (RECEIPTS_TEST_TIER=check leaves out the suites tagged `.process`,
+## `.server`, `.postgres` or `.browser`: see docs/testing.md). About two minutes after a change to one
+## file on two cores; `make test` is still what CI runs.
+check: setup lint
+	$(SWIFT) build --build-tests
+	RECEIPTS_TEST_TIER=check SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(SWIFT) test --skip-build
 
 ## test: every test, after the formatting check; warnings fail the build (see Package.swift), with
 ## a throwaway PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's

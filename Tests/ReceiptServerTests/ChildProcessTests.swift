@@ -2,7 +2,9 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("Child processes awaited without holding a thread of the concurrency pool", .timeLimit(.minutes(20)))
+@Suite(
+    "Child processes awaited without holding a thread of the concurrency pool", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct ChildProcessTests {
     struct TimedOut: Error {}
 

@@ -1,12 +1,15 @@
 import Foundation
 import HTTPTypes
 import ReceiptAPI
+import ReceiptTesting
 import Testing
 import Yams
 
 /// The bounds `openapi.yaml` states are the server's: a value at each bound is taken, one past it
 /// is 400; login takes any strings, registration keeps exactly the rules the yaml gives it.
-@Suite("Server: the bounds openapi.yaml states are the server's", .timeLimit(.minutes(20)))
+@Suite(
+    "Server: the bounds openapi.yaml states are the server's", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20))
+)
 struct ContractBoundsTests {
     /// The served document's operation at `path` and `method`.
     static func operation(_ document: [String: Any], _ path: String, _ method: String) throws -> [String: Any] {

@@ -2,12 +2,15 @@ import Foundation
 import HTTPTypes
 import Logging
 import ReceiptAPI
+import ReceiptTesting
 import Synchronization
 import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: request ids, metrics and log lines, for running it as a service", .timeLimit(.minutes(20)))
+@Suite(
+    "Server: request ids, metrics and log lines, for running it as a service", .tags(.server, .postgres),
+    .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct OperationsTests {
     @Test("every answer carries X-Request-Id: the balancer's when it is a sane token, else the server's own")
     func requestIDs() async throws {

@@ -5,7 +5,9 @@ import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: PostgreSQL addresses and waiting on the database", .timeLimit(.minutes(20)))
+@Suite(
+    "Server: PostgreSQL addresses and waiting on the database", .tags(.postgres), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct PostgresAddressTests {
     @Test("URLs read as libpq reads them; the password comes from PGPASSWORD and is never printed")
     func urls() throws {

@@ -10,7 +10,7 @@ import Testing
 /// believed from `Forwarded`/`X-Forwarded-For` only when the balancer is a trusted proxy, and
 /// requests that name a host the server does not answer for are refused. The balancer here is
 /// 127.0.0.2, a client that connects itself 127.0.0.3 (Linux routes all of 127/8 to loopback).
-@Suite("Server: trusted proxies and the Host header", .timeLimit(.minutes(20)))
+@Suite("Server: trusted proxies and the Host header", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ProxyTests {
     static let wrong = #"{"login": "erin", "password": "not her password"}"#
 

@@ -5,7 +5,7 @@ import ReceiptTesting
 import Testing
 
 /// What the API fuzzer found, each answered as `openapi.yaml` says.
-@Suite("Server: the edges of a request the fuzzer found", .timeLimit(.minutes(20)))
+@Suite("Server: the edges of a request the fuzzer found", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct RequestEdgeTests {
     @Test("an empty or repeated query parameter is 400 naming it, never absent nor the last one")
     func emptyAndRepeatedParameters() async throws {

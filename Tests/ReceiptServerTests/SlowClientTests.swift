@@ -4,7 +4,7 @@ import ReceiptServer
 import ReceiptTesting
 import Testing
 
-@Suite("Slow clients", .timeLimit(.minutes(20)))
+@Suite("Slow clients", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct SlowClientTests {
     @Test("clients that dribble their request are cut off at the deadline while others are served")
     func dribblers() async throws {

@@ -40,7 +40,9 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// One suite over both storages: what the server relies on, said once, checked on SQLite and on
 /// PostgreSQL alike; a suite within it for each role of ``ServerStorage``.
-@Suite("Server storage: SQLite and PostgreSQL behave the same", .timeLimit(.minutes(20)))
+@Suite(
+    "Server storage: SQLite and PostgreSQL behave the same", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20))
+)
 struct StorageConformanceTests {}
 
 /// The moment and the QR codes every role's checks use.
@@ -59,7 +61,7 @@ extension StorageConformanceTests {
     // MARK: SessionStorage
 
     /// ``SessionStorage``: accounts and sessions.
-    @Suite("SessionStorage: accounts and sessions", .timeLimit(.minutes(20)))
+    @Suite("SessionStorage: accounts and sessions", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
     struct Sessions: StorageFixtures {
         @Test(
             "logins are unique without case; credentials and sessions round-trip; logout forgets",
@@ -112,7 +114,7 @@ extension StorageConformanceTests {
     // MARK: ReceiptFeedStorage
 
     /// ``ReceiptFeedStorage``: adding and the feeds.
-    @Suite("ReceiptFeedStorage: adding and the feeds", .timeLimit(.minutes(20)))
+    @Suite("ReceiptFeedStorage: adding and the feeds", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
     struct ReceiptFeed: StorageFixtures {
         @Test(
             "adding a code: pending, or complete from a known document; the same code once", arguments: Backend.allCases
@@ -247,7 +249,9 @@ extension StorageConformanceTests {
     // MARK: CompletionJobStorage
 
     /// ``CompletionJobStorage``: completion jobs and completers' values.
-    @Suite("CompletionJobStorage: completion jobs and completers' values", .timeLimit(.minutes(20)))
+    @Suite(
+        "CompletionJobStorage: completion jobs and completers' values", .tags(.postgres), .wholeSuiteOnly,
+        .timeLimit(.minutes(20)))
     struct CompletionJobs: StorageFixtures {
         @Test(
             "a pending receipt's job is leased to one worker, taken again when its lease runs out, finished only by its lease",
@@ -332,7 +336,7 @@ extension StorageConformanceTests {
     // MARK: AttemptStorage
 
     /// ``AttemptStorage``: attempts.
-    @Suite("AttemptStorage: attempts", .timeLimit(.minutes(20)))
+    @Suite("AttemptStorage: attempts", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
     struct Attempts: StorageFixtures {
         @Test(
             "attempts are counted per key within the window; forgetting and withdrawing take them back",
@@ -365,7 +369,7 @@ extension StorageConformanceTests {
     // MARK: PlaceStorage
 
     /// ``PlaceStorage``: places, and the secrets of the storage as a whole (`HousekeepingStorage`).
-    @Suite("PlaceStorage: places and secrets", .timeLimit(.minutes(20)))
+    @Suite("PlaceStorage: places and secrets", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
     struct Places: StorageFixtures {
         @Test(
             "places are upserted (the last of a repeated id wins); secrets are made once", arguments: Backend.allCases)
@@ -390,7 +394,7 @@ extension StorageConformanceTests {
     // MARK: DemoStorage
 
     /// ``DemoStorage``: the demo.
-    @Suite("DemoStorage: the demo", .timeLimit(.minutes(20)))
+    @Suite("DemoStorage: the demo", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
     struct Demo: StorageFixtures {
         @Test("the demo is seeded once: a second seed of the same login does nothing", arguments: Backend.allCases)
         func seedOnce(_ backend: Backend) async throws {

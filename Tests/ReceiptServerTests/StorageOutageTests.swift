@@ -138,7 +138,7 @@ final class OutageStorage: ServerStorage {
     var timings: StorageTimings { real.timings }
 }
 
-@Suite("Server: a database that stops answering", .timeLimit(.minutes(20)))
+@Suite("Server: a database that stops answering", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct StorageOutageTests {
     @Test(
         "while the database is down every call is 503 with Retry-After and the JSON error, never 500; then it recovers")

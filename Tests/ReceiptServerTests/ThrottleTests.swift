@@ -10,7 +10,7 @@ import Testing
 /// Throttling slows down whoever floods, not the people they aim at: failed logins count per login
 /// and address (with a slower cap per login), accounts per address. The other addresses are
 /// 127.0.0.2, 127.0.0.3, …: Linux routes the whole of 127/8 to loopback.
-@Suite("Server: throttling by login and address", .timeLimit(.minutes(20)))
+@Suite("Server: throttling by login and address", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ThrottleTests {
     static let wrong = #"{"login": "erin", "password": "not her password"}"#
     static let right = #"{"login": "erin", "password": "correct horse battery"}"#

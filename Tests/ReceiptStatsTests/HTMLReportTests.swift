@@ -9,7 +9,7 @@ import Testing
 
 /// The HTML report as a person sees it: rendered by a real headless Chromium (Debian's package,
 /// installed by `make setup`), then read back from the screenshot's pixels and the printed PDF's text.
-@Suite("HTML report in a browser", .timeLimit(.minutes(20)))
+@Suite("HTML report in a browser", .tags(.process, .browser), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct HTMLReportTests {
     static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
         FileManager.default.isExecutableFile(atPath: $0)
@@ -69,7 +69,7 @@ struct HTMLReportTests {
 /// The HTML report at the widths of phones and of a desktop: no horizontal scrolling of the page,
 /// nothing sticking out of its box (wide tables scroll inside theirs), charts drawn to the width with
 /// text a person can read.
-@Suite("HTML report from a phone to a desktop", .timeLimit(.minutes(20)))
+@Suite("HTML report from a phone to a desktop", .tags(.process, .browser), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct HTMLReportWidthTests {
     /// Measures the report inside a frame exactly `width` px wide (headless Chromium keeps its window
     /// at least 500 px wide, and the report itself runs no scripts): what overflows, how small the

@@ -53,7 +53,7 @@ struct SyncHarness: Sendable {
     }
 }
 
-@Suite("Importing from the server", .timeLimit(.minutes(20)))
+@Suite("Importing from the server", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ImportTests {
     @Test("1,000+ receipts arrive field by field as the server has them; a second import moves nothing")
     func importsEverything() async throws {

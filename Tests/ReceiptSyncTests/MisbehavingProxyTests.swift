@@ -11,6 +11,7 @@ import ReceiptNetwork
 import ReceiptServer
 import ReceiptStore
 import ReceiptSync
+import ReceiptTesting
 import Synchronization
 import Testing
 
@@ -113,7 +114,7 @@ final class MisbehavingProxy: Sendable {
     }
 }
 
-@Suite("Importing through a misbehaving network", .timeLimit(.minutes(20)))
+@Suite("Importing through a misbehaving network", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct MisbehavingProxyTests {
     @Test("resets, stalls, slow bodies, 500/502/503, 429 and cut JSON are retried; the import ends identical")
     func proxy() async throws {

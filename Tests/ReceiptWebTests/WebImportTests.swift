@@ -12,7 +12,7 @@ import Testing
 
 @testable import ReceiptWeb
 
-@Suite("receipts web: signing in and importing", .timeLimit(.minutes(20)))
+@Suite("receipts web: signing in and importing", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct WebImportTests {
     static func json(_ response: AppPage.Answer) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any])
@@ -198,7 +198,7 @@ extension AppPage {
     }
 }
 
-@Suite("receipts web: keeping the data", .timeLimit(.minutes(20)))
+@Suite("receipts web: keeping the data", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct WebDataTests {
     @Test("where the database lives; a checked copy downloaded that SQLite finds whole, and no copy left on the disk")
     func backup() async throws {

@@ -10,7 +10,9 @@ import Testing
 
 @testable import ReceiptWeb
 
-@Suite("receipts web: prices, budgets, personal inflation, regular payments", .timeLimit(.minutes(20)))
+@Suite(
+    "receipts web: prices, budgets, personal inflation, regular payments", .tags(.server), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct WebInsightsTests {
     /// The page's requests, their answers decoded.
     struct Page: Sendable {

@@ -11,7 +11,7 @@ import Testing
 
 @testable import ReceiptWeb
 
-@Suite("receipts web: the tax service and pending receipts", .timeLimit(.minutes(20)))
+@Suite("receipts web: the tax service and pending receipts", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct WebTaxServiceTests {
     static let phone = "+79991234567"
 

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts backup", .timeLimit(.minutes(20)))
+@Suite("receipts backup", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct BackupCommandTests {
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

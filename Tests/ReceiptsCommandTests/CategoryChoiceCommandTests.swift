@@ -6,7 +6,8 @@ import Testing
 /// (Tests/Fixtures/real-names/raw, where they came from in SOURCES.md there), as a user reviewing
 /// what the tool decided would use them.
 @Suite(
-    "receipts categories: guesses confirmed, a line chosen, names by their words, each undone", .timeLimit(.minutes(20))
+    "receipts categories: guesses confirmed, a line chosen, names by their words, each undone", .tags(.process),
+    .wholeSuiteOnly, .timeLimit(.minutes(20))
 )
 struct CategoryChoiceCommandTests {
     static let receipts = Repository.url(

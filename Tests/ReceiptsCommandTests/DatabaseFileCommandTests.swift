@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("The database file after each command", .timeLimit(.minutes(20)))
+@Suite("The database file after each command", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct DatabaseFileCommandTests {
     static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
 

@@ -5,7 +5,9 @@ import Testing
 /// A receipt whose shop and item names carry terminal escape sequences, a line break and HTML, as
 /// the security review sent them (issue 31): every command that prints names shows them, at a
 /// terminal, without obeying them; the CSV and Markdown reports keep them as text.
-@Suite("receipts prints names from receipts without obeying them", .timeLimit(.minutes(20)))
+@Suite(
+    "receipts prints names from receipts without obeying them", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct EscapedNamesCommandTests {
     /// OSC 0 retitles the window, CSI 2J clears the screen, OSC 52 writes the clipboard.
     static let sequences = ["\u{1B}]0;pwned", "\u{1B}[2J", "\u{1B}]52;", "\u{07}", "\nFAKE LINE"]

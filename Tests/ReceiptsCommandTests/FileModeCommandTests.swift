@@ -4,7 +4,7 @@ import Testing
 
 /// Under the most permissive umask (000), what the command line writes of a person's receipts is
 /// still theirs alone: the database, its backups and the folders made for them (issue 31).
-@Suite("receipts writes private files whatever the umask", .timeLimit(.minutes(20)))
+@Suite("receipts writes private files whatever the umask", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct FileModeCommandTests {
     @Test("umask 000: the database 0600 in folders of 0700, a backup 0600; a 0644 database is narrowed with a warning")
     func permissiveUmask() async throws {

@@ -31,7 +31,8 @@ final class SmallDisk {
     }
 }
 
-@Suite("receipts on a full disk and a read-only one", .timeLimit(.minutes(20)))
+@Suite(
+    "receipts on a full disk and a read-only one", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct FullDiskTests {
     private func integrity(_ path: String) throws -> String? {
         var configuration = Configuration()

@@ -6,7 +6,9 @@ import Testing
 @testable import receipts
 
 /// Every help screen and usage error of the command line, read as a Russian user reads them.
-@Suite("receipts: help in both languages, usage errors, global options", .timeLimit(.minutes(20)))
+@Suite(
+    "receipts: help in both languages, usage errors, global options", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct HelpCommandTests {
     /// Latin words a Russian help screen may show besides option names and command names: names of
     /// formats and files, environment variables, values the user types, and examples.

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts import, told as it goes", .timeLimit(.minutes(20)))
+@Suite("receipts import, told as it goes", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ImportActivityTests {
     @Test("--verbose names the database, the rules file and each request with its status and time")
     func verbose() async throws {

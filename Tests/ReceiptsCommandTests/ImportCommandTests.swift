@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts login, import, list, show", .timeLimit(.minutes(20)))
+@Suite("receipts login, import, list, show", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ImportCommandTests {
     @Test("log in, import 50 a page, list by month, show one, log out; the session file is 0600")
     func flow() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// What `make install` puts in place, checked on the debug build (a release build takes many minutes):
 /// the completion scripts, the man page, the installed tree that still runs after it is moved, and
 /// `make uninstall` taking exactly that away.
-@Suite("make install", .timeLimit(.minutes(20)))
+@Suite("make install", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct InstallTests {
     /// Every top-level command, which the completions and the man page must all know.
     static let commands = [

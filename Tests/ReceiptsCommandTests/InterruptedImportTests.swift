@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts import, killed", .timeLimit(.minutes(20)))
+@Suite("receipts import, killed", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct InterruptedImportTests {
     @Test("kill -9 at 20 random moments, then re-run: the database and its totals equal an uninterrupted import")
     func killedAndResumed() async throws {

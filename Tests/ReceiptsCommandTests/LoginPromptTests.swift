@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts login on a terminal", .timeLimit(.minutes(20)))
+@Suite("receipts login on a terminal", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct LoginPromptTests {
     @Test("a wrong password is asked again, three tries in all; the password is never shown")
     func wrongPasswordAskedAgain() async throws {
@@ -58,7 +58,9 @@ struct LoginPromptTests {
     }
 }
 
-@Suite("receipts: the server's refusals in the user's language", .timeLimit(.minutes(20)))
+@Suite(
+    "receipts: the server's refusals in the user's language", .tags(.process, .server), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct ServerRefusalLanguageTests {
     @Test("a taken login and a broken password rule come back in Russian under --lang ru, in English otherwise")
     func refusalsTranslated() async throws {

@@ -2,7 +2,9 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("Opening the database: none yet, and a broken rules file", .timeLimit(.minutes(20)))
+@Suite(
+    "Opening the database: none yet, and a broken rules file", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct OpeningCommandTests {
     static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
 

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts places", .timeLimit(.minutes(20)))
+@Suite("receipts places", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct PlacesCommandTests {
     static func places(_ output: String) throws -> [[String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts prices", .timeLimit(.minutes(20)))
+@Suite("receipts prices", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct PricesCommandTests {
     static func runner(in folder: TemporaryFolder) -> CommandRunner {
         var run = CommandRunner().english()

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts qr parse", .timeLimit(.minutes(20)))
+@Suite("receipts qr parse", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct QRParseCommandTests {
     static let sample = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
 
@@ -71,7 +71,7 @@ struct QRParseCommandTests {
     }
 }
 
-@Suite("receipts: help, usage errors, global options", .timeLimit(.minutes(20)))
+@Suite("receipts: help, usage errors, global options", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct CommandLineTests {
     @Test("--help reads in both languages and exits 0")
     func help() async throws {
@@ -151,7 +151,7 @@ struct CommandLineTests {
     }
 }
 
-@Suite("receipts qr parse: payloads as scanners copy them", .timeLimit(.minutes(20)))
+@Suite("receipts qr parse: payloads as scanners copy them", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct QRParseCopiedPayloadTests {
     @Test("a payload percent-encoded as a whole parses to the same code")
     func percentEncodedWhole() async throws {

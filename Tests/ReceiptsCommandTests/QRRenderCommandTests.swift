@@ -6,7 +6,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("receipts qr render", .timeLimit(.minutes(20)))
+@Suite("receipts qr render", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct QRRenderCommandTests {
     @Test("draws the normal form of a payload into a PNG that zbar reads back")
     func payload() async throws {

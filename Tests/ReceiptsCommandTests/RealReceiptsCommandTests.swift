@@ -5,7 +5,9 @@ import Testing
 /// The command line over documents real people exported (Tests/Fixtures/real-receipts, each with
 /// where it came from in SOURCES.md), as a newcomer would use it: import the files, ask for the
 /// month, look at a receipt.
-@Suite("receipts import, stats and show over real exported receipts", .timeLimit(.minutes(20)))
+@Suite(
+    "receipts import, stats and show over real exported receipts", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct RealReceiptsCommandTests {
     static let fixtures = Repository.url("Tests/Fixtures/real-receipts").path
 

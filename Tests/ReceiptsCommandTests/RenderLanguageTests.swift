@@ -10,7 +10,9 @@ import Testing
 /// A renderer of the command line speaks the language it is given, every word of it: the same
 /// listing, code or failure drawn in Russian and in English by one process, whatever the process's
 /// own language.
-@Suite("renderers in the language they are given, Russian and English in one process", .timeLimit(.minutes(20)))
+@Suite(
+    "renderers in the language they are given, Russian and English in one process", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct RenderLanguageTests {
     /// Two receipts of January 2025 (one with two items), imported by `receipts import` into a
     /// database in `folder`, and that database opened here.

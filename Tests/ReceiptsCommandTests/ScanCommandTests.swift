@@ -6,7 +6,7 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("receipts scan and receipts add --qr", .timeLimit(.minutes(20)))
+@Suite("receipts scan and receipts add --qr", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ScanCommandTests {
     static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
     static let other = "t=20250214T1130&s=899.00&fn=9960440301234567&i=5501&fp=2702394115&n=2"

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts search and history", .timeLimit(.minutes(20)))
+@Suite("receipts search and history", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct SearchCommandTests {
     @Test("search finds imported receipts by item and shop, remembers texts, re-applies filters")
     func searchAndHistory() async throws {

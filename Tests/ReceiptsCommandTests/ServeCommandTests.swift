@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("receipts serve", .timeLimit(.minutes(20)))
+@Suite("receipts serve", .tags(.process, .server, .postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ServeCommandTests {
     @Test("serves the demo on a free loopback port, answers /health, and stops on SIGTERM")
     func demo() async throws {
@@ -34,7 +34,7 @@ struct ServeCommandTests {
     }
 }
 
-@Suite("receipts serve on a busy port", .timeLimit(.minutes(20)))
+@Suite("receipts serve on a busy port", .tags(.process, .server, .postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ServeBusyPortTests {
     @Test("a port another program holds is one line naming the port and --port, exit 1")
     func busyPort() async throws {
@@ -60,7 +60,7 @@ struct ServeBusyPortTests {
     }
 }
 
-@Suite("receipts serve on PostgreSQL", .timeLimit(.minutes(20)))
+@Suite("receipts serve on PostgreSQL", .tags(.process, .server, .postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ServePostgresTests {
     /// A loopback port nothing listens on (below 1024, and no service of this machine uses it).
     static let closedPort = 1

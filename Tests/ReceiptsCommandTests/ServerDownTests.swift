@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts with the server down", .timeLimit(.minutes(20)))
+@Suite("receipts with the server down", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ServerDownTests {
     /// A loopback port that nothing listens on: one the system gave out and took back.
     static func deadPort() async throws -> Int {

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts stats, categories, report", .timeLimit(.minutes(20)))
+@Suite("receipts stats, categories, report", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct StatsCommandTests {
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

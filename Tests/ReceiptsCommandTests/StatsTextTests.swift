@@ -3,7 +3,9 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("receipts stats and categories as text, report without receipts", .timeLimit(.minutes(20)))
+@Suite(
+    "receipts stats and categories as text, report without receipts", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
 struct StatsTextTests {
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -10,7 +10,7 @@ import Testing
 
 @Suite(
     "receipts fns and receipts complete, against stand-ins of the tax service and proverkacheka",
-    .timeLimit(.minutes(20)))
+    .tags(.process, .server, .postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct TaxServiceCommandTests {
     static let phone = "+79991234567"
     static let inn = "500100732259"

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("Tables on a terminal", .timeLimit(.minutes(20)))
+@Suite("Tables on a terminal", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct TerminalWidthTests {
     /// Amounts, percentages, dates and distances as both languages print them: what must stay whole.
     static let numbers = try? NSRegularExpression(

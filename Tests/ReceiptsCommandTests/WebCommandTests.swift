@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("receipts web", .timeLimit(.minutes(20)))
+@Suite("receipts web", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct WebCommandTests {
     /// A stand-in for `xdg-open` in `folder/bin`: it writes its arguments, then every process's
     /// command line as `ps` shows it to any user, to `folder/opened`, and returns at once.
