@@ -68,12 +68,19 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Tools Fuzz
 
+## What the tests run, and nothing more: the test bundle, `receipts`, and the tax service's stand-ins
+## (the browser test starts them). `swift build --build-tests` would also build the seven benchmarks
+## and ScanSamples, about a minute on two cores; `make bench` builds those (release). Called with
+## the flags of the build: $(call test-build,FLAGS).
+test-build = $(SWIFT) build --product receiptsPackageTests $(1) && $(SWIFT) build --product receipts $(1) \
+	&& $(SWIFT) build --product FiscalStandIns $(1)
+
 ## check: the fast tier, for the loop of a change: the build, `make lint`, and every test that needs
 ## nothing beyond its own process (RECEIPTS_TEST_TIER=check leaves out the suites tagged `.process`,
 ## `.server`, `.postgres` or `.browser`: see docs/testing.md). About two minutes after a change to one
 ## file on two cores; `make test` is still what CI runs.
 check: setup lint
-	$(SWIFT) build --build-tests
+	$(call test-build,--explicit-target-dependency-import-check error)
 	RECEIPTS_TEST_TIER=check SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(SWIFT) test --skip-build
 
 ## test: every test, after the formatting check; warnings fail the build (see Package.swift), with
@@ -88,7 +95,7 @@ check: setup lint
 ## the direct declaration). It only checks: the compiler's flags and what it builds are the same as
 ## without it, so `swift test --skip-build` runs what this built.
 test: setup lint $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP)
-	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
+	$(call test-build,--explicit-target-dependency-import-check error)
 	@# docs/reference.md is every command's help as the built binary prints it.
 	python3 scripts/command-reference.py --check $(RECEIPTS)
 	@# Every module's DocC catalogue, warnings as errors (a symbol link that names nothing fails).
