@@ -50,6 +50,13 @@ struct ShopKindTests {
         ]
     }
 
+    /// The totals of ``receipts()`` saved into a new file at `path`, which is closed again.
+    private func savedTotals(at path: String) throws -> [Category: Int64] {
+        let database = try ReceiptDatabase.open(at: path, rules: Rules())
+        try database.save(try Self.receipts())
+        return try totals(database)
+    }
+
     private func totals(_ database: ReceiptDatabase) throws -> [Category: Int64] {
         Dictionary(uniqueKeysWithValues: try database.categoryTotals().map { ($0.category, $0.total.kopecks) })
     }
@@ -88,12 +95,7 @@ struct ShopKindTests {
     func sqlAgrees() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("r.sqlite")
-        let saved: [Category: Int64]
-        do {
-            let database = try ReceiptDatabase.open(at: path, rules: Rules())
-            try database.save(try Self.receipts())
-            saved = try totals(database)
-        }
+        let saved = try savedTotals(at: path)
         // Other rules (another fingerprint, the same categories): every line goes through the SQL.
         let reopened = try ReceiptDatabase.open(at: path, rules: Rules(fingerprint: "shop-kind-tests, edited"))
         #expect(try totals(reopened) == saved)
@@ -137,12 +139,7 @@ struct ShopKindTests {
     func kindsReadAgain() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("r.sqlite")
-        let saved: [Category: Int64]
-        do {
-            let database = try ReceiptDatabase.open(at: path, rules: Rules())
-            try database.save(try Self.receipts())
-            saved = try totals(database)
-        }
+        let saved = try savedTotals(at: path)
         // As a database read with an older ShopKind left it: the pharmacy a shop of no kind (its
         // bag and unknown lines groceries and uncategorized) and the café a grocery, the lines
         // categorized so, under the fingerprint of that older reading.
