@@ -1,11 +1,6 @@
 import Foundation
 import ReceiptTesting
-import Synchronization
 import Testing
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 @Suite("receipts web", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct WebCommandTests {
@@ -26,90 +21,60 @@ struct WebCommandTests {
         return bin
     }
 
-    /// POSTs `json` to the app on `port` as its page does (its own origin), waiting for the answer
-    /// without giving up the thread: beside the whole suite on two cores, a test that suspends may
-    /// resume minutes later, past the one-time code's minute.
-    static func post(_ path: String, _ json: String, port: Int) throws -> (Int, [String: Any]) {
-        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)\(path)")))
-        request.httpMethod = "POST"
-        request.setValue("http://127.0.0.1:\(port)", forHTTPHeaderField: "Origin")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(json.utf8)
-        let answer = Mutex<(Int, Data)>((0, Data()))
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, response, _ in
-            answer.withLock { $0 = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data()) }
-            done.signal()
-        }.resume()
-        done.wait()
-        let (status, data) = answer.withLock { $0 }
-        let body = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        return (status, body ?? [:])
+    /// POSTs `json` to the app on `port` as its page does (its own origin): the status and the
+    /// answer's JSON object.
+    static func post(_ path: String, _ json: String, port: Int) async throws -> (Int, [String: Any]) {
+        let answer = await (try RawConnection(port: port)).exchange(
+            "POST", path, json: json, headers: ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"])
+        let body = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+        return (answer.status, body ?? [:])
     }
 
     @Test("--open hands the browser a one-time code, not the key: no process's arguments (ps) show the key")
-    func openKeepsTheKeyOutOfArguments() throws {
+    func openKeepsTheKeyOutOfArguments() async throws {
         let folder = try TemporaryFolder("web-open")
         let bin = try Self.fakeOpener(in: folder)
-        var environment = CommandRunner().english().environment
-        environment["PATH"] = bin + ":/usr/bin:/bin"
-        environment["XDG_CONFIG_HOME"] = folder.file("config")
-        environment["XDG_DATA_HOME"] = folder.file("data")
-        let process = Process()
-        process.executableURL = try CommandRunner.executable
-        process.arguments = ["web", "--open", "--port", "0", "--db", folder.file("receipts.sqlite")]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let child = try ChildProcess(process, collecting: false)
-        defer {
-            child.terminate()
-            _ = child.waitForExit()
-        }
-        var printed = ""
-        // Generous: beside the whole suite on two cores, starting the app and `ps` may take long.
-        var deadline = Date().addingTimeInterval(120)
-        while !printed.contains("\n"), Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        // The address printed for the user carries the key, in its fragment.
-        let address = try #require(printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
-        let key = try #require(address.split(separator: "#key=").last.map(String.init))
-        let port = try #require(Int(address.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }))
-        #expect(address == "http://127.0.0.1:\(port)/#key=\(key)" && key.count == 43)
+        try await Self.withWeb(["--open"], lines: 1, in: folder, path: bin + ":/usr/bin:/bin") { printed in
+            // The address printed for the user carries the key, in its fragment.
+            let address = try #require(
+                printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+            let key = try #require(address.split(separator: "#key=").last.map(String.init))
+            let port = try #require(Int(address.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }))
+            #expect(address == "http://127.0.0.1:\(port)/#key=\(key)" && key.count == 43)
 
-        var opened: String?
-        deadline = Date().addingTimeInterval(120)
-        while opened == nil, Date() < deadline {
-            opened = try? String(contentsOfFile: folder.file("opened"), encoding: .utf8)
-            if opened == nil { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        let record = try #require(opened)
-        let arguments = record.components(separatedBy: "\n---\n").first ?? ""
-        #expect(arguments.hasPrefix("http://127.0.0.1:\(port)/#code="), "\(arguments)")
-        #expect(!record.contains(key), "the key shows in a process's arguments: \(record)")
+            // Generous: beside the whole suite on two cores, the opener and `ps` may take long.
+            var opened: String?
+            for _ in 0..<2_400 where opened == nil {
+                opened = try? String(contentsOfFile: folder.file("opened"), encoding: .utf8)
+                if opened == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let record = try #require(opened)
+            let arguments = record.components(separatedBy: "\n---\n").first ?? ""
+            #expect(arguments.hasPrefix("http://127.0.0.1:\(port)/#code="), "\(arguments)")
+            #expect(!record.contains(key), "the key shows in a process's arguments: \(record)")
 
-        // The code gives the page the key once; spent, it gives nothing.
-        let code = try #require(arguments.split(separator: "#code=").last).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-        let (status, answer) = try Self.post("/api/exchange", #"{"code": "\#(code)"}"#, port: port)
-        #expect(status == 200 && answer["key"] as? String == key)
-        let (again, _) = try Self.post("/api/exchange", #"{"code": "\#(code)"}"#, port: port)
-        #expect(again == 403)
+            // The code gives the page the key once; spent, it gives nothing.
+            let code = try #require(arguments.split(separator: "#code=").last).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            let (status, answer) = try await Self.post("/api/exchange", #"{"code": "\#(code)"}"#, port: port)
+            #expect(status == 200 && answer["key"] as? String == key)
+            let (again, _) = try await Self.post("/api/exchange", #"{"code": "\#(code)"}"#, port: port)
+            #expect(again == 403)
+        }
     }
 
-    /// Runs `receipts web` with `arguments` over a new database; `body` gets what it printed once
+    /// Runs `receipts web` with `arguments` over a new database (with `path` as its `PATH` when
+    /// given); `body` gets what it printed once
     /// `lines` lines were out (or two minutes passed), and the app is stopped after it, whatever it
     /// throws.
     static func withWeb(
-        _ arguments: [String], lines: Int, in folder: TemporaryFolder, _ body: (String) async throws -> Void
+        _ arguments: [String], lines: Int, in folder: TemporaryFolder, path: String? = nil,
+        _ body: (String) async throws -> Void
     ) async throws {
         var environment = CommandRunner().english().environment
         environment["XDG_CONFIG_HOME"] = folder.file("config")
         environment["XDG_DATA_HOME"] = folder.file("data")
+        if let path { environment["PATH"] = path }
         let process = Process()
         process.executableURL = try CommandRunner.executable
         process.arguments = ["web", "--port", "0", "--db", folder.file("receipts.sqlite")] + arguments
