@@ -168,16 +168,17 @@ public struct CategoryRuleSet: CategoryRules {
     /// The pattern that places `key`, as written and where (`category-rules.txt:412`), with its
     /// category: what a person growing the vocabulary asks of a name placed wrongly.
     public func deciding(key: String) -> (pattern: String, location: String, category: Category)? {
-        let key = RuleKey(key)
-        for file in files {
-            if let best = file.winner(key) { return (best.text, best.location, best.category) }
-        }
-        return nil
+        winner(RuleKey(key)).map { ($0.text, $0.location, $0.category) }
     }
 
     func category(of key: RuleKey) -> Category? {
+        winner(key)?.category
+    }
+
+    /// The longest pattern that matches `key` in the first file with a match.
+    private func winner(_ key: RuleKey) -> Rule? {
         for file in files {
-            if let best = file.winner(key) { return best.category }
+            if let best = file.winner(key) { return best }
         }
         return nil
     }

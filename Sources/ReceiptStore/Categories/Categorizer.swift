@@ -46,22 +46,19 @@ struct ShopEvidence: Sendable {
     /// The same decisions in SQL, over a line `i`, its name row `n`, a place `p` and a shop `s`,
     /// a choice for the line itself (`i.chosen`) first.
     static let lineSQL: String = {
-        let bags = ShopKind.allCases.flatMap { kind in
-            Category.allCases.compactMap { rule -> String? in
-                let read = kind.category(ofLineRuledAs: rule, carrierBag: true)
-                guard let read, read != kind.category(ofLineRuledAs: rule) else { return nil }
-                return "WHEN s.kind = '\(kind.rawValue)' AND n.rule = '\(rule.rawValue)' AND n.key GLOB '"
-                    + "\(ShopKind.carrierBagPrefix)*' THEN '\(read.rawValue)'"
+        // For each kind and rule: a carrier bag's reading first, where it differs, then the kind's.
+        let overrides = ShopKind.allCases.flatMap { kind in
+            Category.allCases.flatMap { rule -> [String] in
+                let when = "WHEN s.kind = '\(kind.rawValue)' AND n.rule = '\(rule.rawValue)'"
+                let read = kind.category(ofLineRuledAs: rule)
+                var cases: [String] = []
+                if let bag = kind.category(ofLineRuledAs: rule, carrierBag: true), bag != read {
+                    cases.append("\(when) AND n.key GLOB '\(ShopKind.carrierBagPrefix)*' THEN '\(bag.rawValue)'")
+                }
+                if let read, read != rule { cases.append("\(when) THEN '\(read.rawValue)'") }
+                return cases
             }
         }
-        let overrides =
-            bags
-            + ShopKind.allCases.flatMap { kind in
-                Category.allCases.compactMap { rule -> String? in
-                    guard let read = kind.category(ofLineRuledAs: rule), read != rule else { return nil }
-                    return "WHEN s.kind = '\(kind.rawValue)' AND n.rule = '\(rule.rawValue)' THEN '\(read.rawValue)'"
-                }
-            }
         return """
             CASE WHEN i.chosen IS NOT NULL THEN i.chosen
                 WHEN n.chosen IS NOT NULL THEN n.chosen
