@@ -215,9 +215,12 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // The command line.
+        // The command line: its commands in a library, run in process by the tests, and `receipts`,
+        // the executable that hands them the process's arguments, terminal and environment.
         .executableTarget(
-            name: "receipts",
+            name: "receipts", dependencies: ["ReceiptCommandLine"], swiftSettings: strict),
+        .target(
+            name: "ReceiptCommandLine",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptBank", "ReceiptLedger", "ReceiptScan", "ReceiptAPI",
                 "ReceiptServer",
@@ -409,7 +412,8 @@ let package = Package(
             name: "ReceiptsCommandTests",
             dependencies: [
                 "ReceiptTesting",
-                "receipts", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos", "ReceiptReports",
+                "receipts", "ReceiptCommandLine", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos",
+                "ReceiptReports",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict

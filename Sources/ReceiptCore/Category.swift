@@ -46,14 +46,23 @@ public enum Category: String, Sendable, Hashable, CaseIterable, Codable {
     /// Finds a category by its identifier or by its name in either language, ignoring case, accents,
     /// ё and the difference between `_`, `-` and a space (`Alcohol-tobacco`, `кафе и рестораны`).
     public init?(lookingUp text: String) {
-        let wanted = Self.comparable(text)
-        let found = Category.allCases.first { category in
-            Self.comparable(category.rawValue) == wanted
-                || Language.allCases.contains { Self.comparable(category.name(in: $0)) == wanted }
-        }
-        guard let found else { return nil }
+        guard let found = Self.byComparableName[Self.comparable(text)] else { return nil }
         self = found
     }
+
+    /// Every category under its identifier and its names, as ``comparable(_:)`` makes them; the first
+    /// category keeps a name two would share. Made once: a rules file looks a category up on every
+    /// line.
+    private static let byComparableName: [String: Category] = {
+        var names: [String: Category] = [:]
+        for category in allCases {
+            for name in [category.rawValue] + Language.allCases.map({ category.name(in: $0) }) {
+                let key = comparable(name)
+                if names[key] == nil { names[key] = category }
+            }
+        }
+        return names
+    }()
 
     private static func comparable(_ text: String) -> String {
         String(text.lowercased().map { folds[$0] ?? $0 })

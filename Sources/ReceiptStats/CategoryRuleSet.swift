@@ -1,6 +1,7 @@
 import Foundation
 public import ReceiptCore
 public import ReceiptStore
+import Synchronization
 
 /// Category rules read from rules files: keyword patterns and regular expressions over item name
 /// keys (`ItemName`). The user's file is consulted before the shipped one; within a file the
@@ -73,7 +74,7 @@ public struct CategoryRuleSet: CategoryRules {
     }
 
     /// One file's rules, with an index that leaves out most of them for a given name.
-    struct File {
+    struct File: Sendable {
         let rules: [Rule]
         /// The positions of the word and phrase patterns by the first one or two letters of their
         /// first word: a name's word must begin with those letters for the pattern to match.
@@ -154,7 +155,7 @@ public struct CategoryRuleSet: CategoryRules {
     /// Rules from the texts of rule files, the first consulted first; `sources` name them in errors.
     public init(texts: [(source: String, text: String)]) throws(CategoryRulesError) {
         var files: [File] = []
-        for (source, text) in texts { files.append(File(try Self.parse(text, source: source))) }
+        for (source, text) in texts { files.append(try Self.file(text, source: source)) }
         self.files = files
         fingerprint = Self.fingerprint(of: texts.map(\.text))
     }
@@ -225,6 +226,22 @@ public struct CategoryRuleSet: CategoryRules {
         }
         return found
     }
+
+    /// The file `text` from `source`, parsed once a process: every command of a run, and every run of
+    /// a process (the tests run commands in process), reads the same shipped file, whose parse costs
+    /// more than the rest of a short command. A handful of texts are kept; more start the keeping over.
+    private static func file(_ text: String, source: String) throws(CategoryRulesError) -> File {
+        let key = source + "\u{0}" + text
+        if let file = parsedFiles.withLock({ $0[key] }) { return file }
+        let file = File(try parse(text, source: source))
+        parsedFiles.withLock { files in
+            if files.count >= 8 { files.removeAll() }
+            files[key] = file
+        }
+        return file
+    }
+
+    private static let parsedFiles = Mutex<[String: File]>([:])
 
     private static func parse(_ text: String, source: String) throws(CategoryRulesError) -> [Rule] {
         var rules: [Rule] = []

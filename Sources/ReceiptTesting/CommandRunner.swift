@@ -11,7 +11,8 @@ public struct CommandRunner: Sendable {
         /// Standard error.
         public let errors: String
 
-        init(status: Int32, output: Data, errors: Data) {
+        /// A result from its parts: what a run in process gathered in its buffers.
+        public init(status: Int32, output: Data, errors: Data) {
             self.status = status
             self.output = String(decoding: output, as: UTF8.self)
             self.errors = String(decoding: errors, as: UTF8.self)

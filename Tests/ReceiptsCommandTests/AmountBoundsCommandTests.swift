@@ -4,7 +4,7 @@ import Testing
 
 /// Documents with amounts no receipt holds: refused at import with the field named (exit 6), and
 /// the largest amounts that are taken go through every command that sums them without a trap.
-@Suite("receipts over amounts at and past their bounds", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts over amounts at and past their bounds", .timeLimit(.minutes(20)))
 struct AmountBoundsCommandTests {
     /// An exported receipt of one line of `kopecks`, number `i`, in March 2019, as the tax service's
     /// app writes it.
@@ -21,7 +21,7 @@ struct AmountBoundsCommandTests {
         "−2⁶³, 5·10¹⁸ and 10¹⁷ units are refused by field; ten receipts of 10¹² ₽ fill a month; stats and report hold")
     func bounds() async throws {
         let folder = try TemporaryFolder()
-        var run = CommandRunner().english()
+        var run = InProcessRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
         let write = { (name: String, documents: [String]) throws -> String in

@@ -2,7 +2,7 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts budget", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts budget", .timeLimit(.minutes(20)))
 struct BudgetCommandTests {
     @Test(
         "set, show as --json and in Russian, a month's own limit over the monthly one, unset; wrong values are usage errors"

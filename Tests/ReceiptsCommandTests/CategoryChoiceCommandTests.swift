@@ -6,26 +6,25 @@ import Testing
 /// (Tests/Fixtures/real-names/raw, where they came from in SOURCES.md there), as a user reviewing
 /// what the tool decided would use them.
 @Suite(
-    "receipts categories: guesses confirmed, a line chosen, names by their words, each undone", .tags(.process),
-    .wholeSuiteOnly, .timeLimit(.minutes(20))
-)
+    "receipts categories: guesses confirmed, a line chosen, names by their words, each undone",
+    .timeLimit(.minutes(20)))
 struct CategoryChoiceCommandTests {
     static let receipts = Repository.url(
         "Tests/Fixtures/real-names/raw/djavid+CheckCalories__app__src__main__res__raw__checks.json"
     ).path
 
-    private func json(_ run: CommandRunner, _ arguments: [String]) async throws -> [String: Any] {
+    private func json(_ run: InProcessRunner, _ arguments: [String]) async throws -> [String: Any] {
         let result = try await run.run(arguments + ["--json"])
         #expect(result.status == 0, "\(arguments): \(result.errors)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     }
 
-    private func items(_ run: CommandRunner, _ arguments: [String]) async throws -> [[String: Any]] {
+    private func items(_ run: InProcessRunner, _ arguments: [String]) async throws -> [[String: Any]] {
         try #require(try await json(run, arguments)["items"] as? [[String: Any]])
     }
 
     /// What decided the lines: `user` lines, from `categories --json`.
-    private func userLines(_ run: CommandRunner) async throws -> Int {
+    private func userLines(_ run: InProcessRunner) async throws -> Int {
         let parts = (try await json(run, ["categories"])["decided"] as? [String: Any])?["by"] as? [[String: Any]] ?? []
         return parts.first { $0["by"] as? String == "user" }?["lines"] as? Int ?? -1
     }

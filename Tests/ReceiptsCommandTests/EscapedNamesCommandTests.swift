@@ -6,7 +6,7 @@ import Testing
 /// the security review sent them (issue 31): every command that prints names shows them, at a
 /// terminal, without obeying them; the CSV and Markdown reports keep them as text.
 @Suite(
-    "receipts prints names from receipts without obeying them", .tags(.process), .wholeSuiteOnly,
+    "receipts prints names from receipts without obeying them",
     .timeLimit(.minutes(20)))
 struct EscapedNamesCommandTests {
     /// OSC 0 retitles the window, CSI 2J clears the screen, OSC 52 writes the clipboard.
@@ -15,7 +15,7 @@ struct EscapedNamesCommandTests {
     @Test("list, show, search, stats, shops, categories and prices at a pseudo-terminal; CSV and Markdown files")
     func escapedEverywhere() async throws {
         let folder = try TemporaryFolder()
-        var run = CommandRunner().english()
+        var run = InProcessRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
         // The names as JSON escapes them, in a document shaped as the tax service's app exports one.

@@ -3,12 +3,10 @@ import ReceiptCore
 import ReceiptTesting
 import Testing
 
-@testable import receipts
+@testable import ReceiptCommandLine
 
 /// Every help screen and usage error of the command line, read as a Russian user reads them.
-@Suite(
-    "receipts: help in both languages, usage errors, global options", .tags(.process), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+@Suite("receipts: help in both languages, usage errors, global options", .timeLimit(.minutes(20)))
 struct HelpCommandTests {
     /// Latin words a Russian help screen may show besides option names and command names: names of
     /// formats and files, environment variables, values the user types, and examples.
@@ -83,7 +81,7 @@ struct HelpCommandTests {
 
     @Test("a group's help is the group's, in both orders and through `help`; the root lists every command")
     func groups() async throws {
-        let run = CommandRunner()
+        let run = InProcessRunner()
         for group in ["places", "categories", "qr"] {
             let help = try await run.run([group, "--help", "--lang", "ru"])
             #expect(help.output.contains("ИСПОЛЬЗОВАНИЕ: receipts \(group) <команда>"), "\(group)")
@@ -106,7 +104,8 @@ struct HelpCommandTests {
         let qrHelp = try await run.run(["qr", "--help", "--lang", "ru"])
         #expect(qr.status == 0 && qr.output == qrHelp.output)
         #expect(try await run.run(["--lang", "ru", "qr"]).output == qr.output)
-        // The screens the other tests render in process are the ones the binary prints.
+        // The screens the other tests render by `help(_:_:)` are the ones a run prints (and the built
+        // binary prints the same as a run: BuiltCommandTests).
         for path in [[], ["stats"], ["bank", "import"], ["categories"]] {
             let printed = try await run.run(path + ["--help", "--lang", "ru"]).output
             #expect(printed == (try Self.help(path + ["--help", "--lang", "ru"], .russian)) + "\n", "\(path)")
@@ -134,7 +133,7 @@ struct HelpCommandTests {
 
     @Test("usage errors are in the user's language, exit 2")
     func usageErrors() async throws {
-        let run = CommandRunner().russian()
+        let run = InProcessRunner().russian()
         let names: Set<String> = ["receipts", "qr", "parse", "list", "stats", "places", "search"]
         let cases: [([String], String)] = [
             (["qr", "parse"], "не хватает аргумента '<код>'"),
@@ -162,7 +161,7 @@ struct HelpCommandTests {
     func globalOptionsEitherSide() async throws {
         let folder = try TemporaryFolder()
         let database = folder.file("receipts.sqlite")
-        let run = CommandRunner()
+        let run = InProcessRunner()
         let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
         let after = try await run.run(["qr", "parse", payload, "--lang", "ru", "--quiet"])
         #expect(after.status == 0 && after.output.contains("Нормальный вид"))
@@ -186,7 +185,7 @@ struct HelpCommandTests {
 
     @Test("--version prints the newest version of CHANGELOG.md, in either language, and exits 0")
     func version() async throws {
-        let run = CommandRunner()
+        let run = InProcessRunner()
         let changelog = String(decoding: try Repository.data("CHANGELOG.md"), as: UTF8.self)
         // The first "## 0.3.0 (…)" heading: its first word is the newest version.
         let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") })
@@ -198,5 +197,42 @@ struct HelpCommandTests {
         }
         #expect(
             try await run.run(["help", "--lang", "ru"]).output.contains("--version               Показать версию."))
+    }
+}
+
+/// The built `receipts` is the command line the in-process tests run: its `main` hands the process's
+/// arguments, environment and streams to ``ReceiptsCommandLine/run(arguments:context:)``.
+@Suite(
+    "the built receipts prints what the command line prints in process", .tags(.process), .wholeSuiteOnly,
+    .timeLimit(.minutes(20)))
+struct BuiltCommandTests {
+    @Test("help screens, a usage error, a failure and a result: the same text, stream and exit status")
+    func sameAsInProcess() async throws {
+        // Each over a database and configuration of its own, the same run after run.
+        let (processFolder, inProcessFolder) = (try TemporaryFolder(), try TemporaryFolder())
+        var process = CommandRunner().russian()
+        process.environment["XDG_CONFIG_HOME"] = processFolder.file("config")
+        process.environment["RECEIPTS_DB"] = processFolder.file("receipts.sqlite")
+        var inProcess = InProcessRunner().russian()
+        inProcess.environment["XDG_CONFIG_HOME"] = inProcessFolder.file("config")
+        inProcess.environment["RECEIPTS_DB"] = inProcessFolder.file("receipts.sqlite")
+        let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
+        let runs: [(arguments: [String], status: Int32)] = [
+            ([], 0), (["stats", "--help"], 0), (["bank", "import", "--help"], 0), (["categories", "--help"], 0),
+            (["list", "--page", "x"], 2), (["list"], 3), (["qr", "parse", "x=1"], 6),
+            (["add", "--qr", payload], 0), (["list", "--json"], 0), (["--version"], 0),
+        ]
+        for (arguments, status) in runs {
+            let printed = try await process.run(arguments)
+            let inside = try await inProcess.run(arguments)
+            #expect(printed.status == status, "\(arguments): \(printed.errors)")
+            #expect(inside.status == printed.status, "\(arguments)")
+            // The folders' names differ where a message names the database.
+            let named = { (text: String) in
+                text.replacingOccurrences(of: inProcessFolder.path, with: processFolder.path)
+            }
+            #expect(named(inside.output) == printed.output, "\(arguments)")
+            #expect(named(inside.errors) == printed.errors, "\(arguments)")
+        }
     }
 }

@@ -1,7 +1,7 @@
 import ReceiptReports
 import Testing
 
-@testable import receipts
+@testable import ReceiptCommandLine
 
 @Suite("The live line fits one terminal row, measured in cells", .timeLimit(.minutes(20)))
 struct LiveLineTests {

@@ -3,14 +3,14 @@ import ReceiptTesting
 import Testing
 
 @Suite(
-    "Opening the database: none yet, and a broken rules file", .tags(.process), .wholeSuiteOnly,
+    "Opening the database: none yet, and a broken rules file",
     .timeLimit(.minutes(20)))
 struct OpeningCommandTests {
     static let payload = "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"
 
     /// A runner whose config and data live in `folder`, with nothing in them yet.
-    private static func runner(in folder: TemporaryFolder, russian: Bool = false) -> CommandRunner {
-        var run = russian ? CommandRunner().russian() : CommandRunner().english()
+    private static func runner(in folder: TemporaryFolder, russian: Bool = false) -> InProcessRunner {
+        var run = russian ? InProcessRunner().russian() : InProcessRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         run.environment["XDG_DATA_HOME"] = folder.file("data")
         return run

@@ -2,10 +2,10 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("receipts prices", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts prices", .timeLimit(.minutes(20)))
 struct PricesCommandTests {
-    static func runner(in folder: TemporaryFolder) -> CommandRunner {
-        var run = CommandRunner().english()
+    static func runner(in folder: TemporaryFolder) -> InProcessRunner {
+        var run = InProcessRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         run.environment["XDG_DATA_HOME"] = folder.file("data")
         return run

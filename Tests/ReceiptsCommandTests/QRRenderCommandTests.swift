@@ -6,14 +6,14 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@Suite("receipts qr render", .tags(.process), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts qr render", .timeLimit(.minutes(20)))
 struct QRRenderCommandTests {
     @Test("draws the normal form of a payload into a PNG that zbar reads back")
     func payload() async throws {
         let temporary = try TemporaryFolder("render")
         let folder = temporary.path
         let output = folder + "/code.png"
-        let result = try await CommandRunner().english().run([
+        let result = try await InProcessRunner().english().run([
             "qr", "render", "n=2&s=150,5&t=20240229T0915&fn=0000000000000042&i=7&fp=99", "-o", output, "--scale", "3",
         ])
         #expect(result.status == 0)
@@ -30,26 +30,26 @@ struct QRRenderCommandTests {
         let code = try FiscalCode(parsing: "t=20190320T2303&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1")
         try ReceiptDatabase.open(at: databasePath).save(Receipt(pendingFrom: code))
         let output = folder + "/stored.png"
-        let found = try await CommandRunner().english().run([
+        let found = try await InProcessRunner().english().run([
             "qr", "render", "9251440300007971/141637/4087570038", "-o", output, "--db", databasePath,
         ])
         #expect(found.status == 0)
         let image = try ImageLoader.load(try Data(contentsOf: URL(fileURLWithPath: output)))
         #expect(try QRDecoder.decode(image).map(\.text) == [code.canonical])
-        let byID = try await CommandRunner().english().run(["qr", "render", "1", "-o", output, "--db", databasePath])
+        let byID = try await InProcessRunner().english().run(["qr", "render", "1", "-o", output, "--db", databasePath])
         #expect(byID.status == 0)
         let drawn = try ImageLoader.load(try Data(contentsOf: URL(fileURLWithPath: output)))
         #expect(try QRDecoder.decode(drawn).map(\.text) == [code.canonical])
         #expect(
-            try await CommandRunner().english().run(["qr", "render", "99", "-o", output, "--db", databasePath]).status
+            try await InProcessRunner().english().run(["qr", "render", "99", "-o", output, "--db", databasePath]).status
                 == 3)
 
-        let missing = try await CommandRunner().russian().run([
+        let missing = try await InProcessRunner().russian().run([
             "qr", "render", "9251440300007971/1/1", "-o", folder + "/none.png", "--db", databasePath,
         ])
         #expect(missing.status == 3)
         #expect(missing.errors.contains("нет в базе"))
-        let noDatabase = try await CommandRunner().english().run([
+        let noDatabase = try await InProcessRunner().english().run([
             "qr", "render", "9251440300007971/1/1", "-o", folder + "/none.png", "--db", folder + "/absent.sqlite",
         ])
         #expect(noDatabase.status == 3)
@@ -62,7 +62,7 @@ struct QRRenderCommandTests {
         let folder = temporary.path
         let notes = folder + "/notes.sqlite"
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: notes))
-        let foreign = try await CommandRunner().english().run([
+        let foreign = try await InProcessRunner().english().run([
             "qr", "render", "9251440300007971/1/1", "-o", folder + "/x.png", "--db", notes,
         ])
         #expect(foreign.status == 6)
@@ -76,7 +76,7 @@ struct QRRenderCommandTests {
         }
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: newer))
-        let refused = try await CommandRunner().russian().run([
+        let refused = try await InProcessRunner().russian().run([
             "qr", "render", "9251440300007971/1/1", "-o", folder + "/x.png", "--db", newer,
         ])
         #expect(refused.status == 1)
@@ -88,7 +88,7 @@ struct QRRenderCommandTests {
     func invalid() async throws {
         let folder = try TemporaryFolder("render")
         let output = folder.file("code.png")
-        let result = try await CommandRunner().english().run(["qr", "render", "t=1&s=2", "-o", output])
+        let result = try await InProcessRunner().english().run(["qr", "render", "t=1&s=2", "-o", output])
         #expect(result.status == 6)
         #expect(!FileManager.default.fileExists(atPath: output))
     }

@@ -6,14 +6,15 @@ import Testing
 /// where it came from in SOURCES.md), as a newcomer would use it: import the files, ask for the
 /// month, look at a receipt.
 @Suite(
-    "receipts import, stats and show over real exported receipts", .tags(.process), .wholeSuiteOnly,
+    "receipts import, stats and show over real exported receipts",
     .timeLimit(.minutes(20)))
 struct RealReceiptsCommandTests {
     static let fixtures = Repository.url("Tests/Fixtures/real-receipts").path
 
-    /// The command line in English over a database and configuration of its own in `folder`.
-    static func runner(in folder: TemporaryFolder) -> CommandRunner {
-        var run = CommandRunner().english()
+    /// The command line in English, in process, over a database and configuration of its own in
+    /// `folder`.
+    static func runner(in folder: TemporaryFolder) -> InProcessRunner {
+        var run = InProcessRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
         return run

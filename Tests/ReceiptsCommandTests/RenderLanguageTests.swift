@@ -5,13 +5,13 @@ import ReceiptStore
 import ReceiptTesting
 import Testing
 
-@testable import receipts
+@testable import ReceiptCommandLine
 
 /// A renderer of the command line speaks the language it is given, every word of it: the same
 /// listing, code or failure drawn in Russian and in English by one process, whatever the process's
 /// own language.
 @Suite(
-    "renderers in the language they are given, Russian and English in one process", .tags(.process), .wholeSuiteOnly,
+    "renderers in the language they are given, Russian and English in one process",
     .timeLimit(.minutes(20)))
 struct RenderLanguageTests {
     /// Two receipts of January 2025 (one with two items), imported by `receipts import` into a
@@ -26,7 +26,7 @@ struct RenderLanguageTests {
                 """
         }
         let file = try folder.write("[" + receipts.joined(separator: ",") + "]", to: "receipts.json")
-        var run = CommandRunner().english()
+        var run = InProcessRunner().english()
         run.environment["XDG_CONFIG_HOME"] = folder.file("config")
         let path = folder.file("receipts.sqlite")
         let imported = try await run.run(["import", file, "--db", path])

@@ -4,7 +4,7 @@ import ReceiptTesting
 import Testing
 
 @Suite(
-    "receipts stats and categories as text, report without receipts", .tags(.process), .wholeSuiteOnly,
+    "receipts stats and categories as text, report without receipts", .tags(.server), .wholeSuiteOnly,
     .timeLimit(.minutes(20)))
 struct StatsTextTests {
     private func json(_ text: String) throws -> [String: Any] {
@@ -13,7 +13,7 @@ struct StatsTextTests {
 
     /// A runner whose database holds `receipts` demo receipts ending today, made by `receipts demo`
     /// in one process (the demo server inside it, gone when it ends); the folder holds the database.
-    private func imported(receipts: Int) async throws -> (TemporaryFolder, CommandRunner) {
+    private func imported(receipts: Int) async throws -> (TemporaryFolder, InProcessRunner) {
         let folder = try TemporaryFolder()
         var run = RealReceiptsCommandTests.runner(in: folder)
         if let zone = ProcessInfo.processInfo.environment["TZ"] { run.environment["TZ"] = zone }
