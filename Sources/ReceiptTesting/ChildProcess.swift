@@ -72,13 +72,15 @@ public final class ChildProcess: Sendable {
             status: status, output: await output?.arrived() ?? Data(), errors: await errors?.arrived() ?? Data())
     }
 
-    /// ``exit()`` for code that is not async: blocks the calling thread.
+    /// ``exit()`` on a thread of its own, never one of the pool: what a `deinit` that must not wait
+    /// starts to clean up once the child has ended. Not public: tests and tools await ``exit()``.
     @available(*, noasync, message: "await exit(), which holds no thread of the pool")
-    public func waitForExit() -> Int32 { ending.wait() }
+    func waitForExit() -> Int32 { ending.wait() }
 
-    /// ``finished()`` for code that is not async: blocks the calling thread.
+    /// ``finished()`` on a thread of its own, never one of the pool (``offThePool(_:)``): for the
+    /// steps of setting up a PostgreSQL cluster, which run one after another there.
     @available(*, noasync, message: "await finished(), which holds no thread of the pool")
-    public func waitUntilFinished() -> Outcome {
+    func waitUntilFinished() -> Outcome {
         Outcome(status: ending.wait(), output: output?.wait() ?? Data(), errors: errors?.wait() ?? Data())
     }
 

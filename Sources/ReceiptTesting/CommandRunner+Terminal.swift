@@ -10,15 +10,6 @@ extension CommandRunner {
         return run.result(status: status, output: await run.output.arrived())
     }
 
-    /// `runOnTerminal(_:columns:)` for a test that is not async: blocks the calling thread until
-    /// the command ends.
-    @available(*, noasync, message: "await runOnTerminal(_:columns:), which holds no thread of the pool")
-    public func runOnTerminal(_ arguments: [String], columns: Int = 80) throws -> Result {
-        let run = try startOnTerminal(arguments, columns: columns)
-        let status = run.child.waitForExit()
-        return run.result(status: status, output: run.output.wait())
-    }
-
     /// A command started on a terminal: the child, what the terminal shows (read to its end on a
     /// thread of its own), and the file its standard error goes to.
     private struct TerminalRun {

@@ -69,12 +69,6 @@ public struct CommandRunner: Sendable {
         Result(try await launch(arguments, input: input).finished())
     }
 
-    /// `run(_:input:)` for a test that is not async: blocks the calling thread until the command ends.
-    @available(*, noasync, message: "await run(_:input:), which holds no thread of the pool")
-    public func run(_ arguments: [String], input: String? = nil) throws -> Result {
-        Result(try launch(arguments, input: input).waitUntilFinished())
-    }
-
     /// Starts `receipts` with `arguments`, its output and errors collected and `input` written to it.
     private func launch(_ arguments: [String], input: String?) throws -> ChildProcess {
         let process = try process(arguments)

@@ -19,24 +19,11 @@ public final class DemoServerProcess: Sendable {
         try await self.init(extra: ["--demo", "--demo-receipts", String(receipts)], database: database)
     }
 
-    /// `init(receipts:database:)` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await init(receipts:database:), which holds no thread of the pool")
-    public convenience init(receipts: Int = 300, database: String? = nil) throws {
-        try self.init(extra: ["--demo", "--demo-receipts", String(receipts)], database: database)
-    }
-
     /// Starts `receipts serve` with `extra` arguments, in the environment of `runner` (when given,
     /// else a plain English one), and awaits its saying where it listens.
     public convenience init(extra: [String], database: String? = nil, runner: CommandRunner? = nil) async throws {
         let launch = try Launch(extra: extra, database: database, runner: runner)
         try self.init(launch, announced: await launch.announcement.arrived())
-    }
-
-    /// `init(extra:database:runner:)` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await init(extra:database:runner:), which holds no thread of the pool")
-    public convenience init(extra: [String], database: String? = nil, runner: CommandRunner? = nil) throws {
-        let launch = try Launch(extra: extra, database: database, runner: runner)
-        try self.init(launch, announced: launch.announcement.wait())
     }
 
     private init(_ launch: Launch, announced: (log: String, port: Int?)) throws {
@@ -129,14 +116,6 @@ public final class DemoServerProcess: Sendable {
     public func stop() async -> Int32 {
         process.terminate()
         return await process.exit()
-    }
-
-    /// `stop()` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await stop(), which holds no thread of the pool")
-    @discardableResult
-    public func stop() -> Int32 {
-        process.terminate()
-        return process.waitForExit()
     }
 
     deinit {

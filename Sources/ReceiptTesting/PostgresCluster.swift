@@ -28,12 +28,6 @@ public final class PostgresCluster: Sendable {
         self.init(try await offThePool { try Setup(own: own) })
     }
 
-    /// `init(own:)` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await init(own:), which holds no thread of the pool")
-    public convenience init(own: Bool = false) throws {
-        self.init(try Setup(own: own))
-    }
-
     private init(_ setup: Setup) {
         url = setup.url
         folder = setup.folder
@@ -121,14 +115,6 @@ public final class PostgresCluster: Sendable {
         server.withLock { $0 = process }
     }
 
-    /// `start()` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await start(), which holds no thread of the pool")
-    public func start() throws {
-        guard let launch else { return }
-        let process = try launch.start()
-        server.withLock { $0 = process }
-    }
-
     /// Stops the server (SIGINT: a fast shutdown, connections ended), awaits its end, and keeps its
     /// data for `start()`.
     public func pause() async {
@@ -174,12 +160,6 @@ public final class PostgresCluster: Sendable {
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
     }
 
-    /// `pause()` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await pause(), which holds no thread of the pool")
-    public func pause() {
-        _ = interrupted()?.waitForExit()
-    }
-
     /// The server, sent SIGINT, if it runs.
     private func interrupted() -> ChildProcess? {
         guard let process = server.withLock({ $0 }), process.isRunning else { return nil }
@@ -204,24 +184,10 @@ public final class PostgresCluster: Sendable {
         if let folder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    /// `stop()` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await stop(), which holds no thread of the pool")
-    public func stop() {
-        pause()
-        if let folder { try? FileManager.default.removeItem(atPath: folder) }
-    }
-
     /// Runs `sql` through `psql` and awaits what it printed (unaligned, tuples only).
     @discardableResult
     public func psql(_ sql: String) async throws -> String {
         try Self.checked(try await Self.psql(sql, on: url).finished(), "psql")
-    }
-
-    /// `psql(_:)` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await psql(_:), which holds no thread of the pool")
-    @discardableResult
-    public func psql(_ sql: String) throws -> String {
-        try Self.checked(try Self.psql(sql, on: url).waitUntilFinished(), "psql")
     }
 
     private static func psql(_ sql: String, on url: String) throws -> ChildProcess {
@@ -232,14 +198,6 @@ public final class PostgresCluster: Sendable {
     public func newDatabase() async throws -> String {
         let (name, database) = try newDatabaseName()
         try await psql("CREATE DATABASE \(name)")
-        return database
-    }
-
-    /// `newDatabase()` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await newDatabase(), which holds no thread of the pool")
-    public func newDatabase() throws -> String {
-        let (name, database) = try newDatabaseName()
-        try psql("CREATE DATABASE \(name)")
         return database
     }
 
@@ -258,13 +216,6 @@ public final class PostgresCluster: Sendable {
     public func dropDatabase(_ database: String) async throws {
         guard let name = Self.madeName(database) else { return }
         try await psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-    }
-
-    /// `dropDatabase(_:)` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await dropDatabase(_:), which holds no thread of the pool")
-    public func dropDatabase(_ database: String) throws {
-        guard let name = Self.madeName(database) else { return }
-        try psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
     /// The name of a database `newDatabase()` made, from its URL; nil for any other.

@@ -93,18 +93,6 @@ public final class TerminalSession: Sendable {
         throw notDrawn(text)
     }
 
-    /// `waitFor(_:times:seconds:)` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await waitFor(_:times:seconds:), which holds no thread of the pool")
-    @discardableResult
-    public func waitFor(_ text: String, times: Int = 1, seconds: TimeInterval = 60) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let now = drawn(text, times: times) { return now }
-            usleep(20_000)
-        }
-        throw notDrawn(text)
-    }
-
     /// The transcript if it holds `text` at least `times` times.
     private func drawn(_ text: String, times: Int) -> String? {
         let now = transcript
@@ -128,15 +116,6 @@ public final class TerminalSession: Sendable {
         let status = await process.exit()
         // What it wrote last may still be on its way through the terminal.
         _ = await drained.arrived()
-        return status
-    }
-
-    /// `wait()` for a test that is not async: blocks the calling thread.
-    @available(*, noasync, message: "await wait(), which holds no thread of the pool")
-    public func wait() -> Int32 {
-        let status = process.waitForExit()
-        // What it wrote last may still be on its way through the terminal.
-        _ = drained.wait(seconds: 5)
         return status
     }
 

@@ -10,31 +10,35 @@ struct PostgresClusterTests {
     @Test(
         "initdb, postgres on a free loopback port, SQL through psql, stopped and removed",
         .enabled(if: !shared, "RECEIPTS_TEST_POSTGRES_URL names a server: no cluster of its own to start"))
-    func lifecycle() throws {
-        let cluster = try PostgresCluster()
+    func lifecycle() async throws {
+        let cluster = try await PostgresCluster()
         #expect(cluster.url.hasPrefix("postgresql://"))
-        #expect(try cluster.psql("SHOW server_version_num").trimmingCharacters(in: .whitespacesAndNewlines).count == 6)
-        _ = try cluster.psql("CREATE TABLE t (id bigint PRIMARY KEY, login text UNIQUE)")
-        _ = try cluster.psql("INSERT INTO t VALUES (1, 'demo')")
-        #expect(throws: PostgresCluster.StartError.self) { try cluster.psql("INSERT INTO t VALUES (2, 'demo')") }
-        #expect(try cluster.psql("SELECT count(*) FROM t").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
-        let other = try PostgresCluster()
+        #expect(
+            try await cluster.psql("SHOW server_version_num").trimmingCharacters(in: .whitespacesAndNewlines).count == 6
+        )
+        _ = try await cluster.psql("CREATE TABLE t (id bigint PRIMARY KEY, login text UNIQUE)")
+        _ = try await cluster.psql("INSERT INTO t VALUES (1, 'demo')")
+        await #expect(throws: PostgresCluster.StartError.self) {
+            try await cluster.psql("INSERT INTO t VALUES (2, 'demo')")
+        }
+        #expect(try await cluster.psql("SELECT count(*) FROM t").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let other = try await PostgresCluster()
         #expect(other.url != cluster.url)
-        other.stop()
-        #expect(throws: PostgresCluster.StartError.self) { try other.psql("SELECT 1") }
+        await other.stop()
+        await #expect(throws: PostgresCluster.StartError.self) { try await other.psql("SELECT 1") }
     }
 
     @Test("each test takes a database of its own, and drops it")
-    func databases() throws {
-        let cluster = try PostgresCluster()
-        let first = try cluster.newDatabase()
-        let second = try cluster.newDatabase()
+    func databases() async throws {
+        let cluster = try await PostgresCluster()
+        let first = try await cluster.newDatabase()
+        let second = try await cluster.newDatabase()
         #expect(first != second && first.hasPrefix("postgresql://"))
-        let names = { try cluster.psql("SELECT datname FROM pg_database") }
+        let names = { try await cluster.psql("SELECT datname FROM pg_database") }
         let name = try #require(URLComponents(string: first)?.path.dropFirst())
-        #expect(try names().contains(String(name)))
-        try cluster.dropDatabase(first)
-        try cluster.dropDatabase(second)
-        #expect(try !names().contains(String(name)))
+        #expect(try await names().contains(String(name)))
+        try await cluster.dropDatabase(first)
+        try await cluster.dropDatabase(second)
+        #expect(try await !names().contains(String(name)))
     }
 }

@@ -3,31 +3,33 @@ import GRDB
 import ReceiptTesting
 import Testing
 
-/// A small file system of its own (tmpfs, mounted by the test), so that the disk really fills up.
-final class SmallDisk {
+/// A small file system of its own (tmpfs, mounted by the test), so that the disk really fills up;
+/// ``unmount()`` ends it.
+final class SmallDisk: Sendable {
     var path: String { folder.path }
     private let folder: TemporaryFolder
-    private(set) var mounted = false
+    let mounted: Bool
 
-    init(megabytes: Int) throws {
+    init(megabytes: Int) async throws {
         folder = try TemporaryFolder("disk")
-        mounted = try Self.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", path]) == 0
+        mounted = try await Self.mount(["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder.path]) == 0
     }
 
-    func remountReadOnly() throws -> Bool {
-        try Self.mount(["-o", "remount,ro", path]) == 0
+    func remountReadOnly() async throws -> Bool {
+        try await Self.mount(["-o", "remount,ro", path]) == 0
     }
 
-    private static func mount(_ arguments: [String], tool: String = "/bin/mount") throws -> Int32 {
+    /// Unmounts the file system, so that its folder can go.
+    func unmount() async {
+        if mounted { _ = try? await Self.mount([path], tool: "/bin/umount") }
+    }
+
+    private static func mount(_ arguments: [String], tool: String = "/bin/mount") async throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
-        return try ChildProcess(process).waitForExit()
-    }
-
-    deinit {
-        if mounted { _ = try? Self.mount([path], tool: "/bin/umount") }
+        return try await ChildProcess(process).exit()
     }
 }
 
@@ -45,7 +47,8 @@ struct FullDiskTests {
         "an import that fills the disk stops with a clear error; what was written is whole, its totals agree",
         .enabled(if: getuid() == 0, "mounting a small tmpfs needs root (CI runs as root)"))
     func fullDisk() async throws {
-        let disk = try SmallDisk(megabytes: 2)
+        let disk = try await SmallDisk(megabytes: 2)
+        defer { Task { await disk.unmount() } }
         try #require(disk.mounted, "could not mount a tmpfs")
         let server = try await DemoServerProcess(receipts: 3_000)
         var run = server.runner()
@@ -63,7 +66,7 @@ struct FullDiskTests {
         #expect(verified.status == 0, "\(verified.errors)")
 
         // On a file system that became read-only nothing is written either, with its own message.
-        #expect(try disk.remountReadOnly())
+        #expect(try await disk.remountReadOnly())
         let readOnly = try await run.russian().run(["import", "--quiet"])
         #expect(readOnly.status == 1)
         #expect(readOnly.errors.contains("нельзя изменить: нет прав на запись"), "\(readOnly.errors)")

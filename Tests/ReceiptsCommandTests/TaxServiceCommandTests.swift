@@ -285,11 +285,13 @@ struct TaxServiceCommandTests {
             #expect(third.output.contains(#""completed":0"#) && third.output.contains(#""invalid":0"#))
         }
         let refusedQR = try receipts[1].fiscalCode.canonical
-        let id = try #require(
-            (1...6).first { id in
-                let shown = try? Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
-                return shown?["qr"] as? String == refusedQR
-            })
+        var refused: Int?
+        for id in 1...6 where refused == nil {
+            let shown = try? Self.object(
+                try await run.run(["show", "--json", String(id), "--db", home.database]).output)
+            if shown?["qr"] as? String == refusedQR { refused = id }
+        }
+        let id = try #require(refused)
         let shown = try await run.run(["show", String(id), "--db", home.database])
         #expect(shown.output.contains("Invalid — the tax service's answer: status 15"))
         let json = try await Self.object(try run.run(["show", "--json", String(id), "--db", home.database]).output)
