@@ -184,7 +184,8 @@ let package = Package(
         // commands by hand; `swift run ScanSamples`: writes Data/samples/photos, the sample receipt
         // photos and the payload each holds.
         .executableTarget(
-            name: "FiscalStandIns", dependencies: ["ReceiptCore", "ReceiptTesting"], path: "Tools/FiscalStandIns",
+            name: "FiscalStandIns", dependencies: ["ReceiptCore", "ReceiptTesting", "ReceiptServerTesting"],
+            path: "Tools/FiscalStandIns",
             swiftSettings: strict),
         .executableTarget(
             name: "ScanSamples", dependencies: ["ReceiptPhotos", "ReceiptScan"], path: "Tools/ScanSamples",
@@ -236,10 +237,13 @@ let package = Package(
 
         // What the tests and benchmarks share: temporary folders, the repository's files, the built
         // `receipts` run as a person runs it, the real server on a free loopback port.
+        .target(name: "ReceiptTesting", dependencies: ["ReceiptCore"], swiftSettings: strict),
+        // The part of it that serves: the real server in the test's process, and the stand-ins of the
+        // tax service and proverkacheka.com; only the tests of what talks to a server link it.
         .target(
-            name: "ReceiptTesting",
+            name: "ReceiptServerTesting",
             dependencies: [
-                "ReceiptCore", "ReceiptServer",
+                "ReceiptTesting", "ReceiptCore", "ReceiptServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -320,7 +324,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptSyncTests",
             dependencies: [
-                "ReceiptTesting",
+                "ReceiptTesting", "ReceiptServerTesting",
                 "ReceiptSync", "ReceiptNetwork", "FiscalProviders", "ReceiptServer", "ReceiptStore", "ReceiptAPI",
                 "ReceiptCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -335,7 +339,8 @@ let package = Package(
         .testTarget(
             name: "FiscalProvidersTests",
             dependencies: [
-                "ReceiptTesting", "FiscalProviders", "ReceiptAPI", "ReceiptNetwork", "ReceiptStore", "ReceiptCore",
+                "ReceiptTesting", "ReceiptServerTesting", "FiscalProviders", "ReceiptAPI", "ReceiptNetwork",
+                "ReceiptStore", "ReceiptCore",
             ],
             swiftSettings: strict
         ),
@@ -363,7 +368,8 @@ let package = Package(
         .testTarget(
             name: "ReceiptWebTests",
             dependencies: [
-                "ReceiptTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptSync",
+                "ReceiptTesting", "ReceiptServerTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan",
+                "ReceiptSync",
                 "ReceiptNetwork", "ReceiptAPI", "ReceiptStats", "ReceiptBank", "FiscalProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -375,7 +381,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
-                "ReceiptTesting",
+                "ReceiptTesting", "ReceiptServerTesting",
                 "ReceiptServer", "ReceiptAPI", "ReceiptCore", "PlaceSearch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -411,7 +417,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptsCommandTests",
             dependencies: [
-                "ReceiptTesting",
+                "ReceiptTesting", "ReceiptServerTesting",
                 "receipts", "ReceiptCommandLine", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos",
                 "ReceiptReports",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -2,6 +2,7 @@ import FiscalProviders
 import Foundation
 import ReceiptCore
 import ReceiptNetwork
+import ReceiptServerTesting
 import ReceiptTesting
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import ReceiptAPI
 import ReceiptCore
 import ReceiptNetwork
+import ReceiptServerTesting
 import ReceiptTesting
 import Synchronization
 import Testing

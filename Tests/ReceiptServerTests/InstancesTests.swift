@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import ReceiptAPI
 import ReceiptCore
+import ReceiptServerTesting
 import ReceiptTesting
 import Testing
 

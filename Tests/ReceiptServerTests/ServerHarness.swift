@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import ReceiptAPI
 import ReceiptCore
+import ReceiptServerTesting
 import ReceiptTesting
 import Synchronization
 

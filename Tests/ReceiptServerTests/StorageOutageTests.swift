@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import ReceiptAPI
 import ReceiptCore
+import ReceiptServerTesting
 import ReceiptTesting
 import Synchronization
 import Testing

@@ -4,6 +4,7 @@ import ReceiptAPI
 import ReceiptCore
 import ReceiptNetwork
 import ReceiptServer
+import ReceiptServerTesting
 import ReceiptStore
 import ReceiptSync
 import ReceiptTesting

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import ReceiptAPI
 import ReceiptCore
 import ReceiptNetwork
+import ReceiptServerTesting
 import ReceiptStore
 import ReceiptSync
 import ReceiptTesting

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ReceiptCore
+import ReceiptServerTesting
 import ReceiptStore
 import ReceiptSync
 import ReceiptTesting

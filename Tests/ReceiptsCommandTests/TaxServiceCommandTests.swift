@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCore
+import ReceiptServerTesting
 import ReceiptStore
 import ReceiptTesting
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCore
+import ReceiptServerTesting
 import ReceiptTesting
 
 // Serves the test suite's stand-ins of the tax service and proverkacheka.com on free loopback ports

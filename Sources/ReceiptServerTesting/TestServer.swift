@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 public import ReceiptCore
 public import ReceiptServer
+import ReceiptTesting
 
 /// The real receipts server, in this process, on a free loopback port, with a fresh database in a
 /// temporary folder: what the server's and the client's tests run against.
