@@ -19,6 +19,10 @@ extension Tag {
 public enum TestTier {
     /// Whether the whole suite runs (the default).
     public static let isWhole = ProcessInfo.processInfo.environment["RECEIPTS_TEST_TIER"] != "check"
+
+    /// Whether this is `make test`'s second pass, the server's and the importer's tests again with
+    /// the server on PostgreSQL (`RECEIPTS_TEST_STORAGE=postgresql`).
+    public static let isPostgresPass = ProcessInfo.processInfo.environment["RECEIPTS_TEST_STORAGE"] == "postgresql"
 }
 
 extension Trait where Self == ConditionTrait {
@@ -26,5 +30,12 @@ extension Trait where Self == ConditionTrait {
     /// browser: its tags say which): it runs in the whole suite, not in the fast tier.
     public static var wholeSuiteOnly: Self {
         .enabled(if: TestTier.isWhole, "needs more than this process: `make test` runs it, `make check` does not")
+    }
+
+    /// A suite of the server's or the importer's tests whose outcome does not depend on the server's
+    /// storage: it touches none, or tests both backends itself (the storage conformance suites). It
+    /// runs in the first pass only; the pass over PostgreSQL would run it again for nothing.
+    public static var storageIndependent: Self {
+        .disabled(if: TestTier.isPostgresPass, "does not depend on RECEIPTS_TEST_STORAGE: the first pass ran it")
     }
 }

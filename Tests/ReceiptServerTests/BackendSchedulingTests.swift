@@ -7,7 +7,7 @@ import Testing
 /// from the lines Linux gives (`/proc/PID/cgroup` as cgroup v1 and v2 write them).
 @Suite(
     "Server: PostgreSQL's backends under the kernel's autogroup", .tags(.postgres), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    .storageIndependent, .timeLimit(.minutes(20)))
 struct BackendSchedulingTests {
     /// cgroup v1 as on this project's machine: the cpu controller at the root.
     static let v1Root = "9:name=systemd:/\n4:memory:/process_api/7da6\n2:cpuacct:/\n1:cpu:/\n0::/\n"

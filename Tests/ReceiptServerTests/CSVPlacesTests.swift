@@ -6,7 +6,7 @@ import Testing
 @testable import ReceiptServer
 
 /// A places CSV is RFC 4180 read on Unicode scalars: what GeoNames' `cities500` holds loads whole.
-@Suite("Server: places CSV", .timeLimit(.minutes(20)))
+@Suite("Server: places CSV", .storageIndependent, .timeLimit(.minutes(20)))
 struct CSVPlacesTests {
     @Test("a name that begins with a combining mark does not swallow the comma before it")
     func combiningMarkAfterComma() throws {

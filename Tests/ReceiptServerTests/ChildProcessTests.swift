@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
     "Child processes awaited without holding a thread of the concurrency pool", .tags(.process), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    .storageIndependent, .timeLimit(.minutes(20)))
 struct ChildProcessTests {
     struct TimedOut: Error {}
 

@@ -1,11 +1,12 @@
 import Foundation
 import ReceiptAPI
 import ReceiptCore
+import ReceiptTesting
 import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: demo data", .timeLimit(.minutes(20)))
+@Suite("Server: demo data", .storageIndependent, .timeLimit(.minutes(20)))
 struct DemoDataTests {
     static let until = try? LocalDateTime(iso: "2026-03-15T18:30:00")
 

@@ -70,7 +70,7 @@ struct TwoInstances: Sendable {
 
 @Suite(
     "Server: several instances on one PostgreSQL database", .tags(.server, .postgres), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    .storageIndependent, .timeLimit(.minutes(20)))
 struct InstancesTests {
     @Test("a session opened on one instance works on the other; logging out on one ends it on both")
     func sessions() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 @Suite(
     "Server: PostgreSQL addresses and waiting on the database", .tags(.postgres), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    .storageIndependent, .timeLimit(.minutes(20)))
 struct PostgresAddressTests {
     @Test("URLs read as libpq reads them; the password comes from PGPASSWORD and is never printed")
     func urls() throws {

@@ -2,7 +2,9 @@ import Foundation
 import ReceiptTesting
 import Testing
 
-@Suite("A throwaway PostgreSQL for the tests", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite(
+    "A throwaway PostgreSQL for the tests", .tags(.postgres), .wholeSuiteOnly, .storageIndependent,
+    .timeLimit(.minutes(20)))
 struct PostgresClusterTests {
     /// Whether a developer's (or `scripts/with-postgres.sh`'s) server stands in for the clusters.
     static let shared = !(ProcessInfo.processInfo.environment["RECEIPTS_TEST_POSTGRES_URL"] ?? "").isEmpty

@@ -14,7 +14,7 @@ import Testing
 
 @Suite(
     "Server: PostgreSQL stopped and started under load", .tags(.server, .postgres), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    .storageIndependent, .timeLimit(.minutes(20)))
 struct PostgresOutageTests {
     /// A server started on `settings`. A loaded machine may keep a fresh cluster from answering its
     /// schema steps within the tests' 3 s patience: starting, which does nothing once done, is asked

@@ -6,7 +6,7 @@ import Testing
 
 /// The server's SQLite database holds password hashes, sessions and a tax-service refresh token:
 /// another local user read the token from its `-wal` file when it was 0644 (issue 31).
-@Suite("Server: its SQLite database for its owner only", .timeLimit(.minutes(20)))
+@Suite("Server: its SQLite database for its owner only", .storageIndependent, .timeLimit(.minutes(20)))
 struct ServerFileModeTests {
     @Test("a new server database and its -wal and -shm are 0600, its folders 0700; a wider one is narrowed")
     func modes() async throws {

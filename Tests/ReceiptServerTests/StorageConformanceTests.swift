@@ -41,7 +41,8 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// One suite over both storages: what the server relies on, said once, checked on SQLite and on
 /// PostgreSQL alike; a suite within it for each role of ``ServerStorage``.
 @Suite(
-    "Server storage: SQLite and PostgreSQL behave the same", .tags(.postgres), .wholeSuiteOnly, .timeLimit(.minutes(20))
+    "Server storage: SQLite and PostgreSQL behave the same", .tags(.postgres), .wholeSuiteOnly, .storageIndependent,
+    .timeLimit(.minutes(20))
 )
 struct StorageConformanceTests {}
 

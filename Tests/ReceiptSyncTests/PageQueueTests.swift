@@ -1,8 +1,9 @@
+import ReceiptTesting
 import Testing
 
 @testable import ReceiptSync
 
-@Suite("The queue between fetching pages and writing them", .timeLimit(.minutes(20)))
+@Suite("The queue between fetching pages and writing them", .storageIndependent, .timeLimit(.minutes(20)))
 struct PageQueueTests {
     struct Stop: Error, Equatable {}
 

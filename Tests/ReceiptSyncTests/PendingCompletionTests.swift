@@ -10,7 +10,7 @@ import Testing
 /// Completing pending receipts, as the library does it for `complete`, `scan --add --complete` and
 /// `add --qr --complete`: a source's answers kept one by one, a failure of one receipt told and
 /// passed over, a failure of them all stopping the run.
-@Suite("Pending receipts completed from a source of fiscal documents", .timeLimit(.minutes(20)))
+@Suite("Pending receipts completed from a source of fiscal documents", .storageIndependent, .timeLimit(.minutes(20)))
 struct PendingCompletionTests {
     /// A source that answers from a script, by the document number (`i`) of the code asked, and
     /// remembers what it was asked.
