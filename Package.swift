@@ -419,7 +419,7 @@ let package = Package(
             dependencies: [
                 "ReceiptTesting", "ReceiptServerTesting",
                 "receipts", "ReceiptCommandLine", "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptPhotos",
-                "ReceiptReports",
+                "ReceiptReports", "ReceiptServer", "ReceiptStats",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict

@@ -4,21 +4,18 @@ import ReceiptTesting
 import Testing
 
 @Suite(
-    "receipts stats and categories as text, report without receipts", .tags(.server), .wholeSuiteOnly,
+    "receipts stats and categories as text, report without receipts",
     .timeLimit(.minutes(20)))
 struct StatsTextTests {
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// A runner whose database holds `receipts` demo receipts ending today, made by `receipts demo`
-    /// in one process (the demo server inside it, gone when it ends); the folder holds the database.
+    /// A runner whose database holds `receipts` demo receipts ending today, as `receipts demo` would
+    /// import them, written straight into the file (``DemoDatabase``); the folder holds the database.
     private func imported(receipts: Int) async throws -> (TemporaryFolder, InProcessRunner) {
         let folder = try TemporaryFolder()
-        var run = RealReceiptsCommandTests.runner(in: folder)
-        if let zone = ProcessInfo.processInfo.environment["TZ"] { run.environment["TZ"] = zone }
-        #expect(try await run.run(["demo", "--demo-receipts", String(receipts), "--quiet"]).status == 0)
-        return (folder, run)
+        return (folder, try DemoDatabase.runner(receipts: receipts, in: folder))
     }
 
     /// The rows of the table that follows `title` in `text`, its header left out.

@@ -58,23 +58,28 @@ struct TerminalWidthTests {
         #expect(cut)
     }
 
+}
+
+/// What a terminal's width does to the tables, in process: standard output a terminal 200 columns
+/// wide (``InProcessRunner/runOnTerminal(_:columns:)``), over the demo's receipts written straight
+/// into the database (``DemoDatabase``). `TerminalWidthTests` draws them on a real pseudo-terminal.
+@Suite("Tables on a terminal as wide as COLUMNS says", .timeLimit(.minutes(20)))
+struct ColumnsVariableTests {
     @Test("COLUMNS sets the width on a terminal; a pipe is never cut")
     func columnsVariable() async throws {
-        let server = try await DemoServerProcess(receipts: 60)
-        var run = server.runner(language: "ru")
-        #expect(try await run.run(["login", "--login", "demo", "--password-stdin"], input: "demo\n").status == 0)
-        #expect(try await run.run(["import", "--quiet"]).status == 0)
+        let folder = try TemporaryFolder()
+        var run = try DemoDatabase.runner(receipts: 60, in: folder).russian()
         let listing = try JSONSerialization.jsonObject(with: Data(try await run.run(["list", "--json"]).output.utf8))
         let months = try #require((listing as? [String: Any])?["months"] as? [[String: Any]])
         // A whole month: its table has both change columns, wider than 60 when nothing is fitted.
         let command = ["stats", "--month", try #require(months.dropFirst().first?["month"] as? String)]
-        #expect(Self.widest(try await run.runOnTerminal(command, columns: 200).output) > 60)
+        #expect(TerminalWidthTests.widest(try await run.runOnTerminal(command, columns: 200).output) > 60)
         run.environment["COLUMNS"] = "60"
         let narrow = try await run.runOnTerminal(command, columns: 200)
         #expect(narrow.status == 0)
-        #expect(Self.widest(narrow.output) <= 60)
+        #expect(TerminalWidthTests.widest(narrow.output) <= 60)
         let piped = try await run.run(command)
-        #expect(Self.widest(piped.output) > 60)
-        #expect(Self.numbers(in: piped.output) == Self.numbers(in: narrow.output))
+        #expect(TerminalWidthTests.widest(piped.output) > 60)
+        #expect(TerminalWidthTests.numbers(in: piped.output) == TerminalWidthTests.numbers(in: narrow.output))
     }
 }

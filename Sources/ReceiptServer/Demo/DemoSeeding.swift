@@ -43,6 +43,24 @@ extension ReceiptsServer {
         return DemoSummary(seeded: true, places: data.places.count, receipts: data.receipts.count, sampleQR: sample)
     }
 
+    /// The demo account's receipts and the places they name, as ``seedDemo(seed:until:receiptCount:)``
+    /// stores them and the account's change feed hands them to an importer: the same documents,
+    /// statuses and places, in the same order. For a test that wants the demo's history in a local
+    /// database without serving it and importing it.
+    public static func demoHistory(seed: UInt64 = 1, until: LocalDateTime, receiptCount: Int? = nil) throws
+        -> (receipts: [Receipt], places: [Place])
+    {
+        let data = try DemoData.generate(seed: seed, until: until, receiptCount: receiptCount)
+        let places = Dictionary(data.places.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var named: [String: Place] = [:]
+        let receipts = try data.receipts.map { stored in
+            let place = stored.placeID.flatMap { places[$0] }
+            if let place { named[place.id] = place }
+            return try stored.document.receipt(status: stored.status, placeID: place?.id)
+        }
+        return (receipts, named.values.sorted { $0.id < $1.id })
+    }
+
     /// What the demo seeded earlier holds, and a QR code of a document no account has added yet.
     private func seededBefore() async throws -> DemoSummary {
         let sample = try await storage.unclaimedDocument()

@@ -1,0 +1,57 @@
+import Foundation
+import ReceiptServer
+import ReceiptStats
+import ReceiptStore
+import ReceiptTesting
+import Testing
+
+@testable import ReceiptCommandLine
+
+/// The demo's receipts written straight into a database file, as `receipts demo` imports them from
+/// its embedded server, with no server, no login and no HTTP: for tests of what the commands print
+/// over a history (tables, layout, languages). `DemoDatabaseTests` checks that the file holds what
+/// `receipts demo` writes.
+enum DemoDatabase {
+    /// Writes the demo's `receipts` receipts ending now (`receipts demo --demo-receipts N`) into a
+    /// database at `path`, categorised by the rules of `configFolder` as the commands would.
+    static func write(receipts: Int, to path: String, configFolder: String) throws {
+        let history = try ReceiptsServer.demoHistory(until: try ServeCommand.today(), receiptCount: receipts)
+        let database = try ReceiptDatabase.open(
+            at: path, createIfMissing: true, rules: try CategoryRuleSet.standard(configFolder: configFolder))
+        defer { database.close() }
+        try database.save(
+            [SyncPage(receipts: history.receipts, places: history.places)],
+            position: SyncPosition(source: "demo", since: Int64(history.receipts.count)))
+        try database.updateSearchIndex()
+        try database.settleGuesses()
+    }
+
+    /// A runner in English over a database of `receipts` demo receipts in `folder`
+    /// (`RealReceiptsCommandTests.runner(in:)`'s database and configuration).
+    static func runner(receipts: Int, in folder: TemporaryFolder) throws -> InProcessRunner {
+        let run = RealReceiptsCommandTests.runner(in: folder)
+        try write(
+            receipts: receipts, to: run.environment["RECEIPTS_DB"] ?? "", configFolder: folder.file("config/receipts"))
+        return run
+    }
+}
+
+@Suite("The demo's database without a server", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+struct DemoDatabaseTests {
+    @Test("DemoDatabase holds what receipts demo imports: the same list, statistics, shops and search")
+    func sameAsDemo() async throws {
+        let (imported, written) = (try TemporaryFolder(), try TemporaryFolder())
+        let demo = RealReceiptsCommandTests.runner(in: imported)
+        #expect(try await demo.run(["demo", "--demo-receipts", "250", "--quiet"]).status == 0)
+        let fixture = try DemoDatabase.runner(receipts: 250, in: written)
+        for arguments in [
+            ["list", "--json"], ["stats", "--json", "--from", "2020-01"], ["shops", "--json"],
+            ["categories", "--json"], ["search", "молоко", "--json"], ["show", "1", "--json"],
+        ] {
+            let expected = try await demo.run(arguments)
+            let found = try await fixture.run(arguments)
+            #expect(expected.status == 0 && found.status == 0, "\(arguments): \(expected.errors) \(found.errors)")
+            #expect(found.output == expected.output, "\(arguments)")
+        }
+    }
+}
