@@ -68,12 +68,14 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Tools Fuzz
 
-## What the tests run, and nothing more: the test bundle, `receipts`, and the tax service's stand-ins
-## (the browser test starts them). `swift build --build-tests` would also build the seven benchmarks
-## and ScanSamples, about a minute on two cores; `make bench` builds those (release). Called with
-## the flags of the build: $(call test-build,FLAGS).
-test-build = $(SWIFT) build --product receiptsPackageTests $(1) && $(SWIFT) build --product receipts $(1) \
-	&& $(SWIFT) build --product FiscalStandIns $(1)
+## What the tests run, and nothing more: the test bundle, which also builds and links `receipts` and
+## the tax service's stand-ins (test targets depend on both: the command tests run the one, the
+## browser test starts the other). One build, not one a product: each `swift build --product` plans
+## the whole package again and rebuilt some of it (about 50 s from a fresh clone).
+## `swift build --build-tests` would also build the seven benchmarks and ScanSamples, about a minute
+## on two cores; `make bench` builds those (release). Called with the flags of the build:
+## $(call test-build,FLAGS).
+test-build = $(SWIFT) build --product receiptsPackageTests $(1)
 
 ## check: the fast tier, for the loop of a change: the build, `make lint`, and every test that needs
 ## nothing beyond its own process (RECEIPTS_TEST_TIER=check leaves out the suites tagged `.process`,
@@ -94,8 +96,14 @@ check: setup lint
 ## depend on, directly or through its dependencies (the lint's scripts/check-imports.py also wants
 ## the direct declaration). It only checks: the compiler's flags and what it builds are the same as
 ## without it, so `swift test --skip-build` runs what this built.
-test: setup lint $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP)
-	$(call test-build,--explicit-target-dependency-import-check error)
+## The Python tools' virtual environments are made while the Swift build runs (pip waits on the
+## network, the build on the processors), their output kept until both end.
+test: setup lint
+	@mkdir -p .build
+	@$(MAKE) --no-print-directory $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP) > .build/venvs.log 2>&1 & venvs=$$!; \
+	$(call test-build,--explicit-target-dependency-import-check error); built=$$?; \
+	wait $$venvs; made=$$?; cat .build/venvs.log; \
+	[ $$built -eq 0 ] || exit $$built; [ $$made -eq 0 ] || { echo "make test: a tools' environment failed"; exit 1; }
 	@# docs/reference.md is every command's help as the built binary prints it.
 	python3 scripts/command-reference.py --check $(RECEIPTS)
 	@# Every module's DocC catalogue, warnings as errors (a symbol link that names nothing fails).

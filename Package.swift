@@ -365,10 +365,13 @@ let package = Package(
         .testTarget(
             name: "PlaceSearchTests", dependencies: ["ReceiptTesting", "PlaceSearch", "ReceiptCore"],
             swiftSettings: strict),
+        // FiscalStandIns: an executable nothing imports; depending on it makes the test build build the
+        // stand-ins the browser test (scripts/web-browser-test.py) starts.
         .testTarget(
             name: "ReceiptWebTests",
             dependencies: [
-                "ReceiptTesting", "ReceiptServerTesting", "ReceiptWeb", "ReceiptStore", "ReceiptCore", "ReceiptScan",
+                "ReceiptTesting", "ReceiptServerTesting", "FiscalStandIns", "ReceiptWeb", "ReceiptStore", "ReceiptCore",
+                "ReceiptScan",
                 "ReceiptSync",
                 "ReceiptNetwork", "ReceiptAPI", "ReceiptStats", "ReceiptBank", "FiscalProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
