@@ -72,11 +72,6 @@ public final class ChildProcess: Sendable {
             status: status, output: await output?.arrived() ?? Data(), errors: await errors?.arrived() ?? Data())
     }
 
-    /// ``exit()`` on a thread of its own, never one of the pool: what a `deinit` that must not wait
-    /// starts to clean up once the child has ended. Not public: tests and tools await ``exit()``.
-    @available(*, noasync, message: "await exit(), which holds no thread of the pool")
-    func waitForExit() -> Int32 { ending.wait() }
-
     /// ``finished()`` on a thread of its own, never one of the pool (``offThePool(_:)``): for the
     /// steps of setting up a PostgreSQL cluster, which run one after another there.
     @available(*, noasync, message: "await finished(), which holds no thread of the pool")

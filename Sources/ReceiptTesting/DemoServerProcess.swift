@@ -119,11 +119,13 @@ public final class DemoServerProcess: Sendable {
     }
 
     deinit {
-        // Not waited for here, where a thread of the pool may be the one letting go: the home is
-        // removed on a thread of its own once the server has ended.
+        // Not waited for here: a task awaits the server's end, then lets the home go.
         process.terminate()
         let process = process
         let folder = folder
-        Thread { withExtendedLifetime(folder) { _ = process.waitForExit() } }.start()
+        Task {
+            _ = await process.exit()
+            withExtendedLifetime(folder) {}
+        }
     }
 }

@@ -168,14 +168,13 @@ public final class PostgresCluster: Sendable {
     }
 
     deinit {
-        // Not waited for here, where a thread of the pool may be the one letting go: the folder is
-        // removed on a thread of its own once the server has ended.
+        // Not waited for here: a task awaits the server's end, then removes the folder.
         let process = interrupted()
         guard let folder else { return }
-        Thread {
-            _ = process?.waitForExit()
+        Task {
+            _ = await process?.exit()
             try? FileManager.default.removeItem(atPath: folder)
-        }.start()
+        }
     }
 
     /// Stops the server and removes its folder.
