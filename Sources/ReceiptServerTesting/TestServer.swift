@@ -1,16 +1,30 @@
 public import Foundation
 import Hummingbird
-import HummingbirdTesting
+public import HummingbirdTesting
 import Logging
 public import ReceiptCore
 public import ReceiptServer
 import ReceiptTesting
 
-/// The real receipts server, in this process, on a free loopback port, with a fresh database in a
-/// temporary folder: what the server's and the client's tests run against.
+/// The real receipts server, in this process, with a fresh database in a temporary folder: what the
+/// server's and the client's tests run against. It listens on a free loopback port (``Transport/live``)
+/// or answers requests handed straight to its router (``Transport/router``).
 public struct TestServer: Sendable {
-    /// The port it listens on.
+    /// How requests reach the server.
+    public enum Transport: Sendable {
+        /// Over a loopback connection: what a test of the connection itself needs (a slow client, a
+        /// malformed request, a peer's address, a client of another process or library).
+        case live
+        /// Handed to the router in this process, no socket: the routes, middleware and services as
+        /// they run, without the HTTP layer (its channel handlers, its deadlines). Every request
+        /// names `localhost` and comes from an unknown peer, so all count as one client.
+        case router
+    }
+
+    /// The port it listens on; 0 under ``Transport/router``.
     public let port: Int
+    /// The client that hands requests to the router (``Transport/router``); nil over a socket.
+    public let router: (any TestClientProtocol)?
     /// The server itself, for reaching past HTTP (seeding, the clock).
     public let server: ReceiptsServer
     /// The temporary folder of the server's database, free for the test's own files until the
@@ -41,20 +55,20 @@ public struct TestServer: Sendable {
     /// With `RECEIPTS_TEST_STORAGE=postgresql`, the server's database is one of its own on the test
     /// cluster (`RECEIPTS_TEST_POSTGRES_URL`, else one started for it): the same tests, over PostgreSQL.
     public static func run<T: Sendable>(
-        demo: Demo? = nil, configure: (inout ServerSettings) -> Void = { _ in },
+        transport: Transport = .live, demo: Demo? = nil, configure: (inout ServerSettings) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         guard ProcessInfo.processInfo.environment["RECEIPTS_TEST_STORAGE"] == "postgresql" else {
-            return try await run(postgres: nil, demo: demo, configure: configure, body)
+            return try await run(transport: transport, postgres: nil, demo: demo, configure: configure, body)
         }
         let cluster = try await PostgresCluster()
         return try await cluster.withDatabase { database in
-            try await run(postgres: database, demo: demo, configure: configure, body)
+            try await run(transport: transport, postgres: database, demo: demo, configure: configure, body)
         }
     }
 
     private static func run<T: Sendable>(
-        postgres: String?, demo: Demo?, configure: (inout ServerSettings) -> Void,
+        transport: Transport, postgres: String?, demo: Demo?, configure: (inout ServerSettings) -> Void,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let folder = try TemporaryFolder("server")
@@ -70,8 +84,15 @@ public struct TestServer: Sendable {
             await server.close()
             throw error
         }
-        return try await server.application().test(.live) { client in
-            try await body(TestServer(port: client.port ?? 0, server: server, folder: folder.path))
+        switch transport {
+        case .live:
+            return try await server.application().test(.live) { client in
+                try await body(TestServer(port: client.port ?? 0, router: nil, server: server, folder: folder.path))
+            }
+        case .router:
+            return try await server.application().test(.router) { client in
+                try await body(TestServer(port: 0, router: client, server: server, folder: folder.path))
+            }
         }
     }
 }

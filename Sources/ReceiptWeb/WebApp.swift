@@ -102,6 +102,12 @@ public final class WebApp: Sendable {
         return hosts.map { "\($0):\(port)" }
     }
 
+    /// Takes the app to listen on `port`: the server, once it does; a test handing requests to the
+    /// router, before it does.
+    func listens(on port: Int) {
+        listening.withLock { $0 = port }
+    }
+
     /// The application; `onRunning` hears the port it listens on.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
@@ -110,7 +116,7 @@ public final class WebApp: Sendable {
                 address: .hostname(settings.listenHost, port: settings.port), serverName: "receipts-web"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                self.listening.withLock { $0 = port }
+                self.listens(on: port)
                 await onRunning(port)
             },
             logger: Self.logger)

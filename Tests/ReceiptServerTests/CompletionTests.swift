@@ -56,7 +56,7 @@ final class ScriptedCompleter: ReceiptCompleter {
 }
 
 @Suite(
-    "Server: pending receipts completed in the background", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+    "Server: pending receipts completed in the background", .timeLimit(.minutes(20)))
 struct CompletionTests {
     /// A full receipt for `i`, as a provider would give it.
     static func document(_ i: Int) throws -> Receipt {

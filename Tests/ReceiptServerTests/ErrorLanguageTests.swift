@@ -8,8 +8,7 @@ import Testing
 @testable import ReceiptServer
 
 @Suite(
-    "Server: error messages in the language the request accepts", .tags(.server), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    "Server: error messages in the language the request accepts", .timeLimit(.minutes(20)))
 struct ErrorLanguageTests {
     @Test("Accept-Language: ru gives every error in Russian with Content-Language: ru; the code stays the same")
     func russian() async throws {

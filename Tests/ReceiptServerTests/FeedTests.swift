@@ -7,7 +7,7 @@ import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: the receipt feed and the change feed", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("Server: the receipt feed and the change feed", .timeLimit(.minutes(20)))
 struct FeedTests {
     /// A QR payload of a receipt no server document knows.
     static func payload(_ i: Int, date: String = "20251231T1200", total: String = "100.00") -> String {

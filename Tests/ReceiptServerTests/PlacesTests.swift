@@ -8,7 +8,7 @@ import Testing
 
 @testable import ReceiptServer
 
-@Suite("Server: places", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("Server: places", .timeLimit(.minutes(20)))
 struct PlacesTests {
     @Test("nearest first across pages, filtered by text and radius, as brute force says")
     func search() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReceiptAPI
+import ReceiptServerTesting
 import ReceiptTesting
 import Testing
 
@@ -28,7 +29,7 @@ struct ProxyTests {
     @Test("without a trusted proxy, the header is ignored: every client behind the balancer is one address")
     func untrusted() async throws {
         let configure: (inout ServerSettings) -> Void = { Self.strict(&$0) }
-        try await ServerHarness.run(configure: configure) { server in
+        try await ServerHarness.run(transport: .live, configure: configure) { server in
             _ = try await server.registered("erin")
             var statuses: [Int] = []
             for client in ["203.0.113.7", "203.0.113.8", "203.0.113.9"] {
@@ -45,7 +46,7 @@ struct ProxyTests {
             Self.strict(&$0)
             $0.trustedProxies = [AddressRange("127.0.0.2/32")].compactMap { $0 }
         }
-        try await ServerHarness.run(configure: configure) { server in
+        try await ServerHarness.run(transport: .live, configure: configure) { server in
             _ = try await server.registered("erin")
             let port = server.port
             // 203.0.113.7 fails twice and is then refused …
@@ -79,7 +80,7 @@ struct ProxyTests {
         let configure: (inout ServerSettings) -> Void = {
             $0.trustedProxies = [AddressRange("127.0.0.2")].compactMap { $0 }
         }
-        try await ServerHarness.run(configure: configure) { server in
+        try await ServerHarness.run(transport: .live, configure: configure) { server in
             func cookie(from peer: String, _ headers: [String: String]) async throws -> String {
                 let answer = await (try RawConnection(port: server.port, from: peer)).exchange(
                     "POST", "/api/v1/sessions/anonymous", headers: headers)
@@ -101,7 +102,7 @@ struct ProxyTests {
     @Test("a Host naming another site is refused with 421 (DNS rebinding); addresses, localhost and allowed names pass")
     func hostHeader() async throws {
         let configure: (inout ServerSettings) -> Void = { $0.allowedHosts = ["Receipts.Example.org"] }
-        try await ServerHarness.run(configure: configure) { server in
+        try await ServerHarness.run(transport: .live, configure: configure) { server in
             func health(_ host: String) async throws -> (status: Int, body: String, head: String) {
                 await (try RawConnection(port: server.port)).exchange("GET", "/health", headers: ["Host": host])
             }

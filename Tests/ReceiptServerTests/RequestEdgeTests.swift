@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReceiptAPI
+import ReceiptServerTesting
 import ReceiptTesting
 import Testing
 
@@ -113,7 +114,7 @@ struct RequestEdgeTests {
 
     @Test("headers too large for the parser get 431 with a JSON error; a request that is not HTTP gets 400")
     func unparsable() async throws {
-        try await ServerHarness.run { server in
+        try await ServerHarness.run(transport: .live) { server in
             let large = try RawConnection(port: server.port)
             large.send(
                 "GET /health HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "a", count: 100_000))\r\n\r\n")

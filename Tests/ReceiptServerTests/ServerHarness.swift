@@ -11,14 +11,18 @@ import Synchronization
 
 @testable import ReceiptServer
 
-/// The real server on a loopback port (ReceiptTesting's ``TestServer``), with clients of the API.
+/// The real server (ReceiptServerTesting's ``TestServer``), with clients of the API. Its requests go
+/// straight to the router unless the test asks for a socket (`transport: .live`).
 struct ServerHarness: Sendable {
+    /// The port the server listens on; 0 when requests go to its router.
     let port: Int
     let server: ReceiptsServer
+    /// What hands requests to the router; nil over a socket.
+    var router: (any TestClientProtocol)? = nil
 
     /// Runs `body` against a server started for it, and stops the server afterwards.
     static func run<T: Sendable>(
-        sessionLifetime: TimeInterval = 3600, clock: TestClock? = nil,
+        transport: TestServer.Transport = .router, sessionLifetime: TimeInterval = 3600, clock: TestClock? = nil,
         configure: (inout ServerSettings) -> Void = { _ in },
         _ body: @Sendable (ServerHarness) async throws -> T
     ) async throws -> T {
@@ -27,14 +31,15 @@ struct ServerHarness: Sendable {
             if let clock { settings.clock = { clock.now } }
             configure(&settings)
         }
-        return try await TestServer.run(configure: configured) { test in
-            try await body(ServerHarness(port: test.port, server: test.server))
+        return try await TestServer.run(transport: transport, configure: configured) { test in
+            try await body(ServerHarness(port: test.port, server: test.server, router: test.router))
         }
     }
 
     /// A client of its own (its own connection and cookie), like a separate app or person.
     func client() -> APIClient {
-        APIClient(port: port)
+        if let router { return APIClient(router: router) }
+        return APIClient(port: port)
     }
 
     /// A client with a fresh anonymous session.
@@ -58,21 +63,30 @@ enum HarnessError: Error {
     case unexpected(HTTPResponse.Status, String)
 }
 
-/// A tiny HTTP client with a cookie jar of one cookie: the session.
+/// A tiny HTTP client with a cookie jar of one cookie: the session. It sends over a connection of
+/// its own, or hands its requests to the server's router.
 final class APIClient: Sendable {
-    private let client: TestClient
+    private let connection: TestClient?
+    private let router: (any TestClientProtocol)?
     private let cookie = Mutex<String?>(nil)
 
     init(port: Int) {
         // What is answered, not how fast: a loaded machine may keep an answer long (the suite's time
         // limit ends a hang).
-        client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(300)))
-        client.connect()
+        let connection = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(300)))
+        connection.connect()
+        self.connection = connection
+        router = nil
+    }
+
+    init(router: any TestClientProtocol) {
+        connection = nil
+        self.router = router
     }
 
     deinit {
-        let client = client
-        Task { try? await client.shutdown() }
+        guard let connection else { return }
+        Task { try? await connection.shutdown() }
     }
 
     struct Response: Sendable {
@@ -113,16 +127,26 @@ final class APIClient: Sendable {
         var headers = extra
         if let value = sessionCookie { headers[.cookie] = "\(APIContract.sessionCookie)=\(value)" }
         if body != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
-        let response = try await client.execute(
-            TestClient.Request(
-                uri, method: method, authority: "localhost", headers: headers, body: body.map { ByteBuffer(bytes: $0) })
-        )
+        let bytes = body.map { ByteBuffer(bytes: $0) }
+        let response: Response
+        if let router {
+            let answer = try await router.executeRequest(uri: uri, method: method, headers: headers, body: bytes)
+            response = Response(
+                status: answer.status, headers: answer.headers, body: Data(answer.body.readableBytesView))
+        } else if let connection {
+            let answer = try await connection.execute(
+                TestClient.Request(uri, method: method, authority: "localhost", headers: headers, body: bytes))
+            response = Response(
+                status: answer.status, headers: answer.headers,
+                body: answer.body.map { Data($0.readableBytesView) } ?? Data())
+        } else {
+            preconditionFailure("an APIClient sends over a connection or to a router")
+        }
         if let setCookie = response.headers[.setCookie], setCookie.hasPrefix(APIContract.sessionCookie + "=") {
             let value = setCookie.dropFirst(APIContract.sessionCookie.count + 1).prefix { $0 != ";" }
             sessionCookie = value.isEmpty ? nil : String(value)
         }
-        let bytes = response.body.map { Data($0.readableBytesView) } ?? Data()
-        return Response(status: response.status, headers: response.headers, body: bytes)
+        return response
     }
 }
 

@@ -4,7 +4,7 @@ import ReceiptAPI
 import ReceiptTesting
 import Testing
 
-@Suite("Server: accounts and sessions", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("Server: accounts and sessions", .timeLimit(.minutes(20)))
 struct SessionTests {
     @Test("an anonymous session, then registering, logging in, who am I, logging out")
     func lifecycle() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReceiptServer
+import ReceiptServerTesting
 import ReceiptTesting
 import Testing
 
@@ -12,7 +13,7 @@ struct SlowClientTests {
             $0.requestHeadTimeout = .seconds(1)
             $0.requestTimeout = .seconds(2)
         }
-        try await ServerHarness.run(configure: deadlines) { harness in
+        try await ServerHarness.run(transport: .live, configure: deadlines) { harness in
             // 150 clients that never finish a head, 50 that never finish a body.
             let heads = try (0..<150).map { _ in try RawConnection(port: harness.port) }
             let bodies = try (0..<50).map { _ in try RawConnection(port: harness.port) }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HTTPTypes
 import ReceiptAPI
+import ReceiptServerTesting
 import ReceiptTesting
 import Testing
 
@@ -21,7 +22,7 @@ struct ThrottleTests {
 
     @Test("an attacker's wrong passwords from one address do not stop the owner logging in from another")
     func attackerSlowsOnlyThemself() async throws {
-        try await ServerHarness.run { server in
+        try await ServerHarness.run(transport: .live) { server in
             _ = try await server.registered("erin")
             var attacker: [Int] = []
             for _ in 0..<8 { attacker.append(try await Self.attempt(server.port, from: "127.0.0.2", Self.wrong)) }
@@ -52,7 +53,7 @@ struct ThrottleTests {
             $0.throttle.failedLoginsPerLogin = .init(50, per: 3600)
             $0.throttle.slowedLoginsPerLogin = .init(1, per: 2)
         }
-        try await ServerHarness.run(configure: limits) { server in
+        try await ServerHarness.run(transport: .live, configure: limits) { server in
             _ = try await server.registered("erin")
             // The owner logged in once from their phone: it carries a device mark since.
             let phone = try await server.client().post(
@@ -97,7 +98,7 @@ struct ThrottleTests {
     @Test("one address trying many logins is stopped by its cap on all failed logins; others go on")
     func manyLoginsFromOneAddress() async throws {
         let limits: (inout ServerSettings) -> Void = { $0.throttle.failedLoginsFromAddress = .init(6, per: 300) }
-        try await ServerHarness.run(configure: limits) { server in
+        try await ServerHarness.run(transport: .live, configure: limits) { server in
             _ = try await server.registered("erin")
             var statuses: [Int] = []
             for index in 0..<8 {
@@ -114,7 +115,7 @@ struct ThrottleTests {
         let folder = try TemporaryFolder("throttle")
         let path = folder.file("server.sqlite")
         let database: (inout ServerSettings) -> Void = { $0.database = .sqlite(path: path) }
-        try await ServerHarness.run(configure: database) { server in
+        try await ServerHarness.run(transport: .live, configure: database) { server in
             _ = try await server.registered("erin")
             // 60,000 characters of login: refused at once, as a wrong password is, and never stored.
             let long = String(repeating: "a", count: 60_000)
@@ -160,7 +161,7 @@ struct ThrottleTests {
             $0.throttle.registrationsPerAddress = .init(3, per: 3600)
             $0.throttle.anonymousAccountsPerAddress = .init(2, per: 3600)
         }
-        try await ServerHarness.run(configure: limits) { server in
+        try await ServerHarness.run(transport: .live, configure: limits) { server in
             var registrations: [(status: Int, body: String, head: String)] = []
             for index in 1...5 {
                 registrations.append(
@@ -189,7 +190,7 @@ struct ThrottleTests {
             $0.throttle.receiptsAddedPerHour = .init(3, per: 3600)
             $0.throttle.receiptsAddedPerDay = .init(4, per: 86_400)
         }
-        try await ServerHarness.run(configure: limits) { server in
+        try await ServerHarness.run(transport: .live, configure: limits) { server in
             let flooder = try await server.anonymous()
             var statuses: [HTTPResponse.Status] = []
             for i in 1...4 {

@@ -9,7 +9,7 @@ import Testing
 /// The reader against the real server's answers: what it reads, written again by the wire's writer,
 /// is the server's answer byte for byte (the server writes with that writer, splicing in the
 /// documents it stored and the places it cached).
-@Suite("Server answers read by the JSON reader", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("Server answers read by the JSON reader", .timeLimit(.minutes(20)))
 struct WireReadingTests {
     @Test("every change-feed and feed page of the demo account, places, the session and health read back whole")
     func realPages() async throws {

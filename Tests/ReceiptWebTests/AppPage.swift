@@ -1,7 +1,11 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
+import NIOEmbedded
+import ReceiptServerTesting
+import Synchronization
 import Testing
 
 @testable import ReceiptWeb
@@ -20,9 +24,9 @@ struct AppPage: Sendable {
         let body: ByteBuffer
     }
 
-    /// The connection to the app.
-    let connection: TestClient
-    /// The port the app listens on.
+    /// How a request reaches the app: over a connection, or handed to its router.
+    let link: AppLink
+    /// The port the app listens on (or, handed to its router, takes itself to listen on).
     let port: Int
     /// The key sent as `Authorization: Bearer`; nil for none.
     var key: String?
@@ -32,8 +36,8 @@ struct AppPage: Sendable {
     var origin: String?
 
     /// The page of the app on `port` that holds `key`.
-    init(connection: TestClient, port: Int, key: String?) {
-        self.connection = connection
+    init(link: AppLink, port: Int, key: String?) {
+        self.link = link
         self.port = port
         self.key = key
         authority = "localhost:\(port)"
@@ -49,9 +53,16 @@ struct AppPage: Sendable {
         if let origin, ![.get, .head].contains(method) { fields[.origin] = origin }
         for field in headers { fields[field.name] = field.value }
         fields[.connection] = "keep-alive"
-        let response = try await connection.execute(
-            TestClient.Request(uri, method: method, authority: authority, headers: fields, body: body))
-        return Answer(status: response.status, headers: response.headers, body: response.body ?? ByteBuffer())
+        switch link {
+        case .connection(let connection):
+            let response = try await connection.execute(
+                TestClient.Request(uri, method: method, authority: authority, headers: fields, body: body))
+            return Answer(status: response.status, headers: response.headers, body: response.body ?? ByteBuffer())
+        case .router(let router):
+            return try await router.respond(
+                to: HTTPRequest(method: method, scheme: "http", authority: authority, path: uri, headerFields: fields),
+                body: body)
+        }
     }
 
     /// A GET of `uri`.
@@ -64,10 +75,67 @@ struct AppPage: Sendable {
     }
 }
 
+/// How a page's requests reach the app.
+enum AppLink: Sendable {
+    /// A connection to the app listening on a loopback port.
+    case connection(TestClient)
+    /// The app's router in this process: no socket, the request as the page wrote it.
+    case router(AppRouter)
+}
+
+/// The app's router, answering requests handed to it as Hummingbird's server would hand them: each
+/// with a context of its own whose connection came in on the app's address (`127.0.0.1:PORT`).
+struct AppRouter: Sendable {
+    let responder: RouterResponder<WebContext>
+    let local: SocketAddress
+
+    /// The answer to `head` with `body`, its body read whole (a stream of events until it ends).
+    func respond(to head: HTTPRequest, body: ByteBuffer?) async throws -> AppPage.Answer {
+        var head = head
+        if let body { head.headerFields[.contentLength] = String(body.readableBytes) }
+        let channel = NIOAsyncTestingChannel()
+        channel.localAddress = local
+        let context = WebContext(source: ApplicationRequestContextSource(channel: channel, logger: Self.logger))
+        let response = try await responder.respond(
+            to: Request(head: head, body: RequestBody(buffer: body ?? ByteBuffer())), context: context)
+        let writer = Collected()
+        try await response.body.write(writer)
+        return AppPage.Answer(status: response.status, headers: response.headers, body: writer.bytes.withLock { $0 })
+    }
+
+    /// A response's body as it is written.
+    final class Collected: ResponseBodyWriter, Sendable {
+        let bytes = Mutex(ByteBuffer())
+
+        func write(_ buffer: ByteBuffer) async throws {
+            _ = bytes.withLock { $0.writeImmutableBuffer(buffer) }
+        }
+
+        func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+
+    private static var logger: Logger {
+        var logger = Logger(label: "receipts.web.test")
+        logger.logLevel = .critical
+        return logger
+    }
+}
+
 extension WebApp {
-    /// Runs the app live on a free loopback port; `body` gets the page, which holds the key.
-    func withPage<Value: Sendable>(_ body: @Sendable (AppPage) async throws -> Value) async throws -> Value {
+    /// Runs the app, its requests handed to its router (`transport: .router`, the app taking itself to
+    /// listen on a port nobody uses) or live on a free loopback port; `body` gets the page, which holds
+    /// the key.
+    func withPage<Value: Sendable>(
+        transport: TestServer.Transport = .router, _ body: @Sendable (AppPage) async throws -> Value
+    ) async throws -> Value {
         let key = settings.key
+        if transport == .router {
+            let port = 9
+            listens(on: port)
+            let router = AppRouter(
+                responder: router().buildResponder(), local: try SocketAddress(ipAddress: "127.0.0.1", port: port))
+            return try await body(AppPage(link: .router(router), port: port, key: key))
+        }
         return try await application().test(.live) { client in
             let port = try #require(client.port)
             // Tests check what is answered, not how fast: on a loaded machine an import's answer may
@@ -75,7 +143,7 @@ extension WebApp {
             let connection = TestClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(300)))
             connection.connect()
             do {
-                let value = try await body(AppPage(connection: connection, port: port, key: key))
+                let value = try await body(AppPage(link: .connection(connection), port: port, key: key))
                 try await connection.shutdown()
                 return value
             } catch {

@@ -33,9 +33,9 @@ func receiptsDatabase(_ count: Int, in folder: TemporaryFolder) throws -> Receip
     return database
 }
 
-@Suite("receipts web: access, the page, the feed", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts web: access, the page, the feed", .timeLimit(.minutes(20)))
 struct WebAppTests {
-    /// Runs the app live on a free loopback port over `count` receipts.
+    /// Runs the app over `count` receipts, its requests handed to its router.
     static func withApp(
         receipts count: Int = 70, _ body: @Sendable (WebApp, AppPage) async throws -> Void
     ) async throws {
@@ -367,7 +367,7 @@ struct WebAppTests {
     }
 }
 
-@Suite("receipts web --lan: the addresses printed", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts web --lan: the addresses printed", .timeLimit(.minutes(20)))
 struct LANAddressTests {
     @Test("the home network's ranges first, loopback, link-local and repeats left out, the rest in the order given")
     func ordered() {

@@ -10,7 +10,7 @@ import Testing
 
 /// The «Банк» view's API over a real SQLite file: what `receipts match` finds, shown without saving,
 /// a pair taken apart and one made by hand.
-@Suite("receipts web: card payments beside the receipts", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts web: card payments beside the receipts", .timeLimit(.minutes(20)))
 struct WebBankTests {
     /// Three card receipts of November 2026 (no region: Moscow time, as the bank's), and a T-Bank
     /// statement (the 15-column layout) of three payments:

@@ -199,7 +199,7 @@ extension AppPage {
     }
 }
 
-@Suite("receipts web: keeping the data", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts web: keeping the data", .timeLimit(.minutes(20)))
 struct WebDataTests {
     @Test("where the database lives; a checked copy downloaded that SQLite finds whole, and no copy left on the disk")
     func backup() async throws {

@@ -11,8 +11,7 @@ import Testing
 @testable import ReceiptWeb
 
 @Suite(
-    "receipts web: prices, budgets, personal inflation, regular payments", .tags(.server), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    "receipts web: prices, budgets, personal inflation, regular payments", .timeLimit(.minutes(20)))
 struct WebInsightsTests {
     /// The page's requests, their answers decoded.
     struct Page: Sendable {

@@ -10,8 +10,7 @@ import Testing
 @testable import ReceiptWeb
 
 @Suite(
-    "receipts web: what a receipt is, and the receipt it goes with", .tags(.server), .wholeSuiteOnly,
-    .timeLimit(.minutes(20)))
+    "receipts web: what a receipt is, and the receipt it goes with", .timeLimit(.minutes(20)))
 struct WebPurchaseTests {
     /// ozon's real pair (Tests/Fixtures/real-receipts): 2 × 293.00 prepaid on 29 December by card,
     /// handed over on 30 December against `prepaidSum` 586.00.

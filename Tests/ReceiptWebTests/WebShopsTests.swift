@@ -7,7 +7,7 @@ import Testing
 
 @testable import ReceiptWeb
 
-@Suite("receipts web: shops renamed, merged and taken apart", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
+@Suite("receipts web: shops renamed, merged and taken apart", .timeLimit(.minutes(20)))
 struct WebShopsTests {
     /// A receipt of one seller at `address`, 107.00 ₽.
     static func receipt(_ i: Int64, address: String) throws -> Receipt {
