@@ -34,7 +34,7 @@ BENCH_VENV := .build/bench-venv
 BENCH_PYTHON_PACKAGES := zxing-cpp==3.1.1 pillow==13.0.0
 BENCH_STAMP := $(BENCH_VENV)/zxing-cpp-3.1.1.installed
 
-.PHONY: setup build check test lint format demo demo-api bench fuzz clean install manual install-files uninstall
+.PHONY: setup build check test lint resolve format demo demo-api bench fuzz clean install manual install-files uninstall
 
 ## setup: install the Debian packages that are missing (apt-get update only when one is); idempotent.
 setup:
@@ -85,36 +85,47 @@ check: setup lint
 	$(call test-build,--explicit-target-dependency-import-check error)
 	RECEIPTS_TEST_TIER=check SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(SWIFT) test --skip-build
 
-## test: every test, after the formatting check; warnings fail the build (see Package.swift), with
-## a throwaway PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's
-## tests again with the server on PostgreSQL; then the API fuzzer (scripts/api-fuzz.sh): schemathesis
-## against `receipts serve --demo`, about a minute; then `receipts web` in Chromium
-## (scripts/web-browser-test.py), about half a minute; then the ledger exports checked by beancount
-## and hledger themselves (scripts/ledger-check.py), about half a minute.
+## test: every test, after the lint; warnings fail the build (see Package.swift), with a throwaway
+## PostgreSQL beside them (scripts/with-postgres.sh); then the server's and the importer's tests again
+## with the server on PostgreSQL, the API fuzzer (scripts/api-fuzz.sh: schemathesis against `receipts
+## serve --demo`, a minute), `receipts web` in Chromium (scripts/web-browser-test.py) and the ledger
+## exports checked by beancount and hledger themselves (scripts/ledger-check.py).
 ## --explicit-target-dependency-import-check error: before compiling, SwiftPM scans every target's
 ## imports and fails the build when one imports a module of the build that the target does not
 ## depend on, directly or through its dependencies (the lint's scripts/check-imports.py also wants
 ## the direct declaration). It only checks: the compiler's flags and what it builds are the same as
 ## without it, so `swift test --skip-build` runs what this built.
-## The Python tools' virtual environments are made before the build, not beside it: pip compiles too
-## (beancount's parser), and beside the build it took as long as it saved (a fresh clone's build
-## 597 s after them, 717 s beside them, on two cores).
-test: setup lint $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP)
+## Before the build, at once: the lint, the Python tools' virtual environments (pip waits on PyPI
+## and compiles on one core) and the packages resolved (git clones from the mirror). The venvs are
+## not made beside the build: pip compiles too (beancount's parser), and beside the build it took as
+## long as it saved (a fresh clone's build 597 s after them, 717 s beside them, on two cores).
+## After it, steps that leave a core idle run together (scripts/together.sh prints each one's
+## output when it ends): the reference check, the DocC catalogues and the manual's generator; then,
+## after the Swift tests, their pass over PostgreSQL, the API fuzzer (a fixed time on one core), the
+## browser test and the ledger check.
+test: setup
+	$(MAKE) --no-print-directory -j4 lint resolve $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP)
 	$(call test-build,--explicit-target-dependency-import-check error)
-	@# docs/reference.md is every command's help as the built binary prints it.
-	python3 scripts/command-reference.py --check $(RECEIPTS)
-	@# Every module's DocC catalogue, warnings as errors (a symbol link that names nothing fails).
-	scripts/docc-check.sh
-	@# The man page's generator, for the test of what `make install` puts in place.
-	$(SWIFT) package plugin generate-manual --help > /dev/null
+	@# docs/reference.md is every command's help as the built binary prints it; every module's DocC
+	@# catalogue, warnings as errors (a symbol link that names nothing fails); the man page's
+	@# generator, for the test of what `make install` puts in place.
+	scripts/together.sh \
+	  reference "python3 scripts/command-reference.py --check $(RECEIPTS)" \
+	  docc-check "scripts/docc-check.sh" \
+	  manual-generator "$(SWIFT) package plugin generate-manual --help > /dev/null"
 	@# At most $(TEST_WIDTH) tests at once: awaiting tests no longer hold the pool's threads, and
 	@# 575 of them starting servers and processes together on two cores turn every wait into a race.
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) scripts/with-postgres.sh $(SWIFT) test --skip-build
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) RECEIPTS_TEST_STORAGE=postgresql \
-	  scripts/with-postgres.sh $(SWIFT) test --skip-build --filter 'ReceiptServerTests|ReceiptSyncTests'
-	RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh
-	RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py
-	RECEIPTS=$(RECEIPTS) LEDGER_VENV=$(LEDGER_VENV) python3 scripts/ledger-check.py
+	scripts/together.sh \
+	  postgresql-pass "SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) RECEIPTS_TEST_STORAGE=postgresql \
+	    scripts/with-postgres.sh $(SWIFT) test --skip-build --filter 'ReceiptServerTests|ReceiptSyncTests'" \
+	  api-fuzz "RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh" \
+	  browser "RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py" \
+	  ledger-check "RECEIPTS=$(RECEIPTS) LEDGER_VENV=$(LEDGER_VENV) python3 scripts/ledger-check.py"
+
+## resolve: the packages, from the machine's mirror, at the versions Package.swift names.
+resolve:
+	$(SWIFT) package resolve
 
 ## The ledger check's virtual environment, made as the fuzzer's is.
 $(LEDGER_STAMP):
