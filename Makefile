@@ -7,9 +7,11 @@ SHELL := /bin/bash
 # fonts-dejavu-core: the test that looks at the HTML report in a real browser; chromium-driver: the
 # tests of `receipts web` in that browser; wrk: the server under load; python3-venv: the API fuzzer's
 # and the browser tests' virtual environments; hledger: the check of `receipts export hledger`;
-# sqlite3: the browser test opens the web app's downloaded backup with it.
+# sqlite3: the browser test opens the web app's downloaded backup with it; libpcre2-8-0 and libssl3:
+# the libraries of Debian's nginx, which the server's test behind a real proxy runs (unpacked under
+# .build by $(NGINX), not installed: installing it would start a web server on port 80).
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3 tzdata
+	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3 tzdata libpcre2-8-0 libssl3
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.
@@ -104,7 +106,7 @@ check: setup lint
 ## after the Swift tests, their pass over PostgreSQL, the API fuzzer (a fixed time on one core), the
 ## browser test and the ledger check.
 test: setup
-	$(MAKE) --no-print-directory -j4 lint resolve $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP)
+	$(MAKE) --no-print-directory -j4 lint resolve $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP) $(NGINX)
 	$(call test-build,--explicit-target-dependency-import-check error)
 	@# docs/reference.md is every command's help as the built binary prints it; every module's DocC
 	@# catalogue, warnings as errors (a symbol link that names nothing fails); the man page's
@@ -122,6 +124,17 @@ test: setup
 	  api-fuzz "RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh" \
 	  browser "RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py" \
 	  ledger-check "RECEIPTS=$(RECEIPTS) LEDGER_VENV=$(LEDGER_VENV) python3 scripts/ledger-check.py"
+
+## Debian's nginx for the server's test behind a real proxy (NginxProxyTests), its package unpacked
+## under .build, not installed: no service is started and nothing listens until the test starts it on
+## a loopback port with a configuration of its own. apt-get download fetches the version apt knows.
+NGINX := .build/nginx/usr/sbin/nginx
+$(NGINX):
+	@mkdir -p .build/nginx-package
+	cd .build/nginx-package && rm -f nginx_*.deb && { apt-get download nginx 2>/dev/null \
+	  || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; $$sudo apt-get update -qq && apt-get download nginx; }; }
+	dpkg-deb -x .build/nginx-package/nginx_*.deb .build/nginx
+	@test -x $@ && touch $@
 
 ## resolve: the packages, from the machine's mirror, at the versions Package.swift names.
 resolve:

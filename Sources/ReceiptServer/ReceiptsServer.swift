@@ -42,6 +42,9 @@ public struct ServerSettings: Sendable {
     /// The proxies whose `Forwarded`/`X-Forwarded-For` name the client (`--trusted-proxy`); none
     /// unless set, so the client is the connection's peer.
     public var trustedProxies: [AddressRange] = []
+    /// The one header the trusted proxies name the client in (`--forwarded-header`); the other is
+    /// ignored, since a proxy passes on what a client wrote in a header it does not write itself.
+    public var forwardedHeader: ForwardedHeader = .xForwardedFor
     /// The names, besides addresses and `localhost`, the server answers for (`--allowed-host`).
     public var allowedHosts: [String] = []
     /// The bearer token `/metrics` asks for; `/metrics` is off without one.
@@ -171,7 +174,7 @@ public final class ReceiptsServer: Sendable {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: ForwardedMiddleware(trusted: settings.trustedProxies))
+        router.add(middleware: ForwardedMiddleware(trusted: settings.trustedProxies, header: settings.forwardedHeader))
         router.add(
             middleware: HostCheckMiddleware(
                 allowed: Set(settings.allowedHosts.map { HostCheckMiddleware.host(of: $0) })))

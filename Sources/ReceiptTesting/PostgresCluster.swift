@@ -61,7 +61,7 @@ public final class PostgresCluster: Sendable {
                     bin + "/initdb",
                     ["-D", data, "--no-sync", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C"],
                     asPostgres: asRoot)
-                let port = try PostgresCluster.freePort()
+                let port = try LoopbackPort.free()
                 let launch = Launch(bin: bin, data: data, socket: folder + "/socket", port: port, asRoot: asRoot)
                 server = try launch.start()
                 self.launch = launch
@@ -283,24 +283,5 @@ public final class PostgresCluster: Sendable {
             throw StartError(description: "\(program) exited \(outcome.status): \(text)")
         }
         return text
-    }
-
-    /// A port free on loopback now: bound to port 0 and let go.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw StartError(description: "no socket for a free port") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw StartError(description: "could not bind a loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

@@ -55,8 +55,21 @@ enum Spawn {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
+        // Every signal at its default and none blocked, whatever this process set: a server under
+        // test ignores SIGTERM and SIGINT to hear them through its own handlers (ServiceLifecycle),
+        // and a child would inherit that and never stop when told to.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        var noSignal = sigset_t()
+        sigemptyset(&noSignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard code == 0 else { throw Failure(call: "posix_spawn \(executable)", code: code) }
         for handle in parentEnds { try? handle.close() }
         return pid

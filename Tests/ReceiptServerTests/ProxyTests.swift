@@ -8,7 +8,8 @@ import Testing
 @testable import ReceiptServer
 
 /// Behind a load balancer every connection comes from the balancer: the client's address is
-/// believed from `Forwarded`/`X-Forwarded-For` only when the balancer is a trusted proxy, and
+/// believed from the header the proxy writes (`X-Forwarded-For`, or `Forwarded` when set so) only
+/// when the balancer is a trusted proxy, and
 /// requests that name a host the server does not answer for are refused. The balancer here is
 /// 127.0.0.2, a client that connects itself 127.0.0.3 (Linux routes all of 127/8 to loopback).
 @Suite("Server: trusted proxies and the Host header", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
@@ -61,17 +62,41 @@ struct ProxyTests {
             // A chain through the trusted proxy twice still ends at the client.
             #expect(
                 try await Self.login(port, from: "127.0.0.2", ["X-Forwarded-For": "203.0.113.7, 127.0.0.2"]) == 429)
-            // RFC 7239 `Forwarded`, IPv6 with a port: counted by its /64, so a neighbour address of the
-            // same /64 shares the count.
-            let v6 = ["Forwarded": #"for="[2001:db8:cafe::17]:4711";proto=https"#]
-            let neighbour = ["Forwarded": #"for="[2001:db8:cafe::99]""#]
-            #expect(try await Self.login(port, from: "127.0.0.2", v6) == 401)
-            #expect(try await Self.login(port, from: "127.0.0.2", neighbour) == 401)
-            #expect(try await Self.login(port, from: "127.0.0.2", v6) == 429)
+            // `Forwarded` is not read (the proxy writes X-Forwarded-For and passes this one on from
+            // the client): 203.0.113.7 cannot get out by naming someone else in it.
+            let both = ["X-Forwarded-For": "203.0.113.7", "Forwarded": "for=198.51.100.77"]
+            #expect(try await Self.login(port, from: "127.0.0.2", both) == 429)
             // A client that connects itself cannot pretend to be someone else: 127.0.0.3 is no proxy.
             #expect(try await Self.login(port, from: "127.0.0.3", ["X-Forwarded-For": "192.0.2.1"]) == 401)
             #expect(try await Self.login(port, from: "127.0.0.3", ["X-Forwarded-For": "192.0.2.2"]) == 401)
             #expect(try await Self.login(port, from: "127.0.0.3", ["X-Forwarded-For": "192.0.2.3"]) == 429)
+        }
+    }
+
+    @Test("--forwarded-header forwarded: RFC 7239 names the client (IPv6 by its /64); X-Forwarded-For is not read")
+    func forwardedHeader() async throws {
+        let configure: (inout ServerSettings) -> Void = {
+            Self.strict(&$0)
+            $0.trustedProxies = [AddressRange("127.0.0.2/32")].compactMap { $0 }
+            $0.forwardedHeader = .forwarded
+        }
+        try await ServerHarness.run(transport: .live, configure: configure) { server in
+            _ = try await server.registered("erin")
+            let port = server.port
+            // IPv6 with a port: counted by its /64, so a neighbour address of the same /64 shares the
+            // count; X-Forwarded-For beside it, a new address each time, changes nothing.
+            let v6 = ["Forwarded": #"for="[2001:db8:cafe::17]:4711";proto=https"#, "X-Forwarded-For": "192.0.2.1"]
+            let neighbour = ["Forwarded": #"for="[2001:db8:cafe::99]""#, "X-Forwarded-For": "192.0.2.2"]
+            #expect(try await Self.login(port, from: "127.0.0.2", v6) == 401)
+            #expect(try await Self.login(port, from: "127.0.0.2", neighbour) == 401)
+            #expect(
+                try await Self.login(
+                    port, from: "127.0.0.2", ["Forwarded": "for=[2001:db8:cafe::17]", "X-Forwarded-For": "192.0.2.3"])
+                    == 429)
+            // The right-most hop the trusted proxy did not write itself.
+            let chain = ["Forwarded": "for=198.51.100.1, for=[2001:db8:cafe::5], for=127.0.0.2"]
+            #expect(try await Self.login(port, from: "127.0.0.2", chain) == 429)
+            #expect(try await Self.login(port, from: "127.0.0.2", ["Forwarded": "for=203.0.113.9"]) == 401)
         }
     }
 
@@ -89,13 +114,31 @@ struct ProxyTests {
             }
             let https = try await cookie(from: "127.0.0.2", ["X-Forwarded-Proto": "https"])
             #expect(https.lowercased().contains("set-cookie: receipts_session=") && https.contains("Secure"))
-            let forwarded = try await cookie(from: "127.0.0.2", ["Forwarded": "for=203.0.113.7;proto=https"])
-            #expect(forwarded.contains("Secure"))
+            // `Forwarded` is a client's, passed on: its proto means nothing by default.
+            let forwarded = try await cookie(
+                from: "127.0.0.2", ["Forwarded": "for=203.0.113.7;proto=https", "X-Forwarded-Proto": "http"])
+            #expect(!forwarded.contains("Secure"))
             let plain = try await cookie(from: "127.0.0.2", ["X-Forwarded-Proto": "http"])
             #expect(!plain.contains("Secure"))
             // The same header from a peer that is no proxy means nothing.
             let forged = try await cookie(from: "127.0.0.3", ["X-Forwarded-Proto": "https"])
             #expect(!forged.contains("Secure"))
+        }
+        let forwardedOnly: (inout ServerSettings) -> Void = {
+            $0.trustedProxies = [AddressRange("127.0.0.2")].compactMap { $0 }
+            $0.forwardedHeader = .forwarded
+        }
+        try await ServerHarness.run(transport: .live, configure: forwardedOnly) { server in
+            func cookie(_ headers: [String: String]) async throws -> String {
+                await (try RawConnection(port: server.port, from: "127.0.0.2")).exchange(
+                    "POST", "/api/v1/sessions/anonymous", headers: headers
+                ).head
+            }
+            // With --forwarded-header forwarded, the client's hop's proto, and X-Forwarded-Proto not.
+            let https = try await cookie(["Forwarded": "for=203.0.113.7;proto=https"])
+            #expect(https.contains("Secure"))
+            let claimed = try await cookie(["Forwarded": "for=203.0.113.7", "X-Forwarded-Proto": "https"])
+            #expect(!claimed.contains("Secure"))
         }
     }
 

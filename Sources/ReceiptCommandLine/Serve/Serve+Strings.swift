@@ -78,11 +78,20 @@ extension HelpText {
     static var trustedProxyHelp: String {
         pick(
             "Прокси или балансировщик, которому верить (адрес или блок вида 10.0.0.0/8; можно несколько): адрес "
-                + "клиента берётся из его Forwarded/X-Forwarded-For, а куки сессии помечаются «только по "
-                + "шифрованному соединению», когда клиент пришёл к прокси по такому.",
+                + "клиента берётся из заголовка, который он пишет (--forwarded-header), а куки сессии помечаются "
+                + "«только по шифрованному соединению», когда клиент пришёл к прокси по такому.",
             "A proxy or load balancer to believe (an address or a CIDR block; may be repeated): the client's "
-                + "address is taken from its Forwarded/X-Forwarded-For, cookies are Secure when it was reached by https."
-        )
+                + "address is taken from the header it writes (--forwarded-header), cookies are Secure when it was "
+                + "reached by https.")
+    }
+    static var forwardedHeaderHelp: String {
+        pick(
+            "Заголовок, в котором доверенный прокси называет клиента: x-forwarded-for (схема — из "
+                + "X-Forwarded-Proto; так пишут nginx, HAProxy и Caddy) или forwarded (RFC 7239). Другой "
+                + "заголовок не читается: прокси передаёт его от клиента нетронутым.",
+            "The header the trusted proxy names the client in: x-forwarded-for (the scheme from X-Forwarded-Proto; "
+                + "what nginx, HAProxy and Caddy write) or forwarded (RFC 7239). The other header is not read: the "
+                + "proxy passes it on from the client untouched.")
     }
     static var allowedHostHelp: String {
         pick(

@@ -40,6 +40,10 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(HelpText.trustedProxyHelp, valueName: HelpText.blockValue))
     var trustedProxies: [String] = []
     @Option(
+        name: .customLong("forwarded-header"),
+        help: ArgumentHelp(HelpText.forwardedHeaderHelp, valueName: "x-forwarded-for|forwarded"))
+    var forwardedHeader: ForwardedHeaderOption = .xForwardedFor
+    @Option(
         name: .customLong("allowed-host"), help: ArgumentHelp(HelpText.allowedHostHelp, valueName: HelpText.hostValue))
     var allowedHosts: [String] = []
     @Option(name: .customLong("adds-per-hour"), help: ArgumentHelp(HelpText.addsPerHourHelp, valueName: "N"))
@@ -91,6 +95,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure(status: .invalidInput) { language in error.message(in: language) }
         }
         settings.trustedProxies = try proxies()
+        settings.forwardedHeader = forwardedHeader.header
         settings.allowedHosts = allowedHosts
         settings.throttle.receiptsAddedPerHour.count = addsPerHour
         settings.throttle.receiptsAddedPerDay.count = addsPerDay
@@ -148,6 +153,19 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 /// `--log-format logfmt|json`.
+/// `--forwarded-header`'s values.
+enum ForwardedHeaderOption: String, ExpressibleByArgument, CaseIterable {
+    case xForwardedFor = "x-forwarded-for"
+    case forwarded
+
+    var header: ForwardedHeader {
+        switch self {
+        case .xForwardedFor: .xForwardedFor
+        case .forwarded: .forwarded
+        }
+    }
+}
+
 enum LogFormatOption: String, ExpressibleByArgument, CaseIterable {
     case logfmt, json
 

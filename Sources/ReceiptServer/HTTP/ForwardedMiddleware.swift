@@ -2,17 +2,28 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
+/// The header trusted proxies name the client in (`serve --forwarded-header`).
+public enum ForwardedHeader: String, Sendable, CaseIterable {
+    /// `X-Forwarded-For`, the scheme in `X-Forwarded-Proto`: what nginx, HAProxy and Caddy write.
+    case xForwardedFor = "x-forwarded-for"
+    /// RFC 7239 `Forwarded`, the scheme in the `proto=` of the client's hop.
+    case forwarded
+}
+
 /// Who sent a request that came through proxies the server trusts (`serve --trusted-proxy`).
 ///
 /// Behind a load balancer every connection comes from the balancer, so throttling by the peer would
-/// count all clients as one. When the peer is a trusted proxy, the client is read from `Forwarded`
-/// (RFC 7239), else from `X-Forwarded-For`: the right-most address that is not a trusted proxy
-/// itself, since each proxy appends the address it was reached from and only what trusted proxies
-/// wrote can be believed (a client may put anything on the left). A request from any other peer
-/// keeps the peer's address whatever its headers say.
+/// count all clients as one. When the peer is a trusted proxy, the client is read from the one header
+/// the operator's proxies write (``ForwardedHeader``): the right-most address that is not a trusted
+/// proxy itself, since each proxy appends the address it was reached from and only what trusted
+/// proxies wrote can be believed (a client may put anything on the left). The other header is never
+/// read: a proxy passes on untouched what a client wrote in a header the proxy does not write, so a
+/// client could name any address in it. A request from any other peer keeps the peer's address
+/// whatever its headers say.
 struct ForwardedMiddleware: RouterMiddleware {
     typealias Context = ServerContext
     let trusted: [AddressRange]
+    let header: ForwardedHeader
 
     /// One proxy's record of where the request came from.
     struct Hop: Equatable {
@@ -27,14 +38,18 @@ struct ForwardedMiddleware: RouterMiddleware {
     {
         guard isTrusted(context.peerAddress) else { return try await next(request, context) }
         var context = context
-        let hops = Self.hops(request.headers)
-        if let client = hops.last(where: { !isTrusted($0.address) }) ?? hops.first {
+        let hops = Self.hops(request.headers, header)
+        let client = hops.last(where: { !isTrusted($0.address) }) ?? hops.first
+        if let client {
             // Text that is no address (`unknown`, an obfuscated name) is counted as written, bounded.
             context.clientAddress = ServerContext.countedAddress(String(client.address.prefix(64)))
-            context.overTLS = client.scheme == "https"
         }
-        if request.headers[.forwarded] == nil, let scheme = Self.list(request.headers, .xForwardedProto).last {
-            context.overTLS = scheme.lowercased() == "https"
+        switch header {
+        case .xForwardedFor:
+            context.overTLS = Self.list(request.headers, .xForwardedProto).last?.lowercased() == "https"
+        case .forwarded:
+            // The client's hop, which the trusted proxy it reached wrote, says how it was reached.
+            context.overTLS = client?.scheme == "https"
         }
         return try await next(request, context)
     }
@@ -43,10 +58,12 @@ struct ForwardedMiddleware: RouterMiddleware {
         trusted.contains { $0.contains(address) }
     }
 
-    /// The hops the request's headers record, the client's first: `Forwarded` when the request has
-    /// it, else `X-Forwarded-For`.
-    static func hops(_ headers: HTTPFields) -> [Hop] {
-        if headers[.forwarded] != nil {
+    /// The hops `header` records, the client's first.
+    static func hops(_ headers: HTTPFields, _ header: ForwardedHeader) -> [Hop] {
+        switch header {
+        case .xForwardedFor:
+            return list(headers, .xForwardedFor).map { Hop(address: withoutPort($0), scheme: nil) }
+        case .forwarded:
             return list(headers, .forwarded).compactMap { element in
                 var address: String?
                 var scheme: String?
@@ -63,7 +80,6 @@ struct ForwardedMiddleware: RouterMiddleware {
                 return address.map { Hop(address: $0, scheme: scheme) }
             }
         }
-        return list(headers, .xForwardedFor).map { Hop(address: withoutPort($0), scheme: nil) }
     }
 
     /// The comma-separated values of every line of a header, trimmed, empty ones left out.
