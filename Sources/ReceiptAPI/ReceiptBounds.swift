@@ -1,10 +1,9 @@
 public import ReceiptCore
 
 extension Receipt {
-    /// The largest amount that one receipt's field may hold: 10¹² ₽ in kopecks. A fiscal drive
-    /// writes an amount as an unsigned number of at most six bytes (under 2.9·10¹² ₽), and no shop
-    /// sells for more; the bound keeps every sum the tool makes of receipts far from `Int64`'s limit.
-    public static let largestAmount = Money(kopecks: 100_000_000_000_000)
+    /// The largest amount that one receipt's field may hold: ``ReceiptCore/Money/largestAmount``,
+    /// 10¹² ₽.
+    public static let largestAmount = Money.largestAmount
 
     /// The largest quantity one line may hold: a billion units, kilograms or litres.
     public static let largestQuantity = 1e9

@@ -176,6 +176,9 @@ public struct StatementRowProblem: Sendable, Equatable, LocalizedMessage {
         case badDate(column: String, text: String)
         /// An amount that is not one.
         case badAmount(column: String, text: String)
+        /// An amount past ``ReceiptCore/Money/largestAmount`` either way: no payment is that large,
+        /// and sums of such would overflow.
+        case beyondBounds(column: String, text: String)
         /// A required field is empty.
         case missing(column: String)
     }
@@ -192,6 +195,11 @@ public struct StatementRowProblem: Sendable, Equatable, LocalizedMessage {
             return prefix + language.pick("«\(column)»: не дата: «\(text)»", "“\(column)”: not a date: “\(text)”")
         case .badAmount(let column, let text):
             return prefix + language.pick("«\(column)»: не сумма: «\(text)»", "“\(column)”: not an amount: “\(text)”")
+        case .beyondBounds(let column, let text):
+            return prefix
+                + language.pick(
+                    "«\(column)»: сумма больше 1 000 000 000 000 ₽: «\(text)»",
+                    "“\(column)”: an amount beyond 1,000,000,000,000 ₽: “\(text)”")
         case .missing(let column):
             return prefix + language.pick("«\(column)» пусто", "“\(column)” is empty")
         }

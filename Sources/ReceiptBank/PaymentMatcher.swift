@@ -118,7 +118,12 @@ public struct PaymentMatcher: Sendable {
         var merchants: [Int64: MerchantName] = [:]
 
         var candidates: [Candidate] = []
-        for payment in payments where !takenPayments.contains(payment.id) && payment.spent != .zero {
+        // A payment past the bound either way (stored before statements were checked for it) is no
+        // receipt's, and its amount would overflow the arithmetic below: it stays unmatched.
+        let possible = { (payment: Payment) in
+            payment.spent != .zero && payment.spent.kopecks.magnitude <= Money.largestAmount.kopecks.magnitude
+        }
+        for payment in payments where !takenPayments.contains(payment.id) && possible(payment) {
             var description: BankDescription?
             let tolerance = payment.transfer ? 0 : Self.tolerance(payment.spent)
             var index = lowerBound(amounts, payment.spent.kopecks - tolerance)

@@ -76,7 +76,8 @@ struct StatementColumns {
     }
 
     /// An amount as banks print it: `-1 234,56`, `1234.56`, `+100`, spaces (also no-break ones)
-    /// between thousands.
+    /// between thousands; within ``ReceiptCore/Money/largestAmount`` either way, as a receipt's
+    /// amounts are.
     static func amount(_ text: String, column: String) throws(StatementRowProblem.Problem) -> Money {
         var cleaned = String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
         if cleaned.hasPrefix("+") { cleaned.removeFirst() }
@@ -85,10 +86,15 @@ struct StatementColumns {
         if cleaned.hasPrefix("-,") || cleaned.hasPrefix("-.") {
             cleaned.insert("0", at: cleaned.index(after: cleaned.startIndex))
         }
+        let money: Money
         do {
-            return try Money(roubles: cleaned)
+            money = try Money(roubles: cleaned)
         } catch {
             throw .badAmount(column: column, text: text)
         }
+        guard money.kopecks.magnitude <= Money.largestAmount.kopecks.magnitude else {
+            throw .beyondBounds(column: column, text: text)
+        }
+        return money
     }
 }

@@ -15,6 +15,12 @@ public struct Money: Sendable, Hashable, Comparable, Codable {
     /// No money.
     public static let zero = Money(kopecks: 0)
 
+    /// The largest amount one receipt's field or one bank payment may hold, either way: 10¹² ₽ in
+    /// kopecks. A fiscal drive writes an amount as an unsigned number of at most six bytes (under
+    /// 2.9·10¹² ₽), and nobody pays more at once; the bound keeps every sum the tool makes of them far
+    /// from `Int64`'s limit.
+    public static let largestAmount = Money(kopecks: 100_000_000_000_000)
+
     /// Reads an amount in roubles as it appears in QR payloads and exported files.
     ///
     /// Accepts `5803.00`, `5803,00`, `5803`, `150.5`, a leading minus, and trailing zeros past the

@@ -27,6 +27,24 @@ struct PaymentMatcherTests {
         return PaymentMatcher.Receipt(id: id, receipt: receipt, region: region, shopNames: [shop])
     }
 
+    @Test("a payment past the bound either way, stored before statements were checked, stays unmatched")
+    func beyondBounds() throws {
+        // Int64.max and Int64.min kopecks: `spent - tolerance` and `abs(spent - card)` overflowed here.
+        let payments = [
+            try Self.payment(1, "2024-03-01T12:00:00", .max), try Self.payment(2, "2024-03-01T12:00:00", .min),
+            try Self.payment(3, "2024-03-01T12:01:00", 100_000_000_000_001),
+            try Self.payment(4, "2024-03-01T12:02:00", 10_000),
+        ]
+        let receipts = [
+            try Self.receipt(10, "2024-03-01T12:00:00", 100_000_000_000_000),
+            try Self.receipt(11, "2024-03-01T12:02:00", 10_000),
+        ]
+        let outcome = PaymentMatcher().match(payments: payments, receipts: receipts)
+        // Only 100.00 ₽ pairs; the receipt at the bound has no payment within it.
+        #expect(outcome.matches.map(\.payment) == [4] && outcome.matches.map(\.receipt) == [11])
+        #expect(outcome.unmatchedPayments == [1, 2, 3])
+    }
+
     @Test("a transfer, a top-up or cash pairs only strictly: never a relaxed amount or a far time")
     func transfers() throws {
         // ChequeInfo's T-Bank December: «Перевод между счетами» 5,000.00 at 10:00 Moscow, 32 minutes

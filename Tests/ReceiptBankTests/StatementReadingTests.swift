@@ -234,6 +234,45 @@ struct StatementReadingTests {
             statement.problems[0].message(in: .russian) == "строка 3: «Дата операции»: не дата: «31.02.2024 12:00:00»")
     }
 
+    @Test("An amount past 10¹² ₽ either way is a named bad row; the bound itself is kept")
+    func amountsBeyondBounds() throws {
+        // T-Bank: 92 233 720 368 547 758,07 ₽ is Int64.max kopecks, which `match` once overflowed on;
+        // -1 000 000 000 000,01 ₽ is a kopeck past the bound; -1 000 000 000 000,00 ₽ is the bound.
+        let tbank = """
+            Дата операции;Дата платежа;Номер карты;Статус;Сумма операции;Валюта операции;Сумма платежа;Валюта платежа;Кэшбэк;Категория;MCC;Описание;Бонусы (включая кэшбэк)
+            01.03.2024 12:00:00;01.03.2024;*1234;OK;-92 233 720 368 547 758,07;RUB;-92 233 720 368 547 758,07;RUB;;Супермаркеты;5411;Магнит;0,00
+            01.03.2024 12:05:00;01.03.2024;*1234;OK;-1 000 000 000 000,01;RUB;-1 000 000 000 000,01;RUB;;Супермаркеты;5411;Магнит;0,00
+            01.03.2024 12:10:00;01.03.2024;*1234;OK;-1 000 000 000 000,00;RUB;-1 000 000 000 000,00;RUB;;Супермаркеты;5411;Магнит;0,00
+            """
+        let statement = try BankStatement.read(Array(tbank.utf8))
+        #expect(statement.payments.map(\.spent) == [Money(kopecks: 100_000_000_000_000)])
+        #expect(
+            statement.problems == [
+                StatementRowProblem(
+                    line: 2, problem: .beyondBounds(column: "Сумма платежа", text: "-92 233 720 368 547 758,07")),
+                StatementRowProblem(
+                    line: 3, problem: .beyondBounds(column: "Сумма платежа", text: "-1 000 000 000 000,01")),
+            ])
+        #expect(
+            statement.problems[1].message(in: .english)
+                == "line 3: “Сумма платежа”: an amount beyond 1,000,000,000,000 ₽: “-1 000 000 000 000,01”")
+        // Alfa-Bank subtracts what came in from what went out: once crashed `bank import` with these.
+        let alfa = """
+            Тип счёта;Номер счета;Валюта;Дата операции;Референс проводки;Описание операции;Приход;Расход;
+            Мой счет;11111111111111111111;RUR;31.05.17;ABCDEF1;Перевод;92233720368547758,07;0;
+            Мой счет;11111111111111111111;RUR;31.05.17;ABCDEF2;Перевод;0;92233720368547758,07;
+            Мой счет;11111111111111111111;RUR;31.05.17;ABCDEF3;Перевод;0;50;
+            """
+        let alfaStatement = try BankStatement.read(Array(alfa.utf8))
+        #expect(alfaStatement.bank == .alfa)
+        #expect(alfaStatement.payments.map(\.spent) == [Money(kopecks: 5_000)])
+        #expect(
+            alfaStatement.problems == [
+                StatementRowProblem(line: 2, problem: .beyondBounds(column: "Приход", text: "92233720368547758,07")),
+                StatementRowProblem(line: 3, problem: .beyondBounds(column: "Расход", text: "92233720368547758,07")),
+            ])
+    }
+
     @Test("Windows-1251 is read as such; a file that is no statement says so")
     func encodingsAndRefusals() throws {
         // «Дата операции;…» in Windows-1251 bytes: Д is 0xC4, а 0xE0, т 0xF2.

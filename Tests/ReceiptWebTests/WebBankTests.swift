@@ -131,6 +131,33 @@ struct WebBankTests {
         }
     }
 
+    @Test(
+        "a payment past 10¹² ₽ stored before statements were checked: the view answers, the payment without candidates")
+    func paymentBeyondBounds() async throws {
+        try await Self.withBank { database, page in
+            // Int64.max kopecks, as a T-Bank row of 92 233 720 368 547 758,07 ₽ was once stored: the
+            // view then died of an overflow working out the nearest receipts.
+            let huge = BankPayment(
+                bank: .tbank, account: "*4556",
+                time: ZonedDateTime(local: try LocalDateTime(iso: "2026-11-04T09:05:00"), offsetMinutes: 180),
+                spent: Money(kopecks: .max), description: "HUGE")
+            // And Int64.min, money in: the distance to a receipt's amount overflowed too.
+            var refund = huge
+            refund.spent = Money(kopecks: .min)
+            refund.description = "HUGE REFUND"
+            _ = try database.addBankPayments([(identity: "huge", payment: huge), (identity: "refund", payment: refund)])
+            let (status, answer) = try await page.get("/api/bank?lang=en")
+            #expect(status == .ok)
+            #expect(Self.pairs(answer) == [[1, 1], [2, 2]])
+            let unmatched = answer["unmatchedPayments"] as? [[String: Any]] ?? []
+            for description in ["HUGE", "HUGE REFUND"] {
+                let row = try #require(
+                    unmatched.first { ($0["payment"] as? [String: Any])?["description"] as? String == description })
+                #expect((row["candidates"] as? [Any])?.isEmpty == true, "\(description)")
+            }
+        }
+    }
+
     @Test("without a statement the view says how to add one")
     func empty() async throws {
         try await WebInsightsTests.withApp([]) { _, page in

@@ -86,7 +86,11 @@ struct BankView: Encodable {
         let byDay = Dictionary(grouping: unpaired, by: \.dateTime.dayNumber)
         unmatchedPayments = outcome.unmatchedPayments.map { stored in
             let day = stored.payment.time.local.dayNumber
-            let near = (day - Self.candidateDays...day + Self.candidateDays).flatMap { byDay[$0] ?? [] }
+            // A payment past the bound (stored before statements were checked for it) is no
+            // receipt's: no candidates, and no difference that would overflow.
+            let possible = stored.payment.spent.kopecks.magnitude <= Money.largestAmount.kopecks.magnitude
+            let near =
+                possible ? (day - Self.candidateDays...day + Self.candidateDays).flatMap { byDay[$0] ?? [] } : []
             let likeliest = near.sorted {
                 (abs($0.spending.kopecks - stored.payment.spent.kopecks), abs($0.dateTime.dayNumber - day), $0.id)
                     < (abs($1.spending.kopecks - stored.payment.spent.kopecks), abs($1.dateTime.dayNumber - day), $1.id)
