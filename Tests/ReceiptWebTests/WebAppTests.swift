@@ -97,6 +97,22 @@ struct WebAppTests {
         }
     }
 
+    @Test("answers of no route and of errors carry the same security headers as every other answer")
+    func errorHeaders() async throws {
+        try await Self.withApp(receipts: 1) { _, page in
+            for (uri, status) in [
+                ("/api/no-such-route", HTTPResponse.Status.notFound), ("/no/such/page.png", .notFound),
+                ("/api/receipts/99", .notFound), ("/api/receipts/x", .badRequest),
+            ] {
+                let answer = try await page.get(uri)
+                #expect(answer.status == status, "\(uri)")
+                #expect(answer.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true, "\(uri)")
+                #expect(answer.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
+                #expect(answer.headers[.cacheControl] == "no-store", "\(uri)")
+            }
+        }
+    }
+
     @Test("the address carries the key in its fragment, never sent to a server; each start makes a new key")
     func address() throws {
         let folder = try TemporaryFolder("web-address")

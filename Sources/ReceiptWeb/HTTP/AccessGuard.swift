@@ -55,7 +55,12 @@ struct AccessGuard: RouterMiddleware {
                 Secret.matches(String(given.dropFirst(bearer.count)), key)
             else { return Self.refused(request, .noKey) }
         }
-        return Self.secured(try await next(request, context))
+        do {
+            return Self.secured(try await next(request, context))
+        } catch let error as any HTTPResponseError {
+            // A 404 of no route, a 400 or 413 of a body: answered here, so they carry the headers too.
+            return Self.secured(try error.response(from: request, context: context))
+        }
     }
 
     /// What every answer carries: no script, style or connection but the app's own (pictures also
