@@ -31,6 +31,12 @@ public struct BankReconciliation: Sendable {
         return Added(imported: counts.added, duplicates: counts.duplicates)
     }
 
+    /// Removes the operations `statement` holds (each known as ``add(_:)`` knows it), with their pairs
+    /// and refusals; how many were stored. An operation that another statement also holds goes too.
+    public func remove(_ statement: BankStatement) throws(StoreError) -> Int {
+        try database.removeBankPayments(identities: Self.identities(of: statement.payments).map(\.identity))
+    }
+
     /// Each payment with what makes it the same operation in any statement of the same account: the
     /// bank's reference when it gives one, else the row's time, money and words; and, among rows of
     /// one statement that are alike in all that (two coffees in one minute), its place among them.

@@ -160,6 +160,47 @@ struct BankCommandTests {
         #expect(TerminalWidthTests.widest(russian) <= 60, "\(russian)")
     }
 
+    @Test("bank remove: a statement's operations or one by its ID go, with their pairs; wrong input removes nothing")
+    func remove() async throws {
+        let folder = try TemporaryFolder()
+        let run = RealReceiptsCommandTests.runner(in: folder)
+        for file in ["petrol-ai92-trk-sum-mismatch.json", "ozon-prepayment.json", "ozon-settlement.json"] {
+            #expect(try await run.run(["import", RealReceiptsCommandTests.fixtures + "/" + file]).status == 0)
+        }
+        let file = try folder.write(Self.statement, to: "operations.csv")
+        // Payments 1 (the transfer), 2 (Ozon, paired with receipt 2), 3 (petrol, paired with 1).
+        #expect(try await run.run(["bank", "import", file]).status == 0)
+        #expect(try await run.run(["match", "--pair", "2", "2"]).status == 0)
+
+        // Wrong input first: each changes nothing.
+        #expect(try await run.run(["bank", "remove"]).status == 2)
+        #expect(try await run.run(["bank", "remove", "--file", file, "--payment", "1"]).status == 2)
+        let absent = try await run.russian().run(["bank", "remove", "--payment", "9"])
+        #expect(absent.status == 3 && absent.errors == "receipts: ошибка: нет операции 9\n", "\(absent.errors)")
+        #expect(try await run.run(["bank", "remove", "--file", folder.file("nowhere.csv")]).status == 3)
+        let other = try folder.write("date,amount\n2024-01-01,5\n", to: "other.csv")
+        #expect(try await run.run(["bank", "remove", "--file", other]).status == 6)
+        let before = try Self.json(try await run.run(["match", "--json"]).output)
+        #expect((before["matched"] as? [[String: Any]])?.count == 2)
+
+        // Payment 2 by its ID: its pair (made by hand) goes with it; receipt 2 waits for a payment again.
+        let one = try await run.run(["bank", "remove", "--payment", "2"])
+        #expect(one.status == 0 && one.output == "Removed 1 operation.\n", "\(one.output)\(one.errors)")
+        let after = try Self.json(try await run.run(["match", "--json"]).output)
+        #expect((after["matched"] as? [[String: Any]])?.map { $0["receipt"] as? Int } == [1])
+        #expect(after["unmatchedReceipts"] as? [Int] == [2])
+
+        // The file: the two operations left of its three (one is gone already).
+        let rest = try await run.run(["bank", "remove", "--file", file, "--json"])
+        let removed = try Self.json(rest.output)["removed"] as? Int
+        #expect(rest.status == 0 && removed == 2, "\(rest.output)")
+        let none = try Self.json(try await run.run(["match", "--json"]).output)
+        #expect((none["matched"] as? [Any])?.isEmpty == true && (none["unmatchedPayments"] as? [Any])?.isEmpty == true)
+        // Added again, they are new again.
+        let again = try Self.json(try await run.run(["bank", "import", file, "--json"]).output)
+        #expect(again["imported"] as? Int == 3)
+    }
+
     @Test("wrong input: a missing file, a file that is no statement, a bad row (the rest kept), --pair with one ID")
     func wrongInput() async throws {
         let folder = try TemporaryFolder()

@@ -53,6 +53,28 @@ extension HelpText {
         pick("--pair: нужны номер чека и номер операции", "--pair: give a receipt ID and a payment ID")
     }
     static var undoAndPair: String { pick("--undo или --pair, не вместе", "--undo or --pair, not both") }
+    static var bankRemoveAbstract: String {
+        pick(
+            "Убрать сохранённые операции банка вместе с их парами.",
+            "Take stored bank operations out, with their pairs.")
+    }
+    static var bankRemoveDiscussion: String {
+        pick(
+            "--file убирает операции, которые есть в выписке (узнанные так же, как при добавлении; операция, "
+                + "которая есть и в другой выписке, тоже уходит); --payment — одну операцию по номеру, как его "
+                + "показывает receipts match --json. Чеки остаются.",
+            "--file takes out the operations the statement holds (known as when they were added; one that "
+                + "another statement also holds goes too); --payment takes out one by its ID, as receipts match "
+                + "--json shows it. The receipts stay.")
+    }
+    static var removeFileHelp: String {
+        pick("Выписка, чьи операции убрать.", "The statement whose operations to take out.")
+    }
+    static var removePaymentHelp: String { pick("Номер операции.", "The operation's ID.") }
+    static var paymentIDValue: String { pick("номер", "ID") }
+    static var fileOrPayment: String {
+        pick("нужен --file ФАЙЛ или --payment НОМЕР, одно из двух", "give --file FILE or --payment ID, one of them")
+    }
 }
 
 extension Words {
@@ -68,6 +90,10 @@ extension Words {
         pick(
             "Добавлено \(added), уже были \(duplicates), пропущено \(skipped), ошибок \(problems).",
             "Added \(added), already there \(duplicates), skipped \(skipped), errors \(problems).")
+    }
+    func noSuchPayment(_ id: Int64) -> String { pick("нет операции \(id)", "no operation \(id)") }
+    func paymentsRemoved(_ count: Int) -> String {
+        pick("Убрано операций: \(count).", count == 1 ? "Removed 1 operation." : "Removed \(count) operations.")
     }
     func statementsFailed(_ count: Int) -> String {
         pick("не прочитано файлов или строк: \(count)", "\(count) file(s) or row(s) could not be read")

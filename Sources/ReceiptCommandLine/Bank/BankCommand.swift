@@ -5,11 +5,12 @@ import ReceiptCore
 import ReceiptReports
 import ReceiptStore
 
-/// `receipts bank`: bank statements; its one command adds them.
+/// `receipts bank`: bank statements, added and taken out.
 struct BankCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "bank", abstract: HelpText.bankAbstract, subcommands: [BankImportCommand.self])
+            commandName: "bank", abstract: HelpText.bankAbstract,
+            subcommands: [BankImportCommand.self, BankRemoveCommand.self])
     }
 }
 
@@ -96,6 +97,48 @@ struct BankImportCommand: AsyncParsableCommand {
         } catch {
             let reason = (error as NSError).localizedDescription
             throw CommandFailure(status: .failure) { Words($0).cannotReadFile(reason) }
+        }
+    }
+}
+
+/// `receipts bank remove (--file FILE | --payment ID) [--json]`: takes stored operations out, with
+/// their pairs: those a statement holds, or one by its ID (as `match --json` gives it).
+struct BankRemoveCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove", abstract: HelpText.bankRemoveAbstract, discussion: HelpText.bankRemoveDiscussion)
+    }
+
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+    @Option(help: ArgumentHelp(HelpText.removeFileHelp, valueName: HelpText.statementFileValue)) var file: String?
+    @Option(help: ArgumentHelp(HelpText.removePaymentHelp, valueName: HelpText.paymentIDValue)) var payment: Int64?
+
+    func validate() throws {
+        guard (file == nil) != (payment == nil) else { throw ValidationError(HelpText.fileOrPayment) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let words = console.words
+        let database = try global.openDatabase(rules: .unused)
+        let removed: Int
+        if let file {
+            // Read whole before anything is removed: a file that is no statement removes nothing.
+            let statement = try BankStatement.read(try BankImportCommand.bytes(of: file))
+            removed = try BankReconciliation(database: database).remove(statement)
+        } else if let payment {
+            guard try database.removeBankPayment(id: payment) else {
+                throw CommandFailure(status: .notFound) { Words($0).noSuchPayment(payment) }
+            }
+            removed = 1
+        } else {
+            removed = 0
+        }
+        if json {
+            console.output(try JSONOutput.encode(["removed": removed]))
+        } else {
+            console.output(words.paymentsRemoved(removed))
         }
     }
 }

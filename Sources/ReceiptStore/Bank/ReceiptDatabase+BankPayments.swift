@@ -37,6 +37,28 @@ extension ReceiptDatabase {
         }
     }
 
+    /// Removes the payments stored under `identities`, their pairs and refusals with them, in one
+    /// transaction; how many there were.
+    public func removeBankPayments(identities: [String]) throws(StoreError) -> Int {
+        try write { db in
+            var removed = 0
+            let delete = try db.cachedStatement(sql: "DELETE FROM bank_payments WHERE identity = ?")
+            for identity in identities {
+                try delete.execute(arguments: [identity])
+                removed += db.changesCount
+            }
+            return removed
+        }
+    }
+
+    /// Removes the payment with this identifier, its pair and refusals with it; whether there was one.
+    public func removeBankPayment(id: Int64) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM bank_payments WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
     /// Every stored payment, by time.
     public func bankPayments() throws(StoreError) -> [StoredBankPayment] {
         try read { db in
