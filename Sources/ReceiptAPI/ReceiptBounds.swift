@@ -1,7 +1,7 @@
 public import ReceiptCore
 
 extension Receipt {
-    /// The largest amount that one receipt's field may hold: ``ReceiptCore/Money/largestAmount``,
+    /// The largest amount that one receipt's field may hold: `Money.largestAmount`,
     /// 10¹² ₽.
     public static let largestAmount = Money.largestAmount
 

@@ -176,7 +176,7 @@ public struct StatementRowProblem: Sendable, Equatable, LocalizedMessage {
         case badDate(column: String, text: String)
         /// An amount that is not one.
         case badAmount(column: String, text: String)
-        /// An amount past ``ReceiptCore/Money/largestAmount`` either way: no payment is that large,
+        /// An amount past `Money.largestAmount` either way: no payment is that large,
         /// and sums of such would overflow.
         case beyondBounds(column: String, text: String)
         /// A required field is empty.

@@ -76,7 +76,7 @@ struct StatementColumns {
     }
 
     /// An amount as banks print it: `-1 234,56`, `1234.56`, `+100`, spaces (also no-break ones)
-    /// between thousands; within ``ReceiptCore/Money/largestAmount`` either way, as a receipt's
+    /// between thousands; within `Money.largestAmount` either way, as a receipt's
     /// amounts are.
     static func amount(_ text: String, column: String) throws(StatementRowProblem.Problem) -> Money {
         var cleaned = String(text.unicodeScalars.filter { !$0.properties.isWhitespace })
