@@ -209,7 +209,8 @@ public final class ReceiptsServer: Sendable {
         }
         SessionRoutes(
             accounts: accounts, hasher: hasher,
-            throttle: LoginThrottle(storage: storage, limits: settings.throttle, signer: cursors),
+            throttle: LoginThrottle(
+                storage: storage, limits: settings.throttle, signer: cursors, clock: settings.clock),
             metrics: metrics,
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)

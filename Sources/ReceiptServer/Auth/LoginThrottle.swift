@@ -20,6 +20,8 @@ struct LoginThrottle: Sendable {
     let limits: ThrottleLimits
     /// Signs and reads device marks (the server's cursor key).
     let signer: CursorCodec
+    /// What time it is for the counts: the server's clock (``ServerSettings/clock``).
+    var clock: @Sendable () -> Date = { Date() }
 
     /// The attempts a login was counted as, to take back when its password proves right.
     struct Ticket: Sendable {
@@ -38,9 +40,10 @@ struct LoginThrottle: Sendable {
     /// Starts a login: the seconds to wait when it is slowed down, else the ticket of the attempts
     /// it was counted as (failures until ``succeeded(_:)`` says otherwise). Counting before the
     /// password is checked keeps the limits when many attempts arrive at once.
-    func begin(login: String, from address: String, deviceMark: String?, now: Date = Date()) async throws
+    func begin(login: String, from address: String, deviceMark: String?, now: Date? = nil) async throws
         -> Result<Ticket, Slowed>
     {
+        let now = now ?? clock()
         let login = login.lowercased()
         if let device = device(of: deviceMark, login: login) {
             let key = Self.key("device", device)
@@ -91,14 +94,16 @@ struct LoginThrottle: Sendable {
     }
 
     /// Starts a registration from `address`: the seconds to wait, or nil after counting it.
-    func beginRegistration(from address: String, now: Date = Date()) async throws -> Int? {
-        try await storage.admit(
+    func beginRegistration(from address: String, now: Date? = nil) async throws -> Int? {
+        let now = now ?? clock()
+        return try await storage.admit(
             [Attempt(key: Self.key("register", address), rate: limits.registrationsPerAddress)], now: now)
     }
 
     /// Starts opening an anonymous account from `address`: the seconds to wait, or nil after counting it.
-    func beginAnonymousAccount(from address: String, now: Date = Date()) async throws -> Int? {
-        try await storage.admit(
+    func beginAnonymousAccount(from address: String, now: Date? = nil) async throws -> Int? {
+        let now = now ?? clock()
+        return try await storage.admit(
             [Attempt(key: Self.key("anonymous", address), rate: limits.anonymousAccountsPerAddress)], now: now)
     }
 
