@@ -40,13 +40,14 @@ public enum ReportFiles {
         for format in formats {
             let path = (folder as NSString).appendingPathComponent(name(selected.range, format))
             let text = try render(format, selected: selected, history: history, language: language, insights: insights)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            // Mode 0600, as every file the tool writes (one the user widened keeps their mode).
+            try PrivateFile.write(Data(text.utf8), to: path, keepingMode: true)
             written.append(path)
             // The CSV's one table holds months and categories: the insights go in a file beside it.
             if format == .csv, !insights.isEmpty {
                 let beside = (folder as NSString).appendingPathComponent(insightsName(selected.range))
                 let rows = CSVReport.insights(insights, language: language)
-                try Data(rows.utf8).write(to: URL(fileURLWithPath: beside), options: .atomic)
+                try PrivateFile.write(Data(rows.utf8), to: beside, keepingMode: true)
                 written.append(beside)
             }
         }

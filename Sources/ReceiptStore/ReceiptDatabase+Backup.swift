@@ -17,17 +17,31 @@ extension ReceiptDatabase {
     /// there; other connections and processes may read and write meanwhile (SQLite's online backup,
     /// in one step under one read transaction).
     ///
-    /// The copy is written beside `target` under a temporary name, read back through a connection
+    /// The copy is written beside `target` under a random temporary name, created anew (never a
+    /// file that was there), read back through a connection
     /// of its own with SQLite's integrity check, and only then renamed to `target`: a failed or
     /// interrupted backup never leaves a half-written file there, nor removes the one that was.
     /// `target` must not be this database's own file.
     public func backUp(to target: String) throws(StoreError) -> DatabaseBackup {
         if holdsFile(target) { throw .backupOverItself(path: target) }
-        let temporary = target + ".\(ProcessInfo.processInfo.processIdentifier).partial"
-        Self.removeDatabaseFiles(temporary)
+        // A target (or a log beside it) another user planted is left alone: it would be read with
+        // the copy, or keep the copy readable to them.
         do {
-            // The copy holds what the database does: mode 0600 from its first byte.
-            try PrivateFile.createEmpty(temporary)
+            try PrivateFile.refuseForeign(database: target)
+        } catch {
+            throw .foreignFile(path: error.path, owner: error.owner)
+        }
+        let temporary: String
+        do {
+            // The copy holds what the database does: mode 0600 from its first byte, under a name no
+            // one can foresee and plant a file at first.
+            let created = try PrivateFile.createTemporary(beside: target)
+            Glibc.close(created.descriptor)
+            temporary = created.path
+        } catch {
+            throw StoreError(error, path: target)
+        }
+        do {
             let copy = try DatabaseQueue(path: temporary)
             try pool.backup(to: copy)
             try copy.close()

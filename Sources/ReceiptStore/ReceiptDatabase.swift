@@ -113,6 +113,12 @@ public final class ReceiptDatabase: Sendable {
         if isFolder.boolValue { throw .cannotOpen(path: path, reason: .isFolder) }
         if !exists, !createIfMissing { throw .missing(path: path) }
         let narrowed: [String]
+        // Nothing another user planted is read or written: not the file, nor a log beside it.
+        do {
+            try PrivateFile.refuseForeign(database: path)
+        } catch {
+            throw .foreignFile(path: error.path, owner: error.owner)
+        }
         if exists {
             narrowed = try inspect(path)
         } else {

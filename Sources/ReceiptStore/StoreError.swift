@@ -29,6 +29,9 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
     case backupOverItself(path: String)
     /// The copy a backup wrote failed SQLite's integrity check (its first problems); it was removed.
     case backupFailedCheck(path: String, problems: [String])
+    /// The database or the backup's target (or a log beside it) belongs to another user of the
+    /// machine: it was neither read nor written.
+    case foreignFile(path: String, owner: String)
 
     /// Names the file and what went wrong, and says what to do where there is something to do.
     public func message(in language: Language) -> String {
@@ -55,6 +58,8 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
             return ru
                 ? "копия базы для \(path) не прошла проверку целостности (\(list)); она удалена, база не изменена"
                 : "the copy for \(path) failed the integrity check (\(list)); it was removed and the database left as it is"
+        case .foreignFile(let path, let owner):
+            return ForeignFile(path: path, owner: owner).message(in: language)
         case .notADatabase(let path):
             return ru
                 ? "\(path) — не база данных SQLite; укажите другой файл через --db"

@@ -82,6 +82,13 @@ public final class WebApp: Sendable {
         "http://\(Self.urlHost(settings.ownHost)):\(port)/#code=\(openingCodes.issue())"
     }
 
+    /// Calls `action` with what became of each exchange of a code ``openingAddress(port:)`` gave:
+    /// the terminal says when the page opened, and when a code came back spent (another page, or
+    /// another user, had it first).
+    public func whenOpened(_ action: @escaping @Sendable (OpeningOutcome) -> Void) {
+        openingCodes.listen(action)
+    }
+
     /// What a request's `Host` may name: the app's own address on the port it listens on; on
     /// loopback, under any of the names that reach it; with `--lan`, those and the address of this
     /// machine the request came in on (`local`), as a number: a name of another site that was

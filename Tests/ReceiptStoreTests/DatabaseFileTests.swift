@@ -97,4 +97,80 @@ struct DatabaseFileTests {
         #expect(throws: StoreError.backupOverItself(path: other)) { try database.backUp(to: other) }
         #expect(try database.receiptCount() == 3)
     }
+
+    /// Gives `path` to the user `nobody` (65534), as a file another user of the machine made there.
+    private func giveToNobody(_ path: String) throws {
+        guard chown(path, 65_534, 65_534) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    @Test(
+        "a backup writes into a file no one could plant: a file at the old foreseeable partial name is left as it was",
+        .enabled(if: geteuid() == 0, "giving a file to another user needs root")
+    )
+    func backUpBesidePlantedFiles() throws {
+        let folder = try TemporaryFolder()
+        let database = try ReceiptDatabase.open(at: folder.file("r.sqlite"))
+        _ = try database.save(try receipts(7))
+        let target = folder.file("backup.sqlite")
+        // What another user planted, world-writable, at the name the backup used to write its copy
+        // under (`TARGET.PID.partial`): the copy went into that file before, and the planter read it.
+        let planted = target + ".\(getpid()).partial"
+        try Data("planted".utf8).write(to: URL(fileURLWithPath: planted))
+        chmod(planted, 0o666)
+        try giveToNobody(planted)
+
+        let backup = try database.backUp(to: target)
+        #expect(backup.receipts == 7)
+        #expect(try String(contentsOfFile: planted, encoding: .utf8) == "planted")
+        #expect(PrivateFile.owner(of: planted) == "nobody")
+        let attributes = try FileManager.default.attributesOfItem(atPath: target)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(!PrivateFile.isForeign(target))
+        // Only the planted file and the two databases are there: the copy's own name is gone.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(
+            names == ["backup.sqlite", "backup.sqlite.\(getpid()).partial", "r.sqlite", "r.sqlite-shm", "r.sqlite-wal"])
+    }
+
+    @Test(
+        "a database, a log beside it or a backup target that another user owns is refused and left as it was",
+        .enabled(if: geteuid() == 0, "giving a file to another user needs root")
+    )
+    func foreignFilesRefused() throws {
+        let folder = try TemporaryFolder()
+        // A database another user made, open to all: before, it was used without a word.
+        let theirs = folder.file("theirs.sqlite")
+        _ = try ReceiptDatabase.open(at: theirs).save(try receipts(2))
+        chmod(theirs, 0o666)
+        try giveToNobody(theirs)
+        let before = try Data(contentsOf: URL(fileURLWithPath: theirs))
+        #expect(throws: StoreError.foreignFile(path: theirs, owner: "nobody")) {
+            try ReceiptDatabase.open(at: theirs)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: theirs)) == before)
+        #expect(PrivateFile.ownMode(theirs) == nil)
+
+        // A log planted beside a database that does not exist yet.
+        let mine = folder.file("mine.sqlite")
+        _ = FileManager.default.createFile(atPath: mine + "-wal", contents: Data())
+        try giveToNobody(mine + "-wal")
+        #expect(throws: StoreError.foreignFile(path: mine + "-wal", owner: "nobody")) {
+            try ReceiptDatabase.open(at: mine)
+        }
+        unlink(mine + "-wal")
+
+        // A backup's target that another user owns.
+        let database = try ReceiptDatabase.open(at: mine)
+        _ = try database.save(try receipts(3))
+        let target = folder.file("backup.sqlite")
+        try Data("theirs".utf8).write(to: URL(fileURLWithPath: target))
+        try giveToNobody(target)
+        #expect(throws: StoreError.foreignFile(path: target, owner: "nobody")) { try database.backUp(to: target) }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "theirs")
+        let message = StoreError.foreignFile(path: target, owner: "nobody").message(in: .english)
+        #expect(
+            message
+                == "\(target) belongs to another user (nobody), who could read or replace what it holds; the file was left alone: remove it or give another path"
+        )
+    }
 }

@@ -6,6 +6,7 @@ import ReceiptCore
 import ReceiptScan
 import ReceiptStore
 import ReceiptTesting
+import Synchronization
 import Testing
 
 @testable import ReceiptWeb
@@ -189,9 +190,40 @@ struct WebAppTests {
         let first = codes.issue()
         let second = codes.issue()
         #expect(first != second && first.count == 22)
-        #expect(codes.exchange(first) && !codes.exchange(first))
+        let heard = Mutex<[OpeningOutcome]>([])
+        codes.listen { outcome in heard.withLock { $0.append(outcome) } }
+        #expect(codes.exchange(first) == .opened && codes.exchange(first) == .spent)
+        #expect(codes.exchange("not-a-code") == .unknown)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(!codes.exchange(second))
+        #expect(codes.exchange(second) == .expired && codes.exchange(second) == .unknown)
+        // The listener hears of issued codes only: a guess tells the terminal nothing.
+        #expect(heard.withLock { $0 } == [.opened, .spent, .expired])
+    }
+
+    @Test(
+        "--open's page: 0600 in a 0700 folder of its own when the session has no private runtime folder, removed with it"
+    )
+    func openingPage() throws {
+        let folder = try TemporaryFolder("opening-page")
+        // A runtime folder others may enter is not used.
+        let shared = folder.file("run")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        chmod(shared, 0o755)
+        for environment in [[:], ["XDG_RUNTIME_DIR": shared]] {
+            let page = try OpeningPage(
+                opening: "http://127.0.0.1:8765/#code=abc\"<x>", port: 8765, environment: environment)
+            let made = try #require(page.madeFolder)
+            #expect(made.contains("/receipts-web-"), "\(made)")
+            #expect(page.path == made + "/web-8765-open.html")
+            #expect(try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? Int == 0o700)
+            #expect(try FileManager.default.attributesOfItem(atPath: page.path)[.posixPermissions] as? Int == 0o600)
+            let text = try String(contentsOfFile: page.path, encoding: .utf8)
+            // The address goes into an attribute: its quote and bracket written as entities.
+            #expect(text.contains(#"content="0; url=http://127.0.0.1:8765/#code=abc&quot;&lt;x>""#), "\(text)")
+            page.remove()
+            #expect(!FileManager.default.fileExists(atPath: made))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
     }
 
     @Test("the one-time code of --open gives the key once, within its minute, from the app's own origin")

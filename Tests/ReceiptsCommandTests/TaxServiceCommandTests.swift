@@ -56,7 +56,9 @@ struct TaxServiceCommandTests {
         #expect(login.status == 0, "\(login.errors)")
     }
 
-    @Test("SMS sign-in without a terminal: the code is sent, --code signs in; a wrong code is exit 5; whoami, logout")
+    @Test(
+        "SMS sign-in without a terminal: the code is sent, --code-stdin (or --code) signs in; a wrong code is exit 5; whoami, logout"
+    )
     func smsLogin() async throws {
         let service = Self.standIn()
         let home = try Home()
@@ -64,7 +66,8 @@ struct TaxServiceCommandTests {
             let run = home.runner(fns: url)
             let sent = try await run.run(["fns", "login", "--phone", "8 (999) 123-45-67"])
             #expect(sent.status == 0, "\(sent.errors)")
-            #expect(sent.output.contains("receipts fns login --phone +79991234567 --code CODE"))
+            // The way on it names keeps the code out of the arguments other users can read.
+            #expect(sent.output.contains("receipts fns login --phone +79991234567 --code-stdin"), "\(sent.output)")
             let code = try #require(service.smsCode(for: Self.phone))
 
             let russian = home.runner(fns: url, language: "ru")
@@ -74,8 +77,12 @@ struct TaxServiceCommandTests {
             let stillNobody = try Self.object(try await run.run(["fns", "whoami", "--json"]).output)
             #expect(stillNobody["signedIn"] as? Bool == false)
 
-            let right = try await run.run(["fns", "login", "--phone", Self.phone, "--code", code])
-            #expect(right.status == 0)
+            let nothing = try await run.run(["fns", "login", "--phone", Self.phone, "--code-stdin"], input: "\n")
+            #expect(nothing.status == 2, "\(nothing.errors)")
+            let both = try await run.run(["fns", "login", "--phone", Self.phone, "--code", code, "--code-stdin"])
+            #expect(both.status == 2 && both.errors.contains("--code or --code-stdin, not both"))
+            let right = try await run.run(["fns", "login", "--phone", Self.phone, "--code-stdin"], input: code + "\n")
+            #expect(right.status == 0, "\(right.errors)")
             #expect(right.errors.contains("Signed in to the tax service (+79991234567)"))
             let attributes = try FileManager.default.attributesOfItem(atPath: home.config + "/fns-session.json")
             #expect(attributes[.posixPermissions] as? Int == 0o600)

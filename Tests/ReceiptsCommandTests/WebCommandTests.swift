@@ -30,11 +30,19 @@ struct WebCommandTests {
         return (answer.status, body ?? [:])
     }
 
-    @Test("--open hands the browser a one-time code, not the key: no process's arguments (ps) show the key")
-    func openKeepsTheKeyOutOfArguments() async throws {
+    @Test(
+        "--open hands the opener a 0600 file's path: no process's arguments (ps) show the key or the code, and the terminal says when the code comes back spent"
+    )
+    func openKeepsSecretsOutOfArguments() async throws {
         let folder = try TemporaryFolder("web-open")
         let bin = try Self.fakeOpener(in: folder)
-        try await Self.withWeb(["--open"], lines: 1, in: folder, path: bin + ":/usr/bin:/bin") { printed in
+        let runtime = folder.file("run")
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        chmod(runtime, 0o700)
+        let notes = folder.file("notes")
+        try await Self.withWeb(
+            ["--open"], lines: 1, in: folder, path: bin + ":/usr/bin:/bin", runtime: runtime, errors: notes
+        ) { printed in
             // The address printed for the user carries the key, in its fragment.
             let address = try #require(
                 printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -49,39 +57,64 @@ struct WebCommandTests {
                 if opened == nil { try await Task.sleep(for: .milliseconds(50)) }
             }
             let record = try #require(opened)
-            let arguments = record.components(separatedBy: "\n---\n").first ?? ""
-            #expect(arguments.hasPrefix("http://127.0.0.1:\(port)/#code="), "\(arguments)")
-            #expect(!record.contains(key), "the key shows in a process's arguments: \(record)")
-
-            // The code gives the page the key once; spent, it gives nothing.
-            let code = try #require(arguments.split(separator: "#code=").last).trimmingCharacters(
+            // The opener was given one argument: the page in the session's runtime folder.
+            let arguments = (record.components(separatedBy: "\n---\n").first ?? "").trimmingCharacters(
                 in: .whitespacesAndNewlines)
+            #expect(arguments == runtime + "/receipts/web-\(port)-open.html", "\(arguments)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: arguments)
+            #expect(attributes[.posixPermissions] as? Int == 0o600)
+            let page = try String(contentsOfFile: arguments, encoding: .utf8)
+            let after = try #require(page.components(separatedBy: "#code=").dropFirst().first)
+            let code = String(after.prefix { $0 != "\"" })
+            #expect(page.contains("url=http://127.0.0.1:\(port)/#code=\(code)"))
+            // Before this change the opener's arguments were the address itself, with the code.
+            #expect(
+                !record.contains(key) && !record.contains(code), "a secret shows in a process's arguments: \(record)")
+
+            // The code gives the page the key once; spent, it gives nothing, and the terminal says so.
             let (status, answer) = try await Self.post("/api/exchange", #"{"code": "\#(code)"}"#, port: port)
             #expect(status == 200 && answer["key"] as? String == key)
             let (again, _) = try await Self.post("/api/exchange", #"{"code": "\#(code)"}"#, port: port)
             #expect(again == 403)
+            var said = ""
+            for _ in 0..<600 where !said.contains("second time") {
+                said = (try? String(contentsOfFile: notes, encoding: .utf8)) ?? ""
+                if !said.contains("second time") { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(said.contains("the browser opened the app"), "\(said)")
+            #expect(said.contains("the browser's address was opened a second time"), "\(said)")
         }
+        // Stopped, the app leaves no page behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: runtime + "/receipts")
+        #expect(left.isEmpty, "\(left)")
     }
 
-    /// Runs `receipts web` with `arguments` over a new database (with `path` as its `PATH` when
+    /// Runs `receipts web` with `arguments` over a new database (with `path` as its `PATH`,
+    /// `runtime` as its `XDG_RUNTIME_DIR` and its standard error into the file `errors` when
     /// given); `body` gets what it printed once
     /// `lines` lines were out (or two minutes passed), and the app is stopped after it, whatever it
     /// throws.
     static func withWeb(
-        _ arguments: [String], lines: Int, in folder: TemporaryFolder, path: String? = nil,
-        _ body: (String) async throws -> Void
+        _ arguments: [String], lines: Int, in folder: TemporaryFolder, path: String? = nil, runtime: String? = nil,
+        errors: String? = nil, _ body: (String) async throws -> Void
     ) async throws {
         var environment = CommandRunner().english().environment
         environment["XDG_CONFIG_HOME"] = folder.file("config")
         environment["XDG_DATA_HOME"] = folder.file("data")
         if let path { environment["PATH"] = path }
+        if let runtime { environment["XDG_RUNTIME_DIR"] = runtime }
         let process = Process()
         process.executableURL = try CommandRunner.executable
         process.arguments = ["web", "--port", "0", "--db", folder.file("receipts.sqlite")] + arguments
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: errors)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         let child = try ChildProcess(process, collecting: false)
         let reading = output.fileHandleForReading
         let printed = await offThePool {

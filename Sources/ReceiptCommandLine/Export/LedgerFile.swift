@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 
 /// Where an export goes, piece by piece: standard output, or a file that appears whole or not at
 /// all (written beside it under another name, renamed into place when complete).
@@ -29,15 +30,14 @@ final class LedgerFile {
             temporary = nil
             return
         }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial").path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary)
-        else {
+        // Mode 0600 under a name no one can foresee, as every file the tool writes; a file of the
+        // user's that it replaces keeps the mode they gave it.
+        guard let (temporary, descriptor) = try? PrivateFile.createTemporary(beside: path) else {
             let shown = given ?? path
             throw CommandFailure(status: .failure) { Words($0).cannotWriteFile(shown) }
         }
-        self.handle = handle
+        if let mode = PrivateFile.ownMode(path) { fchmod(descriptor, mode) }
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.temporary = temporary
     }
 

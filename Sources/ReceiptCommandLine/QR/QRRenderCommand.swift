@@ -33,7 +33,7 @@ struct QRRenderCommand: AsyncParsableCommand {
         let image = try QRRenderer.render(code.canonical, scale: scale)
         let data = try PNGCodec.encode(image)
         do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            try PrivateFile.write(data, to: output, keepingMode: true)
         } catch {
             let reason = (error as NSError).localizedDescription
             throw CommandFailure(status: .failure) { Words($0).cannotWrite(output, reason) }

@@ -1,6 +1,7 @@
 import FiscalProviders
 import ReceiptAPI
 import ReceiptBank
+import ReceiptCore
 import ReceiptLedger
 import ReceiptScan
 import ReceiptServer
@@ -17,7 +18,7 @@ extension StoreError: ReportedFailure {
         case .backupOverItself: return .usage
         case .backupFailedCheck: return .failure
         case .notADatabase, .corrupt, .invalidRecord, .totalsBeyondBounds: return .invalidInput
-        case .cannotOpen, .newerVersion, .readOnly, .diskFull, .busy, .failed: return .failure
+        case .cannotOpen, .foreignFile, .newerVersion, .readOnly, .diskFull, .busy, .failed: return .failure
         }
     }
 }
@@ -106,4 +107,8 @@ extension StatementError: ReportedFailure {
 
 extension AccountMapError: ReportedFailure {
     var exitStatus: ExitStatus { .invalidInput }
+}
+
+extension ForeignFile: ReportedFailure {
+    var exitStatus: ExitStatus { .failure }
 }

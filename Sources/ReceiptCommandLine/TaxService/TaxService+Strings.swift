@@ -19,16 +19,27 @@ extension HelpText {
     static var fnsLoginDiscussion: String {
         pick(
             "По SMS: --phone +7XXXXXXXXXX (на терминале код спрашивается; без терминала код отправляется, и команду "
-                + "повторяют с --code КОД). По ИНН и паролю личного кабинета: --inn ИНН [--password-stdin]. "
+                + "повторяют с --code-stdin, передав код на стандартный ввод). По ИНН и паролю личного кабинета: --inn ИНН [--password-stdin]. "
                 + "Из токена обновления приложения: --refresh-token-stdin. Сессия хранится в "
                 + "$XDG_CONFIG_HOME/receipts/fns-session.json с правами 0600.",
             "By SMS: --phone +7XXXXXXXXXX (on a terminal it asks for the code; without one it sends the code, and you "
-                + "run it again with --code CODE). By the INN and the personal account's password: --inn INN "
+                + "run it again with --code-stdin, the code on standard input). By the INN and the personal account's password: --inn INN "
                 + "[--password-stdin]. From the app's refresh token: --refresh-token-stdin. The session is kept in "
                 + "$XDG_CONFIG_HOME/receipts/fns-session.json with mode 0600.")
     }
     static var fnsPhoneHelp: String { pick("Телефон для входа по SMS.", "The phone to sign in with by SMS.") }
-    static var fnsCodeHelp: String { pick("Код из SMS.", "The code the SMS brought.") }
+    static var fnsCodeHelp: String {
+        pick(
+            "Код из SMS в аргументе, для сценариев: другие пользователи компьютера видят аргументы команд; лучше --code-stdin.",
+            "The code the SMS brought, as an argument for scripts: other users of the machine can see arguments (ps); "
+                + "--code-stdin is safer.")
+    }
+    static var fnsCodeStdinHelp: String {
+        pick(
+            "Прочитать код из SMS из стандартного ввода (новый код не отправляется).",
+            "Read the code the SMS brought from standard input (no new code is sent).")
+    }
+    static var fnsOneCode: String { pick("--code или --code-stdin, не оба", "--code or --code-stdin, not both") }
     static var fnsCodeValue: String { pick("код", "code") }
     static var fnsINNHelp: String {
         pick(
@@ -54,7 +65,9 @@ extension HelpText {
     static func fnsBadPhone(_ text: String) -> String {
         pick("\(text): это не номер мобильного (+7 и 10 цифр)", "\(text) is not a mobile number (+7 and 10 digits)")
     }
-    static var fnsCodeNeedsPhone: String { pick("--code идёт вместе с --phone", "--code goes with --phone") }
+    static var fnsCodeNeedsPhone: String {
+        pick("--code и --code-stdin идут вместе с --phone", "--code and --code-stdin go with --phone")
+    }
     static var fnsPasswordNeedsINN: String {
         pick("--password-stdin идёт вместе с --inn", "--password-stdin goes with --inn")
     }
@@ -87,8 +100,10 @@ extension Words {
     func fnsSignedIn(_ session: TaxServiceSession) -> String { session.signedInMessage(in: language) }
     func fnsCodeSent(_ phone: PhoneNumber) -> String {
         pick(
-            "Код отправлен по SMS на \(phone). Повторите команду с ним: receipts fns login --phone \(phone) --code КОД",
-            "The code is sent by SMS to \(phone). Run the command again with it: receipts fns login --phone \(phone) --code CODE"
+            "Код отправлен по SMS на \(phone). Передайте его команде на стандартный ввод: "
+                + "receipts fns login --phone \(phone) --code-stdin",
+            "The code is sent by SMS to \(phone). Give it to the command on standard input: "
+                + "receipts fns login --phone \(phone) --code-stdin"
         )
     }
     func fnsCodeSentAsk(_ phone: PhoneNumber) -> String { phone.codeSentMessage(in: language) }

@@ -14,6 +14,8 @@ struct TaxServiceLoginCommand: AsyncParsableCommand {
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @Option(help: ArgumentHelp(HelpText.fnsPhoneHelp, valueName: "+7XXXXXXXXXX")) var phone: String?
     @Option(help: ArgumentHelp(HelpText.fnsCodeHelp, valueName: HelpText.fnsCodeValue)) var code: String?
+    @Flag(name: .customLong("code-stdin"), help: ArgumentHelp(HelpText.fnsCodeStdinHelp))
+    var codeFromStandardInput = false
     @Option(help: ArgumentHelp(HelpText.fnsINNHelp, valueName: HelpText.fnsINNValue)) var inn: String?
     @Flag(name: .customLong("password-stdin"), help: ArgumentHelp(HelpText.fnsPasswordStdinHelp))
     var passwordFromStandardInput = false
@@ -27,7 +29,8 @@ struct TaxServiceLoginCommand: AsyncParsableCommand {
         let ways = [phone != nil, inn != nil, refreshTokenFromStandardInput].filter { $0 }.count
         guard ways == 1 else { throw ValidationError(HelpText.fnsOneWay) }
         if let phone, PhoneNumber(phone) == nil { throw ValidationError(HelpText.fnsBadPhone(phone)) }
-        if code != nil, phone == nil { throw ValidationError(HelpText.fnsCodeNeedsPhone) }
+        if code != nil || codeFromStandardInput, phone == nil { throw ValidationError(HelpText.fnsCodeNeedsPhone) }
+        if code != nil, codeFromStandardInput { throw ValidationError(HelpText.fnsOneCode) }
         if passwordFromStandardInput, inn == nil { throw ValidationError(HelpText.fnsPasswordNeedsINN) }
         if let inn {
             do {
@@ -61,13 +64,20 @@ struct TaxServiceLoginCommand: AsyncParsableCommand {
         console.note(words.fnsSignedIn(session))
     }
 
-    /// With `--code`: the code checked. Without, the code is sent; on a terminal it is asked for (three
-    /// tries), elsewhere the command ends saying how to go on (nil).
+    /// With `--code` or `--code-stdin`: the code checked. Without, the code is sent; on a terminal it
+    /// is asked for (three tries), elsewhere the command ends saying how to go on (nil).
     private func bySMS(_ client: TaxServiceClient, phone: PhoneNumber, console: Console) async throws
         -> TaxServiceSession?
     {
         let words = console.words
         if let code { return try await client.verify(phone: phone, code: code) }
+        if codeFromStandardInput {
+            // Standard input keeps the code out of the arguments, which other users can read (`ps`).
+            guard let typed = Prompt.answer()?.trimmingCharacters(in: .whitespaces), !typed.isEmpty else {
+                throw CommandFailure(status: .usage) { Words($0).nothingEntered }
+            }
+            return try await client.verify(phone: phone, code: typed)
+        }
         try await client.requestCode(phone: phone)
         guard Prompt.isInteractive else {
             console.output(words.fnsCodeSent(phone))

@@ -62,6 +62,20 @@ extension Words {
                 + "it, but the connection is not encrypted (HTTP): on someone else's or an open Wi-Fi anyone on it "
                 + "can read the key and your receipts. Use --lan on your own home network only; Ctrl-C stops it.")
     }
+    var webOpened: String {
+        pick("браузер открыл приложение", "the browser opened the app")
+    }
+    var webCodeSpent: String {
+        pick(
+            "адрес для браузера открыли второй раз: если не вы, кто-то другой получил доступ — остановите receipts web (Ctrl+C) и запустите снова, ключ будет новый",
+            "the browser's address was opened a second time: if not by you, someone else got in — stop receipts web (Ctrl+C) and start it again for a new key"
+        )
+    }
+    var webCodeExpired: String {
+        pick(
+            "адрес для браузера устарел (действует минуту): откройте адрес, напечатанный выше",
+            "the browser's address has expired (it lasts a minute): open the address printed above")
+    }
     var webCannotOpen: String {
         pick("не удалось открыть браузер: откройте адрес сами", "could not open a browser: open the address yourself")
     }

@@ -5,6 +5,7 @@ import NIOCore
 import ReceiptNetwork
 import ReceiptScan
 import ReceiptWeb
+import Synchronization
 
 /// `receipts web`: the receipts app in a browser, over the local database.
 struct WebCommand: AsyncParsableCommand {
@@ -41,12 +42,23 @@ struct WebCommand: AsyncParsableCommand {
         if !settings.isLoopback && !lan { console.note(words.webNotLoopback(host)) }
         let open = open
         let lan = lan
+        let page = Mutex<OpeningPage?>(nil)
+        defer { page.withLock { $0?.remove() } }
+        if open {
+            app.whenOpened { outcome in
+                switch outcome {
+                case .opened: console.note(words.webOpened)
+                case .spent: console.note(words.webCodeSpent)
+                case .expired: console.note(words.webCodeExpired)
+                case .unknown: break
+                }
+            }
+        }
         do {
             try await app.application { port in
                 console.output(words.webServing(app.address(port: port)))
                 if lan { Self.printLAN(app, port: port, console: console) }
-                // The key stays out of `xdg-open`'s arguments, which every user can read (`ps`).
-                if open { Self.openBrowser(app.openingAddress(port: port), console: console) }
+                if open { page.withLock { $0 = Self.openBrowser(app, port: port, console: console) } }
             }.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw CommandFailure(status: .failure) { Words($0).portInUse(port, host: host) }
@@ -70,11 +82,21 @@ struct WebCommand: AsyncParsableCommand {
         console.note(words.webLANWarning)
     }
 
-    /// Asks the desktop to open `address` (`xdg-open`, found on `PATH`); says so when it cannot.
-    static func openBrowser(_ address: String, console: Console) {
+    /// Asks the desktop to open the app on `port` (`xdg-open`, found on `PATH`); says so when it
+    /// cannot. Every user of the machine can read the opener's arguments (`ps`), so they name a file
+    /// only this user may read (`OpeningPage`) holding the address with a one-time code, never the
+    /// key or the code itself. The page, to be removed when the app stops.
+    static func openBrowser(_ app: WebApp, port: Int, console: Console) -> OpeningPage? {
+        guard
+            let page = try? OpeningPage(
+                opening: app.openingAddress(port: port), port: port, environment: CommandRun.environment)
+        else {
+            console.note(console.words.webCannotOpen)
+            return nil
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", address]
+        process.arguments = ["xdg-open", page.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
@@ -82,5 +104,6 @@ struct WebCommand: AsyncParsableCommand {
         } catch {
             console.note(console.words.webCannotOpen)
         }
+        return page
     }
 }

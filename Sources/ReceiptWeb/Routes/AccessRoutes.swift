@@ -9,7 +9,7 @@ struct AccessRoutes: Sendable {
         router.post("/api/exchange") { request, context in
             let words = RequestValues(request, context).words
             let asked = try? await request.decode(as: CodeRequest.self, context: context)
-            guard let code = asked?.code, app.openingCodes.exchange(code) else {
+            guard let code = asked?.code, app.openingCodes.exchange(code) == .opened else {
                 throw WebError.forbidden(words.codeSpent)
             }
             return try WebApp.json(["key": app.settings.key])
