@@ -104,10 +104,20 @@ let package = Package(
         .target(name: "PlaceSearch", dependencies: ["ReceiptCore"], swiftSettings: strict),
 
         // The receipts server.
+        // What the server and the web app put on every connection: deadlines, a cap per peer.
+        .target(
+            name: "ConnectionGuards",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "ReceiptServer",
             dependencies: [
-                "ReceiptCore", "ReceiptAPI", "PlaceSearch",
+                "ReceiptCore", "ReceiptAPI", "PlaceSearch", "ConnectionGuards",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -197,8 +207,9 @@ let package = Package(
             name: "ReceiptWeb",
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
-                "ReceiptAPI", "PlaceSearch", "ReceiptBank", "FiscalProviders", "ReceiptNetwork",
+                "ReceiptAPI", "PlaceSearch", "ReceiptBank", "FiscalProviders", "ReceiptNetwork", "ConnectionGuards",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import ConnectionGuards
 public import Foundation
 public import Hummingbird
 import HummingbirdBcrypt

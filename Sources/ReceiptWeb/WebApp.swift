@@ -1,5 +1,7 @@
+import ConnectionGuards
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 public import ReceiptCore
@@ -117,8 +119,19 @@ public final class WebApp: Sendable {
 
     /// The application; `onRunning` hears the port it listens on.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let settings = settings
+        // With --lan any device on the network may connect: none may hold more than its share.
+        let cap = settings.lan ? PeerConnectionCap(limit: settings.connectionsPerPeer) : nil
+        @Sendable func guards() -> [any RemovableChannelHandler] {
+            let deadlines = RequestDeadlineHandler(
+                headTimeout: TimeAmount(settings.requestHeadTimeout),
+                requestTimeout: TimeAmount(settings.requestTimeout),
+                exempt: { AccessGuard.isAcceptedUpload($0, key: settings.key) })
+            return (cap.map { [$0.handler()] } ?? []) + [deadlines]
+        }
+        return Application(
             router: router(),
+            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: guards())),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.listenHost, port: settings.port), serverName: "receipts-web"),
             onServerRunning: { channel in

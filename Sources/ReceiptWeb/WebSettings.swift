@@ -14,6 +14,15 @@ public struct WebSettings: Sendable {
     /// The secret the printed address carries in its fragment: whoever has it may use the app. Each
     /// start makes a new one, so an address printed before stops opening the app when it stops.
     public let key: String
+    /// How long a client may take to send a request's head, from connecting or from the previous
+    /// response (an idle connection is closed then too): as `receipts serve`.
+    public var requestHeadTimeout: Duration = .seconds(15)
+    /// How long a client may take to send a whole request once its head has arrived; an upload
+    /// that carries the key (a photo, an export file) is not held to it.
+    public var requestTimeout: Duration = .seconds(60)
+    /// With `--lan`, the most connections one address may hold open at once: a browser opens six
+    /// to a site, a phone and a computer together a dozen or two.
+    public var connectionsPerPeer = 32
 
     /// Settings with a new random key.
     public init(host: String = "127.0.0.1", port: Int = 8765) {

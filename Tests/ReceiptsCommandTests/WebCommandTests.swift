@@ -89,14 +89,43 @@ struct WebCommandTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    @Test(
+        "300 clients that never finish a head, against 256 descriptors: they are cut off at the head deadline and the owner is served"
+    )
+    func slowClientsAgainstFewDescriptors() async throws {
+        let folder = try TemporaryFolder("web-slow")
+        try await Self.withWeb([], lines: 1, in: folder, descriptors: 256) { printed in
+            let address = try #require(
+                printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+            let key = try #require(address.split(separator: "#key=").last.map(String.init))
+            let port = try #require(Int(address.dropFirst("http://127.0.0.1:".count).prefix { $0.isNumber }))
+            // Before, the app took connections until its descriptors were gone and kept them: the
+            // owner's request waited in the queue for good (the issue measured it timing out).
+            let slow = try (0..<300).map { _ in try RawConnection(port: port) }
+            for connection in slow { connection.send("GET /api/feed HTTP/1.1\r\nHo") }
+            let started = ContinuousClock.now
+            var status = 0
+            // The head deadline is 15 s: the first ones are closed then, and the owner's request,
+            // queued behind them, is read. Three tries of 30 s each, for a loaded machine.
+            for _ in 0..<3 where status != 200 {
+                let owner = try RawConnection(port: port)
+                status = await owner.exchange(
+                    "GET", "/api/feed", headers: ["Host": "127.0.0.1:\(port)", "Authorization": "Bearer \(key)"]
+                ).status
+            }
+            #expect(status == 200, "after \(ContinuousClock.now - started)")
+            #expect(slow.filter(\.isClosedByServer).count >= 200)
+        }
+    }
+
     /// Runs `receipts web` with `arguments` over a new database (with `path` as its `PATH`,
-    /// `runtime` as its `XDG_RUNTIME_DIR` and its standard error into the file `errors` when
-    /// given); `body` gets what it printed once
+    /// `runtime` as its `XDG_RUNTIME_DIR`, its standard error into the file `errors` and at most
+    /// `descriptors` open files when given); `body` gets what it printed once
     /// `lines` lines were out (or two minutes passed), and the app is stopped after it, whatever it
     /// throws.
     static func withWeb(
         _ arguments: [String], lines: Int, in folder: TemporaryFolder, path: String? = nil, runtime: String? = nil,
-        errors: String? = nil, _ body: (String) async throws -> Void
+        errors: String? = nil, descriptors: Int? = nil, _ body: (String) async throws -> Void
     ) async throws {
         var environment = CommandRunner().english().environment
         environment["XDG_CONFIG_HOME"] = folder.file("config")
@@ -104,8 +133,16 @@ struct WebCommandTests {
         if let path { environment["PATH"] = path }
         if let runtime { environment["XDG_RUNTIME_DIR"] = runtime }
         let process = Process()
-        process.executableURL = try CommandRunner.executable
-        process.arguments = ["web", "--port", "0", "--db", folder.file("receipts.sqlite")] + arguments
+        let executable = try CommandRunner.executable
+        let web = ["web", "--port", "0", "--db", folder.file("receipts.sqlite")] + arguments
+        if let descriptors {
+            // util-linux's prlimit runs it with fewer descriptors, as a small limit or a busy box has.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(descriptors):\(descriptors)", "--", executable.path] + web
+        } else {
+            process.executableURL = executable
+            process.arguments = web
+        }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -131,11 +168,18 @@ struct WebCommandTests {
         do {
             try await body(printed)
         } catch {
-            child.terminate()
-            _ = await child.exit()
+            await stop(child)
             throw error
         }
+        await stop(child)
+    }
+
+    /// Stops the app as Ctrl+C does; one that has not ended 20 s later (its graceful stop waiting
+    /// for connections that never end: what slow clients did before there were deadlines) is killed.
+    static func stop(_ child: ChildProcess) async {
         child.terminate()
+        for _ in 0..<400 where child.isRunning { try? await Task.sleep(for: .milliseconds(50)) }
+        child.terminate(with: SIGKILL)
         _ = await child.exit()
     }
 

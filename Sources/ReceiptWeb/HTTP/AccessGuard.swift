@@ -50,10 +50,7 @@ struct AccessGuard: RouterMiddleware {
         }
         let path = request.uri.path
         if !StaticFiles.isShell(path), !Self.openPaths.contains(path) {
-            let bearer = "Bearer "
-            guard let given = request.headers[.authorization], given.hasPrefix(bearer),
-                Secret.matches(String(given.dropFirst(bearer.count)), key)
-            else { return Self.refused(request, .noKey) }
+            guard Self.carriesKey(request.headers, key: key) else { return Self.refused(request, .noKey) }
         }
         do {
             return Self.secured(try await next(request, context))
@@ -61,6 +58,27 @@ struct AccessGuard: RouterMiddleware {
             // A 404 of no route, a 400 or 413 of a body: answered here, so they carry the headers too.
             return Self.secured(try error.response(from: request, context: context))
         }
+    }
+
+    /// Whether `fields` carry `key` as the API wants it (`Authorization: Bearer KEY`).
+    static func carriesKey(_ fields: HTTPFields, key: String) -> Bool {
+        let bearer = "Bearer "
+        guard let given = fields[.authorization], given.hasPrefix(bearer) else { return false }
+        return Secret.matches(String(given.dropFirst(bearer.count)), key)
+    }
+
+    /// The routes whose bodies are files the user picked (a photo, an export): over a slow network
+    /// they may take longer than a request's deadline.
+    static let uploadPaths: Set<String> = ["/api/add/photo", "/api/import/file"]
+
+    /// Whether a request's head is an upload the app accepts before its body comes: a POST to one
+    /// of ``uploadPaths`` with the key. Such a body is not held to the whole-request deadline;
+    /// without the key a slow client is cut off as any other.
+    static func isAcceptedUpload(_ head: HTTPRequest, key: String) -> Bool {
+        guard head.method == .post, let path = head.path?.split(separator: "?").first.map(String.init) else {
+            return false
+        }
+        return uploadPaths.contains(path) && carriesKey(head.headerFields, key: key)
     }
 
     /// What every answer carries: no script, style or connection but the app's own (pictures also
