@@ -54,4 +54,37 @@ struct EscapedNamesCommandTests {
         #expect(markdown.contains("| Молоко &lt;b&gt;␛]52;c;ZXZpbA==␇␊FAKE LINE |"), "\(markdown)")
         #expect(!markdown.contains("<") && !markdown.contains("\u{1B}") && !markdown.contains("\nFAKE LINE"))
     }
+
+    /// Issue 49: `show` printed a seller's and an address's line breaks as they came, so a receipt
+    /// could print lines of its own under the shop. Before the change this test failed with lines
+    /// `FAKE SELLER, INN 5401234567` and `FAKE ADDRESS` of their own; now each field is one line,
+    /// its breaks shown as `␊` (and `\r` as `␍`).
+    @Test("show prints a seller and an address with line breaks on one line each")
+    func lineBreaksInFields() async throws {
+        let folder = try TemporaryFolder()
+        var run = InProcessRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
+        let file = try folder.write(
+            #"""
+            {"dateTime": "2019-03-20T12:00:00", "operationType": 1, "totalSum": 100, "cashTotalSum": 0,
+             "ecashTotalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 78,
+             "fiscalSign": 4087570039, "user": "ООО Ромашка\nFAKE SELLER", "userInn": "5401234567",
+             "retailPlaceAddress": "г. Москва,\r\nFAKE ADDRESS",
+             "items": [{"name": "Хлеб", "price": 100, "quantity": 1, "sum": 100, "nds": 2}]}
+            """#, to: "breaks.json")
+        #expect(try await run.run(["import", file]).status == 0)
+        for command in [["show", "1"], ["show", "1", "--share"], ["list"], ["shops"], ["search", "хлеб"]] {
+            let result = try await run.runOnTerminal(command, columns: 200)
+            #expect(result.status == 0, "\(command): \(result.errors)")
+            let lines = result.output.split(separator: "\n").map { String($0) }
+            #expect(!lines.contains { $0.hasPrefix("FAKE") }, "\(command): \(result.output)")
+            #expect(!result.output.contains("\r"), "\(command): \(result.output)")
+        }
+        // The seller's line as `show` prints it: `ООО Ромашка␊FAKE SELLER, INN 5401234567`; the
+        // address `г. Москва,␍␊FAKE ADDRESS`.
+        let shown = try await run.runOnTerminal(["show", "1"], columns: 200).output
+        #expect(shown.contains("ООО Ромашка␊FAKE SELLER, INN 5401234567"), "\(shown)")
+        #expect(shown.contains("г. Москва,␍␊FAKE ADDRESS"), "\(shown)")
+    }
 }

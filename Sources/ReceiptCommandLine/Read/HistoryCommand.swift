@@ -27,7 +27,7 @@ struct HistoryCommand: AsyncParsableCommand {
         if json {
             console.output(try JSONOutput.encode(["history": texts]))
         } else {
-            for text in texts { console.output(text) }
+            for text in texts { console.output(text.visible()) }
         }
     }
 }

@@ -61,12 +61,12 @@ extension Words {
         pick("магазин #\(id) нельзя объединить с ним же", "shop #\(id) cannot be merged into itself")
     }
     func shopRenamed(_ shop: Shop) -> String {
-        pick("#\(shop.id) теперь «\(shop.name)»", "#\(shop.id) is now “\(shop.name)”")
+        let name = shop.name.visible()
+        return pick("#\(shop.id) теперь «\(name)»", "#\(shop.id) is now “\(name)”")
     }
     func shopsMerged(_ shop: Shop) -> String {
-        pick(
-            "#\(shop.id) «\(shop.name)»: чеков \(shop.receipts)",
-            "#\(shop.id) “\(shop.name)”: \(shop.receipts) receipts")
+        let name = shop.name.visible()
+        return pick("#\(shop.id) «\(name)»: чеков \(shop.receipts)", "#\(shop.id) “\(name)”: \(shop.receipts) receipts")
     }
     var shopHeading: String { pick("Магазин", "Shop") }
     var innHeading: String { pick("ИНН", "INN") }

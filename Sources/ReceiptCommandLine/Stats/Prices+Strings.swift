@@ -39,11 +39,12 @@ extension Words {
         pick("Покупок «\(words)» в базе нет.", "No purchases of “\(words)” in the database.")
     }
     func productHeading(_ name: String, unit: String, change: Double?) -> String {
-        pick("\(name) — цена за \(unit)\(changeText(change))", "\(name), price per \(unit)\(changeText(change))")
+        let name = name.visible()
+        return pick("\(name) — цена за \(unit)\(changeText(change))", "\(name), price per \(unit)\(changeText(change))")
     }
     /// `Молоко питьевое, за литр, за период +3,4 %`.
     func kindHeading(_ name: String, per: String, change: Double?) -> String {
-        "\(name), \(per)\(changeText(change))"
+        "\(name.visible()), \(per)\(changeText(change))"
     }
     /// `, за период +3,4 %`, or nothing with one month.
     private func changeText(_ change: Double?) -> String {

@@ -40,11 +40,13 @@ public struct ReceiptText: Sendable {
     public func render(plain: Bool, width: Int) -> String {
         let ru = language == .russian
         var lines: [String] = []
+        // Each field from the document is one line whatever it holds: a line break in a seller or
+        // an address shows as `␊` (`visible()`), as in a table's cell, and cannot start a line.
         let shop = self.shop ?? "—"
-        lines.append(shop)
-        if let address = place?.address ?? receipt.address { lines.append(address) }
+        lines.append(shop.visible())
+        if let address = place?.address ?? receipt.address { lines.append(address.visible()) }
         if let seller = receipt.seller, seller != shop {
-            lines.append(seller + (receipt.sellerINN.map { (ru ? ", ИНН " : ", INN ") + $0 } ?? ""))
+            lines.append((seller + (receipt.sellerINN.map { (ru ? ", ИНН " : ", INN ") + $0 } ?? "")).visible())
         }
         lines.append(
             receipt.dateTime.formatted(in: language) + " · " + receipt.operation.name(in: language)
@@ -52,7 +54,7 @@ public struct ReceiptText: Sendable {
         if !plain, let zone {
             lines.append(language.pick("Часы магазина: ", "Shop's clock: ") + zone.text(in: language))
         }
-        if let note { lines.append(note) }
+        if let note { lines.append(note.visible()) }
         lines.append("")
         // In the terminal, lines are numbered as `categories line` takes them, each with its category
         // on a line of its own below it (wrapped with the rest, never cut).
@@ -100,8 +102,10 @@ public struct ReceiptText: Sendable {
         if !plain {
             lines.append("")
             lines.append("ФН \(receipt.identity.fn) · ФД \(receipt.identity.i) · ФП \(receipt.identity.fp)")
-            if let register = receipt.registerNumber { lines.append((ru ? "РН ККТ " : "Register ") + register) }
-            lines.append("QR: " + qr)
+            if let register = receipt.registerNumber {
+                lines.append(((ru ? "РН ККТ " : "Register ") + register).visible())
+            }
+            lines.append("QR: " + qr.visible())
         }
         let text = lines.joined(separator: "\n")
         // The shop, address and QR lines wrap (the QR payload between its fields) to the terminal.
