@@ -31,6 +31,11 @@ LEDGER_VENV := .build/ledger-venv
 ## at 8 as with no limit (309 s against 300–315 s on two cores), with far fewer at once.
 TEST_WIDTH := 8
 LEDGER_STAMP := $(LEDGER_VENV)/beancount-$(BEANCOUNT_VERSION).installed
+# The check that a Markdown report's cells stay text (EscapedNamesCommandTests, make test): a real
+# CommonMark renderer, markdown-it-py from PyPI, pinned, in a virtual environment under .build.
+MARKDOWN_VERSION := 4.0.0
+MARKDOWN_VENV := .build/markdown-venv
+MARKDOWN_STAMP := $(MARKDOWN_VENV)/markdown-it-py-$(MARKDOWN_VERSION).installed
 # The scan benchmark's outside yardstick: zxing-cpp from PyPI (with Pillow to open the photos).
 BENCH_VENV := .build/bench-venv
 BENCH_PYTHON_PACKAGES := zxing-cpp==3.1.1 pillow==13.0.0
@@ -106,7 +111,7 @@ check: setup lint
 ## after the Swift tests, their pass over PostgreSQL, the API fuzzer (a fixed time on one core), the
 ## browser test and the ledger check.
 test: setup
-	$(MAKE) --no-print-directory -j4 lint resolve $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP) $(NGINX)
+	$(MAKE) --no-print-directory -j4 lint resolve $(FUZZ_STAMP) $(WEB_STAMP) $(LEDGER_STAMP) $(MARKDOWN_STAMP) $(NGINX)
 	$(call test-build,--explicit-target-dependency-import-check error)
 	@# docs/reference.md is every command's help as the built binary prints it; every module's DocC
 	@# catalogue, warnings as errors (a symbol link that names nothing fails); the man page's
@@ -156,6 +161,12 @@ $(WEB_STAMP):
 $(FUZZ_STAMP):
 	@[ -x $(FUZZ_VENV)/bin/python ] || python3 -m venv $(FUZZ_VENV)
 	$(FUZZ_VENV)/bin/python -m pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION)
+	@touch $@
+
+## The Markdown renderer's virtual environment, made as the fuzzer's is.
+$(MARKDOWN_STAMP):
+	@[ -x $(MARKDOWN_VENV)/bin/python ] || python3 -m venv $(MARKDOWN_VENV)
+	$(MARKDOWN_VENV)/bin/python -m pip install --quiet --disable-pip-version-check markdown-it-py==$(MARKDOWN_VERSION)
 	@touch $@
 
 ## The scan benchmark's yardstick environment, made as the fuzzer's is.

@@ -71,9 +71,21 @@ public enum MarkdownReport {
     }
 
     /// A table cell as text and nothing else: HTML's `<`, `>` and `&` written as entities (a shop
-    /// named `<img onerror=…>` stays words wherever the Markdown is shown), `|` escaped, and line
-    /// breaks and other controls as their visible pictures, so that a name cannot end the row.
+    /// named `<img onerror=…>` stays words wherever the Markdown is shown, and `<http://…>` is no
+    /// autolink), the punctuation of links and images (`[`, `]`, `!`, `(`, `)`) and `\` escaped with a
+    /// backslash as CommonMark allows (`![x](http://…)`, an image a viewer would fetch on opening,
+    /// and `[x](http://…)` stay text), `|` escaped, and line breaks and other controls as their
+    /// visible pictures, so that a name cannot end the row.
     public static func cell(_ text: String) -> String {
-        escaped(text.visible(), quotes: false).replacingOccurrences(of: "|", with: "\\|")
+        var cell = ""
+        for character in escaped(text.visible(), quotes: false) {
+            if Self.escapedPunctuation.contains(character) { cell.append("\\") }
+            cell.append(character)
+        }
+        return cell
     }
+
+    /// What a cell escapes with a backslash: a link's and an image's punctuation, the table's `|`,
+    /// and the backslash itself (so that a name's own `\` cannot undo the escape after it).
+    private static let escapedPunctuation: Set<Character> = ["\\", "[", "]", "!", "(", ")", "|"]
 }

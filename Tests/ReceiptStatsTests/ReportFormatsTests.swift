@@ -142,7 +142,10 @@ struct ReportFormatsTests {
 
     @Test("Markdown cells are text: HTML written as entities, | escaped, line breaks shown")
     func markdownCells() {
-        #expect(MarkdownReport.cell("<img src=x onerror=alert(1)>") == "&lt;img src=x onerror=alert(1)&gt;")
+        #expect(MarkdownReport.cell("<img src=x onerror=alert(1)>") == #"&lt;img src=x onerror=alert\(1\)&gt;"#)
+        // Issue 49: a link's and an image's punctuation escaped, and a name's own backslash.
+        #expect(MarkdownReport.cell("![x](http://h/a.png)") == #"\!\[x\]\(http://h/a.png\)"#)
+        #expect(MarkdownReport.cell(#"a\|b"#) == #"a\\\|b"#)
         #expect(MarkdownReport.cell("Кафе & бар | 2") == "Кафе &amp; бар \\| 2")
         #expect(MarkdownReport.cell("Молоко\n| x | y |") == "Молоко␊\\| x \\| y \\|")
     }
