@@ -29,8 +29,11 @@ public struct BankStatement: Sendable, Equatable {
         Array(Set(payments.map(\.account).filter { !$0.isEmpty })).sorted()
     }
 
-    /// Reads a statement from the bytes of a file, recognising the bank by its header.
+    /// Reads a statement from the bytes of a file, recognising the bank by its header; a line longer
+    /// than ``maximumLineLength`` is refused before the text is decoded.
     public static func read(_ bytes: [UInt8]) throws(StatementError) -> BankStatement {
+        var lines = StatementLines()
+        try lines.scan(bytes)
         let (text, encoding) = StatementText.decodeNaming(bytes)
         if OFXStatement.recognises(text) {
             var statement = try OFXStatement.read(text)
@@ -214,6 +217,8 @@ public enum StatementError: Error, Sendable, Equatable, LocalizedMessage {
     case unterminatedQuote(line: Int)
     /// OFX whose structure is broken (an unclosed element, no statement in it).
     case badOFX(String)
+    /// A line longer than `limit` bytes (``BankStatement/maximumLineLength``): no bank writes one.
+    case lineTooLong(line: Int, limit: Int)
 
     /// What is wrong, in the given language.
     public func message(in language: Language) -> String {
@@ -228,6 +233,10 @@ public enum StatementError: Error, Sendable, Equatable, LocalizedMessage {
                 "line \(line): a quote is not closed before the end")
         case .badOFX(let detail):
             return language.pick("OFX не читается: \(detail)", "unreadable OFX: \(detail)")
+        case .lineTooLong(let line, let limit):
+            return language.pick(
+                "строка \(line) длиннее \(limit / 1_024) КиБ: строк такой длины в выписках банков не бывает",
+                "line \(line) is longer than \(limit / 1_024) KiB: no bank statement has lines that long")
         }
     }
 }

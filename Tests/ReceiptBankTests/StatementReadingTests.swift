@@ -293,4 +293,36 @@ struct StatementReadingTests {
         #expect(throws: StatementError.notAStatement) { try BankStatement.read(Array("a;b;c\n1;2;3\n".utf8)) }
         #expect(throws: StatementError.notAStatement) { try BankStatement.read([]) }
     }
+
+    /// Issue 49: a line past 64 KiB is refused before the text is decoded, named by its line, both
+    /// from bytes and from a file read a piece at a time. Before the change `lineTooLong` did not
+    /// exist; a 100 MB line was decoded and split whole (552 MB).
+    @Test("a statement line longer than 64 KiB is refused by its line number")
+    func longLine() throws {
+        let header = String(BankCommandStatement.header) + "\n"
+        // 65,536 bytes is the longest line taken: line 2 of exactly that is read as a bad row…
+        let longest = Array((header + String(repeating: "x", count: 65_536) + "\n").utf8)
+        #expect(try BankStatement.read(longest).problems.map(\.line) == [2])
+        // …and one byte more is no statement.
+        let over = Array((header + String(repeating: "x", count: 65_537) + "\n").utf8)
+        #expect(throws: StatementError.lineTooLong(line: 2, limit: 65_536)) { try BankStatement.read(over) }
+        #expect(
+            StatementError.lineTooLong(line: 2, limit: 65_536).message(in: .english)
+                == "line 2 is longer than 64 KiB: no bank statement has lines that long")
+        // From a file of 4 MiB on line 3: refused after the first pieces, not read whole.
+        let folder = try TemporaryFolder()
+        let path = folder.file("long.csv")
+        try Data((header + "\n" + String(repeating: "y", count: 4 << 20)).utf8).write(to: URL(fileURLWithPath: path))
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        #expect(throws: StatementError.lineTooLong(line: 3, limit: 65_536)) { try BankStatement.bytes(from: handle) }
+        // It stopped within two pieces of 64 KiB past the start of the line.
+        #expect(try handle.offset() <= UInt64(header.utf8.count + 1 + 2 * 65_536))
+    }
+}
+
+/// The header of a T-Bank statement, for the tests that need a file recognised as one.
+enum BankCommandStatement {
+    static let header =
+        #""Дата операции";"Дата платежа";"Номер карты";"Статус";"Сумма операции";"Валюта операции";"Сумма платежа";"Валюта платежа";"Кэшбэк";"Категория";"MCC";"Описание";"Бонусы (включая кэшбэк)";"Округление на инвесткопилку";"Сумма операции с округлением""#
 }

@@ -230,4 +230,22 @@ struct BankCommandTests {
         #expect(try await run.run(["match", "--pair", "1"]).status == 2)
         #expect(try await run.run(["match", "--undo", "1", "--pair", "1", "2"]).status == 2)
     }
+
+    /// Issue 49: a statement of 3 MiB on one line was read whole (a 100 MB line took 552 MB) and
+    /// reported as a row of 1 field where the header has 15. Now the line is refused, named by its
+    /// number, exit 6 (invalid input), in either language.
+    @Test("bank import refuses a statement line longer than 64 KiB, named by its line, exit 6")
+    func longLine() async throws {
+        let folder = try TemporaryFolder()
+        var run = InProcessRunner().english()
+        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
+        let header = String(Self.statement.split(separator: "\n")[0])
+        let file = try folder.write(header + "\n" + String(repeating: "z", count: 3 << 20) + "\n", to: "long.csv")
+        let english = try await run.run(["bank", "import", file])
+        #expect(english.status == 6, "\(english.errors)")
+        #expect(english.errors.contains("line 2 is longer than 64 KiB"), "\(english.errors)")
+        let russian = try await run.run(["bank", "import", file, "--lang", "ru"])
+        #expect(russian.status == 6)
+        #expect(russian.errors.contains("строка 2 длиннее 64 КиБ"), "\(russian.errors)")
+    }
 }

@@ -37,7 +37,7 @@ struct BankImportCommand: AsyncParsableCommand {
         var missing = 0
         for file in files {
             do {
-                let statement = try BankStatement.read(try Self.bytes(of: file))
+                let statement = try BankStatement.read(try Self.statementBytes(of: file))
                 let added = try reconciliation.add(statement)
                 report.imported += added.imported
                 report.duplicates += added.duplicates
@@ -88,12 +88,31 @@ struct BankImportCommand: AsyncParsableCommand {
 
     /// The file's bytes, or a failure that says it is missing (3) or unreadable (1).
     static func bytes(of file: String) throws -> [UInt8] {
+        try reading(file) { Array(try Data(contentsOf: URL(fileURLWithPath: file))) }
+    }
+
+    /// A statement file's bytes, read a piece at a time and refused at a line past
+    /// `BankStatement.maximumLineLength` (6) before the rest is read; or a failure that says it is
+    /// missing (3) or unreadable (1).
+    static func statementBytes(of file: String) throws -> [UInt8] {
+        try reading(file) {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+            defer { try? handle.close() }
+            return try BankStatement.bytes(from: handle)
+        }
+    }
+
+    /// What `read` makes of an existing file; a missing one is not found (3), an error of the
+    /// system unreadable (1), and a statement's own error passed on.
+    private static func reading(_ file: String, _ read: () throws -> [UInt8]) throws -> [UInt8] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
             throw CommandFailure(status: .notFound) { Words($0).noSuchFile }
         }
         do {
-            return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+            return try read()
+        } catch let error as StatementError {
+            throw error
         } catch {
             let reason = (error as NSError).localizedDescription
             throw CommandFailure(status: .failure) { Words($0).cannotReadFile(reason) }
@@ -125,7 +144,7 @@ struct BankRemoveCommand: AsyncParsableCommand {
         let removed: Int
         if let file {
             // Read whole before anything is removed: a file that is no statement removes nothing.
-            let statement = try BankStatement.read(try BankImportCommand.bytes(of: file))
+            let statement = try BankStatement.read(try BankImportCommand.statementBytes(of: file))
             removed = try BankReconciliation(database: database).remove(statement)
         } else if let payment {
             guard try database.removeBankPayment(id: payment) else {
