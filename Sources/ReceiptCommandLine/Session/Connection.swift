@@ -42,6 +42,14 @@ struct Connection {
         return policy
     }
 
+    /// Warns on standard error, before any request, when the server is plain `http://` on another
+    /// machine (`URL.sendsInClearOverNetwork`): the password and the session would cross the network
+    /// readable by anyone on the way. Said even with `--quiet`: it is about the user's password.
+    func warnIfInClear(_ console: Console) {
+        guard server.sendsInClearOverNetwork else { return }
+        console.warning(console.words.serverInClear(server.absoluteString))
+    }
+
     /// The saved session, or the failure that says how to log in.
     func requireSession() throws -> SavedSession {
         guard let saved else { throw ClientError.unauthorized(server: server.absoluteString) }

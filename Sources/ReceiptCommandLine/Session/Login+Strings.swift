@@ -46,6 +46,14 @@ extension Words {
         pick("попробуйте ещё раз (осталось попыток: \(count))", "try again (\(count) left)")
     }
     var nothingEntered: String { pick("ничего не введено", "nothing was entered") }
+    /// `receipts login`, `passwd` and `web` to a plain `http://` server on another machine.
+    func serverInClear(_ server: String) -> String {
+        pick(
+            "\(server) — без шифрования и не на этой машине: пароль и сессия пойдут по сети открытым текстом, "
+                + "их может прочитать любой на пути; используйте https://",
+            "\(server) is plain HTTP to another machine: the password and the session cross the network in clear, "
+                + "readable by anyone on the way; use https://")
+    }
     func loggedIn(_ info: SavedSession, server: String) -> String {
         switch info.kind {
         case .anonymous:

@@ -35,7 +35,9 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(global)
         let words = console.words
-        let account = try Connection(global).account
+        let connection = try Connection(global)
+        connection.warnIfInClear(console)
+        let account = connection.account
         let session: SavedSession
         if anonymous {
             session = try await account.signIn(.anonymous)

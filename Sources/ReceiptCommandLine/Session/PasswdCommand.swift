@@ -25,6 +25,7 @@ struct PasswdCommand: AsyncParsableCommand {
         let console = Console(global)
         let words = console.words
         let connection = try Connection(global)
+        connection.warnIfInClear(console)
         let session = try connection.requireSession()
         guard session.kind == .authorized, let login = session.login else {
             throw CommandFailure(status: .invalidInput) { Words($0).anonymousHasNoPassword }

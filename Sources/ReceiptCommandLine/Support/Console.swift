@@ -58,6 +58,14 @@ struct Console: Sendable {
         LiveLine.current.write((text + "\n").visible(keepingLines: true))
     }
 
+    /// A warning the user must see: printed on standard error even with `--quiet`, after
+    /// `receipts: warning:` (yellow on a terminal).
+    func warning(_ text: String) {
+        let errors = CommandRun.current.context.errors
+        let prefix = Self.paint("receipts: \(words.warningPrefix):", code: "33", on: errors)
+        LiveLine.current.write("\(prefix) \(text)\n".visible(keepingLines: true))
+    }
+
     /// Prints why a command failed and returns the exit code that says so.
     func fail(_ error: any Error) -> Int32 {
         let failure = CommandFailure(error)

@@ -68,4 +68,5 @@ struct Words: Sendable {
     // MARK: Failures
 
     var errorPrefix: String { pick("ошибка", "error") }
+    var warningPrefix: String { pick("предупреждение", "warning") }
 }

@@ -34,7 +34,9 @@ struct WebCommand: AsyncParsableCommand {
         var settings = WebSettings(host: host, port: port)
         settings.lan = lan
         // Signing in, importing, adding and the shops nearby use the session `receipts login` keeps.
-        let account = try Connection(global).account
+        let connection = try Connection(global)
+        connection.warnIfInClear(console)
+        let account = connection.account
         // The tax service and proverkacheka.com with the session and token `fns login` and `complete` use.
         let app = WebApp(
             settings: settings, database: database, account: account,
