@@ -78,6 +78,14 @@ public struct BankWords: Sendable {
         language.pick("нет чека \(receipt) или операции \(payment)", "no receipt \(receipt) or no payment \(payment)")
     }
 
+    /// A stored payment was taken out, with its pair (`bank remove --payment`, the «Банк» page).
+    public func removed(payment: Int64) -> String {
+        language.pick("Операция \(payment) убрана.", "Removed payment \(payment).")
+    }
+
+    /// A payment to remove is not stored.
+    public func noSuchPayment(_ id: Int64) -> String { language.pick("нет операции \(id)", "no operation \(id)") }
+
     /// A receipt to unpair is in no pair.
     public func noMatch(of receipt: Int64) -> String {
         language.pick("чек \(receipt) ни с какой операцией не связан", "receipt \(receipt) is paired with no payment")

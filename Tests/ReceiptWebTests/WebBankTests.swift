@@ -113,6 +113,35 @@ struct WebBankTests {
         }
     }
 
+    /// Issue 49: the page had no way to take a stored payment out (before the change the route
+    /// answered 404 for every payment, and payment 3 stayed).
+    @Test("a payment removed, paired or not, is gone with its pair; an unknown one is 404, none named 400")
+    func removePayments() async throws {
+        try await Self.withBank { database, page in
+            // Payment 3, the transfer without a receipt.
+            let (status, removed) = try await page.post("/api/bank/remove?lang=en", #"{"payment": 3}"#)
+            #expect(status == .ok)
+            #expect(removed["message"] as? String == "Removed payment 3.")
+            let (_, after) = try await page.get("/api/bank?lang=en")
+            #expect((after["unmatchedPayments"] as? [Any])?.isEmpty == true)
+            #expect(Self.pairs(after) == [[1, 1], [2, 2]])
+            // Payment 1, paired with receipt 1: the pair goes with it, and receipt 1 waits for a payment.
+            let (paired, said) = try await page.post("/api/bank/remove?lang=ru", #"{"payment": 1}"#)
+            #expect(paired == .ok && said["message"] as? String == "Операция 1 убрана.")
+            let (_, last) = try await page.get("/api/bank?lang=en")
+            #expect(Self.pairs(last) == [[2, 2]])
+            #expect((last["unmatchedReceipts"] as? [[String: Any]])?.map { $0["id"] as? Int } == [1, 3])
+            #expect(try database.bankPayments().map(\.id) == [2])
+
+            let (unknown, notThere) = try await page.post("/api/bank/remove?lang=ru", #"{"payment": 999}"#)
+            #expect(unknown == .notFound)
+            #expect(notThere["message"] as? String == "нет операции 999")
+            let (none, named) = try await page.post("/api/bank/remove?lang=en", #"{}"#)
+            #expect(none == .badRequest && named["field"] as? String == "payment")
+            #expect(try database.bankPayments().map(\.id) == [2])
+        }
+    }
+
     @Test("a change that names no receipt, or one that is not there, is refused with the reason and changes nothing")
     func wrongChanges() async throws {
         try await Self.withBank { database, page in

@@ -91,7 +91,7 @@ extension Words {
             "Добавлено \(added), уже были \(duplicates), пропущено \(skipped), ошибок \(problems).",
             "Added \(added), already there \(duplicates), skipped \(skipped), errors \(problems).")
     }
-    func noSuchPayment(_ id: Int64) -> String { pick("нет операции \(id)", "no operation \(id)") }
+    func noSuchPayment(_ id: Int64) -> String { bank.noSuchPayment(id) }
     func paymentsRemoved(_ count: Int) -> String {
         pick("Убрано операций: \(count).", count == 1 ? "Removed 1 operation." : "Removed \(count) operations.")
     }

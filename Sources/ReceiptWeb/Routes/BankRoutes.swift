@@ -3,7 +3,8 @@ import ReceiptBank
 import ReceiptStore
 
 /// Card payments beside the receipts (as `receipts match`): shown without saving anything, a wrong
-/// pair taken apart (and not offered again), a missing one made by hand.
+/// pair taken apart (and not offered again), a missing one made by hand, a stored payment taken out
+/// (as `receipts bank remove --payment`).
 struct BankRoutes: Sendable {
     let app: WebApp
 
@@ -15,6 +16,10 @@ struct BankRoutes: Sendable {
         }
         router.post("/api/bank/pair") { request, context in
             try await pair(
+                RequestValues(request, context), try await request.decode(as: BankPairRequest.self, context: context))
+        }
+        router.post("/api/bank/remove") { request, context in
+            try await remove(
                 RequestValues(request, context), try await request.decode(as: BankPairRequest.self, context: context))
         }
     }
@@ -44,6 +49,18 @@ struct BankRoutes: Sendable {
             throw WebError.notFound(asked.words.bank.noSuchPair(receipt: receipt, payment: payment))
         }
         return try WebApp.json(BankChangeView(message: asked.words.bank.paired(receipt: receipt, payment: payment)))
+    }
+
+    /// A stored payment taken out with its pair, as `receipts bank remove --payment ID`: 404 when it is
+    /// not stored.
+    private func remove(_ asked: RequestValues, _ body: BankPairRequest) async throws -> Response {
+        guard let payment = body.payment, payment > 0 else {
+            throw WebError.badRequest(asked.words.noPayment, field: "payment")
+        }
+        guard try await app.inDatabase({ try $0.removeBankPayment(id: payment) }) else {
+            throw WebError.notFound(asked.words.bank.noSuchPayment(payment))
+        }
+        return try WebApp.json(BankChangeView(message: asked.words.bank.removed(payment: payment)))
     }
 
     /// The receipt and the payment a change names, both positive numbers; else 400.

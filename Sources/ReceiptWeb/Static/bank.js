@@ -3,7 +3,8 @@ import { ask, element, failed, send, state } from "/common.js";
 // The bank: card payments paired with receipts (how sure, and why), each pair taken apart with one
 // button when it is wrong (it is not offered again); payments without a receipt, each paired by hand
 // with one of the unpaired receipts near its date (the likeliest first) or with a receipt's number;
-// and the card receipts without a payment. As `receipts match`, with `--undo` and `--pair`.
+// and the card receipts without a payment; each stored payment can be removed, after a confirmation.
+// As `receipts match`, with `--undo` and `--pair`, and `receipts bank remove --payment`.
 export const bankView = document.getElementById("bank");
 
 // What the last change did: said above the lists once they are drawn again.
@@ -77,6 +78,18 @@ async function change(path, body, problem) {
   showBank();
 }
 
+// A button that takes the stored payment out, with its pair, once the user confirms it.
+function removeButton(payment, problem) {
+  const remove = element("button", "remove", state.words.removePayment);
+  remove.type = "button";
+  remove.setAttribute("aria-label", `${state.words.removePayment}: ${payment.amountText} · ${payment.dateText}`);
+  remove.addEventListener("click", () => {
+    if (!window.confirm(state.words.removePaymentConfirm)) return;
+    change("/api/bank/remove", { payment: payment.id }, problem);
+  });
+  return remove;
+}
+
 function pairItem(pair) {
   const item = element("li", pair.manual ? "manual" : "");
   item.dataset.receipt = pair.receiptID;
@@ -96,7 +109,7 @@ function pairItem(pair) {
   unpair.setAttribute("aria-label", `${state.words.unpair}: ${state.words.receiptNumber} ${pair.receiptID}`);
   unpair.addEventListener("click", () =>
     change("/api/bank/unpair", { receipt: pair.receiptID, payment: pair.payment.id }, problem));
-  item.append(paymentFacts(pair.payment), receiptFacts, why, unpair, problem);
+  item.append(paymentFacts(pair.payment), receiptFacts, why, unpair, removeButton(pair.payment, problem), problem);
   return item;
 }
 
@@ -136,7 +149,9 @@ function paymentItem(unpaired, receipts) {
     change("/api/bank/pair", { receipt: Number.isInteger(receipt) ? receipt : 0, payment: unpaired.payment.id },
       problem);
   });
-  item.append(paymentFacts(unpaired.payment), form);
+  const removal = element("p", "problem");
+  removal.setAttribute("role", "alert");
+  item.append(paymentFacts(unpaired.payment), form, removeButton(unpaired.payment, removal), removal);
   return item;
 }
 

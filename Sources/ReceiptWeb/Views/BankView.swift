@@ -101,7 +101,8 @@ struct BankView: Encodable {
     }
 }
 
-/// What the page sends to take a pair apart or to make one: `{"receipt", "payment"}`.
+/// What the page sends to take a pair apart or to make one, `{"receipt", "payment"}`, or to remove a
+/// payment, `{"payment"}`.
 struct BankPairRequest: Decodable {
     var receipt: Int64?
     var payment: Int64?

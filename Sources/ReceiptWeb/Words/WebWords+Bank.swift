@@ -17,6 +17,9 @@ extension WebWords {
         language.pick("Укажите номер чека и номер операции.", "Give a receipt's number and a payment's number.")
     }
 
+    /// A removal names no payment.
+    var noPayment: String { language.pick("Укажите номер операции.", "Give a payment's number.") }
+
     /// The view's labels.
     var bankPage: [String: String] {
         [
@@ -30,6 +33,11 @@ extension WebWords {
             "otherReceipt": language.pick("или номер чека", "or a receipt's number"),
             "noCandidates": language.pick("чеков без операции рядом по дате нет", "no unpaired receipt near that date"),
             "receiptNumber": language.pick("Чек №", "Receipt no."),
+            "removePayment": language.pick("Убрать операцию", "Remove payment"),
+            "removePaymentConfirm": language.pick(
+                "Убрать эту операцию из базы вместе с её парой? Снова её добавит только новый импорт выписки.",
+                "Remove this payment from the database, with its pair? Only importing the statement again brings it back."
+            ),
         ]
     }
 }
