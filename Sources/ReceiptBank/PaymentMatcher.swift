@@ -121,7 +121,7 @@ public struct PaymentMatcher: Sendable {
         // A payment past the bound either way (stored before statements were checked for it) is no
         // receipt's, and its amount would overflow the arithmetic below: it stays unmatched.
         let possible = { (payment: Payment) in
-            payment.spent != .zero && payment.spent.kopecks.magnitude <= Money.largestAmount.kopecks.magnitude
+            payment.spent != .zero && payment.spent.isWithinBounds
         }
         for payment in payments where !takenPayments.contains(payment.id) && possible(payment) {
             var description: BankDescription?

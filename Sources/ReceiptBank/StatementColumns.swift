@@ -92,7 +92,7 @@ struct StatementColumns {
         } catch {
             throw .badAmount(column: column, text: text)
         }
-        guard money.kopecks.magnitude <= Money.largestAmount.kopecks.magnitude else {
+        guard money.isWithinBounds else {
             throw .beyondBounds(column: column, text: text)
         }
         return money

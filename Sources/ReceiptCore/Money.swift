@@ -21,6 +21,10 @@ public struct Money: Sendable, Hashable, Comparable, Codable {
     /// from `Int64`'s limit.
     public static let largestAmount = Money(kopecks: 100_000_000_000_000)
 
+    /// Whether the amount lies within ``largestAmount`` either way: what a bank's payment, in or
+    /// out, may be (past it, no payment is that large and sums of such would overflow).
+    public var isWithinBounds: Bool { kopecks.magnitude <= Self.largestAmount.kopecks.magnitude }
+
     /// Reads an amount in roubles as it appears in QR payloads and exported files.
     ///
     /// Accepts `5803.00`, `5803,00`, `5803`, `150.5`, a leading minus, and trailing zeros past the

@@ -56,4 +56,18 @@ struct MoneyTests {
         #expect(String(decoding: data, as: UTF8.self) == "[580300]")
         #expect(try JSONDecoder().decode([Money].self, from: data) == [Money(kopecks: 580_300)])
     }
+
+    /// Issue 49's review: the one bound check of a bank's amount, which three places wrote out.
+    /// Before: did not compile (no `isWithinBounds`).
+    @Test("an amount is within bounds up to 10¹² ₽ either way, Int64's extremes not")
+    func withinBounds() {
+        // 10¹² ₽ = 10¹⁴ kopecks, the bound itself, either way; one kopeck more is past it.
+        #expect(Money(kopecks: 100_000_000_000_000).isWithinBounds)
+        #expect(Money(kopecks: -100_000_000_000_000).isWithinBounds)
+        #expect(!Money(kopecks: 100_000_000_000_001).isWithinBounds)
+        #expect(!Money(kopecks: -100_000_000_000_001).isWithinBounds)
+        // `.min` has no positive twin in Int64: its magnitude is still compared without a trap.
+        #expect(!Money(kopecks: .min).isWithinBounds && !Money(kopecks: .max).isWithinBounds)
+        #expect(Money.zero.isWithinBounds)
+    }
 }

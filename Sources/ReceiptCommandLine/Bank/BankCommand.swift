@@ -142,17 +142,16 @@ struct BankRemoveCommand: AsyncParsableCommand {
         let words = console.words
         let database = try global.openDatabase(rules: .unused)
         let removed: Int
-        if let file {
-            // Read whole before anything is removed: a file that is no statement removes nothing.
-            let statement = try BankStatement.read(try BankImportCommand.statementBytes(of: file))
-            removed = try BankReconciliation(database: database).remove(statement)
-        } else if let payment {
+        if let payment {
             guard try database.removeBankPayment(id: payment) else {
                 throw CommandFailure(status: .notFound) { Words($0).noSuchPayment(payment) }
             }
             removed = 1
         } else {
-            removed = 0
+            // `validate()` leaves exactly one of the two: without --payment, --file is given.
+            // Read whole before anything is removed: a file that is no statement removes nothing.
+            let statement = try BankStatement.read(try BankImportCommand.statementBytes(of: file ?? ""))
+            removed = try BankReconciliation(database: database).remove(statement)
         }
         if json {
             console.output(try JSONOutput.encode(["removed": removed]))

@@ -88,7 +88,7 @@ struct BankView: Encodable {
             let day = stored.payment.time.local.dayNumber
             // A payment past the bound (stored before statements were checked for it) is no
             // receipt's: no candidates, and no difference that would overflow.
-            let possible = stored.payment.spent.kopecks.magnitude <= Money.largestAmount.kopecks.magnitude
+            let possible = stored.payment.spent.isWithinBounds
             let near =
                 possible ? (day - Self.candidateDays...day + Self.candidateDays).flatMap { byDay[$0] ?? [] } : []
             let likeliest = near.sorted {
