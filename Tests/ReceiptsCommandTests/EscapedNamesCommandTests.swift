@@ -55,6 +55,16 @@ struct EscapedNamesCommandTests {
         #expect(!markdown.contains("<") && !markdown.contains("\u{1B}") && !markdown.contains("\nFAKE LINE"))
     }
 
+    /// A run in English over a database of its own in `folder`, with `document` (shaped as the tax
+    /// service's app exports one) imported.
+    static func importing(_ document: String, in folder: TemporaryFolder) async throws -> InProcessRunner {
+        var run = InProcessRunner().english()
+        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
+        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
+        #expect(try await run.run(["import", try folder.write(document, to: "receipt.json")]).status == 0)
+        return run
+    }
+
     /// Issue 49: `show` printed a seller's and an address's line breaks as they came, so a receipt
     /// could print lines of its own under the shop. Before the change this test failed with lines
     /// `FAKE SELLER, INN 5401234567` and `FAKE ADDRESS` of their own; now each field is one line,
@@ -62,18 +72,14 @@ struct EscapedNamesCommandTests {
     @Test("show prints a seller and an address with line breaks on one line each")
     func lineBreaksInFields() async throws {
         let folder = try TemporaryFolder()
-        var run = InProcessRunner().english()
-        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
-        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
-        let file = try folder.write(
+        let run = try await Self.importing(
             #"""
             {"dateTime": "2019-03-20T12:00:00", "operationType": 1, "totalSum": 100, "cashTotalSum": 0,
              "ecashTotalSum": 100, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 78,
              "fiscalSign": 4087570039, "user": "ООО Ромашка\nFAKE SELLER", "userInn": "5401234567",
              "retailPlaceAddress": "г. Москва,\r\nFAKE ADDRESS",
              "items": [{"name": "Хлеб", "price": 100, "quantity": 1, "sum": 100, "nds": 2}]}
-            """#, to: "breaks.json")
-        #expect(try await run.run(["import", file]).status == 0)
+            """#, in: folder)
         for command in [["show", "1"], ["show", "1", "--share"], ["list"], ["shops"], ["search", "хлеб"]] {
             let result = try await run.runOnTerminal(command, columns: 200)
             #expect(result.status == 0, "\(command): \(result.errors)")
@@ -96,10 +102,7 @@ struct EscapedNamesCommandTests {
     @Test("a Markdown report shows link and image syntax in names as text", .tags(.process), .wholeSuiteOnly)
     func markdownLinksInert() async throws {
         let folder = try TemporaryFolder()
-        var run = InProcessRunner().english()
-        run.environment["XDG_CONFIG_HOME"] = folder.file("config")
-        run.environment["RECEIPTS_DB"] = folder.file("receipts.sqlite")
-        let file = try folder.write(
+        let run = try await Self.importing(
             #"""
             {"dateTime": "2019-03-20T12:00:00", "operationType": 1, "totalSum": 300, "cashTotalSum": 0,
              "ecashTotalSum": 300, "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": 79,
@@ -108,8 +111,7 @@ struct EscapedNamesCommandTests {
              "items": [{"name": "[click](http://127.0.0.1:9/)", "price": 100, "quantity": 1, "sum": 100, "nds": 2},
                        {"name": "<http://127.0.0.1:9/auto>", "price": 100, "quantity": 1, "sum": 100, "nds": 2},
                        {"name": "\\[x\\](http://127.0.0.1:9/b)", "price": 100, "quantity": 1, "sum": 100, "nds": 2}]}
-            """#, to: "links.json")
-        #expect(try await run.run(["import", file]).status == 0)
+            """#, in: folder)
         #expect(try await run.run(["report", "--format", "md", "--out", folder.file("reports")]).status == 0)
         let markdown = try String(contentsOfFile: folder.file("reports/spending-2019-03.md"), encoding: .utf8)
         // Each of `[ ] ! ( )` and a name's own backslash is escaped: `\[click\]\(http://127.0.0.1:9/\)`.
