@@ -23,6 +23,8 @@ extension PendingCheck {
     /// A source's final answer, named: `the tax service's answer: status 15`.
     public static func answer(of provider: String, _ reason: String, in language: Language) -> String {
         let ru = language == .russian
+        // The source's own words, on one line whatever they hold.
+        let reason = reason.visible()
         switch provider {
         case "fns":
             return (ru ? "ответ налоговой: " : "the tax service's answer: ")

@@ -48,6 +48,8 @@ public enum ClientError: Error, Equatable, LocalizedMessage {
                 ? "слишком много неудачных попыток входа; попробуйте через \(seconds) с"
                 : "too many failed logins; try again in \(seconds) s"
         case .rejected(let status, let message):
+            // The server's own words, on one line: a line break in them cannot start a line of its own.
+            let message = message.visible()
             return ru
                 ? "сервер отклонил запрос (\(status)): \(message)"
                 : "the server refused the request (\(status)): \(message)"
