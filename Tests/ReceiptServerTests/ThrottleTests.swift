@@ -98,6 +98,45 @@ struct ThrottleTests {
         }
     }
 
+    @Test(
+        "an attacker retrying as each wait runs out holds only their own range's turn: the owner on a new device from another network gets in at once"
+    )
+    func slowedTurnPerRange() async throws {
+        let limits: (inout ServerSettings) -> Void = {
+            $0.throttle.failedLoginsPerLogin = .init(10, per: 3600)
+            $0.throttle.slowedLoginsPerLogin = .init(1, per: 30)
+        }
+        let clock = TestClock()
+        try await ServerHarness.run(transport: .live, clock: clock, configure: limits) { server in
+            _ = try await server.registered("erin")
+            // Ten wrong passwords from 127.0.0.2 … 127.0.0.6 fill the login's bucket (10 an hour).
+            for host in 2...6 {
+                for _ in 0..<2 {
+                    #expect(try await Self.attempt(server.port, from: "127.0.0.\(host)", Self.wrong) == 401)
+                }
+            }
+            // The attacker takes the slowed turn the moment it opens, each time: at 0 s, 30 s, 60 s.
+            for round in 0..<3 {
+                #expect(try await Self.attempt(server.port, from: "127.0.0.7", Self.wrong) == 401, "round \(round)")
+                // Another address of the same /24 waits: the turn is the range's.
+                #expect(try await Self.attempt(server.port, from: "127.0.0.8", Self.right) == 429)
+                // The owner's new laptop, on another network (127.0.1.0/24 here), is not held out by
+                // it (before, every new device shared the attacker's one turn and got 429 here).
+                if round == 1 {
+                    #expect(try await Self.attempt(server.port, from: "127.0.1.5", Self.right) == 200)
+                }
+                clock.advance(by: 30)
+            }
+        }
+    }
+
+    @Test("a counted address's range: an IPv4 /24, an IPv6 /64's /48")
+    func ranges() {
+        #expect(LoginThrottle.range(of: "192.0.2.77") == "192.0.2.0/24")
+        #expect(LoginThrottle.range(of: "2001:db8:1:2::/64") == "2001:db8:1::/48")
+        #expect(LoginThrottle.range(of: "unknown") == "unknown")
+    }
+
     @Test("one address trying many logins is stopped by its cap on all failed logins; others go on")
     func manyLoginsFromOneAddress() async throws {
         let limits: (inout ServerSettings) -> Void = { $0.throttle.failedLoginsFromAddress = .init(6, per: 300) }

@@ -9,8 +9,9 @@ import ReceiptCore
 /// by the server: OWASP's "device cookies") counts only against that device: nobody else's failures
 /// stop it. Any other login counts, in this order, against all failed logins from its address,
 /// against its login from its address, and against its login from everywhere; once that last
-/// bucket is full, the login is slowed to one attempt in a while, never refused for an hour, so the
-/// owner still gets in from a new device. Registrations and anonymous accounts count against their
+/// bucket is full, the login is slowed to one attempt in a while from each range of addresses (an
+/// IPv4 /24, an IPv6 /48), never refused for an hour, so the owner still gets in from a new device
+/// whatever an attacker elsewhere keeps trying. Registrations and anonymous accounts count against their
 /// address.
 ///
 /// The attempts are kept in the storage, so that every instance on one database counts them
@@ -40,10 +41,8 @@ struct LoginThrottle: Sendable {
     /// Starts a login: the seconds to wait when it is slowed down, else the ticket of the attempts
     /// it was counted as (failures until ``succeeded(_:)`` says otherwise). Counting before the
     /// password is checked keeps the limits when many attempts arrive at once.
-    func begin(login: String, from address: String, deviceMark: String?, now: Date? = nil) async throws
-        -> Result<Ticket, Slowed>
-    {
-        let now = now ?? clock()
+    func begin(login: String, from address: String, deviceMark: String?) async throws -> Result<Ticket, Slowed> {
+        let now = clock()
         let login = login.lowercased()
         if let device = device(of: deviceMark, login: login) {
             let key = Self.key("device", device)
@@ -66,12 +65,20 @@ struct LoginThrottle: Sendable {
         if try await storage.admit([Attempt(key: bucket, rate: limits.failedLoginsPerLogin)], now: now) == nil {
             return .success(Ticket(forget: [pair], withdraw: [fromAddress, bucket]))
         }
-        // The login's bucket is full: it goes on, slowly, from everywhere.
-        let slowed = Self.key("login-slowed", login)
-        if let wait = try await storage.admit([Attempt(key: slowed, rate: limits.slowedLoginsPerLogin)], now: now) {
+        // The login's bucket is full: it goes on, slowly, from each range of addresses on its own,
+        // so that one attacker retrying as each wait runs out holds only their own range's turn;
+        // from all ranges together it is capped too.
+        let slowed = Self.key("login-slowed", login, Self.range(of: address))
+        let everywhere = Self.key("login-slowed-all", login)
+        if let wait = try await storage.admit(
+            [
+                Attempt(key: slowed, rate: limits.slowedLoginsPerLogin),
+                Attempt(key: everywhere, rate: limits.slowedLoginsEverywhere),
+            ], now: now)
+        {
             return .failure(Slowed(seconds: wait))
         }
-        return .success(Ticket(forget: [pair], withdraw: [fromAddress, slowed]))
+        return .success(Ticket(forget: [pair], withdraw: [fromAddress, slowed, everywhere]))
     }
 
     /// A login proved right: its attempts stop counting as failures.
@@ -94,17 +101,27 @@ struct LoginThrottle: Sendable {
     }
 
     /// Starts a registration from `address`: the seconds to wait, or nil after counting it.
-    func beginRegistration(from address: String, now: Date? = nil) async throws -> Int? {
-        let now = now ?? clock()
-        return try await storage.admit(
-            [Attempt(key: Self.key("register", address), rate: limits.registrationsPerAddress)], now: now)
+    func beginRegistration(from address: String) async throws -> Int? {
+        try await storage.admit(
+            [Attempt(key: Self.key("register", address), rate: limits.registrationsPerAddress)], now: clock())
     }
 
     /// Starts opening an anonymous account from `address`: the seconds to wait, or nil after counting it.
-    func beginAnonymousAccount(from address: String, now: Date? = nil) async throws -> Int? {
-        let now = now ?? clock()
-        return try await storage.admit(
-            [Attempt(key: Self.key("anonymous", address), rate: limits.anonymousAccountsPerAddress)], now: now)
+    func beginAnonymousAccount(from address: String) async throws -> Int? {
+        try await storage.admit(
+            [Attempt(key: Self.key("anonymous", address), rate: limits.anonymousAccountsPerAddress)], now: clock())
+    }
+
+    /// The range of addresses a counted address (``ServerContext/countedAddress(_:)``) lies in, as
+    /// one network's subscribers share it: an IPv4 address's /24, an IPv6 /64's /48.
+    static func range(of address: String) -> String {
+        if address.hasSuffix("::/64") {
+            let groups = address.dropLast("::/64".count).split(separator: ":", omittingEmptySubsequences: false)
+            return groups.prefix(3).joined(separator: ":") + "::/48"
+        }
+        let octets = address.split(separator: ".")
+        guard octets.count == 4 else { return address }
+        return octets.prefix(3).joined(separator: ".") + ".0/24"
     }
 
     /// The storage key of a count: its kind, then a hash of its parts (each ended by a zero byte,

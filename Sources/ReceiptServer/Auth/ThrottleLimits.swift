@@ -5,7 +5,8 @@ public import Foundation
 /// A login from a device that logged in to the account before counts only against that device.
 /// Any other failed login counts against every failed login from its address (checked first), its
 /// login from its address, and its login from every address; when that last is full, the login is
-/// slowed to ``slowedLoginsPerLogin`` rather than refused, so nobody can lock the owner out. Addresses
+/// slowed to ``slowedLoginsPerLogin`` from each range of addresses rather than refused, so nobody
+/// can lock the owner out. Addresses
 /// are IPv4 addresses or IPv6 /64 networks. Registrations and anonymous accounts count per address;
 /// receipts added and provider calls per account (`AccountLimits`).
 public struct ThrottleLimits: Sendable {
@@ -29,9 +30,14 @@ public struct ThrottleLimits: Sendable {
     public var failedLoginsPerAddress = Rate(5, per: 300)
     /// Failed logins of one login from all addresses together, before it is slowed: 50 in an hour.
     public var failedLoginsPerLogin = Rate(50, per: 3600)
-    /// Logins of one login, from devices it never logged in from, once ``failedLoginsPerLogin`` is
-    /// full: one in 30 seconds.
+    /// Logins of one login from one range of addresses (an IPv4 /24, an IPv6 /48), from devices it
+    /// never logged in from, once ``failedLoginsPerLogin`` is full: one in 30 seconds. A range each,
+    /// so that an attacker retrying as each wait runs out holds no one else's turn.
     public var slowedLoginsPerLogin = Rate(1, per: 30)
+    /// The same from all ranges together: 120 in 5 minutes, so that guessing from many networks at
+    /// once stays slow (1,440 an hour at most) while one range, at 10 in 5 minutes, cannot fill it:
+    /// it takes twelve networks retrying without pause to hold a newcomer out.
+    public var slowedLoginsEverywhere = Rate(120, per: 300)
     /// Failed logins from a device the login logged in from before: 5 in 5 minutes.
     public var failedLoginsPerDevice = Rate(5, per: 300)
     /// Registrations from one address: 30 in an hour.

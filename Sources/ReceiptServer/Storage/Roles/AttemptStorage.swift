@@ -27,6 +27,9 @@ extension Attempt {
     /// again; nil when it may now.
     static func wait(_ recent: [Date], rate: ThrottleLimits.Rate, now: Date) -> Int? {
         guard recent.count >= rate.count, let oldest = recent.first else { return nil }
-        return max(1, Int(oldest.addingTimeInterval(rate.window).timeIntervalSince(now).rounded(.up)))
+        // The moments go through the database as seconds since 1970, a Double a few nanoseconds off
+        // Date's own: a wait of exactly 2 s must not come out as 2.000000001, rounded up to 3.
+        let seconds = oldest.addingTimeInterval(rate.window).timeIntervalSince(now)
+        return max(1, Int((seconds - 0.000_001).rounded(.up)))
     }
 }
