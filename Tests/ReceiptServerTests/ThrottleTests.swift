@@ -246,11 +246,51 @@ struct ThrottleTests {
             #expect(refused.text.contains("this account has added too many receipts"))
             let wait = try #require(refused.headers[.retryAfter].flatMap { Int($0) })
             #expect(wait > 3000 && wait <= 3600)
-            // Another account, from the same address, is not held back.
-            let other = try await server.anonymous()
+            // A registered account, from the same address, is not held back.
+            let other = try await server.registered("neighbour")
             #expect(
                 try await other.post("/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(1))).status
                     == .created)
+        }
+    }
+
+    @Test(
+        "anonymous accounts opened from one address share its adds: a second account does not start a fresh count; another address does"
+    )
+    func anonymousAddsPerAddress() async throws {
+        let limits: (inout ServerSettings) -> Void = {
+            $0.throttle.receiptsAddedPerHour = .init(3, per: 3600)
+            $0.throttle.receiptsAddedPerDay = .init(10, per: 86_400)
+        }
+        try await ServerHarness.run(transport: .live, configure: limits) { server in
+            /// Opens an anonymous account from `address`: its session cookie, as a `Cookie` header.
+            func open(from address: String) async throws -> String {
+                let opened = await (try RawConnection(port: server.port, from: address)).exchange(
+                    "POST", "/api/v1/sessions/anonymous")
+                #expect(opened.status == 201, "\(opened.body)")
+                let line = try #require(
+                    opened.head.split(separator: "\r\n").first {
+                        $0.lowercased().hasPrefix("set-cookie: \(APIContract.sessionCookie)=")
+                    })
+                return String(line.dropFirst("set-cookie: ".count).prefix { $0 != ";" })
+            }
+            func add(_ cookie: String, from address: String, _ index: Int) async throws -> Int {
+                await (try RawConnection(port: server.port, from: address)).exchange(
+                    "POST", "/api/v1/receipts", json: #"{"qr": "\#(FeedTests.payload(index))"}"#,
+                    headers: ["Cookie": cookie]
+                ).status
+            }
+            let first = try await open(from: "127.0.0.5")
+            let second = try await open(from: "127.0.0.5")
+            // 2 adds by the first and 1 by the second fill the address's 3 an hour: the second's next
+            // waits (before, each account had 3 of its own and this was 201).
+            #expect(try await add(first, from: "127.0.0.5", 1) == 201)
+            #expect(try await add(first, from: "127.0.0.5", 2) == 201)
+            #expect(try await add(second, from: "127.0.0.5", 3) == 201)
+            #expect(try await add(second, from: "127.0.0.5", 4) == 429)
+            // An anonymous account adding from another address counts there.
+            let elsewhere = try await open(from: "127.0.0.6")
+            #expect(try await add(elsewhere, from: "127.0.0.6", 5) == 201)
         }
     }
 }

@@ -8,7 +8,8 @@ public import Foundation
 /// slowed to ``slowedLoginsPerLogin`` from each range of addresses rather than refused, so nobody
 /// can lock the owner out. Addresses
 /// are IPv4 addresses or IPv6 /64 networks. Registrations and anonymous accounts count per address;
-/// receipts added and provider calls per account (`AccountLimits`).
+/// receipts added and provider calls per account (`AccountLimits`), anonymous accounts' adds per
+/// address as well.
 public struct ThrottleLimits: Sendable {
     /// At most `count` attempts within `window` seconds.
     public struct Rate: Sendable, Equatable {
@@ -42,8 +43,9 @@ public struct ThrottleLimits: Sendable {
     public var failedLoginsPerDevice = Rate(5, per: 300)
     /// Registrations from one address: 30 in an hour.
     public var registrationsPerAddress = Rate(30, per: 3600)
-    /// Anonymous accounts opened from one address: 100 in an hour.
-    public var anonymousAccountsPerAddress = Rate(100, per: 3600)
+    /// Anonymous accounts opened from one address: 10 in an hour (a household's phones, a few
+    /// reinstalls). What they add counts against the address too, as one account's adds.
+    public var anonymousAccountsPerAddress = Rate(10, per: 3600)
     /// Receipts one account adds by QR code (a repeat included): 100 in an hour.
     public var receiptsAddedPerHour = Rate(100, per: 3600)
     /// Receipts one account adds by QR code: 300 in a day.

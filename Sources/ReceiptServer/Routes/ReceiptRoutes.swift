@@ -81,7 +81,7 @@ struct ReceiptRoutes: Sendable {
         } catch {
             throw APIError(status: .unprocessableContent, code: "invalid_qr", problem: .invalidQR(error))
         }
-        if let seconds = try await limits.beginAdding(account: account.id) {
+        if let seconds = try await limits.beginAdding(account: account, from: context.clientAddress) {
             metrics.throttled("receipts_added")
             throw APIError.tooManyRequests(.receiptsAdded, retryAfter: seconds)
         }
