@@ -219,6 +219,8 @@ public enum StatementError: Error, Sendable, Equatable, LocalizedMessage {
     case badOFX(String)
     /// A line longer than `limit` bytes (``BankStatement/maximumLineLength``): no bank writes one.
     case lineTooLong(line: Int, limit: Int)
+    /// An OFX file larger than `limit` bytes (``BankStatement/maximumOFXSize``).
+    case tooLarge(limit: Int)
 
     /// What is wrong, in the given language.
     public func message(in language: Language) -> String {
@@ -237,6 +239,10 @@ public enum StatementError: Error, Sendable, Equatable, LocalizedMessage {
             return language.pick(
                 "строка \(line) длиннее \(limit / 1_024) КиБ: строк такой длины в выписках банков не бывает",
                 "line \(line) is longer than \(limit / 1_024) KiB: no bank statement has lines that long")
+        case .tooLarge(let limit):
+            return language.pick(
+                "OFX больше \(limit / 1_048_576) МиБ: разбейте выписку на несколько файлов по периодам",
+                "OFX larger than \(limit / 1_048_576) MiB: split the statement into several files by period")
         }
     }
 }

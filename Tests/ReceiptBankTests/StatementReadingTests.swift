@@ -181,6 +181,37 @@ struct StatementReadingTests {
         #expect(statement.payments[1].spent == Money(kopecks: -42_100))
     }
 
+    @Test("OFX on one line as ofxstatement writes it is not held to the line bound, but to 16 MiB as a whole")
+    func ofxOnOneLine() throws {
+        let head = """
+            OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nSECURITY:NONE\r\nENCODING:UNICODE\r\nCHARSET:NONE\r\n\
+            COMPRESSION:NONE\r\nOLDFILEUID:NONE\r\nNEWFILEUID:NONE\r\n\r\n\
+            <OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>0</TRNUID><STMTRS><CURDEF>RUB</CURDEF>\
+            <BANKACCTFROM><BANKID>Tinkoff</BANKID><ACCTID>*4556</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>\
+            <BANKTRANLIST><DTSTART/><DTEND/>
+            """
+        let tail = "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"
+        // A year of a card's operations, 1,000 of about 150 bytes each: one line of ~150 KB, past
+        // the 64 KiB that bounds a CSV's line (the first version of the bound refused this file).
+        let operations = (1...1_000).map { index in
+            "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240301120000</DTPOSTED><TRNAMT>-\(index).50</TRNAMT>"
+                + "<FITID>op\(index)</FITID><NAME>SPAR \(index)</NAME></STMTTRN>"
+        }
+        let year = Array((head + operations.joined() + tail).utf8)
+        #expect(year.count > 65_536 * 2)
+        let statement = try BankStatement.read(year)
+        #expect(statement.payments.count == 1_000 && statement.problems.isEmpty)
+        // 1.50 + 2.50 + … + 1000.50 = 500,500 + 500 = 501,000.00 ₽ = 50,100,000 kopecks.
+        #expect(statement.payments.map(\.spent.kopecks).reduce(0, +) == 50_100_000)
+        // Past 16 MiB as a whole it is refused before it is decoded.
+        let huge = Array(
+            (head + String(repeating: operations[0], count: 16 * 1_048_576 / operations[0].utf8.count + 1) + tail).utf8)
+        #expect(throws: StatementError.tooLarge(limit: 16 * 1_048_576)) { try BankStatement.read(huge) }
+        #expect(
+            StatementError.tooLarge(limit: 16 * 1_048_576).message(in: .english)
+                == "OFX larger than 16 MiB: split the statement into several files by period")
+    }
+
     @Test("OFX 1 as SGML, leaf elements unclosed, a time with its zone")
     func ofxSGML() throws {
         let text = """
