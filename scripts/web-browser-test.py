@@ -1110,8 +1110,9 @@ def main():
         finally:
             stranger.quit()
 
-        # `--open`: the browser gets a one-time code in place of the key (any user can read a
-        # process's arguments); the page exchanges it once, and the address is worth nothing after.
+        # `--open`: the opener gets the path of a page only this user may read (any user can read a
+        # process's arguments), which sends the browser on with a one-time code in place of the key;
+        # the page exchanges it once, and the address is worth nothing after.
         opener = os.path.join(folder, "bin")
         os.makedirs(opener, exist_ok=True)
         record = os.path.join(folder, "opened")
@@ -1127,8 +1128,12 @@ def main():
                 time.sleep(0.05)
             handed = open(record).read() if os.path.exists(record) else ""
             opening_key = opening_address.split("#key=")[-1]
-            check("/#code=" in handed and opening_key not in handed,
-                  f"--open hands the browser a one-time code, not the key: {handed!r}")
+            page = open(handed).read() if handed.startswith("/") and os.path.exists(handed) else ""
+            mode = os.stat(handed).st_mode & 0o777 if page else None
+            check("#code=" not in handed and opening_key not in handed and "/#code=" in page
+                  and opening_key not in page and mode == 0o600,
+                  f"--open hands the opener a 0600 page's path, neither the key nor the code: {handed!r} {oct(mode or 0)}")
+            handed = "file://" + handed
             first = browser(800, 600)
             try:
                 first.get(handed)

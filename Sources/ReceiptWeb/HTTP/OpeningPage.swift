@@ -25,7 +25,8 @@ public struct OpeningPage: Sendable {
             }
             madeFolder = nil
         } else {
-            var template = Array((NSTemporaryDirectory() + "/receipts-web-XXXXXX").utf8CString)
+            let pattern = (NSTemporaryDirectory() as NSString).appendingPathComponent("receipts-web-XXXXXX")
+            var template = Array(pattern.utf8CString)
             guard let made = mkdtemp(&template) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             folder = String(cString: made)
             madeFolder = folder
