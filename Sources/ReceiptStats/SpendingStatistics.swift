@@ -134,6 +134,14 @@ public struct SpendingStatistics: Sendable, Equatable {
         return max(first, start)...last
     }
 
+    /// The months a chart of spending by month shows beside `selected`: the twelve ending with its
+    /// last month, or the whole of it when it is longer. The report and the web app's statistics
+    /// draw the same window, so the chosen month is always its last bar.
+    public static func history(for selected: ClosedRange<Month>, months count: Int = 12) -> ClosedRange<Month> {
+        let last = selected.upperBound
+        return min(selected.lowerBound, last.advanced(by: 1 - max(1, count)) ?? last)...last
+    }
+
     /// Every category over the whole range, largest first, uncategorized last.
     public var categoryTotals: [(category: Category, total: Money, receipts: Int, items: Int)] {
         var sums: [Category: (total: Money, receipts: Int, items: Int)] = [:]

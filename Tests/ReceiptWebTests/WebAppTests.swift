@@ -184,6 +184,37 @@ struct WebAppTests {
         }
     }
 
+    @Test("the chart of the statistics ends with the page's month, as the report's does (issue 50)")
+    func chartFollowsTheMonth() async throws {
+        // 500 receipts a day apart back from 31 October 2026: months from June 2025 to October 2026.
+        try await Self.withApp(receipts: 500) { _, page in
+            /// The months the chart's bars name, in order, each once.
+            func months(_ uri: String) async throws -> [String] {
+                let answer = try await page.get(uri)
+                #expect(answer.status == .ok, "\(uri)")
+                var seen: [String] = []
+                for title in String(buffer: answer.body).components(separatedBy: "<title>").dropFirst() {
+                    let month = String(title.prefix { $0 != "·" }).trimmingCharacters(in: .whitespaces)
+                    if seen.last != month { seen.append(month) }
+                }
+                return seen
+            }
+            // Before, every chart was the latest twelve months, whatever the page showed: the
+            // statistics of December 2025 came with a chart of November 2025 … October 2026.
+            let december = try await months("/api/stats/chart.svg?lang=en&from=2025-12&to=2025-12")
+            #expect(december.last == "December 2025", "\(december)")
+            // Twelve months end there, from June 2025 (the first with receipts) on: seven bars.
+            #expect(december.first == "June 2025" && december.count == 7, "\(december)")
+            #expect(try await months("/api/stats/chart.svg?lang=en&month=2026-02").last == "February 2026")
+            // A range longer than twelve months is drawn whole; none given, the latest twelve.
+            let range = try await months("/api/stats/chart.svg?lang=en&from=2025-06&to=2026-10")
+            #expect(range.count == 17 && range.first == "June 2025", "\(range)")
+            let latest = try await months("/api/stats/chart.svg?lang=en")
+            #expect(latest.count == 12 && latest.last == "October 2026", "\(latest)")
+            #expect(try await page.get("/api/stats/chart.svg?month=2026-13").status == .badRequest)
+        }
+    }
+
     @Test("a one-time code is good once, and not after its time")
     func codes() async throws {
         let codes = OpeningCodes(lifetime: .milliseconds(200))

@@ -47,9 +47,10 @@ struct ReportCommand: AsyncParsableCommand {
         else {
             throw CommandFailure(status: .notFound) { Words($0).nothingToReport(range) }
         }
-        let last = selected.range.upperBound
-        let start = min(selected.range.lowerBound, last.advanced(by: 1 - Self.historyMonths) ?? last)
-        let history = try SpendingStatistics.read(from: database, range: start...last, ongoing: ongoing) ?? selected
+        let history =
+            try SpendingStatistics.read(
+                from: database, range: SpendingStatistics.history(for: selected.range, months: Self.historyMonths),
+                ongoing: ongoing) ?? selected
         let insights = try ReportInsights.read(
             from: database, selected: selected.range, history: history.range, today: try ServeCommand.today())
         let paths: [String]

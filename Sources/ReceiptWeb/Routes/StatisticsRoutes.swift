@@ -54,12 +54,18 @@ struct StatisticsRoutes: Sendable {
         return try WebApp.json(detail)
     }
 
+    /// The chart of spending by month that ends with the page's month (`month`, or `from` and `to`;
+    /// else the latest), twelve months or the whole range, as the report draws it.
     private func chart(_ asked: RequestValues) async throws -> Response {
         let (language, narrow) = (asked.words.language, asked.string("narrow") == "1")
+        let (month, (from, to)) = (try asked.month("month"), try asked.monthRange())
         let svg = try await app.inDatabase { database throws -> String? in
-            guard let range = try SpendingStatistics.recentMonths(12, in: database),
+            guard let last = try to ?? month ?? from ?? database.monthTotals().last?.month else { return nil }
+            let first = min(from ?? month ?? last, last)
+            guard
                 let statistics = try SpendingStatistics.read(
-                    from: database, range: range, top: 10, ongoing: WebApp.thisMonth())
+                    from: database, range: SpendingStatistics.history(for: first...last), top: 10,
+                    ongoing: WebApp.thisMonth())
             else { return nil }
             return ReportCharts.spendingByMonth(statistics, language: language, narrow: narrow)
         }

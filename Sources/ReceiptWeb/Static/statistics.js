@@ -68,7 +68,7 @@ export async function showStatistics(from, to) {
   const image = element("img");
   image.alt = stats.labels.byMonth;
   chart.append(narrow, image);
-  drawChart(narrow, image);
+  drawChart(narrow, image, stats.from, stats.to);
   const list = (title, rows) => {
     const block = element("div", "top");
     block.append(element("h3", "", title));
@@ -90,16 +90,18 @@ export async function showStatistics(from, to) {
   for (const swatch of view.querySelectorAll(".swatch")) swatch.style.backgroundColor = swatch.dataset.colour;
 }
 
-// The 12-month chart, wide and narrow, as blobs fetched with the key (the blobs of the chart drawn
-// before are let go).
+// The 12-month chart that ends with the page's months, wide and narrow, as blobs fetched with the
+// key (the blobs of the chart drawn before are let go).
 let chartPictures = [];
 
-async function drawChart(narrow, image) {
+async function drawChart(narrow, image, from, to) {
   for (const address of chartPictures) URL.revokeObjectURL(address);
   chartPictures = [];
+  const range = `from=${from}&to=${to}`;
   try {
     const [small, wide] = await Promise.all([
-      picture(`/api/stats/chart.svg?lang=${state.language}&narrow=1`), picture(`/api/stats/chart.svg?lang=${state.language}`),
+      picture(`/api/stats/chart.svg?lang=${state.language}&${range}&narrow=1`),
+      picture(`/api/stats/chart.svg?lang=${state.language}&${range}`),
     ]);
     chartPictures = [small, wide];
     narrow.srcset = small;
