@@ -368,6 +368,13 @@ def check_tax_service(folder):
     try:
         phone.get(address)
         wait(phone, 15).until(lambda d: d.find_element(By.ID, "title").text == "Чеки")
+        # Statistics of an empty database: the feed's empty state, no status code, no word of the
+        # connection (before: «Нет чеков за этот месяц (404). Нет связи с приложением…»).
+        phone.get(base + "/stats")
+        empty = wait(phone, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "#stats p.empty").text or False)
+        check("Импорт" in empty and "404" not in empty and "связи" not in empty
+              and not phone.find_elements(By.CSS_SELECTOR, "#stats button.retry"),
+              f"statistics of an empty database say what to do: {empty!r}")
         phone.get(base + "/import")
         session = wait(phone, 15).until(
             lambda d: d.find_element(By.CSS_SELECTOR, "#import p.fns-session").text or False)

@@ -215,6 +215,24 @@ struct WebAppTests {
         }
     }
 
+    @Test("statistics of an empty database, or of a month without receipts, answer that they are empty (issue 50)")
+    func emptyStatistics() async throws {
+        try await Self.withApp(receipts: 0) { _, page in
+            // Before: 404, which the page showed with its status code as a lost connection.
+            for uri in ["/api/stats", "/api/stats?month=2026-10"] {
+                let answer = try await page.get(uri)
+                let object =
+                    try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Bool]
+                #expect(answer.status == .ok && object == ["empty": true], "\(uri) \(String(buffer: answer.body))")
+            }
+        }
+        try await Self.withApp(receipts: 3) { _, page in
+            let answer = try await page.get("/api/stats?month=2019-03")
+            let object = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Bool]
+            #expect(answer.status == .ok && object == ["empty": true])
+        }
+    }
+
     @Test("a one-time code is good once, and not after its time")
     func codes() async throws {
         let codes = OpeningCodes(lifetime: .milliseconds(200))

@@ -14,7 +14,8 @@ struct StatisticsRoutes: Sendable {
         router.get("/api/stats/chart.svg") { request, context in try await chart(RequestValues(request, context)) }
     }
 
-    /// One month (`month`, else the latest), or a range (`from`, `to`) as `stats --from --to` reads it.
+    /// One month (`month`, else the latest), or a range (`from`, `to`) as `stats --from --to` reads it;
+    /// `{"empty": true}` when there are no receipts there (or none at all).
     private func statistics(_ asked: RequestValues) async throws -> Response {
         let words = asked.words
         let (month, (from, to)) = (try asked.month("month"), try asked.monthRange())
@@ -23,15 +24,18 @@ struct StatisticsRoutes: Sendable {
             let available = try database.monthTotals().map(\.month)
             guard let last = to ?? month ?? from ?? available.last else { return nil }
             let first = from ?? month ?? last
+            // Months without a receipt are no statistics, as `report` finds them nothing to report.
             guard first <= last,
                 let statistics = try SpendingStatistics.read(
-                    from: database, range: first...last, top: 10, ongoing: WebApp.thisMonth())
+                    from: database, range: first...last, top: 10, ongoing: WebApp.thisMonth()),
+                statistics.months.contains(where: { $0.receipts > 0 })
             else { return nil }
             // One month shows its categories' limits beside what they spent.
             let budget = first == last ? try BudgetStatus.read(from: database, month: first, today: today) : nil
             return StatisticsView(statistics, available: available, budget: budget, words: words)
         }
-        guard let view else { throw WebError.notFound(words.page["noStatistics"] ?? "") }
+        // No receipts there is an answer, not an error: the page says what to do next.
+        guard let view else { return try WebApp.json(["empty": true]) }
         return try WebApp.json(view)
     }
 

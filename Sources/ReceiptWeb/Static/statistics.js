@@ -12,6 +12,12 @@ export async function showStatistics(from, to) {
     failed(view, `${state.words.noStatistics} (${error.message})`, () => showStatistics(from, to));
     return;
   }
+  // No receipts (none at all, or none in the months asked) is no failure: say what there is and
+  // what to do, as the feed does, with no status code and no word of the connection.
+  if (stats.empty) {
+    view.replaceChildren(element("p", "empty", from ? state.words.noStatistics : state.words.empty));
+    return;
+  }
   // From one month to another; the same month twice is that month, with its comparisons.
   const pickers = element("div", "pickers");
   const choose = (className, label, selected) => {
