@@ -180,6 +180,14 @@ def check_bank(base, address, database, environment, folder):
         # A wrong number, then the right receipt, for the payment now without one.
         row = wait(phone, 10).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, f"#bank section.payments li[data-payment='{payment}']"))[0]
+        # Nothing is chosen for the user (before, each select showed its first candidate, one click
+        # from saving): every payment's choice is empty and its button waits for one.
+        choices = [select.get_attribute("value")
+                   for select in phone.find_elements(By.CSS_SELECTOR, "#bank section.payments select")]
+        waiting = [button.get_attribute("disabled") is not None
+                   for button in phone.find_elements(By.CSS_SELECTOR, "#bank section.payments button[type=submit]")]
+        check(choices and all(value == "" for value in choices) and all(waiting),
+              f"nothing is preselected on the Bank page: {choices} {waiting}")
         row.find_element(By.NAME, "receipt").send_keys("999999")
         row.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         problem = wait(phone, 10).until(lambda d: row.find_element(By.CSS_SELECTOR, ".problem").text)

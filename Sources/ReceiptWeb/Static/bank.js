@@ -122,6 +122,10 @@ function paymentItem(unpaired, receipts) {
   const choice = element("select");
   choice.name = "candidate";
   choice.setAttribute("aria-label", state.words.pairWith);
+  // Nothing is chosen for the user: the candidates, best first, under an empty choice.
+  const none = element("option", "", state.words.chooseReceipt);
+  none.value = "";
+  choice.append(none);
   for (const id of unpaired.candidates) {
     const receipt = receipts.get(id);
     const option = element("option", "", `${receipt.totalText} · ${receipt.dateText} · ${receipt.shop || "—"}`);
@@ -135,6 +139,11 @@ function paymentItem(unpaired, receipts) {
   number.setAttribute("aria-label", state.words.otherReceipt);
   const submit = element("button", "", state.words.pair);
   submit.type = "submit";
+  // Pairing waits for a receipt chosen or typed.
+  const ready = () => { submit.disabled = choice.value === "" && number.value.trim() === ""; };
+  choice.addEventListener("change", ready);
+  number.addEventListener("input", ready);
+  ready();
   const problem = element("p", "problem");
   problem.setAttribute("role", "alert");
   const label = element("label", "", state.words.pairWith);
