@@ -29,6 +29,7 @@ public enum ReceiptsCommandLine {
             Console.standard.output(HelpScreen.text(for: asked))
             return ExitStatus.ok.rawValue
         }
+        if let status = UsageFailure.unknownCommand(arguments) { return status }
         let command: any ParsableCommand
         do {
             command = try Receipts.parseAsRoot(arguments)

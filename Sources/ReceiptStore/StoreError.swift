@@ -47,8 +47,12 @@ public enum StoreError: Error, Equatable, LocalizedMessage {
                 : "the receipts database \(path) has an invalid row \(row): \(reason); the file was not changed"
         case .missing(let path):
             return ru
-                ? "базы чеков ещё нет (\(path)) — запустите `receipts import` (или укажите другой файл через --db)"
-                : "no database yet at \(path) — run `receipts import` (or choose another file with --db)"
+                ? "базы чеков ещё нет (\(path)) — загрузите чеки: `receipts import ФАЙЛ` (выгрузка приложения налоговой), "
+                    + "`receipts fns import` или `receipts import` с сервера; попробовать на примере — `receipts demo` "
+                    + "(или укажите другой файл через --db)"
+                : "no database yet at \(path) — bring receipts in: `receipts import FILE` (the tax service app's export), "
+                    + "`receipts fns import` or `receipts import` from a server; to try it on an example, `receipts demo` "
+                    + "(or choose another file with --db)"
         case .backupOverItself(let path):
             return ru
                 ? "\(path) — это сама база чеков; копию пишите в другой файл"

@@ -158,6 +158,29 @@ struct HelpCommandTests {
         }
     }
 
+    @Test("a word that names no command is said to be none, with the command it was likely meant to be (issue 50)")
+    func unknownCommand() async throws {
+        // Before: `Unexpected argument 'lst'`, and with `--lang ru` after it, «неизвестный параметр '--lang'».
+        let cases: [([String], String)] = [
+            (["lst"], "no command 'lst'. Did you mean receipts list? Every command: receipts --help"),
+            (["improt", "file.json"], "no command 'improt'. Did you mean receipts import?"),
+            (["bnak", "import"], "no command 'bnak'. Did you mean receipts bank?"),
+            (["--lang", "ru", "stas"], "нет команды «stas». Может быть, receipts stats?"),
+            (["lst", "--lang", "ru"], "нет команды «lst». Может быть, receipts list?"),
+            (["xyz"], "no command 'xyz'. Every command: receipts --help"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await InProcessRunner().english().run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.errors.contains(message), "\(arguments): \(result.errors)")
+        }
+        // Edit distance: a swap is one step, so `lsit` is `list`; a word far from all is none.
+        let names = ["list", "import", "stats", "show", "search"]
+        #expect(UsageFailure.closest(to: "lsit", among: names) == "list")
+        #expect(UsageFailure.closest(to: "imp", among: names) == "import")
+        #expect(UsageFailure.closest(to: "zzzzzz", among: names) == nil)
+    }
+
     @Test("global options go before or after the command, with their values apart or after =")
     func globalOptionsEitherSide() async throws {
         let folder = try TemporaryFolder()

@@ -33,6 +33,9 @@ struct OpeningCommandTests {
             #expect(result.errors.contains(database), "\(command)")
             let words = russian ? "базы чеков ещё нет" : "no database yet"
             #expect(result.errors.contains(words) && result.errors.contains("receipts import"), "\(command)")
+            // The ways in are named: a file, the tax service, the example (before, `receipts import` alone).
+            let file = russian ? "receipts import ФАЙЛ" : "receipts import FILE"
+            #expect(result.errors.contains(file) && result.errors.contains("receipts demo"), "\(command)")
             #expect(!FileManager.default.fileExists(atPath: folder.file("data")), "\(command) made a database")
         }
     }

@@ -97,4 +97,9 @@ enum HelpText {
     // MARK: Failures
 
     static var usagePrefix: String { pick("ошибка в командной строке", "usage error") }
+    static func unknownCommand(_ word: String, guess: String?) -> String {
+        let hint = guess.map { pick(" Может быть, receipts \($0)?", " Did you mean receipts \($0)?") } ?? ""
+        return pick("нет команды «\(word)».", "no command '\(word)'.") + hint
+            + pick(" Все команды: receipts --help", " Every command: receipts --help")
+    }
 }
