@@ -38,6 +38,23 @@ enum DemoDatabase {
 
 @Suite("The demo's database without a server", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct DemoDatabaseTests {
+    @Test("receipts demo says its server is gone at the end and names what to run next, not a login (issue 50)")
+    func demoSaysWhatNext() async throws {
+        let folder = try TemporaryFolder()
+        let demo = try await RealReceiptsCommandTests.runner(in: folder).run(["demo", "--demo-receipts", "40"])
+        #expect(demo.status == 0, "\(demo.errors)")
+        // Before: «demo: log in as demo / demo» for a server that is gone once the command ends, and
+        // «try adding: t=…» with no command to add it with.
+        #expect(!demo.errors.contains("log in as") && !demo.errors.contains("try adding"), "\(demo.errors)")
+        #expect(demo.errors.contains("a demo server in this process: 40 receipts"), "\(demo.errors)")
+        let newest = try #require(demo.output.split(separator: "\n").first { $0.hasPrefix("#") })
+        let id = String(newest.dropFirst().prefix { $0.isNumber })
+        #expect(
+            demo.errors.contains(
+                "next: receipts stats · receipts web --open · receipts show \(id) · your own receipts"),
+            "\(demo.errors)")
+    }
+
     @Test("DemoDatabase holds what receipts demo imports: the same list, statistics, shops and search")
     func sameAsDemo() async throws {
         let (imported, written) = (try TemporaryFolder(), try TemporaryFolder())

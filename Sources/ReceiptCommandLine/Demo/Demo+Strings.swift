@@ -1,3 +1,5 @@
+import ReceiptServer
+
 // The words of `receipts demo`, in Russian and English.
 extension HelpText {
     static var demoAbstract: String {
@@ -17,6 +19,19 @@ extension HelpText {
 }
 
 extension Words {
+    func demoServer(_ summary: DemoSummary) -> String {
+        pick(
+            "демо-сервер в этом процессе: чеков \(summary.receipts), магазинов \(summary.places); он исчезнет, "
+                + "когда команда закончится, а чеки останутся в базе",
+            "a demo server in this process: \(summary.receipts) receipts, \(summary.places) places; it is gone when "
+                + "the command ends, the receipts stay in the database")
+    }
+    func demoNext(newest: Int64?) -> String {
+        let show = newest.map { " · receipts show \($0)" } ?? ""
+        return pick(
+            "дальше: receipts stats · receipts web --open\(show) · свои чеки: receipts import ФАЙЛ",
+            "next: receipts stats · receipts web --open\(show) · your own receipts: receipts import FILE")
+    }
     func demoImporting(_ server: String, database: String) -> String {
         pick("импорт с \(server) в \(database)", "importing from \(server) into \(database)")
     }

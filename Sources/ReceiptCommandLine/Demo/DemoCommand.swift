@@ -34,7 +34,8 @@ struct DemoCommand: AsyncParsableCommand {
             settings: ServerSettings(
                 port: 0, databasePath: folder + "/server.sqlite", bcryptCost: 4, logLevel: .warning))
         let summary = try await server.seedDemo(until: try ServeCommand.today(), receiptCount: receipts)
-        console.note(words.demoSeeded(summary))
+        // Not `serve --demo`'s words: this server takes no logins from anyone, and is gone at the end.
+        console.note(words.demoServer(summary))
         let database = try global.openDatabase()
         let months = months
         let imported = try await server.serving { url in
@@ -51,9 +52,9 @@ struct DemoCommand: AsyncParsableCommand {
         console.output(words.imported(imported))
         guard let last = try database.months().first?.month else { return }
         let first = last.advanced(by: -(months - 1)) ?? last
+        let listing = try database.listing(from: first, through: last)
         console.output("")
-        console.output(
-            ListCommand.render(
-                try database.listing(from: first, through: last), language: words.language, width: Console.width))
+        console.output(ListCommand.render(listing, language: words.language, width: Console.width))
+        console.note(words.demoNext(newest: listing.first?.receipts.first?.id))
     }
 }
