@@ -40,6 +40,23 @@ struct OpeningCommandTests {
         }
     }
 
+    @Test("show of a pending receipt says what brings its lines, with no empty block (issue 50)")
+    func showPending() async throws {
+        let folder = try TemporaryFolder()
+        var run = Self.runner(in: folder)
+        run.environment["RECEIPTS_SERVER"] = "http://127.0.0.1:9"
+        #expect(try await run.run(["add", "--qr", Self.payload]).status == 0)
+        let shown = try await run.run(["show", "1"])
+        #expect(shown.status == 0, "\(shown.errors)")
+        // Before: «—» for the shop and two empty lines where the lines would be, no word of what to do.
+        #expect(shown.output.hasPrefix("Shop not known yet\n"), "\(shown.output)")
+        #expect(shown.output.contains("receipts complete (or receipts fns import)"), "\(shown.output)")
+        #expect(!shown.output.contains("\n\n\n"), "\(shown.output)")
+        // Every line within 60 columns, as a narrow terminal shows it.
+        let long = shown.output.split(separator: "\n").filter { $0.count > 60 && !$0.hasPrefix("QR:") }
+        #expect(long.isEmpty, "\(long)")
+    }
+
     @Test("commands that write create the database")
     func writersCreate() async throws {
         let folder = try TemporaryFolder()

@@ -42,7 +42,8 @@ public struct ReceiptText: Sendable {
         var lines: [String] = []
         // Each field from the document is one line whatever it holds: a line break in a seller or
         // an address shows as `␊` (`visible()`), as in a table's cell, and cannot start a line.
-        let shop = self.shop ?? "—"
+        let waiting = receipt.status == .pending && receipt.items.isEmpty
+        let shop = self.shop ?? (waiting ? language.pick("Магазин пока не известен", "Shop not known yet") : "—")
         lines.append(shop.visible())
         if let address = place?.address ?? receipt.address { lines.append(address.visible()) }
         if let seller = receipt.seller, seller != shop {
@@ -68,6 +69,15 @@ public struct ReceiptText: Sendable {
                 item.vat?.name(in: language) ?? "",
             ]
             table.append(numbered ? ["\(index + 1)."] + row : row)
+        }
+        if waiting {
+            // A receipt known by its QR code alone: what brings its lines, rather than nothing.
+            lines.append(
+                plain
+                    ? language.pick("Строки чека ещё не получены.", "The receipt's lines have not come yet.")
+                    : language.pick(
+                        "Строк ещё нет: их принесёт документ чека,\nreceipts complete (или receipts fns import).",
+                        "No lines yet: the receipt's document brings them,\nreceipts complete (or receipts fns import)."))
         }
         if !receipt.items.isEmpty {
             let rendered = table.render(width: plain ? Int.max / 2 : width)
