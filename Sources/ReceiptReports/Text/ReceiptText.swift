@@ -77,7 +77,8 @@ public struct ReceiptText: Sendable {
                     ? language.pick("Строки чека ещё не получены.", "The receipt's lines have not come yet.")
                     : language.pick(
                         "Строк ещё нет: их принесёт документ чека,\nreceipts complete (или receipts fns import).",
-                        "No lines yet: the receipt's document brings them,\nreceipts complete (or receipts fns import)."))
+                        "No lines yet: the receipt's document brings them,\nreceipts complete (or receipts fns import)."
+                    ))
         }
         if !receipt.items.isEmpty {
             let rendered = table.render(width: plain ? Int.max / 2 : width)
