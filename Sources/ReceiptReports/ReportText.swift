@@ -112,7 +112,10 @@ public struct ReportText: Sendable {
     /// A share of 0…1 as a percentage with one decimal, thousands grouped as amounts are: `66,5 %`,
     /// `14 704,6 %` or `66.5%`, `14,704.6%`.
     public func percent(_ fraction: Double) -> String {
-        let tenths = Int((fraction * 1000).rounded())
+        var tenths = Int((fraction * 1000).rounded())
+        // Never all when it is not: 99.96 % of spending is 99.9 %, not 100.0 % beside an uncategorised
+        // 104.90 ₽ (a sliver rounds to 0.0 %, which claims nothing).
+        if tenths == 1000, fraction < 1 { tenths = 999 }
         let whole = language.grouped(UInt64(tenths.magnitude / 10))
         let text = "\(tenths < 0 ? "-" : "")\(whole)\(language == .russian ? "," : ".")\(tenths.magnitude % 10)"
         return language == .russian ? text + "\u{00A0}%" : text + "%"

@@ -64,6 +64,9 @@ struct ReportFormatsTests {
     func numbers() {
         #expect(ReportText(.russian).percent(0.857) == "85,7\u{00A0}%")
         #expect(ReportText(.english).percent(0.0004) == "0.0%")
+        // 104.90 ₽ of 300,000 ₽ uncategorised: 99.965 % is not all (issue 50: it said 100.0 %).
+        #expect(ReportText(.english).percent(1 - 10_490.0 / 30_000_000) == "99.9%")
+        #expect(ReportText(.english).percent(1) == "100.0%")
         #expect(ReportText(.english).change(from: Money(kopecks: 100), to: Money(kopecks: 150)) == "+50.0%")
         #expect(ReportText(.russian).change(from: Money(kopecks: 200), to: Money(kopecks: 199)) == "-0,5\u{00A0}%")
         #expect(ReportText(.english).change(from: .zero, to: Money(kopecks: 5)) == "—")

@@ -29,6 +29,21 @@ struct CategoryChoiceCommandTests {
         return parts.first { $0["by"] as? String == "user" }?["lines"] as? Int ?? -1
     }
 
+    @Test("categories: the ID column has a heading, and the summary is part of the result, on standard output (issue 50)")
+    func tableAndSummary() async throws {
+        let folder = try TemporaryFolder()
+        let run = RealReceiptsCommandTests.runner(in: folder)
+        #expect(try await run.run(["import", Self.receipts]).status == 0)
+        let shown = try await run.run(["categories"])
+        #expect(shown.status == 0)
+        // Before: an empty heading over the IDs, and the summary on standard error.
+        #expect(shown.output.hasPrefix("ID "), "\(shown.output)")
+        #expect(shown.output.contains("\n\nin real categories: "), "\(shown.output)")
+        #expect(!shown.errors.contains("in real categories"))
+        let russian = try await run.run(["categories", "--lang", "ru"])
+        #expect(russian.output.hasPrefix("Код ") && russian.output.contains("в настоящих категориях: "))
+    }
+
     @Test("each way of choosing moves the totals as stats --verify recomputes them, and undo gives back every figure")
     func choices() async throws {
         let folder = try TemporaryFolder()

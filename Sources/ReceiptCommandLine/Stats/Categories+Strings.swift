@@ -169,6 +169,8 @@ extension Words {
         return pick("\(who): \(lines) позиций, \(money) денег", "\(who): \(lines) of lines, \(money) of money")
     }
     var guessHeading: String { pick("Догадка", "Guess") }
+    /// The heading of the category's name as commands take it (`categories set NAME groceries`).
+    var categoryID: String { pick("Код", "ID") }
     var noGuesses: String {
         pick(
             "Догадок нет: все товары размечены правилами, магазинами или вами.",

@@ -96,8 +96,8 @@ struct CategoriesListCommand: AsyncParsableCommand {
         }
         let text = ReportText(language)
         var table = TextTable(
-            header: ["", text.category, text.total, text.receipts, text.items], rightAligned: [2, 3, 4], cut: [1],
-            optional: [4, 3])
+            header: [words.categoryID, text.category, text.total, text.receipts, text.items], rightAligned: [2, 3, 4],
+            cut: [1], optional: [4, 3])
         for entry in entries {
             table.append([
                 entry.category, entry.name, text.money(Money(kopecks: entry.total)), String(entry.receipts),
@@ -105,14 +105,17 @@ struct CategoriesListCommand: AsyncParsableCommand {
             ])
         }
         console.output(table.render(width: Console.width))
+        // The summary is part of the result: on standard output, under the table.
+        var summary: [String] = []
         let categorized = entries.filter { $0.category != Category.uncategorized.rawValue }.reduce(0) { $0 + $1.total }
         if total > 0 {
-            console.note(words.categorizedShare(text.percent(Double(categorized) / Double(total))))
+            summary.append(words.categorizedShare(text.percent(Double(categorized) / Double(total))))
         }
         for part in decided.by where part.lines > 0 {
-            console.note(
+            summary.append(
                 words.decidedBy(part.by, lines: text.percent(part.linesShare), money: text.percent(part.totalShare)))
         }
+        if !summary.isEmpty { console.output("\n" + summary.joined(separator: "\n")) }
     }
 }
 
