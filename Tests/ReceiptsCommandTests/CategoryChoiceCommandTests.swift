@@ -29,7 +29,8 @@ struct CategoryChoiceCommandTests {
         return parts.first { $0["by"] as? String == "user" }?["lines"] as? Int ?? -1
     }
 
-    @Test("categories: the ID column has a heading, and the summary is part of the result, on standard output (issue 50)")
+    @Test(
+        "categories: the ID column has a heading, and the summary is part of the result, on standard output (issue 50)")
     func tableAndSummary() async throws {
         let folder = try TemporaryFolder()
         let run = RealReceiptsCommandTests.runner(in: folder)
