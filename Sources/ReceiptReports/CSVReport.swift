@@ -25,7 +25,7 @@ public enum CSVReport {
                 ])
             }
             rows.append([
-                month.month.description, "total", ReportText(language).total, String(month.total.kopecks),
+                month.month.description, "total", ReportText(language).totalRow, String(month.total.kopecks),
                 String(month.receipts), String(month.items), month.total.kopecks > 0 ? "1.0" : "0.0",
                 String(month.previous.kopecks), String(month.average.kopecks),
             ])

@@ -106,7 +106,7 @@ public enum HTMLReport {
             ]
         }
         rows.append([
-            text.total, text.money(month.total), month.total.kopecks > 0 ? text.percent(1) : "—",
+            text.totalRow, text.money(month.total), month.total.kopecks > 0 ? text.percent(1) : "—",
             String(month.receipts),
             String(month.items), text.change(from: month.previous, to: month.total, in: month),
             text.change(from: month.average, to: month.total, in: month),

@@ -12,7 +12,7 @@ public enum MarkdownReport {
         let text = ReportText(language)
         var lines = ["# \(text.title): \(text.rangeName(statistics.range))", ""]
         if statistics.months.count > 1 {
-            lines += ["**\(text.total): \(text.money(statistics.total))**", ""]
+            lines += ["**\(text.totalRow): \(text.money(statistics.total))**", ""]
             lines += table(
                 [text.month, text.total, text.receipts, text.items, text.versusPrevious],
                 rightAligned: [1, 2, 3, 4],

@@ -17,6 +17,9 @@ public struct ReportText: Sendable {
     public var category: String { language.pick("Категория", "Category") }
     /// The heading of the amount column, and the label of a month's total.
     public var total: String { language.pick("Сумма", "Total") }
+    /// The name of a table's row (or line) that adds up the rows above it: «Итого», not the column's
+    /// «Сумма».
+    public var totalRow: String { language.pick("Итого", "Total") }
     /// The heading of a category's share of its month.
     public var share: String { language.pick("Доля", "Share") }
     /// The heading of receipt counts.

@@ -27,6 +27,8 @@ struct ReportFormatsTests {
             #expect(total == parts, "\(month)")
         }
         #expect(text.contains("2026-02,uncategorized,Без категории,11500,2,1,"))
+        // The row that adds them up is «Итого» (issue 50: it was the column's «Сумма»).
+        #expect(text.contains("2026-02,total,Итого,17501,"), "\(text)")
     }
 
     @Test("JSON: the stats shape, amounts in kopecks, categories adding up to each month")
