@@ -19,6 +19,9 @@ public struct InsightTable: Sendable, Equatable {
     public let warnings: Set<Int>
     /// For each row, monthly values to draw beside it (the prices' medians); empty when none.
     public let series: [[Int64]]
+    /// The columns of words (names, units, dates), aligned to the left; the others hold numbers and
+    /// amounts, aligned to the right.
+    public var textColumns: Set<Int> = [0]
 
     /// The tables of `insights`, in the order a report shows them; none for a part with nothing.
     public static func of(_ insights: ReportInsights, text: ReportText) -> [InsightTable] {
@@ -36,7 +39,7 @@ public struct InsightTable: Sendable, Equatable {
                     },
                     warnings: Set(
                         budgets.lines.indices.filter { budgets.lines[$0].isOver || budgets.lines[$0].isHeadingOver }),
-                    series: []))
+                    series: [], textColumns: [0]))
         }
         if !insights.unusual.isEmpty {
             tables.append(
@@ -48,7 +51,7 @@ public struct InsightTable: Sendable, Equatable {
                             "#\($0.receipt.receiptID) \($0.receipt.dateTime.isoDate)", $0.receipt.shop ?? "—",
                             text.name($0.receipt.category), text.money($0.receipt.amount), text.money($0.usual),
                         ]
-                    }, warnings: [], series: []))
+                    }, warnings: [], series: [], textColumns: [0, 1, 2]))
         }
         if let inflation = insights.inflation, !inflation.pairs.isEmpty {
             tables.append(
@@ -57,7 +60,7 @@ public struct InsightTable: Sendable, Equatable {
                     header: [text.months, text.changeHeading, text.products],
                     rows: inflation.pairs.map {
                         ["\($0.from) → \($0.to)", text.signedPercent($0.factor - 1), String($0.matched)]
-                    }, warnings: [], series: []))
+                    }, warnings: [], series: [], textColumns: [0]))
         }
         if !insights.priceRises.isEmpty {
             tables.append(
@@ -71,7 +74,7 @@ public struct InsightTable: Sendable, Equatable {
                             text.money(Money(kopecks: product.months.last?.median ?? 0)),
                             text.signedPercent(product.change ?? 0),
                         ]
-                    }, warnings: [], series: insights.priceRises.map { $0.months.map(\.median) }))
+                    }, warnings: [], series: insights.priceRises.map { $0.months.map(\.median) }, textColumns: [0, 1]))
         }
         if !insights.recurring.isEmpty {
             tables.append(
@@ -83,7 +86,7 @@ public struct InsightTable: Sendable, Equatable {
                             $0.shop, text.money($0.amount), $0.period.name(in: text.language), String($0.times),
                             $0.stopped ? text.stopped(since: $0.last.isoDate) : $0.next.isoDate,
                         ]
-                    }, warnings: [], series: []))
+                    }, warnings: [], series: [], textColumns: [0, 2, 4]))
         }
         return tables
     }

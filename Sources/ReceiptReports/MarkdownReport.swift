@@ -51,7 +51,8 @@ public enum MarkdownReport {
             let rows = insight.rows.enumerated().map { index, row in
                 insight.warnings.contains(index) ? row.map { "**\($0)**" } : row
             }
-            lines += table(insight.header, rightAligned: Set(1..<insight.header.count), rows)
+            lines += table(
+                insight.header, rightAligned: Set(insight.header.indices).subtracting(insight.textColumns), rows)
             lines.append("")
         }
         lines += ["## \(text.topShops)", ""]

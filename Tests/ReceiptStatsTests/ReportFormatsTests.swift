@@ -117,6 +117,11 @@ struct ReportFormatsTests {
         let markdown = MarkdownReport.render(statistics, language: .russian, insights: insights)
         #expect(markdown.contains("## Бюджеты: февраль 2026") && markdown.contains("## Что подорожало"))
         #expect(markdown.contains("| **Аптека и здоровье** |"))
+        // Words to the left, amounts to the right: the prices' unit is words (issue 50: every column
+        // but the first was right-aligned).
+        let dearer = try #require(markdown.components(separatedBy: "## Что подорожало").last)
+        #expect(dearer.contains("| --- | --- | ---: | ---: | ---: |"), "\(dearer)")
+        #expect(markdown.contains("| --- | ---: | ---: | ---: | ---: |"), "the budgets' amounts stay right")
         let data = try JSONEncoder().encode(StatisticsJSON(statistics, language: .english, insights: insights))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let parts = try #require(object["insights"] as? [String: Any])
