@@ -117,20 +117,22 @@ struct WebConnectionTests {
         var settings = Self.settings(head: .seconds(600), request: .seconds(600), lan: true)
         settings.connectionsPerPeer = 4
         try await Self.withLiveApp(settings) { app, port in
-            let held = try (0..<4).map { _ in try RawConnection(port: port, from: "127.0.0.3") }
-            // The fifth from the same address is closed as it opens (before, it was kept, as the
-            // 300th would have been).
-            let fifth = try RawConnection(port: port, from: "127.0.0.3")
-            var cut = false
-            for _ in 0..<100 where !cut {
-                cut = fifth.isClosedByServer
-                if !cut { try await Task.sleep(for: .milliseconds(50)) }
+            // Five from one address: the app takes them in whatever order its event loops accept
+            // them, and closes the one past the cap as it opens (before, it kept all five, as it
+            // would the 300th).
+            let five = try (0..<5).map { _ in try RawConnection(port: port, from: "127.0.0.3") }
+            var closed = 0
+            // Generous: beside the whole suite on two cores, accepting may wait seconds.
+            for _ in 0..<600 where closed == 0 {
+                closed = five.filter(\.isClosedByServer).count
+                if closed == 0 { try await Task.sleep(for: .milliseconds(50)) }
             }
-            #expect(cut)
-            #expect(held.filter(\.isClosedByServer).isEmpty)
+            // A while longer: no other of the five is closed.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(five.filter(\.isClosedByServer).count == 1)
             #expect(try await Self.feed(app, port: port, from: "127.0.0.4") == 200)
-            // The four end: the address has room again.
-            _ = consume held
+            // They end: the address has room again.
+            _ = consume five
             var again = 0
             for _ in 0..<100 where again != 200 {
                 try await Task.sleep(for: .milliseconds(50))
