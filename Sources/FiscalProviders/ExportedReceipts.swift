@@ -8,23 +8,9 @@ public import ReceiptCore
 public enum ExportedReceipts {
     /// Every receipt in the file's JSON, all checked; the first bad one fails the whole file.
     public static func read(_ data: Data) throws(ExportError) -> [Receipt] {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw .notJSON
-        }
-        var found: [(fields: [String: Any], context: Context)] = []
-        collect(root, context: Context(), into: &found)
-        guard !found.isEmpty else { throw .noReceipts }
+        var reader = try Reader(data)
         var receipts: [Receipt] = []
-        for (index, candidate) in found.enumerated() {
-            do throws(DocumentError) {
-                receipts.append(try receipt(candidate.fields, context: candidate.context))
-            } catch {
-                throw .badReceipt(index: index + 1, problem: error)
-            }
-        }
+        while let receipt = try reader.next() { receipts.append(receipt) }
         return receipts
     }
 
@@ -36,31 +22,13 @@ public enum ExportedReceipts {
         var code: FiscalCode?
     }
 
-    private static let receiptKeys: Set<String> = ["fiscalDriveNumber", "fiscalDocumentNumber", "fiscalSign"]
+    /// The keys that make an object a receipt: any one of them.
+    static let receiptKeys: Set<String> = ["fiscalDriveNumber", "fiscalDocumentNumber", "fiscalSign"]
 
-    private static func collect(
-        _ value: Any, context: Context, into found: inout [(fields: [String: Any], context: Context)]
-    ) {
-        if let array = value as? [Any] {
-            for element in array { collect(element, context: context, into: &found) }
-            return
-        }
-        guard let object = value as? [String: Any] else { return }
-        var context = context
-        if let operation = object["operation"] as? [String: Any], let date = operation["date"] as? String {
-            context.localTime = try? LocalDateTime(iso: String(date.prefix(19)))
-        }
-        if let qr = object["qr"] as? String { context.code = try? FiscalCode(parsing: qr) }
-        if !receiptKeys.isDisjoint(with: object.keys) {
-            found.append((object, context))
-            return
-        }
-        for key in ["ticket", "document", "receipt", "content", "data", "json", "items"] where object[key] != nil {
-            if let nested = object[key] { collect(nested, context: context, into: &found) }
-        }
-    }
+    /// The keys under which wrappers hold receipts, in the order they are looked in.
+    static let wrapperKeys = ["ticket", "document", "receipt", "content", "data", "json", "items"]
 
-    private static func receipt(_ fields: [String: Any], context: Context) throws(DocumentError) -> Receipt {
+    static func receipt(_ fields: [String: Any], context: Context) throws(DocumentError) -> Receipt {
         let fn = try text(fields, "fiscalDriveNumber")
         let i = try integer(fields, "fiscalDocumentNumber")
         let fp = try integer(fields, "fiscalSign")

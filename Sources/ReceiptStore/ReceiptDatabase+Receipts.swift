@@ -36,6 +36,38 @@ extension ReceiptDatabase {
         try writeCounting { db, context in try receipts.map { try Self.save($0, in: db, context: &context) } }
     }
 
+    /// Saves the receipts that `next` hands over until it gives nil, in one transaction, as
+    /// ``save(_:)-([Receipt])`` saves an array: all of them or, on an error, none. Only one receipt
+    /// is held at a time, so that a file of any size imports in memory bounded by its largest
+    /// receipt; `saved` hears what saving each did.
+    ///
+    /// An error that `next` throws rolls the transaction back and comes out as it was; the
+    /// database's own failures are a ``StoreError``.
+    public func save(
+        receiptsFrom next: () throws -> Receipt?, saved: (Receipt, SaveOutcome) -> Void
+    ) throws {
+        // The writer wraps whatever its body throws in a StoreError: the source's own is kept here.
+        var sourceError: (any Error)?
+        do {
+            try writeCounting { db, context in
+                while true {
+                    let receipt: Receipt?
+                    do {
+                        receipt = try next()
+                    } catch {
+                        sourceError = error
+                        throw error
+                    }
+                    guard let receipt else { return }
+                    saved(receipt, try Self.save(receipt, in: db, context: &context))
+                }
+            }
+        } catch {
+            if let sourceError { throw sourceError }
+            throw error
+        }
+    }
+
     /// Saves a receipt inside a transaction: its items categorized, what it is and the money it
     /// counts worked out, linked to the receipt it goes with, the monthly totals it changes gathered
     /// in `context`.

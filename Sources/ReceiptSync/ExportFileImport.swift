@@ -8,10 +8,13 @@ extension ImportSummary {
     /// transaction, as `receipts import FILE` and the web app's import both save it: what it did,
     /// counted as one page. A file that is not such an export throws its `ExportError` and saves
     /// nothing; the database's own failures are a `StoreError`.
+    ///
+    /// The receipts are read and saved one at a time (`ExportedReceipts.Reader`), so that the
+    /// memory it takes stays within about three times the file's size, the file's bytes included.
     public static func savingFile(_ data: Data, into database: ReceiptDatabase) throws -> ImportSummary {
-        let receipts = try ExportedReceipts.read(data)
+        var reader = try ExportedReceipts.Reader(data)
         var summary = ImportSummary()
-        summary.count(try database.save(receipts), receipts: receipts)
+        try database.save(receiptsFrom: { try reader.next() }, saved: { summary.count($1, receipt: $0) })
         summary.pages = 1
         return summary
     }

@@ -21,14 +21,17 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// Counts what saving these receipts did.
     public mutating func count(_ outcomes: [SaveOutcome], receipts: [Receipt]) {
-        for (outcome, receipt) in zip(outcomes, receipts) {
-            switch outcome {
-            case .inserted: imported += 1
-            case .updated: updated += 1
-            case .unchanged: unchanged += 1
-            }
-            months[receipt.month, default: 0] += 1
+        for (outcome, receipt) in zip(outcomes, receipts) { count(outcome, receipt: receipt) }
+    }
+
+    /// Adds what saving one receipt did.
+    public mutating func count(_ outcome: SaveOutcome, receipt: Receipt) {
+        switch outcome {
+        case .inserted: imported += 1
+        case .updated: updated += 1
+        case .unchanged: unchanged += 1
         }
+        months[receipt.month, default: 0] += 1
     }
 }
 

@@ -80,6 +80,26 @@ struct ExportedReceiptsTests {
         #expect(try Self.read(nowhere).first?.dateTime.iso == "2024-11-30T23:30:00")
     }
 
+    @Test("a wrapper's local time counts wherever it stands, before or after the receipt it wraps")
+    func wrapperAfterContent() throws {
+        // 2024-01-31 23:30 in Vladivostok (UTC+10) is 1706707800: 16:30 in Moscow when nothing says.
+        let content = Self.bare.replacingOccurrences(
+            of: #""dateTime": "2019-03-20T23:03:00""#, with: #""dateTime": 1706707800"#)
+        let after = #"[{"content": \#(content), "operation": {"date": "2024-01-31T23:30"}}]"#
+        #expect(try Self.read(after).first?.dateTime.iso == "2024-01-31T23:30:00")
+        let qrAfter =
+            #"{"content": \#(content), "qr": "t=20240131T2330&s=5803.00&fn=9251440300007971&i=141637&fp=4087570038&n=1"}"#
+        #expect(try Self.read(qrAfter).first?.dateTime.iso == "2024-01-31T23:30:00")
+    }
+
+    @Test("a file with a UTF-8 byte order mark, or in UTF-16, reads as it does without")
+    func byteOrderMark() throws {
+        let marked = Data([0xEF, 0xBB, 0xBF]) + Data(Self.bare.utf8)
+        #expect(try ExportedReceipts.read(marked).first?.identity.i == 141_637)
+        let utf16 = try #require(Self.bare.data(using: .utf16LittleEndian))
+        #expect(try ExportedReceipts.read(utf16).first?.identity.i == 141_637)
+    }
+
     @Test("broken files say what is wrong and where")
     func broken() throws {
         #expect(throws: ExportError.notJSON) { try Self.read("{ not json") }

@@ -39,10 +39,12 @@ struct ImportRoutes: Sendable {
         } catch is NIOTooManyBytesError {
             throw WebError(status: .contentTooLarge, message: asked.words.exportTooLarge(WebApp.largestExport))
         }
-        let data = Data(body.readableBytesView)
         do {
             let summary = try await app.inDatabase { database in
-                let summary = try ImportSummary.savingFile(data, into: database)
+                let summary = try body.withUnsafeReadableBytes { bytes in
+                    // The body's own bytes, not a copy of them: the buffer outlives the import.
+                    try ImportSummary.savingFile(Self.data(viewing: bytes), into: database)
+                }
                 // As the command does after its files: the new names' guesses made again with all of them.
                 try? database.settleGuesses()
                 return summary
@@ -53,6 +55,12 @@ struct ImportRoutes: Sendable {
                 FileImportView(file: name, problem: error.message(in: asked.words.language)),
                 status: .unprocessableContent)
         }
+    }
+
+    /// Bytes seen as `Data` without copying them; the caller keeps them alive while it is used.
+    private static func data(viewing bytes: UnsafeRawBufferPointer) -> Data {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return Data() }
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count, deallocator: .none)
     }
 
     /// The receipts server the app imports from; 502 when none is set.
