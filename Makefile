@@ -217,6 +217,7 @@ bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	@mkdir -p Reports
 	kept=$$(mktemp -d); trap 'rm -rf "$$kept"' EXIT; \
 	{ .build/release/CoreBenchmarks; echo; .build/release/CategoryBenchmarks; echo; .build/release/PlaceBenchmarks; echo; .build/release/ImportBenchmarks; \
+	  echo; RECEIPTS=.build/release/receipts scripts/import-memory-bench.py; \
 	  echo; STATS_BENCH_KEEP_DATABASE=$$kept/history.sqlite .build/release/StatsBenchmarks; \
 	  echo; RECEIPTS=.build/release/receipts $(WEB_VENV)/bin/python scripts/web-bench.py $$kept/history.sqlite; \
 	  echo; RECEIPTS=.build/release/receipts LEDGER_BENCH_DATABASE=$$kept/history.sqlite .build/release/BankBenchmarks; \
