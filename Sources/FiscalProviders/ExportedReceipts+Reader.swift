@@ -9,7 +9,7 @@ extension ExportedReceipts {
     /// The file is checked as JSON first (a broken file is `notJSON` before any receipt is read);
     /// then the reader walks its arrays and wrappers with `JSONReader`, keeping only where each part
     /// lies in the bytes, and makes a Foundation object of one receipt at a time, where
-    /// `JSONSerialization` of the whole file held a graph of about 25 times its size.
+    /// `JSONSerialization` of the whole file held a graph of about 30 times its size.
     public struct Reader {
         /// The file's UTF-8 text, from offset 0.
         private let text: Data
