@@ -86,6 +86,13 @@ struct ScanCommandTests {
         #expect(result.output.contains("a-plain.png"))
         #expect(result.output.contains(Money(kopecks: 580_300).formatted(in: .russian)))
         #expect(result.output.contains(Self.other))
+        // The folder is said once above the table (before, every line repeated the whole path), the
+        // columns are headed, and a summary line ends it (issue 50).
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == folder.path + "/", "\(result.output)")
+        #expect(lines.dropFirst().allSatisfy { !$0.contains(folder.path) }, "\(result.output)")
+        #expect(lines.dropFirst().first?.hasPrefix("Файл") == true)
+        #expect(lines.last?.hasPrefix("Снимков: ") == true && lines.last?.contains("кодов чеков: ") == true)
         // A missing image is not found (3), with a good one or alone; a missing and an unreadable one is 6.
         let missing = try await CommandRunner().russian().run(["scan", folder.path + "/absent.png"])
         #expect(missing.status == 3)

@@ -57,6 +57,17 @@ extension Words {
     func unreadable(_ reason: String) -> String {
         pick("не читается: \(reason)", "unreadable: \(reason)")
     }
+    var scanFile: String { pick("Файл", "File") }
+    var scanDate: String { pick("Дата", "Date") }
+    var scanTotal: String { pick("Сумма", "Total") }
+    var scanOperation: String { pick("Операция", "Operation") }
+    /// `3 images: 2 receipt codes, 1 without a code, 0 unreadable`.
+    func scanSummary(images: Int, codes: Int, without: Int, unreadable: Int) -> String {
+        var parts = [pick("кодов чеков: \(codes)", "receipt codes: \(codes)")]
+        if without > 0 { parts.append(pick("без кода чека: \(without)", "without a receipt code: \(without)")) }
+        if unreadable > 0 { parts.append(pick("не читаются: \(unreadable)", "unreadable: \(unreadable)")) }
+        return pick("Снимков: \(images); ", "Images: \(images); ") + parts.joined(separator: ", ") + "."
+    }
     func imagesWithoutCode(_ missing: Int, of total: Int) -> String {
         pick("без кода чека снимков: \(missing) из \(total)", "\(missing) of \(total) images gave no receipt code")
     }

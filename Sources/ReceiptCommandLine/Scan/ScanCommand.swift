@@ -56,7 +56,9 @@ struct ScanCommand: AsyncParsableCommand {
             console.output(
                 try JSONOutput.encode(zip(images, added).map { ScanReport($0, added: $1, language: words.language) }))
         } else {
+            if let folder = Self.commonFolder(images.map(\.file)) { console.output(folder) }
             console.output(Self.table(images, added: added, in: words).render(width: Console.width))
+            console.output(Self.summary(images, in: words))
         }
         if let completion {
             // The array of --json stays as it is: what asking did goes to standard error there.
@@ -91,29 +93,56 @@ struct ScanCommand: AsyncParsableCommand {
         }
     }
 
-    /// A row a code: the file, then the code's normal form, date and total, or why there is none.
+    /// A row a code: the file (under the folder every file shares, named once above the table), the
+    /// date, the total (aligned), the operation with what adding did, and the payload, which wraps
+    /// last; an image without a code says why in the payload's place. A summary line ends it.
     static func table(_ images: [ScannedImage], added: [[String: AddOutcome]], in words: Words) -> TextTable {
         let language = words.language
-        var table = TextTable()
+        var table = TextTable(header: [words.scanFile, words.scanDate, words.scanTotal, words.scanOperation, "QR"])
+        table.rightAligned = [2]
+        // On a narrow terminal the payload, which holds the date and the operation too, keeps its room.
+        table.optional = [3, 1]
+        let folder = commonFolder(images.map(\.file))
         for (image, added) in zip(images, added) {
+            let file = folder.map { String(image.file.dropFirst($0.count)) } ?? image.file
             if let error = image.error {
-                table.append([image.file, words.unreadable(error.message(in: language))])
+                table.append([file, "", "", "", words.unreadable(error.message(in: language))])
                 continue
             }
-            if image.codes.isEmpty { table.append([image.file, words.noCodeFound]) }
+            if image.codes.isEmpty { table.append([file, "", "", "", words.noCodeFound]) }
             for code in image.codes {
                 guard let fiscal = code.fiscal else {
-                    table.append([image.file, words.notFiscal(code.text)])
+                    table.append([file, "", "", "", words.notFiscal(code.text)])
                     continue
                 }
                 let outcome = added[code.text].map { " · " + words.addedShort($0) } ?? ""
                 table.append([
-                    image.file,
-                    "\(fiscal.dateTime.formatted(in: language))  \(fiscal.total.formatted(in: language))  "
-                        + "\(fiscal.operation.name(in: language))\(outcome)  \(fiscal.canonical)",
+                    file, fiscal.dateTime.formatted(in: language), fiscal.total.formatted(in: language),
+                    fiscal.operation.name(in: language) + outcome, fiscal.canonical,
                 ])
             }
         }
         return table
+    }
+
+    /// The folder (ending in `/`) every one of `files` lies under, when there is one and more than
+    /// one file: said once above the table instead of on every line.
+    static func commonFolder(_ files: [String]) -> String? {
+        guard files.count > 1, var shared = files.first.map({ ($0 as NSString).deletingLastPathComponent }) else {
+            return nil
+        }
+        while !shared.isEmpty, !files.allSatisfy({ $0.hasPrefix(shared + "/") }) {
+            let parent = (shared as NSString).deletingLastPathComponent
+            shared = parent == shared ? "" : parent
+        }
+        return shared.isEmpty ? nil : shared + "/"
+    }
+
+    /// What the images gave, in one line under the table.
+    static func summary(_ images: [ScannedImage], in words: Words) -> String {
+        let codes = images.reduce(0) { $0 + $1.codes.filter { $0.fiscal != nil }.count }
+        let unreadable = images.filter { $0.error != nil }.count
+        let without = images.filter { $0.error == nil && !$0.hasFiscalCode }.count
+        return words.scanSummary(images: images.count, codes: codes, without: without, unreadable: unreadable)
     }
 }
