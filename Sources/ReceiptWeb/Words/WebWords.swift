@@ -345,8 +345,10 @@ struct WebWords: Sendable {
             "accountPassword": language.pick("Пароль личного кабинета", "Personal account password"),
             "fnsImportNow": language.pick("Загрузить чеки из налоговой", "Import from the tax service"),
             "completeTitle": language.pick("Ожидающие чеки", "Pending receipts"),
-            "source": language.pick("Кого спросить", "Whom to ask"),
-            "sourceAuto": language.pick("сам выберет, как receipts complete", "automatic, as receipts complete"),
+            "source": language.pick("Откуда взять чеки", "Where to get them"),
+            "sourceAuto": language.pick(
+                "откуда получится: налоговая, если вы вошли, иначе proverkacheka.com",
+                "wherever it can: the tax service when signed in, else proverkacheka.com"),
             "sourceFns": language.pick("налоговую", "the tax service"),
             "completeNow": language.pick("Дополнить ожидающие чеки", "Complete pending receipts"),
             "serverTitle": language.pick("С сервера чеков", "From a receipts server"),
