@@ -386,6 +386,15 @@ def check_tax_service(folder):
         phone.get(base + "/import")
         session = wait(phone, 15).until(
             lambda d: d.find_element(By.CSS_SELECTOR, "#import p.fns-session").text or False)
+        # No receipts server was named: none is shown as a failed sign-in, one button offers it
+        # (before: «Вход на http://127.0.0.1:8080 не выполнен» and a login form).
+        offer = wait(phone, 10).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "#import p.offer-server").is_displayed() or False)
+        server_part = phone.find_element(By.CSS_SELECTOR, "#import div.server")
+        check(offer and not server_part.is_displayed(),
+              "a newcomer with no server named sees it offered behind one button, no sign-in")
+        phone.find_element(By.CSS_SELECTOR, "#import p.offer-server button").click()
+        check(server_part.is_displayed(), "the button shows the server's sign-in")
         check("не выполнен" in session, f"a newcomer is not signed in to the tax service: {session!r}")
         form = phone.find_element(By.ID, "fns-sms-form")
         form.find_element(By.NAME, "phone").send_keys("8999")

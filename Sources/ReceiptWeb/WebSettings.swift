@@ -23,6 +23,9 @@ public struct WebSettings: Sendable {
     /// With `--lan`, the most connections one address may hold open at once: a browser opens six
     /// to a site, a phone and a computer together a dozen or two.
     public var connectionsPerPeer = 32
+    /// Whether the user named the receipts server (`--server`, `RECEIPTS_SERVER`); when not, the
+    /// Import view offers the default one behind a button unless a session is kept for it.
+    public var serverChosen = true
 
     /// Settings with a new random key.
     public init(host: String = "127.0.0.1", port: Int = 8765) {

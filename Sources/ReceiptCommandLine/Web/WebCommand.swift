@@ -33,6 +33,8 @@ struct WebCommand: AsyncParsableCommand {
         let host = host ?? "127.0.0.1"
         var settings = WebSettings(host: host, port: port)
         settings.lan = lan
+        settings.serverChosen =
+            global.serverURL != nil || CommandRun.environment["RECEIPTS_SERVER"].map { !$0.isEmpty } == true
         // Signing in, importing, adding and the shops nearby use the session `receipts login` keeps.
         let connection = try Connection(global)
         connection.warnIfInClear(console)

@@ -72,7 +72,10 @@ struct ImportRoutes: Sendable {
     private func session(_ asked: RequestValues) async throws -> Response {
         let account = try account(asked.words)
         let session = try await app.offLoop { try account.saved() }
-        return try WebApp.json(SessionView(server: account.server.absoluteString, session: session, words: asked.words))
+        return try WebApp.json(
+            SessionView(
+                server: account.server.absoluteString, session: session, chosen: app.settings.serverChosen,
+                words: asked.words))
     }
 
     private func signIn(_ asked: RequestValues, _ form: SignInRequest) async throws -> Response {
@@ -84,7 +87,10 @@ struct ImportRoutes: Sendable {
         } catch {
             throw SignInRefusal.error(error, words: asked.words)
         }
-        return try WebApp.json(SessionView(server: account.server.absoluteString, session: session, words: asked.words))
+        return try WebApp.json(
+            SessionView(
+                server: account.server.absoluteString, session: session, chosen: app.settings.serverChosen,
+                words: asked.words))
     }
 
     private func start(_ asked: RequestValues) async throws -> Response {

@@ -19,7 +19,21 @@ let events = null;
 // The import stopped because the session ended: signing in again goes on with it.
 let resumeAfterSignIn = false;
 
+// A receipts server nobody named (no --server, no RECEIPTS_SERVER, no session kept) is offered
+// behind one button rather than shown as a sign-in that failed.
+const serverPart = importView.querySelector("div.server");
+const serverOffer = importView.querySelector("p.offer-server");
+let serverAsked = false;
+serverOffer.querySelector("button").addEventListener("click", () => {
+  serverAsked = true;
+  serverOffer.hidden = true;
+  serverPart.hidden = false;
+});
+
 function showSession(session) {
+  const offered = !session.chosen && !serverAsked;
+  serverPart.hidden = offered;
+  serverOffer.hidden = !offered;
   sessionLine.textContent = session.text;
   startButton.hidden = !session.signedIn;
   signInForm.hidden = session.signedIn && !resumeAfterSignIn;

@@ -13,9 +13,13 @@ struct SessionView: Encodable {
     @NullWhenAbsent var login: String?
     /// `Signed in as demo on http://…`, or that nobody is.
     let text: String
+    /// Whether the user chose this server (named it, or keeps a session there): else the page
+    /// offers it behind a button instead of showing a sign-in nobody asked for.
+    let chosen: Bool
 
-    init(server: String, session: SavedSession?, words: WebWords) {
+    init(server: String, session: SavedSession?, chosen: Bool, words: WebWords) {
         self.server = server
+        self.chosen = chosen || session != nil
         signedIn = session != nil
         anonymous = session?.kind == .anonymous
         login = session?.login

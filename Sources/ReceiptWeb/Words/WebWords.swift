@@ -352,6 +352,7 @@ struct WebWords: Sendable {
             "sourceFns": language.pick("налоговую", "the tax service"),
             "completeNow": language.pick("Дополнить ожидающие чеки", "Complete pending receipts"),
             "serverTitle": language.pick("С сервера чеков", "From a receipts server"),
+            "serverOffer": language.pick("Загрузить с сервера чеков…", "Import from a receipts server…"),
             "importNow": language.pick("Загрузить чеки с сервера", "Import from the server"),
             "importing": language.pick("Импорт идёт…", "Importing…"),
             "signInTitle": language.pick("Вход на сервер чеков", "Sign in to the receipts server"),
