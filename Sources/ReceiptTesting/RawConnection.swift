@@ -49,10 +49,11 @@ public final class RawConnection {
             == bytes.count
     }
 
-    /// True when the server has closed its side (a read gives end of file or a reset).
+    /// True when the server has closed its side (a read gives end of file or a reset). It never
+    /// waits (`MSG_DONTWAIT`): a test polls it from the cooperative pool, whose threads must not block.
     public var isClosedByServer: Bool {
         var byte: UInt8 = 0
-        let count = recv(socket, &byte, 1, Int32(MSG_PEEK))
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
         return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
