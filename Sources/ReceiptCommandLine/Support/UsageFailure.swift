@@ -13,7 +13,11 @@ enum UsageFailure {
             Console.standard.output(translate(Receipts.fullMessage(for: error, columns: HelpScreen.width)))
             return ExitStatus.ok.rawValue
         }
-        let text = translate(Receipts.fullMessage(for: error))
+        return say(translate(Receipts.fullMessage(for: error)))
+    }
+
+    /// Writes a usage error to standard error after its prefix; the exit code of one.
+    private static func say(_ text: String) -> Int32 {
         let errors = CommandRun.current.context.errors
         errors.write("\(Console.paint("receipts: \(HelpText.usagePrefix):", code: "31", on: errors)) \(text)\n")
         return ExitStatus.usage.rawValue
@@ -32,12 +36,7 @@ enum UsageFailure {
         }
         guard let word = rest.first, Receipts.command(namedBy: [word]).words == 0 else { return nil }
         let names = Receipts.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
-        let guess = closest(to: word, among: names)
-        let errors = CommandRun.current.context.errors
-        errors.write(
-            "\(Console.paint("receipts: \(HelpText.usagePrefix):", code: "31", on: errors)) "
-                + HelpText.unknownCommand(word, guess: guess) + "\n")
-        return ExitStatus.usage.rawValue
+        return say(HelpText.unknownCommand(word, guess: closest(to: word, among: names)))
     }
 
     /// The name nearest `word` by edit distance (letters added, dropped, changed or swapped), when it
