@@ -40,6 +40,15 @@ def check(condition, what):
         failures.append(what)
 
 
+def navigate(driver, link):
+    """Clicks the navigation's link `link` (an id), through the menu when a phone's row hides it."""
+    target = driver.find_element(By.ID, link)
+    if not target.is_displayed():
+        driver.find_element(By.ID, "more").click()
+        wait(driver, 5).until(lambda d: d.find_element(By.ID, link).is_displayed())
+    driver.find_element(By.ID, link).click()
+
+
 def rows(driver):
     return driver.find_elements(By.CSS_SELECTOR, "ol.receipts li")
 
@@ -117,6 +126,105 @@ def tbank_statement(receipts, path):
         for row in [header] + rows:
             file.write(";".join('"' + cell.replace('"', '""') + '"' for cell in row) + "\n")
 
+def check_views(folder):
+    """Every view on a database of the real fixtures (Tests/Fixtures/real-receipts, with a T-Bank
+    statement of five of them and a 5,000 ₽ transfer), at 390 and 1280 px, in Russian and in
+    English: no horizontal overflow, no console error, the navigation one row high, a receipt's
+    total within the first screen, nothing preselected on Bank and Categories."""
+    real = os.path.join(folder, "real")
+    os.makedirs(real, exist_ok=True)
+    database = os.path.join(real, "receipts.sqlite")
+    environment = dict(os.environ, XDG_CONFIG_HOME=real + "/config", XDG_DATA_HOME=real + "/data")
+    environment.pop("RECEIPTS_SERVER", None)
+    fixtures = sorted(os.path.join("Tests/Fixtures/real-receipts", name)
+                      for name in os.listdir("Tests/Fixtures/real-receipts") if name.endswith(".json"))
+    subprocess.run([RECEIPTS, "import", *fixtures, "--db", database, "--quiet"], env=environment, check=True,
+                   stdout=subprocess.DEVNULL)
+    with sqlite3.connect(database) as connection:
+        paid = connection.execute(
+            "SELECT date_time, ecash, seller FROM receipts WHERE status = 'complete' AND operation = 1 AND ecash > 0 "
+            "ORDER BY date_time DESC LIMIT 5").fetchall()
+        # The receipt of the most lines: the longest page a receipt makes.
+        longest = connection.execute(
+            "SELECT receipt_id FROM items GROUP BY receipt_id ORDER BY COUNT(*) DESC, receipt_id LIMIT 1").fetchone()[0]
+        month = connection.execute("SELECT substr(date_time, 1, 7) FROM receipts WHERE id = ?", (longest,)).fetchone()[0]
+    statement = os.path.join(real, "operations.csv")
+    tbank_statement(paid, statement)
+    subprocess.run([RECEIPTS, "bank", "import", statement, "--db", database], env=environment, check=True,
+                   stdout=subprocess.DEVNULL)
+    server, address = start_app(RECEIPTS, ["--db", database], environment, "web-browser-test")
+    base = address.split("/#key=")[0]
+    views = (("feed", "/receipts", "#feed ol.receipts li"), ("receipt", f"/receipts/{longest}", "#detail p.headline"),
+             ("stats", f"/stats?month={month}", "#stats table.categories tr[data-category]"),
+             ("search", "/search?q=%D0%BC%D0%BE%D0%BB", "#search ol.results li"),
+             ("prices", "/prices?q=%D0%BC%D0%BE%D0%BB", "#prices .products"),
+             ("insights", "/insights", "#insights section.inflation h2"), ("bank", "/bank", "#bank ul.summary"),
+             ("shops", "/shops", "#shops ol.shops li"), ("categories", "/categories", "#categories form.match"),
+             ("add", "/add", "#add label.drop"), ("import", "/import", "#import section.data p.where"),
+             ("nearby", "/nearby", "#nearby form"))
+    try:
+        for language in ("ru", "en"):
+            driver = browser(390, 844, f"{language}-{language.upper()}" if language == "ru" else "en-US")
+            try:
+                driver.get(address)
+                wait(driver, 15).until(lambda d: len(rows(d)) > 0)
+                check(driver.execute_script("return document.documentElement.lang") == language,
+                      f"the page is in {language}")
+                for width in (390, 1280):
+                    driver.set_window_size(width, 844)
+                    for name, view, ready in views:
+                        driver.get(base + view)
+                        wait(driver, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, ready)
+                                               and d.find_element(By.CSS_SELECTOR, ready).text.strip() != "…")
+                        time.sleep(0.2)
+                        where = f"{name} at {width} px in {language}"
+                        overflow = driver.execute_script(
+                            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                        wider = driver.execute_script(
+                            "const w = document.documentElement.clientWidth;"
+                            "return [...document.querySelectorAll('body *')].filter((e) => {"
+                            " const b = e.getBoundingClientRect(); return b.width > 0 && b.right > w + 0.5; })"
+                            ".slice(-3).map((e) => `${e.tagName}.${e.className}: ${e.textContent.slice(0, 40)}`)"
+                            if overflow > 0 else "return []")
+                        check(overflow <= 0, f"{where}: no horizontal overflow ({overflow}) {wider}")
+                        # One row: every shown item of the navigation within one line's height.
+                        spread = driver.execute_script(
+                            "const boxes = [...document.querySelectorAll('nav > a, nav > button, nav #more-links > a')]"
+                            ".map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0);"
+                            "return Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));")
+                        check(spread < 48, f"{where}: the navigation is one row ({spread:.0f} px high)")
+                        if name == "receipt":
+                            bottom = driver.execute_script(
+                                "return document.querySelector('#detail p.headline .total').getBoundingClientRect().bottom")
+                            check(bottom <= 844, f"{where}: the total within the first screen ({bottom:.0f} px)")
+                        if name in ("bank", "categories"):
+                            chosen = driver.execute_script(
+                                f"return [...document.querySelectorAll('#{name} select')].filter((s) => s.value)"
+                                ".map((s) => s.value)")
+                            check(not chosen, f"{where}: nothing preselected ({chosen})")
+                        driver.save_screenshot(f"{REPORTS}/{name}-{width}-{language}.png")
+                if language == "ru":
+                    # The menu at a phone's width: opened, it lists the other views; one of them chosen,
+                    # its button names it.
+                    driver.set_window_size(390, 844)
+                    driver.get(base + "/receipts")
+                    wait(driver, 15).until(lambda d: len(rows(d)) > 0)
+                    driver.find_element(By.ID, "more").click()
+                    wait(driver, 5).until(lambda d: d.find_element(By.ID, "to-bank").is_displayed())
+                    driver.save_screenshot(f"{REPORTS}/menu-390-ru.png")
+                    driver.find_element(By.ID, "to-bank").click()
+                    wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bank ul.summary"))
+                    label = driver.find_element(By.ID, "more").text
+                    check(label.startswith("Банк") and not driver.find_element(By.ID, "to-shops").is_displayed(),
+                          f"the menu closes on a choice, and its button names the view: {label!r}")
+                errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+                check(not errors, f"no errors in the console in {language}: {errors}")
+            finally:
+                driver.quit()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
 
 def check_bank(base, address, database, environment, folder):
     """The «Банк» view at phone width in Russian: what `receipts match --json` finds, shown without
@@ -142,7 +250,7 @@ def check_bank(base, address, database, environment, folder):
     try:
         phone.get(address)
         wait(phone, 10).until(lambda d: len(rows(d)) > 0)
-        phone.find_element(By.ID, "to-bank").click()
+        navigate(phone, "to-bank")
         wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bank ul.summary"))
         check(phone.current_url == base + "/bank", f"the bank has an address of its own: {phone.current_url}")
         check(stored_pairs() == 0, "showing the bank saves no pair")
@@ -296,12 +404,24 @@ def check_shops(base, address, database, environment):
     try:
         phone.get(address)
         wait(phone, 15).until(lambda d: len(rows(d)) > 0)
-        phone.find_element(By.ID, "to-shops").click()
+        navigate(phone, "to-shops")
         shown = wait(phone, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#shops ol.shops li"))
         names = [row.find_element(By.CSS_SELECTOR, ".name").text for row in shown]
-        check(names == [shop["name"] for shop in before], f"the shops in the order shops --json lists them: {names[:4]}")
+        # A page of 30 at a time, the most spent first; "show more" adds the next.
+        check(names == [shop["name"] for shop in before[:30]],
+              f"the shops in the order shops --json lists them, 30 a page: {names[:4]} ({len(names)} of {len(before)})")
+        more = phone.find_element(By.CSS_SELECTOR, "#shops button.more")
+        check(more.is_displayed() == (len(before) > 30), "“show more” when there are more")
+        while more.is_displayed():
+            more.click()
+        names = [row.find_element(By.CSS_SELECTOR, ".name").text for row in
+                 phone.find_elements(By.CSS_SELECTOR, "#shops ol.shops li")]
+        check(names == [shop["name"] for shop in before], f"every shop, page after page ({len(names)})")
+        forms = [form for form in phone.find_elements(By.CSS_SELECTOR, "#shops form") if form.is_displayed()]
+        check(not forms, f"a shop's changes are behind one control ({len(forms)} forms shown)")
         first, second = before[0], before[1]
         row = phone.find_element(By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}']")
+        row.find_element(By.CSS_SELECTOR, "details.change summary").click()
         field = row.find_element(By.CSS_SELECTOR, "form.rename input")
         field.clear()
         field.send_keys("Мой магазин")
@@ -309,11 +429,13 @@ def check_shops(base, address, database, environment):
         wait(phone, 10).until(lambda d: d.find_element(
             By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}'] .name").text == "Мой магазин")
         check(listed()[0]["chosen"] == "Мой магазин", "a shop renamed in the page is renamed for shops --json")
+        phone.find_element(By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}'] details.change summary").click()
         phone.find_element(By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}'] button.printed").click()
         wait(phone, 10).until(lambda d: d.find_element(
             By.CSS_SELECTOR, f"#shops li[data-id='{first['id']}'] .name").text == first["name"])
         check(listed()[0]["chosen"] is None, "and given back the name its receipts give")
         row = phone.find_element(By.CSS_SELECTOR, f"#shops li[data-id='{second['id']}']")
+        row.find_element(By.CSS_SELECTOR, "details.change summary").click()
         chooser = row.find_element(By.CSS_SELECTOR, "form.merge select")
         chooser.click()
         Select(chooser).select_by_value(str(first["id"]))
@@ -486,7 +608,7 @@ def check_lan(database, environment):
             phone.get(lan)
             wait(phone, 15).until(lambda d: len(rows(d)) > 0)
             check(phone.current_url == lan_base + "/", f"the page opens at the network address: {phone.current_url}")
-            phone.find_element(By.ID, "to-add").click()
+            navigate(phone, "to-add")
             camera = wait(phone, 10).until(lambda d: d.find_elements(By.ID, "camera"))[0]
             check(camera.get_attribute("capture") == "environment" and "image/jpeg" in camera.get_attribute("accept"),
                   "the add view has a photo input that opens a phone's back camera")
@@ -627,7 +749,7 @@ def main():
             check(driver.current_url == base + "/receipts", "forward goes to the feed again")
             # Statistics: the latest month, then the one before picked from the list; each category's
             # total equals what receipts stats --json gives for that month.
-            driver.find_element(By.ID, "to-stats").click()
+            navigate(driver, "to-stats")
             # Two single months picked, then a range of three: each category's total as stats --json sums it.
             ranges = [(expected_months[0], expected_months[0]), (expected_months[1], expected_months[1]),
                       (expected_months[3], expected_months[1])]
@@ -688,7 +810,7 @@ def main():
             driver.save_screenshot(REPORTS + "/stats-1280.png")
             # Search: words, then words with filters; each page of results as receipts search --json
             # gives it; a wrong amount is named; the last filters and searches come back.
-            driver.find_element(By.ID, "to-search").click()
+            navigate(driver, "to-search")
             form = wait(driver, 10).until(lambda d: d.find_element(By.ID, "search-form"))
             wait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#search select option")) > 5)
             for query, filters in (("хлеб", {}), ("молоко", {"category": "groceries", "min": "1000"})):
@@ -743,7 +865,7 @@ def main():
                     for category in month["categories"]:
                         sums[category["category"]] = sums.get(category["category"], 0) + category["total"]
                 return sums
-            driver.find_element(By.ID, "to-categories").click()
+            navigate(driver, "to-categories")
             first = wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#categories ol.names li"))[0]
             moved = int(first.get_attribute("data-total"))
             # The name's select starts at "choose", never at the classifier's proposal (which is
@@ -816,7 +938,7 @@ def main():
             driver.get(f"{base}/receipts/{mystery_id}")
             line = wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail ol.items li"))[0]
             check(line.get_attribute("data-by") == "none", "the mystery line is uncategorized")
-            line.find_element(By.CSS_SELECTOR, "button.change").click()
+            driver.find_element(By.CSS_SELECTOR, "#detail button.edit-lines").click()
             chooser = wait(driver, 10).until(lambda d: line.find_elements(By.CSS_SELECTOR, ".line-choice select"))[0]
             Select(chooser).select_by_value("other")
             line.find_element(By.CSS_SELECTOR, ".line-choice button.assign").click()
@@ -829,7 +951,7 @@ def main():
             check(totals() == before and line_by(mystery_id) == "none", "undo moves it back")
             # Add: two sample photos picked, a payload pasted, a wrong one refused with its reason;
             # the receipts are in the database as scan --add / add --qr leave them, and the feed shows them.
-            driver.find_element(By.ID, "to-add").click()
+            navigate(driver, "to-add")
             photos = [os.path.abspath(f"Data/samples/photos/{name}") for name in ("rotation.jpg", "blur.jpg")]
             driver.find_element(By.ID, "photos").send_keys("\n".join(photos))
             wait(driver, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#add ol.added li")) == 2)
@@ -854,7 +976,7 @@ def main():
             driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["geolocation"]})
             driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
                                    {"latitude": 55.7558, "longitude": 37.6173, "accuracy": 10})
-            driver.find_element(By.ID, "to-nearby").click()
+            navigate(driver, "to-nearby")
             found = wait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#nearby ol.places li"))
             cli = json.loads(subprocess.run([RECEIPTS, "places", "--lat", "55.7558", "--lon", "37.6173", "--json",
                                              "--db", database], env=environment, check=True, capture_output=True,
@@ -873,7 +995,7 @@ def main():
             # progress shown and ends as receipts import ends; the new receipts are in the database.
             with sqlite3.connect(database) as connection:
                 count_before = connection.execute("SELECT count(*) FROM receipts").fetchone()[0]
-            driver.find_element(By.ID, "to-import").click()
+            navigate(driver, "to-import")
             wait(driver, 10).until(lambda d: "Not signed in" in d.find_element(By.CSS_SELECTOR, "#import p.session").text)
             sign_in = driver.find_element(By.ID, "sign-in-form")
             sign_in.find_element(By.NAME, "login").send_keys("demo")
@@ -912,7 +1034,7 @@ def main():
                     entries.append((kind["id"], kind["months"]))
                     entries += [(product["name"], product["months"]) for product in kind["products"]]
                 return entries + [(product["name"], product["months"]) for product in answer["products"]]
-            driver.find_element(By.ID, "to-prices").click()
+            navigate(driver, "to-prices")
             prices_form = wait(driver, 10).until(lambda d: d.find_element(By.ID, "prices-form"))
             prices_form.find_element(By.NAME, "q").send_keys("молоко")
             prices_form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
@@ -934,7 +1056,7 @@ def main():
             driver.save_screenshot(REPORTS + "/prices-1280.png")
             prices_address = driver.current_url
             # Insights: the month's budgets, personal inflation and regular payments as the commands give them.
-            driver.find_element(By.ID, "to-insights").click()
+            navigate(driver, "to-insights")
             wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#insights form.budget-form select option"))
             wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#insights section.inflation h2"))
             inflation = cli_json("inflation")
@@ -1014,7 +1136,7 @@ def main():
             expected_since = price_entries(cli_json("prices", "молоко", "--from", since))[0][1]
             check(shown_months == [m["month"] for m in expected_since],
                   f"from {since}: the months of receipts prices --from ({len(shown_months)})")
-            driver.find_element(By.ID, "to-feed").click()
+            navigate(driver, "to-feed")
             wait(driver, 10).until(lambda d: len(rows(d)) > 0)
             wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-id].pending"))
             driver.find_element(By.ID, "language").click()
@@ -1056,7 +1178,8 @@ def main():
             check(overflow <= 0, f"a receipt's detail fits 375 px ({overflow})")
             phone.save_screenshot(REPORTS + "/receipt-375.png")
             # Without the position (refused here): how to allow it, and coordinates typed by hand.
-            phone.execute_cdp_cmd("Browser.resetPermissions", {})
+            phone.execute_cdp_cmd("Browser.setPermission", {"origin": base, "permission": {"name": "geolocation"},
+                                                            "setting": "denied"})
             phone.get(base + "/nearby")
             wait(phone, 15).until(
                 lambda d: "местоположению" in d.find_element(By.CSS_SELECTOR, "#nearby p.position").text)
@@ -1094,7 +1217,7 @@ def main():
             phone.get(f"{base}/receipts/{mystery_id}")
             line = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail ol.items li"))[0]
             check("может быть" in line.text, f"an uncategorized line shows the proposal: {line.text!r}")
-            line.find_element(By.CSS_SELECTOR, "button.change").click()
+            phone.find_element(By.CSS_SELECTOR, "#detail button.edit-lines").click()
             wait(phone, 10).until(lambda d: line.find_elements(By.CSS_SELECTOR, ".line-choice select"))
             overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
             check(overflow <= 0, f"a line's chooser fits 375 px ({overflow})")
@@ -1122,6 +1245,7 @@ def main():
         check_shops(base, address, database, environment)
         check_lan(database, environment)
         check_tax_service(folder)
+        check_views(folder)
 
         stranger = browser(800, 600)
         try:
@@ -1184,7 +1308,7 @@ def main():
             wait(offline, 10).until(lambda d: len(rows(d)) > 0)
             server.terminate()
             server.wait(timeout=10)
-            offline.find_element(By.ID, "to-categories").click()
+            navigate(offline, "to-categories")
             retry = wait(offline, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#categories button.retry"))
             text = offline.find_element(By.ID, "categories").text
             check(retry and "Check the connection" in text, f"a view that cannot load offers to try again: {text!r}")

@@ -21,7 +21,12 @@ def browser(width, height, language="en-US"):
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     # The driver from Debian, named: Selenium's own manager would go to the network for one.
-    return webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+    driver = webdriver.Chrome(service=Service(executable_path="/usr/bin/chromedriver"), options=options)
+    # A position of its own (Moscow's centre), so that a page asking for one never sends Chromium to
+    # its network location service: the tests talk to loopback only. Permission is still asked.
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                           {"latitude": 55.7558, "longitude": 37.6173, "accuracy": 10})
+    return driver
 
 
 def wait(driver, seconds):

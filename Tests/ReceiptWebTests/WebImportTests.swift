@@ -49,7 +49,20 @@ struct WebImportTests {
                 #expect(outcome["months"] as? [String: Int] == ["2024-12": 1])
                 #expect(outcome["text"] as? String == "1 new, 0 updated, 0 unchanged")
                 #expect(outcome["problem"] == nil)
+                // What the file brought, a month at a time, each month's receipts a search away (issue 50).
+                #expect(
+                    outcome["shown"] as? [[String: String]] == [
+                        ["text": "December 2024 · 1 receipt", "href": "/search?from=2024-12&to=2024-12"]
+                    ])
             }
+            // The Zaar2 December export: 25 receipts, all of December 2024 (SOURCES.md), the two above
+            // among them (23 new, 2 unchanged); the link names the file's 25, in Russian «25 чеков».
+            let december = try Self.json(
+                try await send("chequeinfo-2024-12.json", try file("chequeinfo-2024-12.json"), lang: "ru"))
+            #expect(
+                december["shown"] as? [[String: String]] == [
+                    ["text": "Декабрь 2024 · 25 чеков", "href": "/search?from=2024-12&to=2024-12"]
+                ])
             // The same file again: found as it is, nothing new.
             let again = try Self.json(
                 try await send("ozon-settlement.json", try file("ozon-settlement.json"), lang: "ru"))
@@ -80,8 +93,8 @@ struct WebImportTests {
             #expect(huge.status == .contentTooLarge)
             #expect(try Self.json(huge)["message"] as? String == "The file is over 64 MB: not an export of receipts.")
         }
-        // The two good receipts and nothing of the broken files (the prepayment stayed out).
-        #expect(try database.months().map(\.receipts) == [2])
+        // The export's 25 (the two good files' receipts among them), and nothing of the broken files.
+        #expect(try database.months().map(\.receipts) == [25])
     }
 
     @Test(

@@ -38,7 +38,36 @@ async function showWords() {
   document.getElementById("to-import").textContent = state.words.import;
   document.getElementById("to-nearby").textContent = state.words.nearby;
   for (const node of document.querySelectorAll("[data-word]")) node.textContent = state.words[node.dataset.word];
+  nameMenu();
 }
+
+// On a phone the navigation is one row: the receipts, statistics and adding, and a menu with the
+// rest. The menu's button names the view shown when that view is one of the menu's.
+const menuButton = document.getElementById("more");
+const menu = document.getElementById("more-links");
+
+function nameMenu() {
+  const current = menu.querySelector("a.current");
+  menuButton.querySelector(".label").textContent = current ? current.textContent : state.words.menu;
+  menuButton.classList.toggle("current", Boolean(current));
+}
+
+function openMenu(open) {
+  menu.classList.toggle("open", open);
+  menuButton.setAttribute("aria-expanded", String(open));
+}
+
+menuButton.addEventListener("click", () => openMenu(!menu.classList.contains("open")));
+menu.addEventListener("click", () => openMenu(false));
+document.addEventListener("click", (event) => {
+  if (!event.target.closest("nav")) openMenu(false);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && menu.classList.contains("open")) {
+    openMenu(false);
+    menuButton.focus();
+  }
+});
 
 async function start() {
   await showWords();
@@ -81,6 +110,7 @@ function route() {
     if (name === view) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  nameMenu();
   switch (view) {
     case "feed":
       if (feedIsStale()) restartFeed();

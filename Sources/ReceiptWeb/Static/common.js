@@ -191,3 +191,8 @@ document.addEventListener("click", (event) => {
   go(link.getAttribute("href"));
 });
 window.addEventListener("popstate", () => navigation.show());
+
+// A file dropped where no view takes files would make the browser open it in the app's place,
+// losing the page: views that take files (Import, Add) handle their drops; any other is let fall.
+document.addEventListener("dragover", (event) => event.preventDefault());
+document.addEventListener("drop", (event) => event.preventDefault());

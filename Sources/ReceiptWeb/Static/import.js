@@ -191,6 +191,16 @@ async function importFiles(files) {
     outcome.textContent = answer.problem || answer.text;
     if (answer.problem) row.classList.add("problem");
     else markFeedStale();
+    // The file's receipts, a month at a time: each link lists that month's receipts.
+    if (answer.shown?.length) {
+      const months = element("span", "months");
+      for (const month of answer.shown) {
+        const link = element("a", "", month.text);
+        link.href = month.href;
+        months.append(link);
+      }
+      row.append(months);
+    }
   }
   showDatabase();
 }
@@ -199,8 +209,9 @@ document.getElementById("export-files").addEventListener("change", async (event)
   await importFiles([...event.target.files]);
   event.target.value = "";
 });
-filesPart.addEventListener("dragover", (event) => event.preventDefault());
-filesPart.addEventListener("drop", (event) => {
+// Files dropped anywhere on the view are imported: a drop beside the box is no less meant.
+importView.addEventListener("drop", (event) => {
+  if (!event.dataTransfer?.files.length) return;
   event.preventDefault();
   importFiles([...event.dataTransfer.files]);
 });

@@ -14,9 +14,24 @@ export async function showReceipt(id) {
   }
   const back = element("a", "back", state.words.back);
   back.href = "/receipts";
+  detail.classList.remove("editing");
+  const share = element("button", "share", state.words.share);
+  share.type = "button";
+  const shared = element("p", "shared");
+  share.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(receipt.shareText);
+      shared.textContent = state.words.copied;
+    } catch {
+      shared.replaceChildren(element("span", "", state.words.copyFailed), element("pre", "", receipt.shareText));
+    }
+  });
   const heading = element("h2", "", receipt.shop);
+  // The total and the date first: what a receipt is looked up for, within the first screen.
+  const headline = element("p", "headline");
+  headline.append(element("span", "when", receipt.dateText), element("span", "total", receipt.totalText));
   const facts = element("p", "facts");
-  for (const line of [receipt.address, receipt.seller, `${receipt.dateText} · ${receipt.operationText}`, receipt.statusText]) {
+  for (const line of [receipt.address, receipt.seller, receipt.operationText, receipt.statusText]) {
     if (line) facts.append(element("span", "", line));
   }
   // A prepayment and its delivery, a return and its purchase: what the server said, and links.
@@ -29,6 +44,7 @@ export async function showReceipt(id) {
     purchase.append(anchor);
   }
   const items = element("ol", "items");
+  const editable = [];
   for (const [index, item] of receipt.items.entries()) {
     const line = element("li");
     if (item.category) line.dataset.category = item.category;
@@ -39,9 +55,12 @@ export async function showReceipt(id) {
       element("span", "how", `${item.quantityText} × ${item.priceText}`),
       element("span", "kind", [item.vatText, item.categoryText].filter(Boolean).join(" · ")),
     );
-    if (item.category) line.append(lineChoice(receipt.id, index + 1, item, line));
+    if (item.category) editable.push({ number: index + 1, item, line });
     items.append(line);
   }
+  const tools = element("div", "tools");
+  tools.append(share);
+  if (editable.length) tools.append(lineEditing(receipt.id, editable, detail));
   const totals = table([state.words.total, receipt.totalText], receipt.payments, "totals");
   const fiscal = table(["", ""], receipt.fiscal, "fiscal");
   const code = element("figure", "qr");
@@ -52,46 +71,49 @@ export async function showReceipt(id) {
     image.src = address;
   }, () => {});
   code.append(image, element("figcaption", "", receipt.qr));
-  const share = element("button", "share", state.words.share);
-  share.type = "button";
-  const shared = element("p", "shared");
-  share.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(receipt.shareText);
-      shared.textContent = state.words.copied;
-    } catch {
-      shared.replaceChildren(element("span", "", state.words.copyFailed), element("pre", "", receipt.shareText));
-    }
-  });
-  detail.replaceChildren(back, heading, facts, purchase, share, shared, items, totals, fiscal, code);
+  detail.replaceChildren(back, heading, headline, facts, purchase, tools, shared, items, totals, fiscal, code);
 }
 
-// "Change": a category for this line alone (as `receipts categories line`), starting at the guess
-// for an uncategorized line, undoable.
-function lineChoice(id, number, item, line) {
-  const place = element("span", "line-choice");
-  const change = element("button", "change", state.words.change);
-  change.type = "button";
-  change.addEventListener("click", async () => {
-    let categories;
-    try {
-      categories = await ask(`/api/categories?lang=${state.language}`);
-    } catch (error) {
-      place.replaceChildren(`${state.words.viewFailed} (${error.message})`);
-      return;
+// One control for every line's category: "Change categories" puts a chooser under each line (as
+// `receipts categories line`), starting at the line's category when something sure decided it and
+// empty for a guess, which is never picked beforehand; "Done" puts them away. The categories are
+// asked for once, on the first click.
+function lineEditing(id, editable, detail) {
+  const toggle = element("button", "edit-lines", state.words.changeCategories);
+  toggle.type = "button";
+  toggle.setAttribute("aria-pressed", "false");
+  let placed = false;
+  toggle.addEventListener("click", async () => {
+    if (!placed) {
+      let categories;
+      try {
+        categories = await ask(`/api/categories?lang=${state.language}`);
+      } catch (error) {
+        toggle.nextElementSibling?.remove();
+        toggle.after(element("span", "result", `${state.words.viewFailed} (${error.message})`));
+        return;
+      }
+      const choices = categories.filter((c) => c.category !== "uncategorized");
+      for (const { number, item, line } of editable) line.append(lineChoice(id, number, item, line, choices));
+      placed = true;
     }
-    const choices = categories.filter((c) => c.category !== "uncategorized");
-    const assign = element("button", "assign", state.words.assign);
-    assign.type = "button";
-    // The line's category when something sure decided it; a guess is never picked beforehand.
-    const decided = item.decidedBy !== "none" && item.decidedBy !== "guess";
-    const select = categorySelect(choices, decided ? item.category : null, assign);
-    const result = element("span", "result");
-    assign.addEventListener("click", async () => {
-      answered(result, line, await send("/api/categories/line", { receipt: id, line: number, category: select.value }));
-    });
-    place.replaceChildren(select, assign, result);
+    const editing = detail.classList.toggle("editing");
+    toggle.textContent = editing ? state.words.doneEditing : state.words.changeCategories;
+    toggle.setAttribute("aria-pressed", String(editing));
   });
-  place.append(change);
+  return toggle;
+}
+
+function lineChoice(id, number, item, line, choices) {
+  const place = element("span", "line-choice");
+  const assign = element("button", "assign", state.words.assign);
+  assign.type = "button";
+  const decided = item.decidedBy !== "none" && item.decidedBy !== "guess";
+  const select = categorySelect(choices, decided ? item.category : null, assign);
+  const result = element("span", "result");
+  assign.addEventListener("click", async () => {
+    answered(result, line, await send("/api/categories/line", { receipt: id, line: number, category: select.value }));
+  });
+  place.append(select, assign, result);
   return place;
 }

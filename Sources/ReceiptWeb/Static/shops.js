@@ -19,10 +19,22 @@ export async function showShops() {
     return;
   }
   const list = element("ol", "shops");
-  for (const shop of shops) list.append(shopRow(shop));
+  const more = element("button", "more", state.words.more);
+  more.type = "button";
+  // A page of shops at a time: hundreds of rows would make the view a long scroll on a phone.
+  const showMore = () => {
+    const shown = list.children.length;
+    for (const shop of shops.slice(shown, shown + shopsPage)) list.append(shopRow(shop));
+    more.hidden = list.children.length >= shops.length;
+  };
+  more.addEventListener("click", showMore);
+  showMore();
   shopsView.replaceChildren(element("p", "intro", state.words.shopsIntro),
-    shops.length ? list : element("p", "status", state.words.noShops));
+    shops.length ? list : element("p", "status", state.words.noShops), more);
 }
+
+// How many shops a page shows, the most spent at first.
+const shopsPage = 30;
 
 // Sends a change; its answer is the shop as it is now, or why not (said in the row).
 async function change(path, body, row) {
@@ -115,6 +127,9 @@ function shopRow(view) {
     });
     row.replaceWith(merged);
   });
-  row.append(renameForm, mergeForm, element("p", "error"));
+  // The changes behind one control, so that the list reads as a list.
+  const changing = element("details", "change");
+  changing.append(element("summary", "", state.words.changeShop), renameForm, mergeForm);
+  row.append(changing, element("p", "error"));
   return row;
 }

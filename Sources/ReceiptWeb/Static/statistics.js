@@ -46,8 +46,13 @@ export async function showStatistics(from, to) {
   heading.append(name, element("span", "sum", stats.totalText));
   const categories = element("table", "categories");
   const head = element("tr");
-  for (const label of [stats.labels.category, stats.labels.total, stats.labels.share, stats.labels.versusPrevious, stats.labels.versusAverage]) {
-    head.append(element("th", "", label));
+  const headings = [stats.labels.category, stats.labels.total, stats.labels.share, stats.labels.receipts,
+    stats.labels.items, stats.labels.versusPrevious, stats.labels.versusAverage];
+  for (const [index, label] of headings.entries()) {
+    const cell = element("th", "", label);
+    // The receipts' and lines' counts matter least: a phone leaves them out, as it has no room.
+    if (index === 3 || index === 4) cell.className = "count";
+    head.append(cell);
   }
   categories.append(head);
   stats.categories.forEach((category) => {
@@ -56,13 +61,16 @@ export async function showStatistics(from, to) {
     row.dataset.total = category.total;
     const swatch = element("span", "swatch");
     swatch.dataset.colour = category.colour;
+    // The swatch stays beside the name's first word: name and swatch wrap as one.
     const label = element("td", "name");
-    label.append(swatch, category.name);
+    const named = element("span", "named");
+    named.append(swatch, category.name);
+    label.append(named, element("small", "counts", category.countsText));
     if (category.budgetText) label.append(" ", element("small", `budget ${category.budgetState}`, category.budgetText));
     row.append(label);
-    for (const cell of [category.totalText, category.shareText, category.previousText, category.averageText]) {
-      row.append(element("td", "", cell));
-    }
+    row.append(element("td", "", category.totalText), element("td", "", category.shareText),
+      element("td", "count", String(category.receipts)), element("td", "count", String(category.items)),
+      element("td", "", category.previousText), element("td", "", category.averageText));
     row.tabIndex = 0;
     row.addEventListener("click", () => showCategory(stats.from, stats.to, category.category));
     row.addEventListener("keydown", (event) => { if (event.key === "Enter") showCategory(stats.from, stats.to, category.category); });

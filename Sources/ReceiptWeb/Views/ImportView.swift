@@ -118,8 +118,15 @@ struct ImportProgressView: Encodable {
 
 /// One export file's outcome, as `receipts import --json FILE` counts it: `{"file", "imported",
 /// "updated", "unchanged", "months": {"YYYY-MM": n}, "text"}`, or `{"file", "problem"}` for a file
-/// that is not an export (its reason as the command prints it after the file's name).
+/// that is not an export (its reason as the command prints it after the file's name); with
+/// `shown`, the file's months newest first, each with the search that lists its receipts.
 struct FileImportView: Encodable {
+    /// A month of the file's receipts: `Декабрь 2024 · 25 чеков`, and the search of that month.
+    struct MonthLink: Encodable {
+        let text: String
+        let href: String
+    }
+
     let file: String
     var imported: Int?
     var updated: Int?
@@ -127,6 +134,7 @@ struct FileImportView: Encodable {
     var months: [String: Int]?
     var text: String?
     var problem: String?
+    var shown: [MonthLink]?
 
     init(file: String, summary: ImportSummary, language: Language) {
         self.file = file
@@ -135,6 +143,20 @@ struct FileImportView: Encodable {
         unchanged = summary.unchanged
         months = Dictionary(uniqueKeysWithValues: summary.months.map { ($0.key.description, $0.value) })
         text = summary.countsMessage(in: language)
+        // The six newest months, then (a file of years) one link to all of its months.
+        let months = summary.months.sorted { $0.key > $1.key }
+        var links = months.prefix(6).map { month, count in
+            let name = month.name(in: language)
+            return MonthLink(
+                text: "\(name.prefix(1).uppercased() + name.dropFirst()) · \(language.receipts(count))",
+                href: "/search?from=\(month)&to=\(month)")
+        }
+        if months.count > 6, let newest = months.first?.key, let oldest = months.last?.key {
+            let range = ReportText(language).rangeName(oldest...newest)
+            let count = language.receipts(months.reduce(0) { $0 + $1.value })
+            links.append(MonthLink(text: "\(range) · \(count)", href: "/search?from=\(oldest)&to=\(newest)"))
+        }
+        shown = links
     }
 
     init(file: String, problem: String) {

@@ -20,6 +20,11 @@ struct StatisticsView: Encodable {
         let total: Int64
         let totalText: String
         let shareText: String
+        /// The receipts with a line in the category, and its lines, as `receipts stats` counts them.
+        let receipts: Int
+        let items: Int
+        /// Both counts in words (`1 чек · 7 позиций`), for a phone, which has no room for their columns.
+        let countsText: String
         let previousText: String
         let averageText: String
         /// The month's limit for the category, when it has one (`из 5 000,00 ₽`), and how it stands
@@ -72,6 +77,8 @@ struct StatisticsView: Encodable {
                     category: category.category.rawValue, name: text.name(category.category),
                     colour: CategoryPalette.colour(category.category), total: category.total.kopecks,
                     totalText: text.money(category.total), shareText: text.percent(category.share),
+                    receipts: category.receipts, items: category.items,
+                    countsText: "\(words.receipts(category.receipts)) · \(words.items(category.items, pending: false))",
                     previousText: text.change(from: category.previous, to: category.total, in: line),
                     averageText: text.change(from: category.average, to: category.total, in: line),
                     budgetText: budget?.lines.first { $0.category == category.category }.map {
@@ -88,7 +95,10 @@ struct StatisticsView: Encodable {
                     category: category.category.rawValue, name: text.name(category.category),
                     colour: CategoryPalette.colour(category.category), total: category.total.kopecks,
                     totalText: text.money(category.total),
-                    shareText: text.percent(Double(category.total.kopecks) / Double(whole)), previousText: "—",
+                    shareText: text.percent(Double(category.total.kopecks) / Double(whole)),
+                    receipts: category.receipts, items: category.items,
+                    countsText: "\(words.receipts(category.receipts)) · \(words.items(category.items, pending: false))",
+                    previousText: "—",
                     averageText: "—")
             }
         }
@@ -99,7 +109,8 @@ struct StatisticsView: Encodable {
             Row(name: item.name, detail: text.name(item.category), totalText: text.money(item.total))
         }
         labels = [
-            "category": text.category, "total": text.total, "share": text.share,
+            "category": text.category, "total": text.total, "share": text.share, "receipts": text.receipts,
+            "items": text.items,
             "versusPrevious": text.versusPrevious, "versusAverage": text.versusAverage,
             "topShops": text.topShops, "topItems": text.topItems, "byMonth": text.byMonth,
         ]

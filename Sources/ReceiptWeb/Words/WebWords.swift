@@ -238,8 +238,14 @@ struct WebWords: Sendable {
     var bonuses: String { language.pick("Бонусами, сертификатом", "Bonuses, certificate") }
     var register: String { language.pick("РН ККТ", "Register") }
 
-    /// Every label of the page, by key.
+    /// Every label of the page, by key: the general ones, the insights' and the bank's. A key is
+    /// defined in one of them only (a test checks), so none hides another's word.
     var page: [String: String] {
+        general.merging(insightsPage) { own, _ in own }.merging(bankPage) { own, _ in own }
+    }
+
+    /// The labels every view shares, and those of the views without a words file of their own.
+    var general: [String: String] {
         [
             "title": language.pick("Чеки", "Receipts"),
             "needsKey": needsKey,
@@ -252,6 +258,7 @@ struct WebWords: Sendable {
             ),
             "loading": language.pick("Загрузка…", "Loading…"),
             "more": language.pick("Показать ещё", "Show more"),
+            "menu": language.pick("Ещё", "More"),
             "failed": language.pick("Не удалось загрузить чеки", "Could not load the receipts"),
             "viewFailed": language.pick("Не удалось загрузить страницу", "Could not load this view"),
             "back": language.pick("← Все чеки", "← All receipts"),
@@ -310,7 +317,9 @@ struct WebWords: Sendable {
                 "Все товары без категории со словами", "Every item without a choice that has the words"),
             "matchWords": language.pick("Слова или их начала", "Words, or their beginnings"),
             "assignAll": language.pick("Назначить всем", "Assign to all"),
-            "change": language.pick("Изменить", "Change"),
+            "changeCategories": language.pick("Изменить категории", "Change categories"),
+            "doneEditing": language.pick("Готово", "Done"),
+            "changeShop": language.pick("Переименовать или объединить", "Rename or merge"),
             "undo": language.pick("Отменить", "Undo"),
             "clear": language.pick("Сбросить", "Clear"),
             "month": language.pick("Месяц", "Month"),
@@ -367,6 +376,6 @@ struct WebWords: Sendable {
                 "Нет связи с приложением. Проверьте соединение и повторите.",
                 "The app cannot be reached. Check the connection and try again."),
             "retry": language.pick("Повторить", "Try again"),
-        ].merging(insightsPage) { own, _ in own }.merging(bankPage) { own, _ in own }
+        ]
     }
 }
