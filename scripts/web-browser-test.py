@@ -1040,8 +1040,14 @@ def main():
             prices_form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
             products = wait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#prices article.product"))
             expected_prices = price_entries(cli_json("prices", "молоко"))
+            check([p.get_attribute("data-name") for p in products] == [name for name, _ in expected_prices[:20]],
+                  f"prices of молоко: the kinds and products of receipts prices --json, 20 a page ({len(products)})")
+            more = driver.find_element(By.CSS_SELECTOR, "#prices button.more")
+            while more.is_displayed():
+                more.click()
+            products = driver.find_elements(By.CSS_SELECTOR, "#prices article.product")
             check([p.get_attribute("data-name") for p in products] == [name for name, _ in expected_prices],
-                  f"prices of молоко: the kinds and products of receipts prices --json ({len(products)})")
+                  f"and all of them, page after page ({len(products)} of {len(expected_prices)})")
             first_months = [r.get_attribute("data-month")
                             for r in products[0].find_elements(By.CSS_SELECTOR, "table.months tr[data-month]")]
             check(first_months == [m["month"] for m in expected_prices[0][1]],

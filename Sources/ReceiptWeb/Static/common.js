@@ -163,6 +163,23 @@ export function table(headings, rows, className) {
   return node;
 }
 
+// A long list a page at a time: the first `size` of `items` drawn by `draw` into `list`, and a
+// "show more" button (returned, to be placed after the list) that adds the next page, hidden once
+// every item is in. A phone would otherwise scroll through hundreds of rows.
+export function paged(list, items, draw, size) {
+  const more = element("button", "more", state.words.more);
+  more.type = "button";
+  let shown = 0;
+  const showMore = () => {
+    for (const item of items.slice(shown, shown + size)) list.append(draw(item));
+    shown = Math.min(items.length, shown + size);
+    more.hidden = shown >= items.length;
+  };
+  more.addEventListener("click", showMore);
+  showMore();
+  return more;
+}
+
 export async function send(path, body) {
   const response = await call(`${path}?lang=${state.language}`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),

@@ -1,4 +1,4 @@
-import { call, element, failed, go, state, table } from "/common.js";
+import { call, element, failed, go, paged, state, table } from "/common.js";
 
 // Prices: the kinds and products the words find, as `receipts prices` gives them: each with its
 // unit, a row a month (lowest, median, highest, purchases), a line of the medians, the shops (last
@@ -37,7 +37,9 @@ export async function showPrices(query) {
     results.replaceChildren(element("p", "empty", answer.empty));
     return;
   }
-  results.replaceChildren(...answer.products.map(product));
+  // Twenty products a page: a word as common as «мол» finds dozens.
+  const list = element("div", "list");
+  results.replaceChildren(list, paged(list, answer.products, product, 20));
 }
 
 // A kind (milk, per litre) heads its products, which follow it indented; a product of no kind stands alone.

@@ -1,4 +1,4 @@
-import { ask, element, failed, postJSON, state } from "/common.js";
+import { ask, element, failed, paged, postJSON, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
 // Shops: the shops as `receipts shops` lists them, the most spent at first; each renamed (`shops
@@ -19,22 +19,10 @@ export async function showShops() {
     return;
   }
   const list = element("ol", "shops");
-  const more = element("button", "more", state.words.more);
-  more.type = "button";
-  // A page of shops at a time: hundreds of rows would make the view a long scroll on a phone.
-  const showMore = () => {
-    const shown = list.children.length;
-    for (const shop of shops.slice(shown, shown + shopsPage)) list.append(shopRow(shop));
-    more.hidden = list.children.length >= shops.length;
-  };
-  more.addEventListener("click", showMore);
-  showMore();
+  const more = paged(list, shops, shopRow, 30);
   shopsView.replaceChildren(element("p", "intro", state.words.shopsIntro),
     shops.length ? list : element("p", "status", state.words.noShops), more);
 }
-
-// How many shops a page shows, the most spent at first.
-const shopsPage = 30;
 
 // Sends a change; its answer is the shop as it is now, or why not (said in the row).
 async function change(path, body, row) {
