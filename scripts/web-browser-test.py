@@ -19,9 +19,11 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import re
 import tempfile
 import threading
 import time
+import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
@@ -153,7 +155,7 @@ def check_views(folder):
     subprocess.run([RECEIPTS, "bank", "import", statement, "--db", database], env=environment, check=True,
                    stdout=subprocess.DEVNULL)
     server, address = start_app(RECEIPTS, ["--db", database], environment, "web-browser-test")
-    base = address.split("/#key=")[0]
+    base, key = address.split("/#key=")[0], address.split("#key=")[-1]
     views = (("feed", "/receipts", "#feed ol.receipts li"), ("receipt", f"/receipts/{longest}", "#detail p.headline"),
              ("stats", f"/stats?month={month}", "#stats table.categories tr[data-category]"),
              ("search", "/search?q=%D0%BC%D0%BE%D0%BB", "#search ol.results li"),
@@ -197,6 +199,26 @@ def check_views(folder):
                             bottom = driver.execute_script(
                                 "return document.querySelector('#detail p.headline .total').getBoundingClientRect().bottom")
                             check(bottom <= 844, f"{where}: the total within the first screen ({bottom:.0f} px)")
+                        if name == "stats":
+                            # The chart the page shows (a blob of the API's drawing) ends with the page's month.
+                            wait(driver, 10).until(lambda d: d.execute_script(
+                                "const i = document.querySelector('#stats picture.chart img');"
+                                "return i.currentSrc && i.complete"))
+                            # The policy lets no script read the blob: the drawings the page asked for
+                            # (its resource timings) are asked for again with the key, and read here.
+                            asked = driver.execute_script(
+                                "return performance.getEntriesByType('resource').map((e) => e.name)"
+                                ".filter((n) => n.includes('/api/stats/chart.svg')).slice(-2)")
+                            last = None
+                            for chart in asked:
+                                request = urllib.request.Request(chart, headers={"Authorization": f"Bearer {key}"})
+                                with urllib.request.urlopen(request, timeout=10) as answer:
+                                    drawn = re.findall(r"<title>([^·<]*)", answer.read().decode())
+                                months = drawn[-1].strip() if drawn else ""
+                                check(last is None or months == last, f"{where}: both drawings end alike ({asked})")
+                                last = months
+                            chosen = Select(driver.find_element(By.CSS_SELECTOR, "#stats select.to")).first_selected_option.text
+                            check(last.lower() == chosen.lower(), f"{where}: the chart ends with the page's month ({last!r}, {chosen!r})")
                         if name in ("bank", "categories"):
                             chosen = driver.execute_script(
                                 f"return [...document.querySelectorAll('#{name} select')].filter((s) => s.value)"
