@@ -18,8 +18,8 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import re
+import sys
 import tempfile
 import threading
 import time
