@@ -111,6 +111,11 @@ public final class ReceiptDatabase: Sendable {
         var isFolder: ObjCBool = false
         let exists = fileManager.fileExists(atPath: path, isDirectory: &isFolder)
         if isFolder.boolValue { throw .cannotOpen(path: path, reason: .isFolder) }
+        // A device, a pipe or a socket (`--db /dev/null`) would take SQLite's writes and lose them.
+        var status = stat()
+        if exists, stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw .cannotOpen(path: path, reason: .notRegularFile)
+        }
         if !exists, !createIfMissing { throw .missing(path: path) }
         let narrowed: [String]
         // Nothing another user planted is read or written: not the file, nor a log beside it.

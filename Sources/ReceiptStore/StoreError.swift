@@ -103,6 +103,8 @@ extension StoreError {
     /// Why a path could not be opened as a database file.
     public enum OpenFailure: Sendable, Equatable, LocalizedMessage {
         case isFolder
+        /// A device, a pipe or a socket: nothing a database can live in.
+        case notRegularFile
         case noPermission
         case system(String)
 
@@ -111,6 +113,8 @@ extension StoreError {
             switch (self, language) {
             case (.isFolder, .russian): return "это папка, а не файл"
             case (.isFolder, .english): return "it is a folder, not a file"
+            case (.notRegularFile, .russian): return "это устройство или канал, а не обычный файл"
+            case (.notRegularFile, .english): return "it is a device or a pipe, not a regular file"
             case (.noPermission, .russian): return "нет прав доступа"
             case (.noPermission, .english): return "permission denied"
             case (.system(let text), _): return text

@@ -79,12 +79,24 @@ struct OpeningTests {
         }
     }
 
-    @Test("a folder, or a path under a file, cannot be opened")
+    @Test("a folder, a device, a pipe, or a path under a file, cannot be opened")
     func unopenable() throws {
         let folder = try TemporaryFolder()
         #expect(throws: StoreError.cannotOpen(path: folder.path, reason: .isFolder)) {
             try ReceiptDatabase.open(at: folder.path)
         }
+        // A device and a named pipe: before, `--db /dev/null` was "opened", SQLite's writes went
+        // nowhere and the command failed with "disk I/O error … COMMIT TRANSACTION".
+        let pipe = folder.file("pipe.sqlite")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        for path in ["/dev/null", pipe] {
+            #expect(throws: StoreError.cannotOpen(path: path, reason: .notRegularFile)) {
+                try ReceiptDatabase.open(at: path)
+            }
+        }
+        #expect(
+            StoreError.cannotOpen(path: "/dev/null", reason: .notRegularFile).message(in: .russian)
+                .hasSuffix("это устройство или канал, а не обычный файл"))
         let file = folder.file("plain")
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         let error = try #require(throws: StoreError.self) { try ReceiptDatabase.open(at: file + "/r.sqlite") }
