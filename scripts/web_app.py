@@ -26,6 +26,9 @@ def browser(width, height, language="en-US"):
     # its network location service: the tests talk to loopback only. Permission is still asked.
     driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
                            {"latitude": 55.7558, "longitude": 37.6173, "accuracy": 10})
+    # Headless Chromium starts no narrower than 500 px whatever --window-size says; sized again, the
+    # page gets the width asked for (a phone's 375 or 390).
+    driver.set_window_size(width, height)
     return driver
 
 

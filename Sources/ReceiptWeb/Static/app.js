@@ -5,7 +5,7 @@
 import { addView } from "/add.js";
 import { bankView, showBank } from "/bank.js";
 import { showCategories } from "/categories.js";
-import { ask, locked, navigation, state, unlock } from "/common.js";
+import { ask, databaseIsEmpty, locked, navigation, state, unlock } from "/common.js";
 import { feed, feedIsStale, restartFeed, sentinel, status } from "/feed.js";
 import { importView, showImportView } from "/import.js";
 import { insightsView, showInsights } from "/insights.js";
@@ -86,12 +86,33 @@ const links = {
   shops: "to-shops",
 };
 
+// An empty database has one welcome, the same on every view that shows receipts: what to do first,
+// with the way to Import and to Add. Views with nothing to show without receipts give it their
+// place; Insights (a budget can be set first) and the Bank (a statement can come first) keep theirs
+// under it.
+const welcome = document.getElementById("welcome");
+const welcomeViews = {
+  feed: "feed", stats: "stats", search: "search", prices: "prices", shops: "shops", categories: "categories",
+  insights: null, bank: null,
+};
+
+async function showWelcome(view) {
+  const empty = view in welcomeViews && (await databaseIsEmpty());
+  if (route.view !== view) return;
+  welcome.hidden = !empty;
+  document.body.classList.toggle("welcome", empty && welcomeViews[view] !== null);
+}
+
 // Shows the view the address names.
 function route() {
   if (state.locked) return;
   const receipt = location.pathname.match(/^\/receipts\/(\d+)$/);
   const view = receipt ? "receipt" : views[location.pathname] || "feed";
   const query = new URLSearchParams(location.search);
+  route.view = view;
+  welcome.hidden = true;
+  document.body.classList.remove("welcome");
+  showWelcome(view);
   for (const node of [feed, status, sentinel]) node.hidden = view !== "feed";
   document.getElementById("detail").hidden = view !== "receipt";
   document.getElementById("stats").hidden = view !== "stats";

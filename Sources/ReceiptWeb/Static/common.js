@@ -10,7 +10,18 @@ export const state = {
   locked: false,
   // Why the one-time code of `--open` was refused, if it was.
   refusal: null,
+  // Whether the database holds no receipt: null until known, and again once something was added.
+  empty: null,
 };
+
+// Whether the database holds no receipt at all (asked once, then again after an import or an add).
+export async function databaseIsEmpty() {
+  if (state.empty === null) {
+    const answer = await ask(`/api/database?lang=${state.language}`).catch(() => null);
+    if (answer) state.empty = answer.receipts === 0;
+  }
+  return state.empty === true;
+}
 
 // The key that opens the app's API. The printed address carries it in its fragment (`#key=`), which
 // a browser sends to no server; `receipts web --open` gives a one-time code (`#code=`) in its place,

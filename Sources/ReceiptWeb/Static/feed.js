@@ -15,6 +15,7 @@ let paused = false;
 // Something was added or imported since the feed was drawn: it is drawn anew when shown.
 export function markFeedStale() {
   stale = true;
+  state.empty = null;
 }
 
 // Whether the feed must be drawn anew; asking forgets it.
@@ -51,7 +52,8 @@ export async function loadMore() {
       for (const receipt of month.receipts) list.append(receiptRow(receipt));
     }
     next = page.next;
-    status.textContent = feed.children.length === 0 ? state.words.empty : "";
+    // No receipt at all: the welcome above says what to do (app.js); nothing more here.
+    status.textContent = "";
   } catch (error) {
     paused = true;
     failed(status, `${state.words.failed || "Error"} (${error.message})`, () => {

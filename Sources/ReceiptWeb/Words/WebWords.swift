@@ -253,9 +253,11 @@ struct WebWords: Sendable {
             "receipts": language.pick("Чеки", "Receipts"),
             "language": language.pick("English", "Русский"),
             "empty": language.pick(
-                "В базе пока нет чеков. Загрузите их с сервера («Импорт»), добавьте снимки («Добавить») или воспользуйтесь receipts fns import.",
-                "No receipts in the database yet. Bring some in from the server (Import), add photos (Add), or use receipts fns import."
+                "В базе пока нет чеков. Загрузите файл выгрузки приложения «Проверка чеков» или войдите в личный кабинет налоговой — это на странице «Импорт»; сфотографируйте QR-код чека — на странице «Добавить».",
+                "No receipts in the database yet. Import a file exported from the tax service's app, or sign in to the tax service: both on the Import page; or take a photo of a receipt's QR code on the Add page."
             ),
+            "emptyImport": language.pick("Импорт: файл или налоговая", "Import: a file or the tax service"),
+            "emptyAdd": language.pick("Добавить: снимок QR-кода", "Add: a photo of the QR code"),
             "loading": language.pick("Загрузка…", "Loading…"),
             "more": language.pick("Показать ещё", "Show more"),
             "menu": language.pick("Ещё", "More"),
