@@ -303,6 +303,7 @@ struct WebWords: Sendable {
             "dropPhotos": language.pick(
                 "Перетащите сюда снимки чеков (PNG, JPEG, WebP) или выберите файлы",
                 "Drop photos of receipts here (PNG, JPEG, WebP) or pick the files"),
+            "pickFiles": language.pick("Выбрать файлы", "Pick files"),
             "takePhoto": language.pick(
                 "Сфотографировать чек (на телефоне откроется камера)",
                 "Take a photo of a receipt (a phone opens its camera)"),
