@@ -78,7 +78,34 @@ public struct BankReconciliation: Sendable {
         public var unmatchedPayments: [StoredBankPayment]
         /// Receipts paid by card with no payment, within the time the statements cover.
         public var unmatchedReceipts: [Int64]
+        /// For each payment without a receipt, by its identifier: the receipts without a payment
+        /// that could be its own, best first (none for money in another currency than roubles).
+        public var candidates: [Int64: [Candidate]] = [:]
     }
+
+    /// A receipt without a payment offered for a payment without a receipt, with what matching makes
+    /// of the two (``PaymentMatcher/reason(payment:receipt:)``): why a person might pair them.
+    public struct Candidate: Sendable, Hashable {
+        /// The receipt's identifier.
+        public var receipt: Int64
+        /// How far apart the amounts (the receipt's card part) and the times are, and whether the
+        /// bank names the shop.
+        public var reason: MatchReason
+
+        /// The likelier of two: strict first, then the same merchant, the nearer amount, the nearer
+        /// time, and the receipt's identifier so that the order is one.
+        static func better(_ a: Candidate, _ b: Candidate) -> Bool {
+            let left = (a.reason.isStrict ? 0 : 1, a.reason.sameMerchant ? 0 : 1, a.reason.amountOff.kopecks)
+            let right = (b.reason.isStrict ? 0 : 1, b.reason.sameMerchant ? 0 : 1, b.reason.amountOff.kopecks)
+            if left != right { return left < right }
+            return (abs(a.reason.seconds), a.receipt) < (abs(b.reason.seconds), b.receipt)
+        }
+    }
+
+    /// How many receipts a payment without one is offered at most.
+    public static let candidateCount = 8
+    /// How many days either side of a payment's day its candidates may be printed.
+    public static let candidateDays = 4
 
     /// Matches every stored payment in roubles with the receipts of the time they cover and says
     /// what was found; with `saving`, keeps the pairs it made (those made by hand stay as they are
@@ -111,11 +138,36 @@ public struct BankReconciliation: Sendable {
         }
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
         let matchedIDs = Set(outcome.matches.map(\.payment))
+        let unmatchedPayments = stored.filter { !matchedIDs.contains($0.id) }
+        let unmatchedReceipts = Set(outcome.unmatchedReceipts)
         return Outcome(
             matched: outcome.matches.compactMap { match in
                 byID[match.payment].map { Pairing(receipt: match.receipt, payment: $0, reason: match.reason) }
             },
-            unmatchedPayments: stored.filter { !matchedIDs.contains($0.id) },
-            unmatchedReceipts: outcome.unmatchedReceipts)
+            unmatchedPayments: unmatchedPayments,
+            unmatchedReceipts: outcome.unmatchedReceipts,
+            candidates: Self.candidates(
+                for: unmatchedPayments, among: receipts.filter { unmatchedReceipts.contains($0.id) }))
+    }
+
+    /// For each payment in roubles, the receipts printed within ``candidateDays`` of its day (each on
+    /// its own calendar), best first: a strict reason, then the shop named by the bank, the nearer
+    /// amount, the nearer time; at most ``candidateCount``. A payment past `Money.largestAmount`
+    /// (stored before statements were checked for it) is no receipt's and is offered none.
+    static func candidates(
+        for payments: [StoredBankPayment], among receipts: [PaymentMatcher.Receipt]
+    ) -> [Int64: [Candidate]] {
+        let byDay = Dictionary(grouping: receipts, by: \.time.local.dayNumber)
+        var candidates: [Int64: [Candidate]] = [:]
+        for stored in payments where stored.payment.currency == "RUB" && stored.payment.spent.isWithinBounds {
+            let payment = PaymentMatcher.Payment(id: stored.id, payment: stored.payment)
+            let day = payment.time.local.dayNumber
+            let near = (day - candidateDays...day + candidateDays).flatMap { byDay[$0] ?? [] }
+            let offered = near.map {
+                Candidate(receipt: $0.id, reason: PaymentMatcher.reason(payment: payment, receipt: $0))
+            }
+            candidates[stored.id] = Array(offered.sorted(by: Candidate.better).prefix(candidateCount))
+        }
+        return candidates
     }
 }

@@ -42,20 +42,27 @@ public struct MatchReason: Sendable, Hashable, LocalizedMessage {
         return (value * 100).rounded() / 100
     }
 
-    /// What the pairing rests on, in a line: `strict: same amount, 2 min apart, same merchant`.
+    /// What the pairing rests on, in a line: `strict, same amount, paid 2 min after, same merchant`.
     public func message(in language: Language) -> String {
         if manual { return language.pick("вручную", "by hand") }
+        let kind = isStrict ? language.pick("точно", "strict") : language.pick("приблизительно", "relaxed")
+        return ([kind] + comparison(in: language)).joined(separator: ", ")
+    }
+
+    /// What was compared, a phrase each: the amounts (`same amount`, `amount off by RUB 75.56`), the
+    /// times (`paid 2 min after`), and `same merchant` when the bank names the shop. The web app
+    /// shows them for the receipts a payment without one is offered.
+    public func comparison(in language: Language) -> [String] {
         var parts = [
-            isStrict ? language.pick("точно", "strict") : language.pick("приблизительно", "relaxed")
-        ]
-        parts.append(
             amountOff == .zero
                 ? language.pick("сумма совпадает", "same amount")
                 : language.pick(
-                    "сумма отличается на \(amountOff.kopecks) коп.", "amount off by \(amountOff.kopecks) kopecks"))
-        parts.append(Self.apart(seconds, language))
+                    "сумма отличается на \(amountOff.formatted(in: language))",
+                    "amount off by \(amountOff.formatted(in: language))"),
+            Self.apart(seconds, language),
+        ]
         if sameMerchant { parts.append(language.pick("тот же магазин", "same merchant")) }
-        return parts.joined(separator: ", ")
+        return parts
     }
 
     /// How far apart, rounded to the nearest minute, hour or day (3 h 58 min is 4 h).

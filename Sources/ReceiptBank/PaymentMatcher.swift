@@ -139,9 +139,7 @@ public struct PaymentMatcher: Sendable {
                 merchants[receipt.id] = merchant
                 let words = description ?? BankDescription(payment.description)
                 description = words
-                let reason = MatchReason(
-                    amountOff: Money(kopecks: abs(payment.spent.kopecks - receipt.card.kopecks)), seconds: seconds,
-                    sameMerchant: merchant.agrees(with: words))
+                let reason = Self.reason(payment, receipt, seconds: seconds, merchant: merchant, description: words)
                 if payment.transfer && !reason.isStrict { continue }
                 candidates.append(Candidate(payment: payment, receipt: receipt, reason: reason))
             }
@@ -178,6 +176,23 @@ public struct PaymentMatcher: Sendable {
             receipt.card != .zero && !used.contains(receipt.id)
                 && (first - Self.latest...last - Self.earliest).contains(receipt.time.instant)
         }.map(\.id).sorted()
+    }
+
+    /// What matching makes of `payment` and `receipt` whether or not it would pair them: how far
+    /// apart their amounts and times are, and whether the bank's words name the shop. Both amounts
+    /// must be within `Money.largestAmount`.
+    public static func reason(payment: Payment, receipt: Receipt) -> MatchReason {
+        reason(
+            payment, receipt, seconds: seconds(from: receipt.time, to: payment),
+            merchant: MerchantName(shopNames: receipt.shopNames), description: BankDescription(payment.description))
+    }
+
+    private static func reason(
+        _ payment: Payment, _ receipt: Receipt, seconds: Int64, merchant: MerchantName, description: BankDescription
+    ) -> MatchReason {
+        MatchReason(
+            amountOff: Money(kopecks: abs(payment.spent.kopecks - receipt.card.kopecks)), seconds: seconds,
+            sameMerchant: merchant.agrees(with: description))
     }
 
     /// How long after the receipt the payment was made; for a payment known only by its day, whole

@@ -75,7 +75,15 @@ struct WebBankTests {
             #expect((first["reason"] as? String)?.hasPrefix("точно") == true)
             let unpaired = try #require((answer["unmatchedPayments"] as? [[String: Any]])?.first)
             #expect((unpaired["payment"] as? [String: Any])?["id"] as? Int == 3)
-            #expect(unpaired["candidates"] as? [Int] == [3])
+            // Receipt 3 offered with what matching makes of it: 500 000 − 9 990 = 490 010 kopecks
+            // off, printed 27 h before the payment (04.11 09:00 to 05.11 12:00).
+            let candidates = try #require(unpaired["candidates"] as? [[String: Any]])
+            #expect(candidates.map { $0["receipt"] as? Int } == [3])
+            #expect(candidates.first?["amountOff"] as? Int == 490_010 && candidates.first?["seconds"] as? Int == 97_200)
+            #expect(
+                candidates.first?["reasons"] as? [String] == [
+                    "сумма отличается на 4\u{00A0}900,10\u{00A0}₽", "оплата через 27 ч",
+                ])
             #expect((answer["unmatchedReceipts"] as? [[String: Any]])?.map { $0["id"] as? Int } == [3])
             #expect(answer["empty"] is NSNull)
             // A GET saves nothing: the pairs are kept by `receipts match` and the changes.
@@ -96,10 +104,19 @@ struct WebBankTests {
             #expect(undone["message"] as? String == "Пара отменена: чек 1 и операция 1.")
             let (_, after) = try await page.get("/api/bank?lang=en")
             #expect(Self.pairs(after) == [[2, 2]])
-            // Payment 1's candidates: receipt 1 (the same 500.00), then receipt 3 (99.90).
+            // Payment 1's candidates, none chosen: receipt 1 (the same 500.00 a minute before, at
+            // Лента, which LENTA names: strict, though undone), then receipt 3 (99.90: 50 000 − 9 990
+            // = 40 010 kopecks off; 04.11 09:00 is 46 h 58 min 50 s = 169 130 s after the payment,
+            // (169 130 + 30) / 60 = 2 819 min, (2 819 + 30) / 60 = 47 h).
             let payments = try #require(after["unmatchedPayments"] as? [[String: Any]])
             #expect(payments.map { ($0["payment"] as? [String: Any])?["id"] as? Int } == [1, 3])
-            #expect(payments.first?["candidates"] as? [Int] == [1, 3])
+            let offered = payments.first?["candidates"] as? [[String: Any]] ?? []
+            #expect(offered.map { $0["receipt"] as? Int } == [1, 3])
+            #expect(
+                offered.map { $0["reasons"] as? [String] ?? [] } == [
+                    ["same amount", "paid 1 min after", "same merchant"],
+                    ["amount off by RUB 400.10", "paid 47 h before"],
+                ])
             #expect(try database.bankMatchRefusals().map { [$0.payment, $0.receipt] } == [[1, 1]])
 
             let (paired, made) = try await page.post("/api/bank/pair?lang=en", #"{"receipt": 1, "payment": 1}"#)

@@ -2,9 +2,10 @@ import { ask, element, failed, send, state } from "/common.js";
 
 // The bank: card payments paired with receipts (how sure, and why), each pair taken apart with one
 // button when it is wrong (it is not offered again); payments without a receipt, each paired by hand
-// with one of the unpaired receipts near its date (the likeliest first) or with a receipt's number;
-// and the card receipts without a payment; each stored payment can be removed, after a confirmation.
-// As `receipts match`, with `--undo` and `--pair`, and `receipts bank remove --payment`.
+// with one of the unpaired receipts near its date (the likeliest first, each with what matching makes
+// of it, none chosen beforehand) or with a receipt's number; and the card receipts without a payment;
+// each stored payment can be removed, after a confirmation. As `receipts match`, with `--undo` and
+// `--pair`, and `receipts bank remove --payment`.
 export const bankView = document.getElementById("bank");
 
 // What the last change did: said above the lists once they are drawn again.
@@ -119,19 +120,27 @@ function paymentItem(unpaired, receipts) {
   const form = element("form", "pair-form");
   form.autocomplete = "off";
   form.noValidate = true;
-  const choice = element("select");
-  choice.name = "candidate";
-  choice.setAttribute("aria-label", state.words.pairWith);
-  // Nothing is chosen for the user: the candidates, best first, under an empty choice.
-  const none = element("option", "", state.words.chooseReceipt);
-  none.value = "";
-  choice.append(none);
-  for (const id of unpaired.candidates) {
-    const receipt = receipts.get(id);
-    const option = element("option", "", `${receipt.totalText} · ${receipt.dateText} · ${receipt.shop || "—"}`);
-    option.value = id;
-    choice.append(option);
+  // The candidates, best first, each with what matching makes of it; none is chosen for the user.
+  const choices = element("fieldset", "candidates");
+  choices.append(element("legend", "", state.words.pairWith));
+  for (const candidate of unpaired.candidates) {
+    const receipt = receipts.get(candidate.receipt);
+    if (!receipt) continue;
+    const choice = element("label", "candidate");
+    const radio = element("input");
+    radio.type = "radio";
+    radio.name = `candidate-${unpaired.payment.id}`;
+    radio.value = candidate.receipt;
+    const facts = element("span", "facts");
+    facts.append(
+      element("span", "total", receipt.totalText),
+      element("span", "when", receipt.dateText),
+      element("span", "shop", `${state.words.receiptNumber} ${receipt.id} · ${receipt.shop || "—"}`),
+    );
+    choice.append(radio, facts, element("span", "reasons", candidate.reasons.join(" · ")));
+    choices.append(choice);
   }
+  if (!choices.querySelector("input")) choices.append(element("span", "none", state.words.noCandidates));
   const number = element("input");
   number.name = "receipt";
   number.inputMode = "numeric";
@@ -139,22 +148,19 @@ function paymentItem(unpaired, receipts) {
   number.setAttribute("aria-label", state.words.otherReceipt);
   const submit = element("button", "", state.words.pair);
   submit.type = "submit";
+  const chosen = () => choices.querySelector("input:checked")?.value ?? "";
   // Pairing waits for a receipt chosen or typed.
-  const ready = () => { submit.disabled = choice.value === "" && number.value.trim() === ""; };
-  choice.addEventListener("change", ready);
+  const ready = () => { submit.disabled = chosen() === "" && number.value.trim() === ""; };
+  choices.addEventListener("change", ready);
   number.addEventListener("input", ready);
   ready();
   const problem = element("p", "problem");
   problem.setAttribute("role", "alert");
-  const label = element("label", "", state.words.pairWith);
-  form.append(label);
-  if (unpaired.candidates.length) form.append(choice);
-  else form.append(element("span", "none", state.words.noCandidates));
-  form.append(number, submit, problem);
+  form.append(choices, number, submit, problem);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const typed = number.value.trim();
-    const receipt = typed ? Number(typed) : Number(choice.value);
+    const receipt = typed ? Number(typed) : Number(chosen());
     change("/api/bank/pair", { receipt: Number.isInteger(receipt) ? receipt : 0, payment: unpaired.payment.id },
       problem);
   });

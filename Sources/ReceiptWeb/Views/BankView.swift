@@ -4,8 +4,8 @@ import ReceiptReports
 import ReceiptStore
 
 /// The «Банк» view: card payments paired with receipts (how sure, and why), payments without a
-/// receipt (each with the unpaired receipts near its date that could be its own, closest amount
-/// first), and card receipts without a payment. Amounts are kopecks spent (money back negative) as
+/// receipt (each with the unpaired receipts near its date that could be its own, best first, with
+/// what matching makes of each), and card receipts without a payment. Amounts are kopecks spent (money back negative) as
 /// `receipts match --json` writes them, beside the texts the page shows.
 struct BankView: Encodable {
     struct Payment: Encodable {
@@ -18,6 +18,18 @@ struct BankView: Encodable {
         let description: String
         /// `Т-Банк *4556`.
         let account: String
+
+        /// A stored payment as the page shows it.
+        init(_ stored: StoredBankPayment, words: WebWords) {
+            let paid = stored.payment
+            id = stored.id
+            date = BankMatchJSON.Payment(stored).date
+            dateText = paid.timeKnown ? paid.time.local.formatted(in: words.language) : words.date(paid.time.local)
+            amount = paid.spent.kopecks
+            amountText = words.bank.amount(of: paid)
+            description = paid.description
+            account = "\(words.bank.name(of: paid.bank)) \(paid.account)"
+        }
     }
 
     struct ReceiptEntry: Encodable {
@@ -42,7 +54,20 @@ struct BankView: Encodable {
     struct Unpaired: Encodable {
         let payment: Payment
         /// Receipts without a payment that could be this one's, the likeliest first.
-        let candidates: [Int64]
+        let candidates: [Candidate]
+    }
+
+    /// A receipt offered for a payment without one, and why: what matching compared
+    /// (``ReceiptBank/MatchReason``), the numbers beside the phrases the page shows.
+    struct Candidate: Encodable {
+        let receipt: Int64
+        /// How much the amounts (the receipt's card part) differ, in kopecks.
+        let amountOff: Int64
+        /// The payment's time less the receipt's, in seconds.
+        let seconds: Int64
+        let sameMerchant: Bool
+        /// `сумма отличается на 75,56 ₽`, `оплата через 2 ч`, `тот же магазин`.
+        let reasons: [String]
     }
 
     let summary: [String]
@@ -50,10 +75,6 @@ struct BankView: Encodable {
     let matched: [Pair]
     let unmatchedPayments: [Unpaired]
     let unmatchedReceipts: [ReceiptEntry]
-
-    /// How many candidates a payment offers, and how many days either side of it they may be.
-    static let candidateCount = 8
-    static let candidateDays = 4
 
     init(_ outcome: BankReconciliation.Outcome, receipts: [ListedReceipt], words: WebWords) {
         let language = words.language
@@ -63,14 +84,6 @@ struct BankView: Encodable {
                 id: listed.id, dateText: listed.dateTime.formatted(in: language), shop: listed.shop,
                 total: listed.spending.kopecks, totalText: listed.spending.formatted(in: language))
         }
-        func payment(_ stored: StoredBankPayment) -> Payment {
-            let paid = stored.payment
-            return Payment(
-                id: stored.id, date: BankMatchJSON.Payment(stored).date,
-                dateText: paid.timeKnown ? paid.time.local.formatted(in: language) : words.date(paid.time.local),
-                amount: paid.spent.kopecks, amountText: words.bank.amount(of: paid), description: paid.description,
-                account: "\(words.bank.name(of: paid.bank)) \(paid.account)")
-        }
         summary = words.bank.summary(
             matched: outcome.matched.count, payments: outcome.unmatchedPayments.count,
             receipts: outcome.unmatchedReceipts.count)
@@ -78,24 +91,20 @@ struct BankView: Encodable {
         matched = outcome.matched.map { pairing in
             Pair(
                 receipt: byID[pairing.receipt].map(entry), receiptID: pairing.receipt,
-                payment: payment(pairing.payment),
+                payment: Payment(pairing.payment, words: words),
                 confidence: pairing.reason.confidence, confidenceText: words.confidence(pairing.reason.confidence),
                 reason: pairing.reason.message(in: language), manual: pairing.reason.manual)
         }
         let unpaired = outcome.unmatchedReceipts.compactMap { byID[$0] }
-        let byDay = Dictionary(grouping: unpaired, by: \.dateTime.dayNumber)
         unmatchedPayments = outcome.unmatchedPayments.map { stored in
-            let day = stored.payment.time.local.dayNumber
-            // A payment past the bound (stored before statements were checked for it) is no
-            // receipt's: no candidates, and no difference that would overflow.
-            let possible = stored.payment.spent.isWithinBounds
-            let near =
-                possible ? (day - Self.candidateDays...day + Self.candidateDays).flatMap { byDay[$0] ?? [] } : []
-            let likeliest = near.sorted {
-                (abs($0.spending.kopecks - stored.payment.spent.kopecks), abs($0.dateTime.dayNumber - day), $0.id)
-                    < (abs($1.spending.kopecks - stored.payment.spent.kopecks), abs($1.dateTime.dayNumber - day), $1.id)
-            }
-            return Unpaired(payment: payment(stored), candidates: likeliest.prefix(Self.candidateCount).map(\.id))
+            Unpaired(
+                payment: Payment(stored, words: words),
+                candidates: (outcome.candidates[stored.id] ?? []).map { offered in
+                    Candidate(
+                        receipt: offered.receipt, amountOff: offered.reason.amountOff.kopecks,
+                        seconds: offered.reason.seconds, sameMerchant: offered.reason.sameMerchant,
+                        reasons: offered.reason.comparison(in: language))
+                })
         }
         unmatchedReceipts = unpaired.map(entry)
     }

@@ -31,7 +31,6 @@ extension WebWords {
             "pair": language.pick("Связать", "Pair"),
             "pairWith": language.pick("Чек для этой операции", "The receipt of this payment"),
             "otherReceipt": language.pick("или номер чека", "or a receipt's number"),
-            "chooseReceipt": language.pick("— выберите чек —", "— choose a receipt —"),
             "noCandidates": language.pick("чеков без операции рядом по дате нет", "no unpaired receipt near that date"),
             "receiptNumber": language.pick("Чек №", "Receipt no."),
             "removePayment": language.pick("Убрать операцию", "Remove payment"),
