@@ -37,6 +37,25 @@ public struct BankWords: Sendable {
             "No bank payments yet. Add a statement: receipts bank import FILE")
     }
 
+    /// What adding one statement file did, as `bank import` says it of each file and the web app of
+    /// each upload: `operations.csv: T-Bank (CSV “;”, 15 columns, UTF-8), 5 new, 0 already there, 0
+    /// skipped`.
+    public func statementRead(
+        _ file: String, bank: String, layout: String, added: Int, duplicates: Int, skipped: Int
+    ) -> String {
+        language.pick(
+            "\(file): \(bank) (\(layout)), новых операций \(added), уже были \(duplicates), пропущено \(skipped)",
+            "\(file): \(bank) (\(layout)), \(added) new, \(duplicates) already there, \(skipped) skipped")
+    }
+
+    /// How many pairs with receipts matching finds after a statement was added that it did not find
+    /// before.
+    public func newPairs(_ count: Int) -> String {
+        language.pick(
+            "новых пар с чеками: \(count)",
+            count == 1 ? "1 new pair with a receipt" : "\(count) new pairs with receipts")
+    }
+
     /// The heading of the pairs.
     public var matchedTitle: String { language.pick("Связанные", "Paired") }
     /// The heading of the payments without a receipt.

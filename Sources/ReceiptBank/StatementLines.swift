@@ -13,13 +13,30 @@ extension BankStatement {
     /// longer than ``maximumLineLength`` (``StatementError/lineTooLong(line:limit:)``) without
     /// reading the rest of that line or of the file.
     public static func bytes(from handle: FileHandle) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var lines = StatementLines()
+        var bytes = StatementBytes()
         while let chunk = try handle.read(upToCount: maximumLineLength), !chunk.isEmpty {
-            try lines.scan(chunk)
-            bytes.append(contentsOf: chunk)
+            try bytes.append(chunk)
         }
-        return bytes
+        return bytes.bytes
+    }
+}
+
+/// A statement file's bytes gathered as they arrive (read from a file, or uploaded to the web app),
+/// refused at the first line past ``BankStatement/maximumLineLength`` or, for OFX, past
+/// ``BankStatement/maximumOFXSize``, before the rest arrives. ``BankStatement/read(_:)`` reads them.
+public struct StatementBytes: Sendable {
+    /// The bytes so far.
+    public private(set) var bytes: [UInt8] = []
+    private var lines = StatementLines()
+
+    /// No bytes yet.
+    public init() {}
+
+    /// Adds the next piece of the file, or says which line is too long (or that an OFX file is too
+    /// large); nothing of a refused piece is kept.
+    public mutating func append(_ piece: some Collection<UInt8>) throws(StatementError) {
+        try lines.scan(piece)
+        bytes.append(contentsOf: piece)
     }
 }
 

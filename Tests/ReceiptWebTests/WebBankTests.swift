@@ -204,12 +204,15 @@ struct WebBankTests {
         }
     }
 
-    @Test("without a statement the view says how to add one")
+    @Test("without a statement the view says how to add one: with the page's field, or the command")
     func empty() async throws {
         try await WebInsightsTests.withApp([]) { _, page in
             let (status, answer) = try await page.get("/api/bank?lang=ru")
             #expect(status == .ok)
-            #expect(answer["empty"] as? String == "Операций банка нет. Добавьте выписку: receipts bank import ФАЙЛ")
+            #expect(
+                answer["empty"] as? String
+                    == "Операций банка пока нет. Добавьте выписку банка полем выше (или перетащите файл на него); "
+                    + "в терминале: receipts bank import ФАЙЛ")
             #expect((answer["matched"] as? [Any])?.isEmpty == true)
         }
     }

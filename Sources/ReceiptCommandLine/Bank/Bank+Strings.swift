@@ -81,9 +81,8 @@ extension Words {
     func statementRead(_ file: String, bank: String, layout: String, added: Int, duplicates: Int, skipped: Int)
         -> String
     {
-        pick(
-            "\(file): \(bank) (\(layout)), новых операций \(added), уже были \(duplicates), пропущено \(skipped)",
-            "\(file): \(bank) (\(layout)), \(added) new, \(duplicates) already there, \(skipped) skipped")
+        self.bank.statementRead(
+            file, bank: bank, layout: layout, added: added, duplicates: duplicates, skipped: skipped)
     }
     func statementRowFailed(_ file: String, _ problem: String) -> String { "\(file): \(problem)" }
     func statementsImported(added: Int, duplicates: Int, skipped: Int, problems: Int) -> String {

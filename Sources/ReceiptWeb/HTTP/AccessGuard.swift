@@ -67,9 +67,9 @@ struct AccessGuard: RouterMiddleware {
         return Secret.matches(String(given.dropFirst(bearer.count)), key)
     }
 
-    /// The routes whose bodies are files the user picked (a photo, an export): over a slow network
-    /// they may take longer than a request's deadline.
-    static let uploadPaths: Set<String> = ["/api/add/photo", "/api/import/file"]
+    /// The routes whose bodies are files the user picked (a photo, an export, a bank statement): over
+    /// a slow network they may take longer than a request's deadline.
+    static let uploadPaths: Set<String> = ["/api/add/photo", "/api/import/file", "/api/bank/statement"]
 
     /// Whether a request's head is an upload the app accepts before its body comes: a POST to one
     /// of ``uploadPaths`` with the key. Such a body is not held to the whole-request deadline;

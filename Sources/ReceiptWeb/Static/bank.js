@@ -1,15 +1,19 @@
-import { ask, element, failed, send, state } from "/common.js";
+import { ask, call, element, failed, send, state } from "/common.js";
 
-// The bank: card payments paired with receipts (how sure, and why), each pair taken apart with one
-// button when it is wrong (it is not offered again); payments without a receipt, each paired by hand
-// with one of the unpaired receipts near its date (the likeliest first, each with what matching makes
-// of it, none chosen beforehand) or with a receipt's number; and the card receipts without a payment;
-// each stored payment can be removed, after a confirmation. As `receipts match`, with `--undo` and
+// The bank: statements added (picked or dropped), as `receipts bank import` adds them; card payments
+// paired with receipts (how sure, and why), each pair taken apart with one button when it is wrong
+// (it is not offered again); payments without a receipt, each paired by hand with one of the
+// unpaired receipts near its date (the likeliest first, each with what matching makes of it, none
+// chosen beforehand) or with a receipt's number; and the card receipts without a payment; each
+// stored payment can be removed, after a confirmation. As `receipts match`, with `--undo` and
 // `--pair`, and `receipts bank remove --payment`.
 export const bankView = document.getElementById("bank");
 
 // What the last change did: said above the lists once they are drawn again.
 let lastSaid = "";
+// What the statements added last did, a line each (a file refused, or a row that could not be read,
+// marked as a problem): said under the field once the view is drawn again.
+let lastAdded = [];
 
 export async function showBank() {
   bankView.replaceChildren(element("p", "status", state.words.loading));
@@ -25,7 +29,7 @@ export async function showBank() {
   lastSaid = "";
   const summary = element("ul", "summary");
   for (const line of bank.summary) summary.append(element("li", "", line));
-  bankView.replaceChildren(element("h2", "", state.words.bank), said);
+  bankView.replaceChildren(element("h2", "", state.words.bank), said, statementPart());
   if (bank.empty) {
     bankView.append(element("p", "empty", bank.empty));
     return;
@@ -40,6 +44,57 @@ export async function showBank() {
   if (bank.unmatchedReceipts.length) {
     bankView.append(section(state.words.unmatchedReceiptsTitle, "receipts", bank.unmatchedReceipts.map(receiptItem)));
   }
+}
+
+// Statement files picked or dropped: each sent as it is and added as `receipts bank import FILE`
+// adds it (the same reader; a file that is no statement named with the command's reason, nothing of
+// it stored); then the view is drawn again with what each did.
+function statementPart() {
+  const part = element("section", "statement");
+  const input = element("input");
+  input.type = "file";
+  input.id = "bank-statement";
+  input.multiple = true;
+  input.accept = ".csv,.txt,.ofx,.qfx,text/csv,text/plain,application/x-ofx";
+  const drop = element("label", "drop");
+  drop.append(element("span", "", state.words.dropStatement), input);
+  const added = element("ol", "added");
+  added.setAttribute("aria-live", "polite");
+  for (const outcome of lastAdded) added.append(element("li", outcome.problem ? "problem" : "", outcome.line));
+  input.addEventListener("change", () => addStatements([...input.files], added, input));
+  part.addEventListener("dragover", (event) => event.preventDefault());
+  part.addEventListener("drop", (event) => {
+    event.preventDefault();
+    addStatements([...event.dataTransfer.files], added, input);
+  });
+  part.append(element("h3", "", state.words.statementTitle), drop, added);
+  return part;
+}
+
+async function addStatements(files, added, input) {
+  if (!files.length) return;
+  input.disabled = true;
+  added.replaceChildren();
+  const outcomes = [];
+  for (const file of files) {
+    const row = element("li", "", `${file.name}: ${state.words.addingStatement}`);
+    added.append(row);
+    let answer;
+    try {
+      const response = await call(`/api/bank/statement?lang=${state.language}&name=${encodeURIComponent(file.name)}`, {
+        method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file,
+      });
+      answer = await response.json().catch(() => ({ problem: String(response.status) }));
+      if (!response.ok && !answer.problem) answer.problem = answer.message || String(response.status);
+    } catch (error) {
+      answer = { problem: `${state.words.viewFailed} (${error.message})` };
+    }
+    outcomes.push({ line: answer.problem ? `${file.name}: ${answer.problem}` : answer.text, problem: !!answer.problem });
+    for (const wrong of answer.errors || []) outcomes.push({ line: `${wrong.file}: ${wrong.error}`, problem: true });
+    row.textContent = outcomes[outcomes.length - 1].line;
+  }
+  lastAdded = outcomes;
+  showBank();
 }
 
 function section(title, className, items) {

@@ -87,7 +87,7 @@ struct BankView: Encodable {
         summary = words.bank.summary(
             matched: outcome.matched.count, payments: outcome.unmatchedPayments.count,
             receipts: outcome.unmatchedReceipts.count)
-        empty = outcome.matched.isEmpty && outcome.unmatchedPayments.isEmpty ? words.bank.noPayments : nil
+        empty = outcome.matched.isEmpty && outcome.unmatchedPayments.isEmpty ? words.noStatements : nil
         matched = outcome.matched.map { pairing in
             Pair(
                 receipt: byID[pairing.receipt].map(entry), receiptID: pairing.receipt,
