@@ -150,6 +150,12 @@ public struct BankReconciliation: Sendable {
                 for: unmatchedPayments, among: receipts.filter { unmatchedReceipts.contains($0.id) }))
     }
 
+    /// The pair receipt `id` is in, as ``match(saving:)`` finds it (without saving): what the
+    /// «Банк» page shows for it. Nil when it is in none.
+    public func pairing(ofReceipt id: Int64) throws(StoreError) -> Pairing? {
+        try match(saving: false).matched.first { $0.receipt == id }
+    }
+
     /// For each payment in roubles, the receipts printed within ``candidateDays`` of its day (each on
     /// its own calendar), best first: a strict reason, then the shop named by the bank, the nearer
     /// amount, the nearer time; at most ``candidateCount``. A payment past `Money.largestAmount`

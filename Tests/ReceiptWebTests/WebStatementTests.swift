@@ -12,7 +12,8 @@ import Testing
 
 /// Statements added on the «Банк» page (issue 50), over real HTTP to the app on a loopback port: the
 /// same reader and bounds as `receipts bank import`, what each file added and the pairs it brought,
-/// the candidates of a payment without a receipt with their reasons.
+/// the candidates of a payment without a receipt with their reasons, and the paired payment on a
+/// receipt's page.
 @Suite("receipts web: statements added on the Bank page", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct WebStatementTests {
     /// A real T-Bank statement as the bank writes it (`;`, no quotes, UTF-8; Tests/Fixtures/bank/
@@ -101,8 +102,8 @@ struct WebStatementTests {
         }
     }
 
-    @Test("a payment's candidates come with what matching makes of them")
-    func candidates() async throws {
+    @Test("a payment's candidates come with what matching makes of them; a receipt's page shows its payment")
+    func candidatesAndReceipt() async throws {
         let statement = Array(try Repository.data(Self.fixture))
         try await Self.withApp(try Self.receipts()) { _, _, page in
             _ = try await Self.upload(page, "operations.csv", statement)
@@ -131,6 +132,33 @@ struct WebStatementTests {
             #expect(market["reasons"] as? [String] == ["сумма отличается на 159,92\u{00A0}₽", "оплата через 4 дн."])
             // The income of 13.10 is five days after: too far to be offered anything.
             #expect(try candidates(of: "xxxxxxxxxx x").isEmpty)
+
+            // Receipt 1's page: the taxi's payment, as the Bank page pairs them.
+            let (status, taxi) = try await page.get("/api/receipts/1?lang=en").json()
+            #expect(status == .ok)
+            let paired = try #require(taxi["bankPayment"] as? [String: Any])
+            let payment = try #require(paired["payment"] as? [String: Any])
+            #expect(payment["dateText"] as? String == "2025-07-18 22:16:35")
+            #expect(payment["amountText"] as? String == "RUB 4,232.00")
+            #expect(payment["description"] as? String == "Яндекс такси ULTIMA")
+            #expect(payment["account"] as? String == "T-Bank *xxxx")
+            #expect((paired["reason"] as? String)?.hasPrefix("strict, same amount, paid 2 min after") == true)
+            #expect(paired["manual"] as? Bool == false)
+            // Receipt 2 has none: the field is there, null.
+            let (_, toll2) = try await page.get("/api/receipts/2?lang=en").json()
+            #expect(toll2["bankPayment"] is NSNull)
+
+            // Paired by hand in the page, the toll road is receipt 2's, said so on its page.
+            let tollID = try #require(
+                (unmatched.first { ($0["payment"] as? [String: Any])?["description"] as? String == "xxx xx-xx" }?[
+                    "payment"] as? [String: Any])?["id"] as? Int)
+            let (made, _) = try await page.post("/api/bank/pair?lang=ru", #"{"receipt": 2, "payment": \#(tollID)}"#)
+                .json()
+            #expect(made == .ok)
+            let (_, byHand) = try await page.get("/api/receipts/2?lang=ru").json()
+            let tollPaid = try #require(byHand["bankPayment"] as? [String: Any])
+            #expect(tollPaid["reason"] as? String == "вручную" && tollPaid["manual"] as? Bool == true)
+            #expect((tollPaid["payment"] as? [String: Any])?["amountText"] as? String == "3\u{00A0}000,00\u{00A0}₽")
         }
     }
 

@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
+import ReceiptBank
 import ReceiptCore
 import ReceiptScan
 import ReceiptStore
 
-/// The page's words, the feed by month, a receipt's detail and its QR picture.
+/// The page's words, the feed by month, a receipt's detail (with the bank's payment it is paired
+/// with) and its QR picture.
 struct ReceiptsRoutes: Sendable {
     let app: WebApp
 
@@ -43,7 +45,8 @@ struct ReceiptsRoutes: Sendable {
                 id: id, receipt: receipt, place: place, shop: try database.shopName(ofReceipt: id),
                 categories: try database.lineCategories(ofReceipt: id),
                 check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil,
-                link: try database.purchaseLink(ofReceipt: id), words: words)
+                link: try database.purchaseLink(ofReceipt: id),
+                pairing: try BankReconciliation(database: database).pairing(ofReceipt: id), words: words)
         }
         guard let found else { throw WebError.notFound(words.page["notFound"] ?? "") }
         return try WebApp.json(found)

@@ -62,6 +62,7 @@ export async function showReceipt(id) {
   tools.append(share);
   if (editable.length) tools.append(lineEditing(receipt.id, editable, detail));
   const totals = table([state.words.total, receipt.totalText], receipt.payments, "totals");
+  const paid = bankPayment(receipt.bankPayment);
   const fiscal = table(["", ""], receipt.fiscal, "fiscal");
   const code = element("figure", "qr");
   const image = element("img");
@@ -71,7 +72,29 @@ export async function showReceipt(id) {
     image.src = address;
   }, () => {});
   code.append(image, element("figcaption", "", receipt.qr));
-  detail.replaceChildren(back, heading, headline, facts, purchase, tools, shared, items, totals, fiscal, code);
+  detail.replaceChildren(back, heading, headline, facts, purchase, tools, shared, items, totals, paid, fiscal, code);
+}
+
+// The bank's payment the receipt is paired with, as the Bank page pairs them (when, how much, the
+// bank's words, the card, and why); nothing when there is none.
+function bankPayment(paired) {
+  if (!paired) return "";
+  const part = element("section", "bank-payment");
+  const bank = element("a", "", state.words.bankPaymentTitle);
+  bank.href = "/bank";
+  const heading = element("h3");
+  heading.append(bank);
+  const payment = paired.payment;
+  part.dataset.payment = payment.id;
+  part.append(
+    heading,
+    element("span", "amount", payment.amountText),
+    element("span", "when", payment.dateText),
+    element("span", "description", payment.description),
+    element("span", "account", payment.account),
+    element("span", "why", paired.reason),
+  );
+  return part;
 }
 
 // One control for every line's category: "Change categories" puts a chooser under each line (as

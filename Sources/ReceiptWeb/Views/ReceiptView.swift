@@ -1,9 +1,11 @@
+import ReceiptBank
 import ReceiptCore
 import ReceiptReports
 import ReceiptStore
 
 /// One receipt as the page's detail shows it: the shop, the lines with quantity, price, sum, VAT and
-/// category, the payment, the fiscal fields and the QR code's payload (its picture is
+/// category, the payment (and the bank's payment it is paired with), the fiscal fields and the QR
+/// code's payload (its picture is
 /// `/api/receipts/ID/qr.png`). Every text is written here in the page's language.
 struct ReceiptView: Encodable {
     struct Line: Encodable {
@@ -39,11 +41,21 @@ struct ReceiptView: Encodable {
     let items: [Line]
     let totalText: String
     let payments: [[String]]
+    /// The bank's payment the receipt is paired with, as the «Банк» page pairs them; null when none.
+    @NullWhenAbsent var bankPayment: PairedPayment?
     let fiscal: [[String]]
     let qr: String
     let qrImage: String
     /// What "share" copies: the text `receipts show --share` prints.
     let shareText: String
+
+    /// A bank payment as the «Банк» page shows it, and why it is this receipt's.
+    struct PairedPayment: Encodable {
+        let payment: BankView.Payment
+        /// `точно, сумма совпадает, в ту же минуту · уверенность 99 %`, or `вручную`.
+        let reason: String
+        let manual: Bool
+    }
 
     /// A receipt another one goes with: its address and its words (`#15 · предоплата`).
     struct Link: Encodable {
@@ -53,7 +65,7 @@ struct ReceiptView: Encodable {
 
     init(
         id: Int64, receipt: Receipt, place: Place?, shop: String?, categories: [LineCategory], check: PendingCheck?,
-        link: PurchaseLink?, words: WebWords
+        link: PurchaseLink?, pairing: BankReconciliation.Pairing?, words: WebWords
     ) {
         let language = words.language
         self.id = id
@@ -93,6 +105,14 @@ struct ReceiptView: Encodable {
         if receipt.credit > .zero { payments.append([words.onCredit, receipt.credit.formatted(in: language)]) }
         if receipt.provision > .zero { payments.append([words.bonuses, receipt.provision.formatted(in: language)]) }
         self.payments = payments
+        bankPayment = pairing.map { pairing in
+            PairedPayment(
+                payment: BankView.Payment(pairing.payment, words: words),
+                reason: pairing.reason.manual
+                    ? pairing.reason.message(in: language)
+                    : "\(pairing.reason.message(in: language)) · \(words.confidence(pairing.reason.confidence))",
+                manual: pairing.reason.manual)
+        }
         var fiscal = [
             ["ФН", receipt.identity.fn], ["ФД", String(receipt.identity.i)], ["ФП", String(receipt.identity.fp)],
         ]

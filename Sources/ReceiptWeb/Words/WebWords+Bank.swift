@@ -55,6 +55,7 @@ extension WebWords {
                 "Перетащите сюда выписку или выберите файл: CSV Т-Банка, Альфа-Банка, ВТБ, Сбера или OFX",
                 "Drop a statement here or pick a file: a T-Bank, Alfa-Bank, VTB or Sber CSV, or OFX"),
             "addingStatement": language.pick("добавляется…", "adding…"),
+            "bankPaymentTitle": language.pick("Оплата по выписке банка", "The bank's payment"),
             "removePayment": language.pick("Убрать операцию", "Remove payment"),
             "removePaymentConfirm": language.pick(
                 "Убрать эту операцию из базы вместе с её парой? Снова её добавит только новый импорт выписки.",
