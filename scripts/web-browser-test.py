@@ -250,16 +250,22 @@ def check_views(folder):
 
 
 def check_bank(base, address, database, environment, folder):
-    """The «Банк» view at phone width in Russian: what `receipts match --json` finds, shown without
-    saving; a wrong pair taken apart, a missing one made by hand, a wrong number refused; each change
-    seen by the command line."""
+    """The «Банк» view at phone width (390 px) in Russian: a statement uploaded in the page (a file
+    that is no statement refused first, nothing of it stored), what it added said as `receipts bank
+    import` says it; what `receipts match --json` finds, shown without saving; the candidates of a
+    payment without a receipt with their reasons, none chosen; a wrong pair taken apart, a missing one
+    made by hand in the page, a wrong number refused; each change seen by the command line; the
+    paired payment on the receipt's page; no overflow at 390 and 1280 px."""
     def match():
         return json.loads(subprocess.run([RECEIPTS, "match", "--json", "--db", database], env=environment,
                                          check=True, capture_output=True, text=True).stdout)
 
-    def stored_pairs():
+    def stored(table):
         with sqlite3.connect(database) as connection:
-            return connection.execute("SELECT COUNT(*) FROM bank_matches").fetchone()[0]
+            return connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+    def overflow(driver):
+        return driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
 
     with sqlite3.connect(database) as connection:
         paid = connection.execute(
@@ -267,18 +273,43 @@ def check_bank(base, address, database, environment, folder):
             "ORDER BY date_time DESC LIMIT 3").fetchall()
     statement = os.path.join(folder, "operations.csv")
     tbank_statement(paid, statement)
-    subprocess.run([RECEIPTS, "bank", "import", statement, "--db", database], env=environment, check=True,
-                   stdout=subprocess.DEVNULL)
-    phone = browser(375, 740, "ru-RU")
+    not_one = os.path.join(folder, "notes.txt")
+    with open(not_one, "w") as file:
+        file.write("hello")
+    phone = browser(390, 844, "ru-RU")
     try:
         phone.get(address)
         wait(phone, 10).until(lambda d: len(rows(d)) > 0)
         navigate(phone, "to-bank")
-        wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bank ul.summary"))
+        picker = wait(phone, 10).until(lambda d: d.find_elements(By.ID, "bank-statement"))[0]
         check(phone.current_url == base + "/bank", f"the bank has an address of its own: {phone.current_url}")
-        check(stored_pairs() == 0, "showing the bank saves no pair")
+        empty = phone.find_element(By.CSS_SELECTOR, "#bank p.empty").text
+        check("полем выше" in empty and "receipts bank import ФАЙЛ" in empty,
+              f"the empty bank says to add a statement here, and names the command: {empty!r}")
+        check(overflow(phone) <= 0, f"the empty bank fits 390 px ({overflow(phone)})")
+
+        # A file that is no statement: the command's reason, in Russian, and nothing stored.
+        picker.send_keys(not_one)
+        refused = wait(phone, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bank ol.added li.problem"))
+        said = refused[0].text
+        check(said.startswith("notes.txt: не выписка банка"), f"a file that is no statement is named: {said!r}")
+        check(stored("bank_payments") == 0, "and nothing of it is stored")
+
+        # The statement, uploaded in the page: what `receipts bank import` would say of it.
+        picker = wait(phone, 10).until(lambda d: d.find_elements(By.ID, "bank-statement"))[0]
+        picker.send_keys(statement)
+        wait(phone, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bank ul.summary"))
+        added = phone.find_element(By.CSS_SELECTOR, "#bank ol.added").text
+        count = len(paid) + 1
+        check(added.startswith(f"operations.csv: Т-Банк (CSV «;», столбцов 15, UTF-8), новых операций {count}, "
+                               "уже были 0, пропущено 0; новых пар с чеками: "),
+              f"the page says what the statement added: {added!r}")
+        check(stored("bank_payments") == count, f"its {count} payments are stored")
+        check(stored("bank_matches") == 0, "adding and showing the bank saves no pair")
         # The command line, which saves what it finds: the page showed the same.
         found = match()
+        check(added.endswith(f"новых пар с чеками: {len(found['matched'])}"),
+              f"the new pairs said are those receipts match finds: {added!r}")
         shown = {(int(item.get_attribute("data-receipt")), int(item.get_attribute("data-payment")))
                  for item in phone.find_elements(By.CSS_SELECTOR, "#bank section.matched li")}
         expected = {(pair["receipt"], pair["payment"]["id"]) for pair in found["matched"]}
@@ -293,11 +324,10 @@ def check_bank(base, address, database, environment, folder):
               f"and the receipts without a payment: {len(shown_receipts)}")
         text = phone.find_element(By.ID, "bank").text
         check(f"Связано: {len(expected)}." in text and "Операции без чека" in text, "the bank in Russian")
-        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-        check(overflow <= 0, f"the bank fits 375 px ({overflow})")
-        phone.save_screenshot(REPORTS + "/bank-375.png")
+        check(overflow(phone) <= 0, f"the bank fits 390 px ({overflow(phone)})")
+        phone.save_screenshot(REPORTS + "/bank-390.png")
         phone.execute_script("document.querySelector('#bank section.payments').scrollIntoView()")
-        phone.save_screenshot(REPORTS + "/bank-payments-375.png")
+        phone.save_screenshot(REPORTS + "/bank-payments-390.png")
 
         # A wrong pair taken apart: gone from the page and from what the command line finds.
         receipt, payment = sorted(expected)[0]
@@ -312,31 +342,65 @@ def check_bank(base, address, database, environment, folder):
         row = wait(phone, 10).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, f"#bank section.payments li[data-payment='{payment}']"))[0]
         # Nothing is chosen for the user (before, each select showed its first candidate, one click
-        # from saving): every payment's choice is empty and its button waits for one.
-        choices = [select.get_attribute("value")
-                   for select in phone.find_elements(By.CSS_SELECTOR, "#bank section.payments select")]
+        # from saving): no candidate of any payment is checked, and every button waits for one.
+        checked = phone.find_elements(By.CSS_SELECTOR, "#bank section.payments input[type=radio]:checked")
         waiting = [button.get_attribute("disabled") is not None
                    for button in phone.find_elements(By.CSS_SELECTOR, "#bank section.payments button[type=submit]")]
-        check(choices and all(value == "" for value in choices) and all(waiting),
-              f"nothing is preselected on the Bank page: {choices} {waiting}")
+        check(not checked and waiting and all(waiting), f"nothing is preselected on the Bank page: {len(checked)} {waiting}")
+        # Each candidate says why it is offered: the amounts, the times (the words of receipts match).
+        reasons = [reason.text for reason in row.find_elements(By.CSS_SELECTOR, "label.candidate .reasons")]
+        check(reasons and reasons[0].startswith("сумма совпадает · оплата через 2 мин"),
+              f"the candidates come with their reasons, the undone pair's first: {reasons}")
+        phone.execute_script("arguments[0].scrollIntoView()", row)
+        phone.save_screenshot(REPORTS + "/bank-candidates-390.png")
         row.find_element(By.NAME, "receipt").send_keys("999999")
         row.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         problem = wait(phone, 10).until(lambda d: row.find_element(By.CSS_SELECTOR, ".problem").text)
         check(problem == f"нет чека 999999 или операции {payment}", f"a receipt that is not there is named: {problem!r}")
-        options = [option.get_attribute("value") for option in row.find_elements(By.CSS_SELECTOR, "select option")]
-        check(str(receipt) in options, f"the receipt it was paired with is offered: {options}")
-        Select(row.find_element(By.TAG_NAME, "select")).select_by_value(str(receipt))
+        offered = [radio.get_attribute("value") for radio in row.find_elements(By.CSS_SELECTOR, "input[type=radio]")]
+        check(str(receipt) in offered, f"the receipt it was paired with is offered: {offered}")
         row.find_element(By.NAME, "receipt").clear()
+        row.find_element(By.CSS_SELECTOR, f"input[type=radio][value='{receipt}']").click()
         row.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         said = body_text(phone, "Связаны вручную", 10)
         check(f"Связаны вручную: чек {receipt} и операция {payment}." in said, "pairing by hand says so")
         pairs = {(pair["receipt"], pair["payment"]["id"]): pair["reason"] for pair in match()["matched"]}
         check(pairs.get((receipt, payment)) == "by hand", f"receipts match keeps the pair made by hand: {pairs}")
+        check(overflow(phone) <= 0, f"the bank fits 390 px after the changes ({overflow(phone)})")
+
+        # The receipt's page shows the payment it is paired with; one without a payment shows none.
+        phone.find_element(By.CSS_SELECTOR, f"#bank section.matched li[data-receipt='{receipt}'] a.receipt").click()
+        block = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail section.bank-payment"))[0]
+        check(block.get_attribute("data-payment") == str(payment) and "вручную" in block.text
+              and "Т-Банк *4556" in block.text, f"the receipt shows its bank payment: {block.text!r}")
+        check(overflow(phone) <= 0, f"the receipt with its payment fits 390 px ({overflow(phone)})")
+        phone.save_screenshot(REPORTS + "/receipt-payment-390.png")
+        paired = {pair["receipt"] for pair in match()["matched"]}
+        with sqlite3.connect(database) as connection:
+            lone = next(row[0] for row in connection.execute("SELECT id FROM receipts ORDER BY id")
+                        if row[0] not in paired)
+        phone.get(f"{base}/receipts/{lone}")
+        wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail ol.items li"))
+        check(not phone.find_elements(By.CSS_SELECTOR, "#detail section.bank-payment"),
+              "a receipt without a payment shows none")
         errors = [entry for entry in phone.get_log("browser")
-                  if entry["level"] == "SEVERE" and "/api/bank/pair" not in entry["message"]]
+                  if entry["level"] == "SEVERE" and "/api/bank/pair" not in entry["message"]
+                  and "/api/bank/statement" not in entry["message"]]
         check(not errors, f"no errors in the bank's console: {errors}")
     finally:
         phone.quit()
+    wide = browser(1280, 800, "ru-RU")
+    try:
+        wide.get(address)
+        wait(wide, 10).until(lambda d: len(rows(d)) > 0)
+        wide.find_element(By.ID, "to-bank").click()
+        wait(wide, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#bank section.payments li"))
+        checked = wide.find_elements(By.CSS_SELECTOR, "#bank input[type=radio]:checked")
+        check(not checked, f"nothing is preselected at 1280 px either: {len(checked)}")
+        check(overflow(wide) <= 0, f"the bank fits 1280 px ({overflow(wide)})")
+        wide.save_screenshot(REPORTS + "/bank-1280.png")
+    finally:
+        wide.quit()
 
 def check_files(base, address, database, environment, folder):
     """Import at phone width in Russian: export files of the tax service's app picked (a real one,
