@@ -57,7 +57,7 @@ function statementPart() {
   input.multiple = true;
   input.accept = ".csv,.txt,.ofx,.qfx,text/csv,text/plain,application/x-ofx";
   const drop = element("label", "drop");
-  drop.append(element("span", "", state.words.dropStatement), input);
+  drop.append(element("span", "", state.words.dropStatement), " ", element("span", "pick", state.words.pickFiles), input);
   const added = element("ol", "added");
   added.setAttribute("aria-live", "polite");
   for (const outcome of lastAdded) added.append(element("li", outcome.problem ? "problem" : "", outcome.line));
