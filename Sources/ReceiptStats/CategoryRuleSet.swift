@@ -189,11 +189,13 @@ public struct CategoryRuleSet: CategoryRules {
     public var examples: [NameClassifier.Example] {
         files.flatMap(\.rules).compactMap { rule in
             switch rule.pattern {
-            case .words(let words): NameClassifier.Example(key: words.joined(separator: " "), category: rule.category)
+            case .words(let words):
+                NameClassifier.Example(key: words.joined(separator: " "), category: rule.category, source: .vocabulary)
             case .phrase(let phrase):
                 // Kept as ` key ` (see parse): the key without its two spaces, as trimming gave it, for
                 // a fraction of Foundation's trimming, which cost a classifier's training a quarter.
-                NameClassifier.Example(key: String(phrase.dropFirst().dropLast()), category: rule.category)
+                NameClassifier.Example(
+                    key: String(phrase.dropFirst().dropLast()), category: rule.category, source: .vocabulary)
             case .expression: nil
             }
         }

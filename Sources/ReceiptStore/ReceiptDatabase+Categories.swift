@@ -28,6 +28,9 @@ public struct NameSpending: Sendable, Equatable {
     public let items: Int
     /// The classifier's guess for the name when neither a choice nor a rule places it.
     public var guess: NameClassifier.Guess? = nil
+    /// The categories the classifier finds the name could be, best first, each with its reasons;
+    /// filled in by ``ReceiptDatabase/withCandidates(_:)`` for a name that has a ``guess``.
+    public var candidates: [NameClassifier.Candidate] = []
 }
 
 /// A difference between the kept monthly totals and the ones recomputed from the items.
@@ -181,6 +184,19 @@ extension ReceiptDatabase {
                 Self.nameSpending(
                     row, in: (row["category"] as String?).flatMap(Category.init(rawValue:)) ?? .uncategorized)
             }
+        }
+    }
+
+    /// `names` with the classifier's candidates (`NameClassifier.candidates`) for
+    /// each that has a guess: what the web app and `receipts categories` offer to choose from, in one
+    /// click, for a name the rules and the user have not placed.
+    public func withCandidates(_ names: [NameSpending]) throws(StoreError) -> [NameSpending] {
+        guard names.contains(where: { $0.guess != nil }) else { return names }
+        let model = try read { db in try classifier(in: db) }
+        return names.map { name in
+            var name = name
+            if name.guess != nil { name.candidates = model.candidates(name.key) }
+            return name
         }
     }
 

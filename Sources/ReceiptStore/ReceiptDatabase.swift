@@ -370,7 +370,7 @@ public final class ReceiptDatabase: Sendable {
         )
         while let row = try rows.next() {
             if let chosen = (row["chosen"] as String?).flatMap(Category.init(rawValue:)) {
-                examples.append(NameClassifier.Example(key: row["key"], category: chosen, weight: 3))
+                examples.append(NameClassifier.Example(key: row["key"], category: chosen, weight: 3, source: .choice))
             } else if let rule = (row["rule"] as String?).flatMap(Category.init(rawValue:)) {
                 examples.append(NameClassifier.Example(key: row["key"], category: rule))
             }

@@ -63,6 +63,31 @@ extension NameClassifier.Guess {
     }
 }
 
+extension NameClassifier.Candidate {
+    /// What the candidate rests on, after its confidence: `82%: the words “шоколад”, “молочн”; like
+    /// “шоколад молочный” (your choice)`; only pieces of words when no whole word matched.
+    public func reasonText(in language: Language) -> String {
+        let ru = language == .russian
+        let quoted = words.map { ru ? "«\($0)»" : "“\($0)”" }.joined(separator: ", ")
+        var reason =
+            words.isEmpty
+            ? (ru ? "похожи части слов" : "parts of words alike")
+            : ru
+                ? (words.count == 1 ? "слово " : "слова ") + quoted
+                : (words.count == 1 ? "the word " : "the words ") + quoted
+        if let example {
+            let by =
+                switch example.source {
+                case .choice: ru ? "ваш выбор" : "your choice"
+                case .rules: ru ? "по правилам" : "by the rules"
+                case .vocabulary: ru ? "словарь правил" : "the rules' vocabulary"
+                }
+            reason += ru ? "; как «\(example.key)» (\(by))" : "; like “\(example.key)” (\(by))"
+        }
+        return "\(guess.confidenceText(in: language)): \(reason)"
+    }
+}
+
 extension LineCategory {
     /// The line's category as a receipt shows it: its name; a guess marked as one with its
     /// confidence (`Sweets (guess, 82%)`); for an uncategorized line, the classifier's proposal
