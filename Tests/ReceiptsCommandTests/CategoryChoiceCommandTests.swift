@@ -109,6 +109,64 @@ struct CategoryChoiceCommandTests {
         #expect(nothing.status == 3 && nothing.errors.contains("there is nothing to undo"))
     }
 
+    @Test(
+        "uncertain names list their candidates best first, each with the words and a name it rests on; none is chosen until one is set (issue 50)"
+    )
+    func candidates() async throws {
+        let folder = try TemporaryFolder()
+        let run = RealReceiptsCommandTests.runner(in: folder)
+        #expect(try await run.run(["import", Self.receipts]).status == 0)
+        let before = try await run.run(["categories", "--json"]).output
+        let uncertain =
+            try await items(run, ["categories", "uncategorized", "--limit", "1000"])
+            + (try await items(run, ["categories", "guesses", "--limit", "1000"]))
+        let offered = uncertain.filter { $0["guess"] is [String: Any] }
+        #expect(!offered.isEmpty)
+        for name in offered {
+            let guess = try #require(name["guess"] as? [String: Any])
+            let candidates = try #require(name["candidates"] as? [[String: Any]])
+            let confidences = candidates.compactMap { $0["confidence"] as? Double }
+            // The first is the guess, the others follow best first.
+            #expect(candidates.first?["category"] as? String == guess["category"] as? String, "\(name)")
+            #expect(confidences.first == guess["confidence"] as? Double, "\(name)")
+            #expect(confidences == confidences.sorted(by: >) && (1...3).contains(candidates.count), "\(name)")
+            let key = Set((name["key"] as? String ?? "").split(separator: " ").map(String.init))
+            for candidate in candidates {
+                // Its words are the name's, and the name it learned from has the first of them.
+                let words = candidate["words"] as? [String] ?? []
+                #expect(Set(words).isSubset(of: key), "\(candidate)")
+                let like = candidate["like"] as? [String: Any]
+                #expect(words.isEmpty == (like == nil), "\(candidate)")
+                if let like, let word = words.first {
+                    let learned = Set((like["name"] as? String ?? "").split(separator: " ").map(String.init))
+                    #expect(
+                        learned.contains(word) && ["choice", "rules", "vocabulary"].contains(like["by"] as? String))
+                }
+            }
+        }
+        // Listing chose nothing.
+        #expect(try await run.run(["categories", "--json"]).output == before)
+
+        // The table shows them too, under the names, in both languages.
+        let name = try #require(offered.first)
+        let first = try #require((name["candidates"] as? [[String: Any]])?.first)
+        let listed = try #require(name["category"] as? String) == "uncategorized" ? "uncategorized" : "guesses"
+        let english = try await run.run(["categories", listed, "--limit", "1000"]).output
+        #expect(english.contains("Likely categories, the likeliest first (confidence: what it rests on):"))
+        #expect(english.contains("  1. ") && english.contains("(\(first["category"] as? String ?? "?")) — "))
+        let russian = try await run.run(["categories", listed, "--limit", "1000", "--lang", "ru"]).output
+        #expect(russian.contains("Возможные категории, самая вероятная первой"), "\(russian)")
+        if let word = (first["words"] as? [String])?.first {
+            #expect(english.contains("“\(word)”") && russian.contains("«\(word)»"))
+        }
+
+        // A candidate taken: the name's lines are the user's, in that category.
+        let category = try #require(first["category"] as? String)
+        let set = try await run.run(["categories", "set", try #require(name["name"] as? String), category])
+        #expect(set.status == 0)
+        #expect(try await userLines(run) == name["items"] as? Int)
+    }
+
     @Test("the same receipts give the same guesses, imported at once or in pieces in another order")
     func deterministic() async throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.receipts))

@@ -169,6 +169,17 @@ extension Words {
         return pick("\(who): \(lines) позиций, \(money) денег", "\(who): \(lines) of lines, \(money) of money")
     }
     var guessHeading: String { pick("Догадка", "Guess") }
+    /// The heading of the candidates under a listing of names.
+    var candidatesHeading: String {
+        pick(
+            "Возможные категории, самая вероятная первой (уверенность: на чём основана)",
+            "Likely categories, the likeliest first (confidence: what it rests on)")
+    }
+    var candidatesHint: String {
+        pick(
+            "выбрать: receipts categories set \"ТОВАР\" КАТЕГОРИЯ",
+            "to choose: receipts categories set \"ITEM\" CATEGORY")
+    }
     /// The heading of the category's name as commands take it (`categories set NAME groceries`).
     var categoryID: String { pick("Код", "ID") }
     var noGuesses: String {

@@ -174,7 +174,8 @@ struct CategoriesUnsetCommand: AsyncParsableCommand {
 }
 
 /// `receipts categories uncategorized [--limit N] [--json]`: what is left without a category, with
-/// the classifier's proposal for each (too unsure to be applied) when it has one.
+/// the classifier's proposal for each (too unsure to be applied) and the categories it could be, each
+/// with its reasons, when it has them.
 struct UncategorizedCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "uncategorized", abstract: HelpText.uncategorizedAbstract)
@@ -192,7 +193,7 @@ struct UncategorizedCommand: AsyncParsableCommand {
         let console = Console(global)
         let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
-        let names = try database.names(in: .uncategorized, limit: limit)
+        let names = try database.withCandidates(database.names(in: .uncategorized, limit: limit))
         if json {
             console.output(try JSONOutput.encode(NameOutput.List(items: names.map(NameOutput.init))))
             return
@@ -202,5 +203,9 @@ struct UncategorizedCommand: AsyncParsableCommand {
             return
         }
         console.output(NameOutput.table(names, guesses: names.contains { $0.guess != nil }, in: words))
+        if let candidates = NameOutput.candidates(names, in: words) {
+            console.output("\n" + candidates)
+            console.note(words.candidatesHint)
+        }
     }
 }

@@ -3,9 +3,10 @@ import ReceiptCore
 import ReceiptReports
 import ReceiptStore
 
-/// `{"name", "key", "category", "total", "items", "guess": {"category", "confidence"}}`: a name with
-/// what its lines cost, the category they count in, and the classifier's guess (`null` when a choice
-/// or a rule places it, or nothing was guessed).
+/// `{"name", "key", "category", "total", "items", "guess": {"category", "confidence"}, "candidates":
+/// [...]}`: a name with what its lines cost, the category they count in, the classifier's guess
+/// (`null` when a choice or a rule places it, or nothing was guessed), and the categories it could
+/// be, best first (``CandidateOutput``; empty without a guess).
 struct NameOutput: Encodable {
     let name: String
     let key: String
@@ -13,6 +14,7 @@ struct NameOutput: Encodable {
     let total: Int64
     let items: Int
     @NullWhenAbsent var guess: GuessOutput?
+    let candidates: [CandidateOutput]
 
     init(_ name: NameSpending) {
         self.name = name.name
@@ -21,6 +23,7 @@ struct NameOutput: Encodable {
         total = name.total.kopecks
         items = name.items
         guess = name.guess.map(GuessOutput.init)
+        candidates = name.candidates.map(CandidateOutput.init)
     }
 
     /// `{"items": [...]}`, as `uncategorized`, `guesses` and `match` print them.
@@ -43,6 +46,48 @@ struct NameOutput: Encodable {
                 [String(name.items), text.money(name.total), name.name] + (guesses ? [guess ?? "—"] : []))
         }
         return table.render(width: Console.width)
+    }
+
+    /// Each name that has candidates, and under it the categories it could be, best first, each with
+    /// what the classifier rests it on, wrapped to the terminal's width; nil when none has any.
+    static func candidates(_ names: [NameSpending], in words: Words) -> String? {
+        let language = words.language
+        let width = max(Console.width - 5, 20)
+        let blocks = names.filter { !$0.candidates.isEmpty }.map { name in
+            ([name.name.visible()]
+                + name.candidates.enumerated().flatMap { index, candidate in
+                    let text =
+                        "\(candidate.category.name(in: language)) (\(candidate.category.rawValue)) — "
+                        + candidate.reasonText(in: language)
+                    return TextTable.wrap(text, width: width).enumerated().map { line, part in
+                        (line == 0 ? "  \(index + 1). " : "     ") + part
+                    }
+                }).joined(separator: "\n")
+        }
+        return blocks.isEmpty ? nil : "\(words.candidatesHeading):\n" + blocks.joined(separator: "\n")
+    }
+}
+
+/// `{"category", "confidence", "words", "like": {"name", "by"}}`: a category a name could be, its
+/// confidence cut to four places (as ``GuessOutput``), the name's words the classifier learned
+/// there, and a name it learned from there that has them, placed `by` the user's `choice`, the
+/// `rules`, or the rules' `vocabulary` (`null` when no whole word matched).
+struct CandidateOutput: Encodable {
+    struct Like: Encodable {
+        let name: String
+        let by: String
+    }
+
+    let category: String
+    let confidence: Double
+    let words: [String]
+    @NullWhenAbsent var like: Like?
+
+    init(_ candidate: NameClassifier.Candidate) {
+        category = candidate.category.rawValue
+        confidence = GuessOutput(candidate.guess).confidence
+        words = candidate.words
+        like = candidate.example.map { Like(name: $0.key, by: $0.source.rawValue) }
     }
 }
 
@@ -76,7 +121,7 @@ struct GuessesCommand: AsyncParsableCommand {
         let console = Console(global)
         let words = console.words
         let database = try global.openDatabase(createIfMissing: false)
-        let names = try database.guessedNames(limit: limit)
+        let names = try database.withCandidates(database.guessedNames(limit: limit))
         if json {
             console.output(try JSONOutput.encode(NameOutput.List(items: names.map(NameOutput.init))))
             return
@@ -86,6 +131,7 @@ struct GuessesCommand: AsyncParsableCommand {
             return
         }
         console.output(NameOutput.table(names, guesses: true, in: words))
+        if let candidates = NameOutput.candidates(names, in: words) { console.output("\n" + candidates) }
         console.note(words.guessesHint)
     }
 }
