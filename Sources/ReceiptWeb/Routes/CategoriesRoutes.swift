@@ -44,12 +44,16 @@ struct CategoriesRoutes: Sendable {
     }
 
     private func uncategorized(_ asked: RequestValues) async throws -> Response {
-        let names = try await app.inDatabase { try $0.names(in: .uncategorized, limit: 50) }
+        let names = try await app.inDatabase { database in
+            try database.withCandidates(database.names(in: .uncategorized, limit: 50))
+        }
         return try WebApp.json(NameListView(names, empty: asked.words.noUncategorized, words: asked.words))
     }
 
     private func guessed(_ asked: RequestValues) async throws -> Response {
-        let names = try await app.inDatabase { try $0.guessedNames(limit: 50) }
+        let names = try await app.inDatabase { database in
+            try database.withCandidates(database.guessedNames(limit: 50))
+        }
         return try WebApp.json(NameListView(names, empty: asked.words.noGuesses, words: asked.words))
     }
 

@@ -1,10 +1,10 @@
 import { ask, element, failed, send, state } from "/common.js";
 
-// Categories: the names still without one, most bought first, with the classifier's proposal to
-// take in a click; the names it guessed, to confirm or correct; every name with some words at once
-// (as `receipts categories set`, `confirm` and `match --set`). A guess is never chosen in a select
-// beforehand: a category is saved only when the user picks it or takes the guess. Each choice can
-// be undone.
+// Categories: the names still without one, most bought first, and the names the classifier guessed,
+// each with the categories it could be (best first, each with what the classifier rests it on) as
+// one button apiece, and any category in a select; every name with some words at once (as `receipts
+// categories set`, `uncategorized`, `guesses` and `match --set`). Nothing is chosen beforehand: a
+// category is saved only when the user clicks a candidate or picks one. Each choice can be undone.
 export async function showCategories() {
   const view = document.getElementById("categories");
   let uncategorized;
@@ -54,8 +54,9 @@ export function categorySelect(choices, selected, button) {
   return select;
 }
 
-// What a choice answered, with a button that undoes it; `done` marks the row while it holds.
-export function answered(result, row, answer) {
+// What a choice answered, with a button that undoes it; `done` marks the row while it holds, and
+// `undone` is called once it is undone.
+export function answered(result, row, answer, undone) {
   result.replaceChildren(answer.text);
   if (!answer.ok) return;
   row.classList.add("done");
@@ -64,12 +65,15 @@ export function answered(result, row, answer) {
   undo.addEventListener("click", async () => {
     const back = await send("/api/categories/undo", { action: answer.action });
     result.replaceChildren(back.text);
-    if (back.ok) row.classList.remove("done");
+    if (!back.ok) return;
+    row.classList.remove("done");
+    undone?.();
   });
   result.append(" ", undo);
 }
 
-// Names with a select and "assign"; a name with a guess also shows it with "right", which takes it.
+// Names with their candidates, a button each that chooses it, then a select and "assign" for any
+// other category.
 function nameList(names, choices, guessed) {
   const rows = element("ol", guessed ? "names guessed" : "names");
   for (const name of names) {
@@ -77,24 +81,39 @@ function nameList(names, choices, guessed) {
     row.dataset.name = name.name;
     row.dataset.total = name.total;
     if (name.guess) row.dataset.guess = name.guess;
+    const result = element("span", "result");
+    // A choice marks the candidate it took, if any, until it is undone or another is made.
+    const choose = async (category) => {
+      const press = (chosen) => {
+        for (const button of row.querySelectorAll("ul.candidates button")) {
+          button.setAttribute("aria-pressed", String(button.dataset.category === chosen));
+        }
+      };
+      const answer = await send("/api/categories/choice", { name: name.name, category });
+      answered(result, row, answer, () => press(null));
+      if (answer.ok) press(category);
+    };
     const assign = element("button", "assign", state.words.assign);
     assign.type = "button";
     const select = categorySelect(choices, null, assign);
-    const result = element("span", "result");
-    assign.addEventListener("click", async () => {
-      answered(result, row, await send("/api/categories/choice", { name: name.name, category: select.value }));
-    });
+    assign.addEventListener("click", () => choose(select.value));
     const parts = [element("span", "name", name.name), element("span", "sum", name.totalText),
       element("span", "count", name.itemsText)];
-    if (name.guessText) {
-      const guess = element("span", "guess", `${guessed ? "" : state.words.maybe + " "}${name.guessText}`);
-      const confirm = element("button", "confirm", state.words.confirm);
-      confirm.type = "button";
-      confirm.addEventListener("click", async () => {
-        answered(result, row, await send("/api/categories/confirm", { name: name.name }));
-      });
-      guess.append(" ", confirm);
-      parts.push(guess);
+    if (name.candidates.length > 0) {
+      const list = element("ul", "candidates");
+      list.setAttribute("aria-label", state.words.candidates);
+      for (const candidate of name.candidates) {
+        const item = element("li");
+        item.dataset.category = candidate.category;
+        const button = element("button", "confirm", candidate.name);
+        button.type = "button";
+        button.dataset.category = candidate.category;
+        button.setAttribute("aria-pressed", "false");
+        button.addEventListener("click", () => choose(candidate.category));
+        item.append(button, element("span", "reason", candidate.reason));
+        list.append(item);
+      }
+      parts.push(list);
     }
     row.append(...parts, select, assign, result);
     rows.append(row);

@@ -2,8 +2,17 @@ import ReceiptCore
 import ReceiptStore
 
 /// Item names as the categories page lists them (without a category, guessed, or matching some
-/// words), most bought first, each with the classifier's guess when it has one.
+/// words), most bought first, each with the classifier's candidates when it has some.
 struct NameListView: Encodable {
+    /// A category the classifier finds a name could be, offered as one click, never chosen
+    /// beforehand: its identifier, its name, and what it rests on (`82 %: слово «шоколад»; …`).
+    struct Candidate: Encodable {
+        let category: String
+        let name: String
+        let confidence: Double
+        let reason: String
+    }
+
     struct Name: Encodable {
         let name: String
         let key: String
@@ -16,6 +25,8 @@ struct NameListView: Encodable {
         let guess: String?
         /// `Sweets, 82%`: the guess for people.
         let guessText: String?
+        /// The categories it could be, best first (`NameClassifier.candidates`).
+        let candidates: [Candidate]
     }
 
     let names: [Name]
@@ -28,7 +39,12 @@ struct NameListView: Encodable {
                 name: name.name, key: name.key, total: name.total.kopecks,
                 totalText: name.total.formatted(in: language), itemsText: words.items(name.items, pending: false),
                 category: name.category.rawValue, guess: name.guess?.category.rawValue,
-                guessText: name.guess.map { "\($0.category.name(in: language)), \($0.confidenceText(in: language))" })
+                guessText: name.guess.map { "\($0.category.name(in: language)), \($0.confidenceText(in: language))" },
+                candidates: name.candidates.map { candidate in
+                    Candidate(
+                        category: candidate.category.rawValue, name: candidate.category.name(in: language),
+                        confidence: candidate.confidence, reason: candidate.reasonText(in: language))
+                })
         }
         self.empty = names.isEmpty ? empty : nil
     }

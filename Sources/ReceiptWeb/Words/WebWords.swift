@@ -313,8 +313,8 @@ struct WebWords: Sendable {
             "assign": language.pick("Назначить", "Assign"),
             "guessedTitle": language.pick(
                 "Угаданные категории: подтвердите или исправьте", "Guessed categories: confirm or correct them"),
-            "confirm": language.pick("Верно", "Right"),
-            "maybe": language.pick("может быть:", "maybe:"),
+            "candidates": language.pick(
+                "Возможные категории, самая вероятная первой", "Likely categories, the likeliest first"),
             "chooseCategory": language.pick("— категория —", "— category —"),
             "matchTitle": language.pick(
                 "Все товары без категории со словами", "Every item without a choice that has the words"),
