@@ -130,8 +130,11 @@ public enum HTMLReport {
             + "</tr></thead>\n<tbody>\n"
         for (index, row) in insight.rows.enumerated() {
             html += insight.warnings.contains(index) ? "<tr class=\"warn\">" : "<tr>"
-            html += row.map { "<td>\(escaped($0))</td>" }.joined()
-            if charted { html += "<td>\(sparkline(index < insight.series.count ? insight.series[index] : []))</td>" }
+            html += cells(row, insight.header)
+            if charted {
+                html +=
+                    "<td class=\"chart\">\(sparkline(index < insight.series.count ? insight.series[index] : []))</td>"
+            }
             html += "</tr>\n"
         }
         return html + "</tbody>\n</table></div>"
@@ -157,9 +160,18 @@ public enum HTMLReport {
             + "</tr></thead>\n<tbody>\n"
         for (index, row) in rows.enumerated() {
             let total = lastIsTotal && index == rows.count - 1
-            html += (total ? "<tr class=\"sum\">" : "<tr>") + row.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
+            html += (total ? "<tr class=\"sum\">" : "<tr>") + cells(row, header) + "</tr>\n"
         }
         return html + "</tbody>\n</table></div>"
+    }
+
+    /// A row's cells, each labelled with its column's heading: on a phone a row is a card of
+    /// `label value` lines, since a table of five or seven columns fits no 390 px screen.
+    private static func cells(_ row: [String], _ header: [String]) -> String {
+        row.enumerated().map { index, value in
+            let label = index < header.count ? header[index] : ""
+            return "<td data-label=\"\(escaped(label))\">\(escaped(value))</td>"
+        }.joined()
     }
 
     private static let style = """
@@ -199,6 +211,21 @@ public enum HTMLReport {
           svg.narrow { display: block; }
           th, td { padding: 6px 7px; }
           th { white-space: normal; }
+        }
+        @media (max-width: 640px) {
+          .scroll { overflow-x: visible; }
+          table, tbody, tr, td { display: block; width: 100%; }
+          thead { display: none; }
+          tr { padding: 8px 0; border-bottom: 1px solid var(--line); }
+          tr.sum { border-bottom: none; }
+          td { display: flex; justify-content: space-between; align-items: baseline; gap: 12px; padding: 2px 0;
+            border: none; white-space: nowrap; }
+          td::before { content: attr(data-label); color: var(--muted); font-size: 13px; font-weight: 400;
+            text-align: left; white-space: normal; min-width: 0; }
+          td:first-child { display: block; position: static; min-width: 0; padding-bottom: 4px; font-weight: 600;
+            overflow-wrap: anywhere; background: none; }
+          td:first-child::before { content: none; }
+          td.chart { justify-content: flex-end; }
         }
         @media print { body { background: #fff; } section { box-shadow: none; border: 1px solid var(--line); }
           svg.wide { display: block; } svg.narrow { display: none; } }

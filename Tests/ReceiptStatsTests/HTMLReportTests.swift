@@ -67,8 +67,9 @@ struct HTMLReportTests {
 }
 
 /// The HTML report at the widths of phones and of a desktop: no horizontal scrolling of the page,
-/// nothing sticking out of its box (wide tables scroll inside theirs), charts drawn to the width with
-/// text a person can read.
+/// nothing sticking out of its box, no table scrolling sideways inside its own nor any value of it
+/// cut or off the screen (on a phone the rows stack, each value beside its column's name), charts
+/// drawn to the width with text a person can read.
 @Suite("HTML report from a phone to a desktop", .tags(.process, .browser), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct HTMLReportWidthTests {
     /// Measures the report inside a frame exactly `width` px wide (headless Chromium keeps its window
@@ -90,6 +91,21 @@ struct HTMLReportWidthTests {
                 scroller = scroller.parentElement;
               if (rect.width > 0 && scroller === section && rect.right > box.right + 0.5) {
                 problems.push(`#${section.id} ${element.tagName} ends at ${Math.round(rect.right)} px, past ${Math.round(box.right)}`);
+                break;
+              }
+            }
+            // Issue 50: at 390 px three of four tables scrolled sideways with no cue, amounts hidden.
+            for (const scroller of section.querySelectorAll(".scroll")) {
+              if (scroller.scrollWidth > scroller.clientWidth + 0.5)
+                problems.push(`#${section.id} table scrolls sideways by ${scroller.scrollWidth - scroller.clientWidth} px`);
+            }
+            for (const cell of section.querySelectorAll("td")) {
+              const range = page.createRange();
+              range.selectNodeContents(cell);
+              const text = range.getBoundingClientRect();
+              if (text.width > 0 && (text.left < box.left - 0.5 || text.right > box.right + 0.5
+                  || cell.scrollWidth > cell.clientWidth + 0.5)) {
+                problems.push(`#${section.id} “${cell.textContent}” is not whole on the screen`);
                 break;
               }
             }
@@ -137,7 +153,8 @@ struct HTMLReportWidthTests {
     }
 
     @Test(
-        "nothing overflows and chart text stays readable", arguments: [Language.russian, .english], [360, 390, 1280])
+        "nothing overflows, no table scrolls sideways, every value whole, and chart text stays readable",
+        arguments: [Language.russian, .english], [360, 390, 1280])
     func fits(language: Language, width: Int) async throws {
         let folder = try TemporaryFolder()
         let database = try StatsFixture.database(in: folder)
