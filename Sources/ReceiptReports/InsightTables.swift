@@ -44,12 +44,13 @@ public struct InsightTable: Sendable, Equatable {
         if !insights.unusual.isEmpty {
             tables.append(
                 InsightTable(
-                    id: "unusual", title: text.unusual, note: nil,
-                    header: [text.receipt, text.shop, text.category, text.total, text.usual],
+                    id: "unusual", title: text.unusual, note: text.deviationNote,
+                    header: [text.receipt, text.shop, text.category, text.total, text.usual, text.deviation],
                     rows: insights.unusual.map {
                         [
                             "#\($0.receipt.receiptID) \($0.receipt.dateTime.isoDate)", $0.receipt.shop ?? "—",
                             text.name($0.receipt.category), text.money($0.receipt.amount), text.money($0.usual),
+                            text.score($0.score),
                         ]
                     }, warnings: [], series: [], textColumns: [0, 1, 2]))
         }

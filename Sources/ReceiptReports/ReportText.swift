@@ -50,6 +50,22 @@ public struct ReportText: Sendable {
     public var unusual: String { language.pick("Необычно крупные чеки", "Unusually large receipts") }
     /// The heading of a category's usual receipt.
     public var usual: String { language.pick("Обычно", "Usual") }
+    /// The heading of an unusual receipt's score (`UnusualReceipt.score`), the order they are listed in.
+    public var deviation: String { language.pick("Отклонение", "Deviation") }
+    /// What the score means, in a line under the unusual receipts' title.
+    public var deviationNote: String {
+        language.pick(
+            "Отклонение — во сколько обычных разбросов сумма выше обычной для категории; "
+                + "необычным считается чек выше \(score(UnusualReceipt.cut)), самые необычные сверху.",
+            "Deviation: how many usual spreads the amount lies above the category's usual; "
+                + "a receipt above \(score(UnusualReceipt.cut)) is unusual, the most unusual first.")
+    }
+    /// A score with one decimal, thousands grouped as amounts are: `7,2` or `7.2`.
+    public func score(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let whole = language.grouped(UInt64(tenths.magnitude / 10))
+        return "\(tenths < 0 ? "-" : "")\(whole)\(language == .russian ? "," : ".")\(tenths.magnitude % 10)"
+    }
     /// The heading of a receipt's number and date.
     public var receipt: String { language.pick("Чек", "Receipt") }
     /// The title of the regular payments, and its headings.

@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCore
+import ReceiptReports
 import ReceiptStats
 import ReceiptStore
 import ReceiptTesting
@@ -13,6 +14,47 @@ struct UnusualReceiptsTests {
     )
     func flagged() throws {
         let folder = try TemporaryFolder()
+        let (database, found) = try Self.december(in: folder)
+        #expect(found.count == 1)
+        let flagged = try #require(found.first)
+        #expect(flagged.receipt.amount.kopecks == 20_000 && flagged.receipt.category == .groceries)
+        // The median of the fourteen amounts (the twelve, 16.00 and 200.00) is 12.00; their MAD 1.00.
+        #expect(flagged.usual.kopecks == 1_200)
+        #expect(abs(flagged.score - 0.6745 * 18_800 / 100) < 1e-9)
+        let november = try Month(parsing: "2025-11")
+        #expect(try UnusualReceipt.find(in: database, shown: november...november).isEmpty)
+    }
+
+    @Test(
+        "the score they are sorted by is shown, with what it means, in the HTML, Markdown and CSV reports, in both languages (issue 50)"
+    )
+    func scoreShown() async throws {
+        let folder = try TemporaryFolder()
+        let (database, found) = try Self.december(in: folder)
+        let insights = ReportInsights(unusual: found)
+        let december = try Month(parsing: "2025-12")
+        let statistics = try #require(try SpendingStatistics.read(from: database, range: december...december))
+        // 0.6745 × (200.00 − 12.00) / 1.00 = 126.806, shown with one decimal.
+        for (language, score, heading, meaning) in [
+            (Language.russian, "126,8", "Отклонение", "Отклонение — во сколько обычных разбросов"),
+            (.english, "126.8", "Deviation", "Deviation: how many usual spreads"),
+        ] {
+            let table = try #require(InsightTable.of(insights, text: ReportText(language)).first)
+            #expect(table.header.last == heading && table.rows.map(\.last) == [score])
+            #expect(table.note?.hasPrefix(meaning) == true, "\(table.note ?? "")")
+            let html = HTMLReport.render(statistics, history: statistics, language: language, insights: insights)
+            #expect(html.contains("<td data-label=\"\(heading)\">\(score)</td>"), "\(language)")
+            #expect(html.contains(meaning))
+            let markdown = MarkdownReport.render(statistics, language: language, insights: insights)
+            #expect(
+                markdown.contains("| \(heading) |") && markdown.contains("| \(score) |") && markdown.contains(meaning))
+        }
+        // CSV keeps it as a number, to two places.
+        #expect(CSVReport.insights(insights, language: .english).contains(",score,126.81"))
+    }
+
+    /// A year of bread at Лента saved in `unusual.sqlite`, and December 2025's unusual receipts.
+    static func december(in folder: TemporaryFolder) throws -> (ReceiptDatabase, [UnusualReceipt]) {
         let database = try ReceiptDatabase.open(
             at: folder.file("unusual.sqlite"), rules: try CategoryRuleSet.standard(configFolder: nil))
         var receipts: [Receipt] = []
@@ -38,14 +80,6 @@ struct UnusualReceiptsTests {
         try add("2025-12-01", "АИ-95", 900_000)
         _ = try database.save(receipts)
         let december = try Month(parsing: "2025-12")
-        let found = try UnusualReceipt.find(in: database, shown: december...december)
-        #expect(found.count == 1)
-        let flagged = try #require(found.first)
-        #expect(flagged.receipt.amount.kopecks == 20_000 && flagged.receipt.category == .groceries)
-        // The median of the fourteen amounts (the twelve, 16.00 and 200.00) is 12.00; their MAD 1.00.
-        #expect(flagged.usual.kopecks == 1_200)
-        #expect(abs(flagged.score - 0.6745 * 18_800 / 100) < 1e-9)
-        let november = try Month(parsing: "2025-11")
-        #expect(try UnusualReceipt.find(in: database, shown: november...november).isEmpty)
+        return (database, try UnusualReceipt.find(in: database, shown: december...december))
     }
 }

@@ -137,6 +137,39 @@ struct StatsTextTests {
         #expect(again.errors.contains("no category was chosen for “молоко паст 3,2%”"))
     }
 
+    @Test(
+        "stats lists the unusual receipts with their deviation, the score they are sorted by, and says what it means, at 60 columns in both languages (issue 50)"
+    )
+    func unusualDeviation() async throws {
+        let folder = try TemporaryFolder()
+        let run = RealReceiptsCommandTests.runner(in: folder)
+        // Bread at Лента once a month in 2025 for 10.00…14.00 (median 12.00, MAD 1.00), then 200.00
+        // on 20 December: 0.6745 × (20000 − 1200) / 100 = 126.806, shown as 126.8.
+        let amounts = [1_000, 1_100, 1_200, 1_300, 1_400, 1_000, 1_100, 1_200, 1_300, 1_400, 1_200, 1_200, 20_000]
+        let documents = amounts.enumerated().map { index, kopecks -> [String: Any] in
+            [
+                "dateTime": index < 12 ? String(format: "2025-%02d-10T10:00:00", index + 1) : "2025-12-20T10:00:00",
+                "operationType": 1, "totalSum": kopecks, "ecashTotalSum": kopecks, "retailPlace": "Лента",
+                "fiscalDriveNumber": "9251440300007971", "fiscalDocumentNumber": index + 1, "fiscalSign": 1_000 + index,
+                "items": [["name": "ХЛЕБ", "price": kopecks, "quantity": 1, "sum": kopecks]],
+            ]
+        }
+        let file = folder.file("bread.json")
+        try JSONSerialization.data(withJSONObject: documents).write(to: URL(fileURLWithPath: file))
+        #expect(try await run.run(["import", file]).status == 0)
+        for (language, score, heading, meaning) in [
+            ("ru", "126,8", "Отклонение", "Отклонение — во сколько обычных разбросов"),
+            ("en", "126.8", "Deviation", "Deviation: how many usual spreads"),
+        ] {
+            let text = try await run.runOnTerminal(["stats", "--month", "2025-12", "--lang", language], columns: 60)
+                .output
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let header = try #require(lines.firstIndex { $0.contains(heading) }, "\(text)")
+            #expect(lines[header + 1].contains(score) && lines[header + 2].hasPrefix(meaning), "\(text)")
+            #expect(lines.allSatisfy { $0.count <= 60 }, "\(text)")
+        }
+    }
+
     @Test("report for months without receipts says so and writes nothing (exit 3)")
     func reportWithoutReceipts() async throws {
         let (home, run) = try await imported(receipts: 60)

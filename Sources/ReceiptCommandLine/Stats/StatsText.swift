@@ -22,7 +22,11 @@ struct StatsText {
         switch grouping {
         case .category:
             var blocks = statistics.months.map(monthBlock)
-            if !unusual.isEmpty { blocks.append("\(words.unusualHeading):\n" + unusualReceipts()) }
+            if !unusual.isEmpty {
+                blocks.append(
+                    "\(words.unusualHeading):\n" + unusualReceipts() + "\n"
+                        + TextTable.wrap(text.deviationNote, width: width).joined(separator: "\n"))
+            }
             if !statistics.topShops.isEmpty { blocks.append("\(text.topShops):\n" + shops()) }
             if !statistics.topItems.isEmpty { blocks.append("\(text.topItems):\n" + items()) }
             return blocks.joined(separator: "\n\n")
@@ -110,14 +114,16 @@ struct StatsText {
         return table.render(width: width)
     }
 
-    /// Receipts far above their category's usual: what they spent there against the usual receipt.
+    /// Receipts far above their category's usual: what they spent there against the usual receipt, and
+    /// their deviation, the score they are listed by; on a narrow terminal the usual goes first.
     private func unusualReceipts() -> String {
         var table = TextTable(
-            header: [text.total, words.usualColumn, text.category, words.dateColumn, text.shop],
-            rightAligned: [0, 1], cut: [4, 2])
+            header: [text.total, words.usualColumn, text.deviation, text.category, words.dateColumn, text.shop],
+            rightAligned: [0, 1, 2], cut: [5, 3], optional: [1])
         for found in unusual {
             table.append([
-                text.money(found.receipt.amount), text.money(found.usual), text.name(found.receipt.category),
+                text.money(found.receipt.amount), text.money(found.usual), text.score(found.score),
+                text.name(found.receipt.category),
                 "#\(found.receipt.receiptID) " + found.receipt.dateTime.isoDate, found.receipt.shop ?? "—",
             ])
         }
