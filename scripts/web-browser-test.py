@@ -5,8 +5,9 @@ environment it makes under .build/web-venv), against `receipts web` over a datab
 demo` imported from the embedded demo server. Checks what a person sees: the feed's month sections
 as `receipts list --json` lists them, a second page after scrolling, the language switch, no
 horizontal overflow at 375 and 1280 px, no console errors, a browser without the key refused, the
-key sent to no other port of 127.0.0.1, `--open` opening the page with a one-time code, and `--lan`
-reached at 127.0.0.2 (standing for the machine's network address) by a phone-sized browser.
+key sent to no other port of 127.0.0.1, `--open` opening the page with a one-time code, `--lan`
+reached at 127.0.0.2 (standing for the machine's network address) by a phone-sized browser, the
+categories' candidates at 390 px (none chosen until one is clicked), and a report's tables at 390 px.
 Screenshots go to Reports/web/.
 
     RECEIPTS=.build/debug/receipts .build/web-venv/bin/python scripts/web-browser-test.py
@@ -542,6 +543,99 @@ def check_shops(base, address, database, environment):
               "the merge undone: shops --json lists them as before")
         errors = [entry for entry in phone.get_log("browser") if entry["level"] == "SEVERE"]
         check(not errors, f"no errors in the shops' console: {errors}")
+    finally:
+        phone.quit()
+
+
+def check_candidates_and_report(base, address, database, environment, folder):
+    """Issue 50 at 390 px in Russian: Categories lists each uncertain name's candidates with their
+    reasons, none chosen; one click on one saves it (as `categories --json` then counts it), and undo
+    takes it back. Then an HTML report of `receipts report` at 390 px: no table wider than the
+    screen, every amount whole and on it."""
+    def cli(*arguments):
+        return json.loads(subprocess.run([RECEIPTS, *arguments, "--json", "--db", database], env=environment,
+                                         check=True, capture_output=True, text=True).stdout)
+
+    def user_lines():
+        return next(part["lines"] for part in cli("categories")["decided"]["by"] if part["by"] == "user")
+
+    key = address.split("#key=")[-1]
+    phone = browser(390, 844, "ru-RU")
+    try:
+        phone.get(f"{base}/categories#key={key}")
+        offered = wait(phone, 15).until(lambda d: [
+            row for row in d.find_elements(By.CSS_SELECTOR, "#categories ol.names li")
+            if row.find_elements(By.CSS_SELECTOR, "ul.candidates button")])
+        pressed = phone.find_elements(By.CSS_SELECTOR, "#categories ul.candidates button[aria-pressed='true']")
+        picked = [Select(select).first_selected_option.get_attribute("value")
+                  for select in phone.find_elements(By.CSS_SELECTOR, "#categories ol.names select")]
+        check(not pressed and set(picked) == {""},
+              f"390 px, Russian: no candidate pressed and every select at «категория» ({len(offered)} names offered)")
+        row = offered[0]
+        name = row.get_attribute("data-name")
+        listed = (cli("categories", "uncategorized", "--limit", "1000")["items"]
+                  + cli("categories", "guesses", "--limit", "1000")["items"])
+        entry = next((item for item in listed if item["name"] == name), {"candidates": []})
+        buttons = row.find_elements(By.CSS_SELECTOR, "ul.candidates button")
+        reasons = [reason.text for reason in row.find_elements(By.CSS_SELECTOR, "ul.candidates .reason")]
+        check([button.get_attribute("data-category") for button in buttons]
+              == [candidate["category"] for candidate in entry["candidates"]]
+              and all(" %: " in reason for reason in reasons),
+              f"{name}: the candidates of categories --json, best first, each with its reason: {reasons}")
+        phone.save_screenshot(REPORTS + "/categories-390.png")
+        before = user_lines()
+        target = buttons[-1]
+        category = target.get_attribute("data-category")
+        target.click()
+        wait(phone, 10).until(lambda d: row.find_elements(By.CSS_SELECTOR, "button.undo"))
+        names = [item["name"] for item in cli("categories", "uncategorized", "--limit", "1000")["items"]
+                 + cli("categories", "guesses", "--limit", "1000")["items"]]
+        check(user_lines() - before == entry.get("items", -1) and name not in names
+              and target.get_attribute("aria-pressed") == "true",
+              f"one click on «{target.text}» ({category}) saves it: categories --json counts its lines as chosen")
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"categories fit 390 px ({overflow})")
+        row.find_element(By.CSS_SELECTOR, "button.undo").click()
+        wait(phone, 10).until(lambda d: "done" not in row.get_attribute("class"))
+        check(user_lines() == before and target.get_attribute("aria-pressed") == "false",
+              "undone: the choice is gone, the candidate no longer pressed")
+        errors = [entry for entry in phone.get_log("browser") if entry["level"] == "SEVERE"]
+        check(not errors, f"no errors in the categories' console: {errors}")
+
+        out = os.path.join(folder, "report-390")
+        subprocess.run([RECEIPTS, "report", "--format", "html", "--out", out, "--db", database, "--lang", "ru"],
+                       env=environment, check=True, stdout=subprocess.DEVNULL)
+        pages = [os.path.join(out, file) for file in os.listdir(out) if file.endswith(".html")]
+        check(len(pages) == 1, f"report --format html writes one page ({pages})")
+        phone.get("file://" + pages[0])
+        wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "table"))
+        page = phone.execute_script("""
+            const root = document.documentElement;
+            const tables = [...document.querySelectorAll("table")].map((table) => ({
+              id: table.closest("section").id, over: table.scrollWidth - table.clientWidth,
+              box: (table.parentElement.scrollWidth - table.parentElement.clientWidth)}));
+            // Each amount's own text (not its label), where it is drawn.
+            const amounts = [...document.querySelectorAll("td")].filter((td) => /₽/.test(td.textContent))
+              .map((td) => {
+                const range = document.createRange();
+                range.selectNodeContents(td);
+                const box = range.getBoundingClientRect();
+                return {text: td.textContent, left: box.left, right: box.right, width: box.width,
+                  clipped: td.scrollWidth - td.clientWidth, lines: range.getClientRects().length};
+              });
+            return {over: root.scrollWidth - root.clientWidth, width: window.innerWidth, tables, amounts};
+        """)
+        check(page["over"] <= 0, f"the report at 390 px: no sideways scrolling ({page['over']})")
+        wide = [table for table in page["tables"] if table["over"] > 0 or table["box"] > 0]
+        check(page["tables"] and not wide,
+              f"none of its {len(page['tables'])} tables wider than the screen: {wide}")
+        hidden = [amount for amount in page["amounts"]
+                  if amount["left"] < 0 or amount["right"] > page["width"] or amount["width"] <= 0
+                  or amount["clipped"] > 0 or amount["lines"] != 1]
+        check(page["amounts"] and not hidden,
+              f"all {len(page['amounts'])} amounts whole, on one line and on the screen: {hidden[:3]}")
+        phone.execute_script("document.querySelector('section[id^=month]').scrollIntoView()")
+        phone.save_screenshot(REPORTS + "/report-390.png")
     finally:
         phone.quit()
 
@@ -1347,6 +1441,7 @@ def main():
         check_bank(base, address, database, environment, folder)
         check_files(base, address, database, environment, folder)
         check_shops(base, address, database, environment)
+        check_candidates_and_report(base, address, database, environment, folder)
         check_lan(database, environment)
         check_tax_service(folder)
         check_views(folder)
