@@ -33,7 +33,7 @@ struct QRParseCommand: AsyncParsableCommand {
             let name = field.name(in: language)
             return name.prefix(1).uppercased() + name.dropFirst() + " (\(field.rawValue))"
         }
-        var table = TextTable()
+        var table = TextTable(wrapsLast: true)
         table.append([Words(language).canonicalLabel, code.canonical])
         table.append([label(.t), code.dateTime.formatted(in: language)])
         table.append([label(.s), code.total.formatted(in: language)])

@@ -98,7 +98,8 @@ struct ScanCommand: AsyncParsableCommand {
     /// last; an image without a code says why in the payload's place. A summary line ends it.
     static func table(_ images: [ScannedImage], added: [[String: AddOutcome]], in words: Words) -> TextTable {
         let language = words.language
-        var table = TextTable(header: [words.scanFile, words.scanDate, words.scanTotal, words.scanOperation, "QR"])
+        var table = TextTable(
+            header: [words.scanFile, words.scanDate, words.scanTotal, words.scanOperation, "QR"], wrapsLast: true)
         table.rightAligned = [2]
         // On a narrow terminal the payload, which holds the date and the operation too, keeps its room.
         table.optional = [3, 1]

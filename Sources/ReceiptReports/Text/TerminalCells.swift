@@ -25,7 +25,8 @@ extension StringProtocol {
     /// The cells the text takes on a terminal.
     public var cells: Int { reduce(0) { $0 + $1.cells } }
 
-    /// The text cut to `width` cells, ending in `…` when anything was left out.
+    /// The text cut to `width` cells, ending in `…` when anything was left out (right after the last
+    /// character kept that is not a space).
     public func cut(toCells width: Int) -> String {
         guard cells > width else { return String(self) }
         guard width > 0 else { return "" }
@@ -36,6 +37,7 @@ extension StringProtocol {
             kept.append(character)
             used += character.cells
         }
+        while kept.last?.isWhitespace == true { kept.removeLast() }
         return kept + "…"
     }
 

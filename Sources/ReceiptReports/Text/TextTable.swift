@@ -1,11 +1,14 @@
 import ReceiptCore
 
 /// A table of text for the terminal, columns padded to their widest cell, that fits the width it is
-/// given. When it is too wide, in this order: the column titles wrap at their spaces; the long
-/// columns (``cut``: a shop, an item, a place, an address) are cut with `…` down to ``minimumCut``
-/// cells, the first listed first; the ``optional`` columns (counts that `--json` still gives) are
-/// left out. Numbers are never cut. Without a ``cut`` column the last one wraps instead, for values that must stay whole (a QR
-/// payload). Widths are counted in terminal cells (`Swift/Character/cells`).
+/// given. When it is too wide, in this order: column titles wrap onto two lines at their spaces, the
+/// one that saves most first, only as many as it takes; the long columns (``cut``: a shop, an item, a
+/// place, an address) are cut with `…` down to ``minimumCut`` cells, the first listed first; the
+/// ``optional`` columns (counts that `--json` still gives) are left out. Numbers are never cut: a
+/// table of numbers alone that cannot fit is as narrow as its values allow. With ``wrapsLast`` the
+/// last column wraps onto lines of its own instead, for values that must stay whole (a QR payload).
+/// Widths are counted in terminal cells (`Swift/Character/cells`), so that columns line up whatever
+/// the script: a Cyrillic letter takes one cell, a CJK character two, a combining mark none.
 public struct TextTable: Sendable {
     /// The column titles; none by default.
     public var header: [String] = []
@@ -13,20 +16,26 @@ public struct TextTable: Sendable {
     public var rows: [[String]] = []
     /// Columns padded on the left, such as amounts.
     public var rightAligned: Set<Int> = []
-    /// The columns cut with `…` when the table is too wide, first listed first; none: the last
-    /// column wraps.
+    /// The columns cut with `…` when the table is too wide, first listed first.
     public var cut: [Int] = []
+    /// Whether the last column's values wrap onto lines of their own (under that column) when the
+    /// table is too wide, rather than being cut: for values that must stay whole.
+    public var wrapsLast = false
     /// The narrowest a ``cut`` column gets before optional columns are left out.
     public var minimumCut = 6
     /// Columns left out, first listed first, when the table does not fit otherwise.
     public var optional: [Int] = []
 
     /// A table with these column titles and columns of each kind.
-    public init(header: [String] = [], rightAligned: Set<Int> = [], cut: [Int] = [], optional: [Int] = []) {
+    public init(
+        header: [String] = [], rightAligned: Set<Int> = [], cut: [Int] = [], optional: [Int] = [],
+        wrapsLast: Bool = false
+    ) {
         self.header = header
         self.rightAligned = rightAligned
         self.cut = cut
         self.optional = optional
+        self.wrapsLast = wrapsLast
     }
 
     /// Adds a row, each cell on one line and shown as it is (`Swift/StringProtocol/visible(keepingLines:)`):
@@ -65,7 +74,7 @@ public struct TextTable: Sendable {
         }
         for row in rows {
             let cells = shown.map { cell(row, $0) }
-            if cut.isEmpty, let last = shown.last {
+            if wrapsLast, let last = shown.last {
                 let wrapped = Self.wrap(cells[cells.count - 1], width: widths[last] ?? 0)
                 lines.append(draw(Array(cells.dropLast()) + [wrapped[0]], columns: shown, widths: widths))
                 let leading = total(widths.filter { $0.key != last }) + Self.gap.count
@@ -91,20 +100,24 @@ public struct TextTable: Sendable {
             uniqueKeysWithValues: columns.map { column in (column, rows.map { cell($0, column).cells }.max() ?? 0) })
         var widths = Dictionary(
             uniqueKeysWithValues: columns.map { ($0, max(body[$0] ?? 0, cell(header, $0).cells)) })
-        let flexible = cut.isEmpty ? columns.suffix(1) : cut.filter(columns.contains)
-        if total(widths) > width {
-            for column in columns where !flexible.contains(column) {
-                // As narrow as the values and the longest word allow, on two lines where it can.
-                let title = cell(header, column)
-                let natural = widths[column] ?? 0
-                var narrow = max(body[column] ?? 0, title.split(separator: " ").map(\.cells).max() ?? 0)
-                while narrow < natural, Self.wrap(title, width: narrow).count > 2 { narrow += 1 }
-                widths[column] = narrow
-            }
+        let wrapped = wrapsLast ? columns.last : nil
+        let flexible = cut.filter { columns.contains($0) && $0 != wrapped } + (wrapped.map { [$0] } ?? [])
+        // Each title as narrow as its values and its longest word allow, on two lines where it can;
+        // the title that saves most wraps first, and only until the table fits.
+        let narrowed = columns.filter { !flexible.contains($0) }.map { column in
+            let title = cell(header, column)
+            let natural = widths[column] ?? 0
+            var narrow = max(body[column] ?? 0, title.split(separator: " ").map(\.cells).max() ?? 0)
+            while narrow < natural, Self.wrap(title, width: narrow).count > 2 { narrow += 1 }
+            return (column: column, width: min(narrow, natural), saving: natural - min(narrow, natural))
+        }
+        for title in narrowed.sorted(by: { ($1.saving, $0.column) < ($0.saving, $1.column) })
+        where total(widths) > width && title.saving > 0 {
+            widths[title.column] = title.width
         }
         for column in flexible where total(widths) > width {
             let others = total(widths.filter { $0.key != column }) + Self.gap.count
-            if cut.isEmpty {
+            if column == wrapped {
                 // Never squeeze a wrapping column below a readable width, even on a tiny terminal.
                 widths[column] = max(20, width - others)
             } else {
@@ -156,10 +169,14 @@ public struct TextTable: Sendable {
         return lines
     }
 
-    /// Text as lines that fit `width`, each wrapped by ``wrap(_:width:)``.
+    /// Text as lines that fit `width`, each wrapped by ``wrap(_:width:)``; a line's leading spaces
+    /// indent its continuations too.
     public static func wrapLines(_ text: String, width: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
-            line.cells > width ? wrap(String(line), width: width) : [String(line)]
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+            guard line.cells > width else { return [String(line)] }
+            let indent = String(line.prefix { $0 == " " })
+            guard !indent.isEmpty, indent.count < width / 2 else { return wrap(String(line), width: width) }
+            return wrap(String(line.dropFirst(indent.count)), width: width - indent.count).map { indent + $0 }
         }.joined(separator: "\n")
     }
 
