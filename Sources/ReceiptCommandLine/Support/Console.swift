@@ -87,12 +87,14 @@ struct Console: Sendable {
         stream.isTerminal && CommandRun.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
-    /// The width tables must fit: on a terminal, `COLUMNS` when it is set, else the terminal's own;
-    /// unlimited when the output goes to a file or a pipe, so that lines stay whole for `grep` and `cut`.
+    /// The width tables must fit: `COLUMNS` when it is set, wherever the output goes (as `ls` and the
+    /// help screens take it); else the terminal's own (80 when it does not say); unlimited when the
+    /// output goes to a file or a pipe, so that lines stay whole for `grep` and `cut`. Shells keep
+    /// `COLUMNS` to themselves unless it is exported, so a pipe is cut only when asked.
     static var width: Int {
+        if let columns = CommandRun.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         let output = CommandRun.current.context.output
         guard output.isTerminal else { return Int.max / 2 }
-        if let columns = CommandRun.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return output.columns ?? 80
     }
 }

@@ -56,10 +56,9 @@ enum HelpScreen {
             .joined(separator: "\n")
     }
 
-    /// `COLUMNS` when it is set, else the terminal's width, else 80, as the argument parser does:
-    /// help is prose, wrapped into a pipe too (tables are the ones left whole there).
+    /// The tables' width (`COLUMNS`, else the terminal's), else 80, as the argument parser does: help
+    /// is prose, wrapped into a pipe too (tables are the ones left whole there).
     static var width: Int {
-        if let columns = CommandRun.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         let width = Console.width
         return width >= Int.max / 2 ? 80 : width
     }
