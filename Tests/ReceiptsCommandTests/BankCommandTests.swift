@@ -81,8 +81,9 @@ struct BankCommandTests {
         let text = try await russian.runOnTerminal(["match"], columns: 60).output.replacingOccurrences(
             of: "\r\n", with: "\n")
         #expect(text.contains("23.12.2024") && !text.contains("2024-12-23") && text.contains("Беркут"), "\(text)")
-        #expect(text.contains("Почему:\nчек 1: точно, сумма совпадает, в ту же минуту, тот же\nмагазин\n"), "\(text)")
-        #expect(text.contains("чек 9: точно, сумма совпадает, оплата за 1 мин до чека, тот\nже магазин"), "\(text)")
+        // Each reason's continuation under its first line, two cells in: the reasons wrap at 58.
+        #expect(text.contains("Почему:\nчек 1: точно, сумма совпадает, в ту же минуту, тот же\n  магазин\n"), "\(text)")
+        #expect(text.contains("чек 9: точно, сумма совпадает, оплата за 1 мин до чека,\n  тот же магазин"), "\(text)")
         // The shop's clock, as show says it: the postcode's Novosibirsk, Ozon's Moscow.
         let show = try await run.run(["show", "1"]).output
         #expect(show.contains("Shop's clock: UTC+7 (by postcode)"), "\(show)")

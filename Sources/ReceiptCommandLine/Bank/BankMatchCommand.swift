@@ -72,6 +72,8 @@ struct BankMatchCommand: AsyncParsableCommand {
                     words.bankReceiptColumn, words.bankPaymentColumn, words.bankDateColumn,
                     words.bankAmountColumn, words.bankShopColumn, words.bankDescriptionColumn,
                 ], rightAligned: [0, 1, 3], cut: [5, 4], optional: [5])
+            // A bank's description cut to a few letters says nothing: it goes before the shop is cut short.
+            table.minimumCut = 12
             var reasons: [String] = []
             for pairing in outcome.matched {
                 table.append([
@@ -80,10 +82,11 @@ struct BankMatchCommand: AsyncParsableCommand {
                     pairing.payment.payment.spent.formatted(in: language), shops[pairing.receipt] ?? "—",
                     pairing.payment.payment.description,
                 ])
-                // Why, wrapped rather than cut: `#12: strict, same amount, the same minute`.
-                reasons += TextTable.wrap(
+                // Why, wrapped rather than cut, under its first line: `#12: strict, same amount, …`.
+                let reason = TextTable.wrap(
                     words.bank.pairReason(receipt: pairing.receipt, pairing.reason.message(in: language)),
-                    width: max(20, width))
+                    width: max(20, width - 2))
+                reasons += reason.prefix(1) + reason.dropFirst().map { "  " + $0 }
             }
             sections.append(
                 words.bank.matchedTitle + "\n" + table.render(width: width) + "\n" + words.bankReasonsHeading + "\n"

@@ -48,6 +48,8 @@ struct ShopsListCommand: AsyncParsableCommand {
                 "#", text.total, text.receipts, words.shopHeading, words.lastVisitHeading, words.innHeading,
             ],
             rightAligned: [0, 1, 2], cut: [3], optional: [5, 4])
+        // The shop is what the table is for: the INN and the last visit go before it is cut short.
+        table.minimumCut = 16
         // Shops of one name (a chain's) are told apart by their street.
         var named: [String: Int] = [:]
         for shop in shops { named[shop.name, default: 0] += 1 }

@@ -52,7 +52,9 @@ struct BudgetStatusCommand: AsyncParsableCommand {
                 words.categoryColumn, words.limitColumn, words.spentColumn, words.leftColumn,
                 words.projectedColumn,
             ],
-            rightAligned: [1, 2, 3, 4], cut: [0])
+            rightAligned: [1, 2, 3, 4], cut: [0], optional: [4])
+        // A category cut to a few letters loses its mark (`!`, `↑`): the projection goes first.
+        table.minimumCut = 12
         for line in status.lines {
             let mark = line.isOver ? " !" : line.isHeadingOver ? " ↑" : ""
             table.append([

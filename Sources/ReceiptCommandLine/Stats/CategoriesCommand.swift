@@ -98,6 +98,8 @@ struct CategoriesListCommand: AsyncParsableCommand {
         var table = TextTable(
             header: [words.categoryID, text.category, text.total, text.receipts, text.items], rightAligned: [2, 3, 4],
             cut: [1], optional: [4, 3])
+        // The category's name goes short only after the counts (which `--json` gives) are left out.
+        table.minimumCut = 16
         for entry in entries {
             table.append([
                 entry.category, entry.name, text.money(Money(kopecks: entry.total)), String(entry.receipts),

@@ -66,6 +66,7 @@ struct InflationCommand: AsyncParsableCommand {
             }
             lines.append(categories.render(width: Console.width))
         }
-        console.output(lines.joined(separator: "\n"))
+        // The tables fit already; the sentences between them wrap, an indented one under its indent.
+        console.output(TextTable.wrapLines(lines.joined(separator: "\n"), width: Console.width))
     }
 }

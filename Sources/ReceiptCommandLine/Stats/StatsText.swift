@@ -52,8 +52,10 @@ struct StatsText {
         // The limits beside the categories, a category over its limit marked `!`.
         let limits = budgets[month.month] ?? [:]
         if !limits.isEmpty { header.append(text.limit) }
-        // On a narrow terminal the category is cut first, then the counts are left out.
-        var table = TextTable(header: header, rightAligned: Set(1..<header.count), cut: [0], optional: [4, 3])
+        // On a narrow terminal the category is cut first, then the counts are left out, then (beside
+        // the limits) the change against the 3-month average.
+        var table = TextTable(
+            header: header, rightAligned: Set(1..<header.count), cut: [0], optional: whole ? [4, 3, 6] : [4, 3])
         table.minimumCut = 12
         for line in month.categories {
             let limit = limits[line.category]
