@@ -54,7 +54,7 @@ struct NameOutput: Encodable {
         let language = words.language
         let width = max(Console.width - 5, 20)
         let blocks = names.filter { !$0.candidates.isEmpty }.map { name in
-            ([name.name.visible()]
+            ([TextTable.wrapLines(name.name.visible(), width: Console.width)]
                 + name.candidates.enumerated().flatMap { index, candidate in
                     let text =
                         "\(candidate.category.name(in: language)) (\(candidate.category.rawValue)) — "
@@ -64,7 +64,8 @@ struct NameOutput: Encodable {
                     }
                 }).joined(separator: "\n")
         }
-        return blocks.isEmpty ? nil : "\(words.candidatesHeading):\n" + blocks.joined(separator: "\n")
+        let heading = TextTable.wrapLines("\(words.candidatesHeading):", width: Console.width)
+        return blocks.isEmpty ? nil : heading + "\n" + blocks.joined(separator: "\n")
     }
 }
 
