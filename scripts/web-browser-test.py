@@ -133,7 +133,7 @@ def check_views(folder):
     """Every view on a database of the real fixtures (Tests/Fixtures/real-receipts, with a T-Bank
     statement of five of them and a 5,000 ₽ transfer), at 390 and 1280 px, in Russian and in
     English: no horizontal overflow, no console error, the navigation one row high, a receipt's
-    total within the first screen, nothing preselected on Bank and Categories."""
+    total within the first screen, nothing preselected on Bank, Categories and the budgets' form."""
     real = os.path.join(folder, "real")
     os.makedirs(real, exist_ok=True)
     database = os.path.join(real, "receipts.sqlite")
@@ -221,7 +221,7 @@ def check_views(folder):
                                 last = months
                             chosen = Select(driver.find_element(By.CSS_SELECTOR, "#stats select.to")).first_selected_option.text
                             check(last.lower() == chosen.lower(), f"{where}: the chart ends with the page's month ({last!r}, {chosen!r})")
-                        if name in ("bank", "categories"):
+                        if name in ("bank", "categories", "insights"):
                             chosen = driver.execute_script(
                                 f"return [...document.querySelectorAll('#{name} select')].filter((s) => s.value)"
                                 ".map((s) => s.value)")

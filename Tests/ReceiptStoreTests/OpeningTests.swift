@@ -85,14 +85,26 @@ struct OpeningTests {
         #expect(throws: StoreError.cannotOpen(path: folder.path, reason: .isFolder)) {
             try ReceiptDatabase.open(at: folder.path)
         }
-        // A device and a named pipe: before, `--db /dev/null` was "opened", SQLite's writes went
-        // nowhere and the command failed with "disk I/O error … COMMIT TRANSACTION".
+        // A device and a named pipe: before, `--db /dev/null` was "opened": the file's mode was
+        // narrowed to 0600 (as root, /dev/null itself: every other user's writes to it failed from
+        // then on), SQLite's writes went nowhere and the command failed with "disk I/O error …
+        // COMMIT TRANSACTION". The test never opens the machine's own /dev/null: it makes a device
+        // of its own (as root; the same numbers as /dev/null) and a pipe in its folder.
         let pipe = folder.file("pipe.sqlite")
         #expect(mkfifo(pipe, 0o600) == 0)
-        for path in ["/dev/null", pipe] {
+        var unusual = [pipe]
+        let device = folder.file("null.sqlite")
+        if getuid() == 0, mknod(device, mode_t(S_IFCHR) | 0o666, dev_t(1 << 8 | 3)) == 0 { unusual.append(device) }
+        #expect(unusual.count == (getuid() == 0 ? 2 : 1))
+        for path in unusual {
+            var before = stat()
+            #expect(stat(path, &before) == 0)
             #expect(throws: StoreError.cannotOpen(path: path, reason: .notRegularFile)) {
                 try ReceiptDatabase.open(at: path)
             }
+            // Refused before anything is done to it: its mode is as it was.
+            var after = stat()
+            #expect(stat(path, &after) == 0 && after.st_mode == before.st_mode)
         }
         #expect(
             StoreError.cannotOpen(path: "/dev/null", reason: .notRegularFile).message(in: .russian)

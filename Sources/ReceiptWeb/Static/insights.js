@@ -1,3 +1,4 @@
+import { categorySelect } from "/categories.js";
 import { ask, element, failed, send, state, table } from "/common.js";
 
 // Insights: the month's budgets (set and removed here, as `receipts budget set`/`unset` do), personal
@@ -96,12 +97,10 @@ function budgetForm(budget, part, month) {
     label.append(element("span", "", state.words[word]), input, problem);
     return label;
   };
-  const category = element("select");
-  for (const choice of budget.choices) {
-    const option = element("option", "", choice.name);
-    option.value = choice.category;
-    category.append(option);
-  }
+  const submit = element("button", "", state.words.setBudget);
+  submit.type = "submit";
+  // No category is chosen for the user: "set the limit" waits for one.
+  const category = categorySelect(budget.choices, null, submit);
   const amount = element("input");
   amount.inputMode = "decimal";
   const only = element("label", "only");
@@ -109,8 +108,6 @@ function budgetForm(budget, part, month) {
   box.type = "checkbox";
   box.name = "only";
   only.append(box, " ", budget.onlyThisMonth);
-  const submit = element("button", "", state.words.setBudget);
-  submit.type = "submit";
   const message = element("p", "said", lastSaid);
   message.setAttribute("role", "status");
   lastSaid = "";
