@@ -506,6 +506,39 @@ enum Schema {
             // every month's are made anew.
             try db.execute(sql: "INSERT OR IGNORE INTO stale_item_months (month) SELECT DISTINCT month FROM receipts")
         }
+        migrator.registerMigration("v25-household") { db in
+            // The people who share the receipts (the first is the user, who pays by default; a card's
+            // last digits say whose its payments are), who paid a receipt when not the default, each
+            // line's shares (`position` the line's, from 0; -1 the receipt's default for its lines), and the transfers
+            // recorded as settling up, each in the month it settles.
+            try db.execute(
+                sql: """
+                    CREATE TABLE people (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        card TEXT,
+                        account TEXT
+                    );
+                    CREATE TABLE receipt_payers (
+                        receipt_id INTEGER PRIMARY KEY NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
+                        person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE
+                    );
+                    CREATE TABLE line_shares (
+                        receipt_id INTEGER NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+                        weight INTEGER NOT NULL CHECK (weight > 0),
+                        PRIMARY KEY (receipt_id, position, person_id)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE settlements (
+                        id INTEGER PRIMARY KEY,
+                        from_id INTEGER NOT NULL REFERENCES people(id),
+                        to_id INTEGER NOT NULL REFERENCES people(id),
+                        amount INTEGER NOT NULL CHECK (amount > 0),
+                        month TEXT NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

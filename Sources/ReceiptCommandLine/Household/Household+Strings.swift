@@ -1,0 +1,164 @@
+import ReceiptCore
+import ReceiptReports
+import ReceiptStore
+
+// The words of `receipts people`, `paid-by`, `split` and `household`, in Russian and English.
+extension HelpText {
+    static var peopleAbstract: String {
+        pick(
+            "Люди, с которыми вы делите покупки: первый — это вы.",
+            "The people you share your shopping with: the first is you.")
+    }
+    static var peopleListAbstract: String {
+        pick("Список людей, вы первым, с картами.", "The people, you first, with their cards.")
+    }
+    static var peopleAddAbstract: String {
+        pick(
+            "Добавить человека (первый добавленный — это вы: по умолчанию чеки оплачиваете вы).",
+            "Add a person (the first one added is you: you pay a receipt unless told otherwise).")
+    }
+    static var peopleRemoveAbstract: String {
+        pick(
+            "Убрать человека: его чеки снова ваши, его доли — остальных.",
+            "Remove a person: the receipts they paid are yours again, their shares the others'.")
+    }
+    static var personNameHelp: String { pick("Имя человека.", "The person's name.") }
+    static var personValue: String { pick("имя", "name") }
+    static var cardHelp: String {
+        pick(
+            "Последние 4 цифры карты: чеки, оплаченные ею (по выписке банка), платит этот человек.",
+            "The card's last 4 digits: receipts paid with it (by the bank statement) are this person's.")
+    }
+    static var cardValue: String { pick("цифры", "digits") }
+    static var accountHelp: String {
+        pick("Логин человека на сервере чеков.", "The person's login on the receipts server.")
+    }
+    static var badPersonName: String {
+        pick("имя не может быть пустым или длиннее 64 знаков", "a name is 1 to 64 characters")
+    }
+    static func badCard(_ text: String) -> String {
+        pick("«\(text)» — не 4 последние цифры карты", "“\(text)” is not a card's last 4 digits")
+    }
+    static var paidByAbstract: String {
+        pick(
+            "Кто оплатил чек (иначе — владелец карты из выписки, иначе вы).",
+            "Who paid a receipt (else the owner of the card in the statement, else you).")
+    }
+    static var paidByResetHelp: String {
+        pick("Вернуть плательщика по умолчанию.", "Go back to the default payer.")
+    }
+    static var personOrReset: String { pick("нужно имя или --reset", "give a name or --reset") }
+    static var splitAbstract: String {
+        pick("Для кого строки чека: для всех, для одного, поровну или по долям.", "Who a receipt's lines are for.")
+    }
+    static var splitDiscussion: String {
+        pick(
+            """
+            Без --line — для всех строк чека, у которых нет своего выбора. ИМЯ=ВЕС — доли по весам \
+            (Аня=2 Борис=1: две трети и треть); без людей — снова для всех. Суммы делятся до копейки.
+            """,
+            """
+            Without --line: for every line of the receipt without a choice of its own. NAME=WEIGHT \
+            shares by weights (Ann=2 Bob=1: two thirds and a third); no people: for everyone again. \
+            Amounts are split to the kopeck.
+            """)
+    }
+    static var splitLineHelp: String { pick("Номер строки чека (от 1).", "The receipt's line number (from 1).") }
+    static var splitPeopleHelp: String {
+        pick("Люди, для кого строки, с весами.", "The people the lines are for, with weights.")
+    }
+    static var personWeightValue: String { pick("имя[=вес]", "name[=weight]") }
+    static func badWeight(_ text: String) -> String {
+        pick(
+            "«\(text)»: вес — целое число от 1 до 1 000 000",
+            "“\(text)”: a weight is a whole number from 1 to 1,000,000")
+    }
+    static var householdAbstract: String {
+        pick("Кто сколько заплатил и потратил, кто кому должен.", "Who paid and consumed what, who owes whom.")
+    }
+    static var householdBalanceAbstract: String {
+        pick(
+            "Баланс каждого: заплатил, потребил, разница.",
+            "Each person's balance: what they paid, consumed, and the difference.")
+    }
+    static var householdSettleAbstract: String {
+        pick(
+            "Наименьшее число переводов, после которых никто никому не должен.",
+            "The fewest transfers after which nobody owes anybody.")
+    }
+    static var householdMonthHelp: String {
+        pick("Только этот месяц (иначе — все).", "This month only (else every month).")
+    }
+    static var settleRecordHelp: String {
+        pick(
+            "Записать переводы как расчёт: следующие балансы их учтут.",
+            "Record the transfers as settled: later balances count them.")
+    }
+}
+
+extension Words {
+    var noPeopleYet: String {
+        pick(
+            "людей пока нет: receipts people add ИМЯ (первый — это вы)",
+            "no people yet: receipts people add NAME (the first is you)")
+    }
+    var you: String { pick("вы", "you") }
+    var personHeading: String { pick("Кто", "Person") }
+    var cardHeading: String { pick("Карта", "Card") }
+    var accountHeading: String { pick("Логин", "Login") }
+    var paidHeading: String { pick("Заплатил", "Paid") }
+    var consumedHeading: String { pick("Потребил", "Consumed") }
+    var settledHeading: String { pick("Расчёты", "Settled") }
+    var balanceHeading: String { pick("Баланс", "Balance") }
+    var balanceMeaning: String {
+        pick(
+            "Баланс «+» — человеку должны, «−» — он должен; receipts household settle — кто кому сколько.",
+            "A “+” balance is owed to the person, a “−” one they owe; receipts household settle says who pays whom.")
+    }
+    var allEven: String { pick("Никто никому не должен.", "Nobody owes anybody.") }
+    var settleHint: String {
+        pick(
+            "Когда переведёте: receipts household settle --record — и балансы это учтут.",
+            "Once paid: receipts household settle --record, and the balances count it.")
+    }
+    func settlementsRecorded(_ count: Int) -> String {
+        pick("Записано переводов: \(count).", "Recorded \(count) transfer(s).")
+    }
+    /// A balance with its sign: `+1 234,56 ₽`, `−78,00 ₽`, `0,00 ₽`.
+    func signed(_ amount: Money, in text: ReportText) -> String {
+        let magnitude = text.money(Money(kopecks: amount.kopecks < 0 ? -amount.kopecks : amount.kopecks))
+        return amount.kopecks > 0 ? "+" + magnitude : amount.kopecks < 0 ? "−" + magnitude : magnitude
+    }
+    func personAdded(_ person: Person) -> String {
+        let card = person.card.map { pick(", карта *\($0)", ", card *\($0)") } ?? ""
+        return person.isUser
+            ? pick(
+                "Добавлено: \(person.name.visible())\(card) — это вы: по умолчанию чеки оплачиваете вы.",
+                "Added: \(person.name.visible())\(card), who is you: you pay a receipt unless told otherwise.")
+            : pick("Добавлено: \(person.name.visible())\(card).", "Added: \(person.name.visible())\(card).")
+    }
+    func personRemoved(_ person: Person) -> String {
+        pick("Убрано: \(person.name.visible()).", "Removed: \(person.name.visible()).")
+    }
+    func payerSet(receipt: Int64, person: Person?) -> String {
+        guard let person else {
+            return pick(
+                "Чек № \(receipt): платит владелец карты или вы.",
+                "Receipt #\(receipt): paid by the card's owner, or you.")
+        }
+        return pick(
+            "Чек № \(receipt): платит \(person.name.visible()).",
+            "Receipt #\(receipt): paid by \(person.name.visible()).")
+    }
+    func sharesSet(receipt: Int64, line: Int?, people: [(Person, Int64)]) -> String {
+        let what =
+            line.map { pick("Чек № \(receipt), строка \($0)", "Receipt #\(receipt), line \($0)") }
+            ?? pick("Чек № \(receipt)", "Receipt #\(receipt)")
+        guard !people.isEmpty else { return what + pick(": для всех.", ": for everyone.") }
+        let total = people.reduce(0) { $0 + $1.1 }
+        let parts = people.map { person, weight in
+            people.count == 1 ? person.name.visible() : "\(person.name.visible()) \(weight)/\(total)"
+        }
+        return what + ": " + parts.joined(separator: ", ") + "."
+    }
+}

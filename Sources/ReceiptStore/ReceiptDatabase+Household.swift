@@ -1,0 +1,286 @@
+import GRDB
+public import ReceiptCore
+
+/// A person who shares the receipts: the first one added is the user, who pays a receipt unless
+/// another is named or the card it was paid with is someone else's.
+public struct Person: Sendable, Hashable, Codable {
+    /// The person's number in the database.
+    public let id: Int64
+    /// The name the user gave (unique in any case).
+    public let name: String
+    /// The last four digits of the person's card, as bank statements print them (`*4556`).
+    public let card: String?
+    /// The person's login on the receipts server, once households are kept there too.
+    public let account: String?
+    /// Whether this is the user (the first person): the default payer.
+    public let isUser: Bool
+}
+
+/// Why a household change was refused.
+public enum HouseholdError: Error, Sendable, Equatable, LocalizedMessage {
+    /// Someone of that name (in any case) is there already.
+    case nameTaken(String)
+    /// Nobody of that name.
+    case noPerson(String)
+    /// No receipt of that number.
+    case noReceipt(Int64)
+    /// The receipt has no such line (`lines` it has).
+    case noLine(receipt: Int64, line: Int, lines: Int)
+    /// The card's digits are someone else's already.
+    case cardTaken(card: String, by: String)
+    /// The user cannot go while others remain: the others would have nobody to pay by default.
+    case userStays(String)
+    /// A person with recorded settlements keeps them: removing would unbalance the others.
+    case hasSettlements(String)
+
+    /// Why, in the user's language.
+    public func message(in language: Language) -> String {
+        switch self {
+        case .nameTaken(let name):
+            language.pick("«\(name)» уже есть среди людей", "“\(name)” is already one of the people")
+        case .noPerson(let name):
+            language.pick(
+                "нет человека «\(name)»; список: receipts people", "no person named “\(name)”; see receipts people")
+        case .noReceipt(let id): language.pick("нет чека № \(id)", "no receipt #\(id)")
+        case .noLine(let receipt, let line, let lines):
+            language.pick(
+                "в чеке № \(receipt) нет строки \(line): строк \(lines)",
+                "receipt #\(receipt) has no line \(line): it has \(lines)")
+        case .cardTaken(let card, let name):
+            language.pick("карта *\(card) уже записана за «\(name)»", "card *\(card) is already \(name)’s")
+        case .userStays(let name):
+            language.pick(
+                "«\(name)» — это вы (платите по умолчанию): сначала уберите остальных",
+                "“\(name)” is you (the default payer): remove the others first")
+        case .hasSettlements(let name):
+            language.pick(
+                "у «\(name)» есть записанные расчёты: без них балансы остальных не сойдутся",
+                "\(name) has recorded settlements: without them the others’ balances would not add up")
+        }
+    }
+}
+
+/// What each person paid and consumed over some months, and the settlements recorded: the
+/// household's balance (each ``HouseholdBalance/Line/balance``: positive for a person owed money).
+public struct HouseholdBalance: Sendable, Equatable {
+    /// One person's figures.
+    public struct Line: Sendable, Equatable {
+        /// Whose they are.
+        public let person: Person
+        /// Kopecks the person paid (receipts they paid, money received counting below zero).
+        public let paid: Int64
+        /// Kopecks of the lines that were for them.
+        public let consumed: Int64
+        /// Kopecks they sent in recorded settlements.
+        public let sent: Int64
+        /// Kopecks they received in recorded settlements.
+        public let received: Int64
+
+        /// Positive: the others owe the person this much; negative: the person owes it.
+        public var balance: Int64 { paid - consumed + sent - received }
+    }
+
+    /// Every person's, the user first.
+    public let lines: [Line]
+}
+
+extension ReceiptDatabase {
+    /// Every person, the user first.
+    public func people() throws(StoreError) -> [Person] {
+        try read { db in try Self.people(in: db) }
+    }
+
+    static func people(in db: Database) throws -> [Person] {
+        try Row.fetchAll(db, sql: "SELECT id, name, card, account FROM people ORDER BY id").enumerated().map {
+            index, row in
+            Person(id: row["id"], name: row["name"], card: row["card"], account: row["account"], isUser: index == 0)
+        }
+    }
+
+    /// Adds a person (the first one is the user); `card` the last four digits of their card.
+    public func addPerson(
+        _ name: String, card: String? = nil, account: String? = nil
+    ) throws(StoreError) -> Result<Person, HouseholdError> {
+        try write { db in
+            let people = try Self.people(in: db)
+            if let taken = people.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                return .failure(.nameTaken(taken.name))
+            }
+            if let card, let owner = people.first(where: { $0.card == card }) {
+                return .failure(.cardTaken(card: card, by: owner.name))
+            }
+            try db.execute(
+                sql: "INSERT INTO people (name, card, account) VALUES (?, ?, ?)", arguments: [name, card, account])
+            return .success(
+                Person(id: db.lastInsertedRowID, name: name, card: card, account: account, isUser: people.isEmpty))
+        }
+    }
+
+    /// Removes a person: the receipts they paid go back to the default payer and their shares to
+    /// the others. The user stays while others remain; a person with recorded settlements stays.
+    public func removePerson(named name: String) throws(StoreError) -> Result<Person, HouseholdError> {
+        try write { db in
+            let people = try Self.people(in: db)
+            guard let person = people.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                return .failure(.noPerson(name))
+            }
+            if person.isUser, people.count > 1 { return .failure(.userStays(person.name)) }
+            let settled =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM settlements WHERE from_id = ? OR to_id = ?",
+                    arguments: [person.id, person.id]) ?? 0
+            if settled > 0 { return .failure(.hasSettlements(person.name)) }
+            try db.execute(sql: "DELETE FROM people WHERE id = ?", arguments: [person.id])
+            return .success(person)
+        }
+    }
+
+    /// The person of that name (any case), if there is one.
+    public func person(named name: String) throws(StoreError) -> Person? {
+        try people().first { $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// Says who paid receipt `id`; nil gives it back to the default (the card's owner, else the user).
+    /// Nil when done, else why not.
+    public func setPayer(of id: Int64, to person: Int64?) throws(StoreError) -> HouseholdError? {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM receipts WHERE id = ?", arguments: [id]) != nil else {
+                return .noReceipt(id)
+            }
+            if let person {
+                try db.execute(
+                    sql: """
+                        INSERT INTO receipt_payers (receipt_id, person_id) VALUES (?, ?)
+                        ON CONFLICT (receipt_id) DO UPDATE SET person_id = excluded.person_id
+                        """,
+                    arguments: [id, person])
+            } else {
+                try db.execute(sql: "DELETE FROM receipt_payers WHERE receipt_id = ?", arguments: [id])
+            }
+            return nil
+        }
+    }
+
+    /// Who each line of receipt `id` is for: `line` (from 1) alone, or nil for the receipt's default,
+    /// which its lines without shares of their own follow; no weights gives it back to everyone.
+    /// Nil when done, else why not.
+    public func setShares(
+        of id: Int64, line: Int?, to weights: [Household.Weight]
+    ) throws(StoreError) -> HouseholdError? {
+        try write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM receipts WHERE id = ?", arguments: [id]) != nil else {
+                return .noReceipt(id)
+            }
+            if let line {
+                let lines =
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM items WHERE receipt_id = ?", arguments: [id]) ?? 0
+                guard (1...max(lines, 1)).contains(line), lines > 0 else {
+                    return .noLine(receipt: id, line: line, lines: lines)
+                }
+            }
+            let position = line.map { $0 - 1 } ?? -1
+            try db.execute(
+                sql: "DELETE FROM line_shares WHERE receipt_id = ? AND position = ?", arguments: [id, position])
+            for weight in weights {
+                try db.execute(
+                    sql: "INSERT INTO line_shares (receipt_id, position, person_id, weight) VALUES (?, ?, ?, ?)",
+                    arguments: [id, position, weight.person, weight.weight])
+            }
+            return nil
+        }
+    }
+
+    /// What each person paid and consumed in `months` (every month when nil), with the settlements
+    /// recorded for those months. A receipt is paid by the person named for it, else by the owner of
+    /// the card it was paid with (its bank pair's account ends in their digits), else by the user; each
+    /// line's counted money (a settlement its prepayment paid counts nothing: its prepayment's lines
+    /// carry it) goes to the line's shares, else the receipt's, else everyone evenly; a receipt
+    /// without lines (pending) shares its counted total the same way.
+    public func householdBalance(months: ClosedRange<Month>? = nil) throws(StoreError) -> HouseholdBalance {
+        try read { db in
+            let people = try Self.people(in: db)
+            guard !people.isEmpty else { return HouseholdBalance(lines: []) }
+            let everyone = people.map(\.id)
+            let user = everyone[0]
+            var paid: [Int64: Int64] = [:]
+            var consumed: [Int64: Int64] = [:]
+            let range = months.map { "AND r.month BETWEEN '\($0.lowerBound)' AND '\($0.upperBound)'" } ?? ""
+            // Whose card each receipt was paid with, by its saved bank pair.
+            let cards = people.compactMap { person in person.card.map { (digits: $0, person: person.id) } }
+            var shares: [Int64: [Int: [Household.Weight]]] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.receipt_id, s.position, s.person_id, s.weight FROM line_shares s
+                    JOIN receipts r ON r.id = s.receipt_id WHERE 1 \(range) ORDER BY s.receipt_id, s.position, s.person_id
+                    """)
+            {
+                shares[row["receipt_id"], default: [:]][row["position"], default: []].append(
+                    Household.Weight(person: row["person_id"], weight: row["weight"]))
+            }
+            var lines: [Int64: [(position: Int, counted: Int64)]] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT i.receipt_id, i.position, i.counted FROM items i JOIN receipts r ON r.id = i.receipt_id
+                    WHERE 1 \(range) ORDER BY i.receipt_id, i.position
+                    """)
+            {
+                lines[row["receipt_id"], default: []].append((row["position"], row["counted"]))
+            }
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT r.id, r.counted, p.person_id AS payer, b.account
+                    FROM receipts r
+                    LEFT JOIN receipt_payers p ON p.receipt_id = r.id
+                    LEFT JOIN bank_matches m ON m.receipt_id = r.id
+                    LEFT JOIN bank_payments b ON b.id = m.payment_id
+                    WHERE r.counted <> 0 \(range)
+                    """)
+            {
+                let id: Int64 = row["id"]
+                let counted: Int64 = row["counted"]
+                let account: String? = row["account"]
+                let byCard = account.flatMap { account in cards.first { account.hasSuffix($0.digits) }?.person }
+                let payer: Int64 = row["payer"] ?? byCard ?? user
+                paid[payer, default: 0] += counted
+                let own = shares[id] ?? [:]
+                let fallback = own[-1] ?? []
+                let receiptLines = lines[id] ?? []
+                let parts = receiptLines.isEmpty ? [(position: -1, counted: counted)] : receiptLines
+                for part in parts {
+                    for share in Household.shares(
+                        of: part.counted, weights: own[part.position] ?? fallback, everyone: everyone)
+                    {
+                        consumed[share.person, default: 0] += share.amount
+                    }
+                }
+            }
+            var sent: [Int64: Int64] = [:]
+            var received: [Int64: Int64] = [:]
+            let settledRange = months.map { "WHERE month BETWEEN '\($0.lowerBound)' AND '\($0.upperBound)'" } ?? ""
+            for row in try Row.fetchAll(db, sql: "SELECT from_id, to_id, amount FROM settlements \(settledRange)") {
+                sent[row["from_id"], default: 0] += row["amount"]
+                received[row["to_id"], default: 0] += row["amount"]
+            }
+            return HouseholdBalance(
+                lines: people.map { person in
+                    HouseholdBalance.Line(
+                        person: person, paid: paid[person.id] ?? 0, consumed: consumed[person.id] ?? 0,
+                        sent: sent[person.id] ?? 0, received: received[person.id] ?? 0)
+                })
+        }
+    }
+
+    /// Keeps `transfers` as settlements of `month`: later balances over that month count them.
+    public func recordSettlements(_ transfers: [Household.Transfer], month: Month) throws(StoreError) {
+        try write { db in
+            for transfer in transfers {
+                try db.execute(
+                    sql: "INSERT INTO settlements (from_id, to_id, amount, month) VALUES (?, ?, ?, ?)",
+                    arguments: [transfer.from, transfer.to, transfer.amount, month.description])
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import ReceiptCore
+import ReceiptStore
+import ReceiptTesting
+import Testing
+
+/// People, who paid, who each line is for, and the balance that follows, on a real SQLite file.
+@Suite("Household in the database", .timeLimit(.minutes(20)))
+struct HouseholdStoreTests {
+    static func item(_ name: String, _ kopecks: Int64) -> Item {
+        Item(name: name, price: Money(kopecks: kopecks), quantity: 1, sum: Money(kopecks: kopecks))
+    }
+
+    @Test(
+        "two people: a line for one, a receipt by weights, a pending receipt for both; balances by hand, then settled")
+    func balance() throws {
+        let folder = try TemporaryFolder("household")
+        let database = try ReceiptDatabase.open(at: folder.file("receipts.sqlite"))
+        // A: 100.00 ₽, bread 60.00 and beer 40.00; B: 300.01 ₽, one line; C: 10.00 ₽, pending, no lines.
+        _ = try database.save([
+            try Fixtures.receipt(
+                i: 1, date: "2026-10-05T10:00:00", items: [Self.item("ХЛЕБ", 6_000), Self.item("ПИВО", 4_000)]),
+            try Fixtures.receipt(i: 2, date: "2026-10-06T10:00:00", items: [Self.item("ОДЕЯЛО", 30_001)]),
+            try Fixtures.receipt(i: 3, date: "2026-10-07T10:00:00", total: 1_000, items: [], status: .pending),
+        ])
+        let queue = try DatabaseQueue(path: folder.file("receipts.sqlite"))
+        let ids = try queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM receipts ORDER BY fd") }
+        try queue.close()
+        #expect(ids.count == 3)
+        let (a, b, c) = (ids[0], ids[1], ids[2])
+        #expect(try database.householdBalance().lines.isEmpty)
+
+        let anna = try database.addPerson("Аня").get()
+        let boris = try database.addPerson("Борис", card: "4556").get()
+        #expect(anna.isUser && !boris.isUser)
+        #expect(try database.addPerson("аня") == .failure(.nameTaken("Аня")))
+        #expect(try database.addPerson("Вера", card: "4556") == .failure(.cardTaken(card: "4556", by: "Борис")))
+        #expect(try database.setPayer(of: b, to: boris.id) == nil)
+        #expect(try database.setPayer(of: 999, to: boris.id) == .noReceipt(999))
+        // The beer (line 2 of A) is Борис's; B is shared 1:2; the rest for everyone.
+        #expect(try database.setShares(of: a, line: 2, to: [.init(person: boris.id, weight: 1)]) == nil)
+        #expect(try database.setShares(of: a, line: 3, to: []) == .noLine(receipt: a, line: 3, lines: 2))
+        #expect(
+            try database.setShares(
+                of: b, line: nil, to: [.init(person: anna.id, weight: 1), .init(person: boris.id, weight: 2)])
+                == nil)
+        _ = c
+
+        // Paid: Аня A 100.00 + C 10.00 = 110.00 (the default payer); Борис B 300.01.
+        // Consumed: bread 60.00 → 30.00 each; beer 40.00 → Борис; B 300.01 by 1:2 → 100.00 and 200.01
+        // (the kopeck left to the larger remainder); C 10.00 → 5.00 each.
+        // Аня 30.00 + 100.00 + 5.00 = 135.00; Борис 30.00 + 40.00 + 200.01 + 5.00 = 275.01.
+        // Balances: Аня 110.00 − 135.00 = −25.00; Борис 300.01 − 275.01 = +25.00.
+        let lines = try database.householdBalance().lines
+        #expect(lines.map(\.person.name) == ["Аня", "Борис"])
+        #expect(lines.map(\.paid) == [11_000, 30_001] && lines.map(\.consumed) == [13_500, 27_501])
+        #expect(lines.map(\.balance) == [-2_500, 2_500])
+        let transfers = Household.settle(lines.map { (person: $0.person.id, balance: $0.balance) })
+        #expect(transfers == [Household.Transfer(from: anna.id, to: boris.id, amount: 2_500)])
+        try database.recordSettlements(transfers, month: try #require(Month("2026-10")))
+        #expect(try database.householdBalance().lines.map(\.balance) == [0, 0])
+        // September has nothing, and none of October's settlement.
+        let september = try #require(Month("2026-09"))
+        #expect(try database.householdBalance(months: september...september).lines.map(\.paid) == [0, 0])
+
+        // Борис has a settlement: he stays; the user stays while he is there.
+        #expect(try database.removePerson(named: "борис") == .failure(.hasSettlements("Борис")))
+        #expect(try database.removePerson(named: "Аня") == .failure(.userStays("Аня")))
+        #expect(try database.removePerson(named: "Вера") == .failure(.noPerson("Вера")))
+    }
+}

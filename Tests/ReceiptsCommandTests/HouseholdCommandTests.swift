@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import ReceiptTesting
+import Testing
+
+/// `receipts people`, `paid-by`, `split` and `household` on the real Novosibirsk December
+/// (Tests/Fixtures/real-receipts/chequeinfo-2024-12.json) with its T-Bank statement, two cards.
+@Suite("receipts people, paid-by, split, household", .timeLimit(.minutes(20)))
+struct HouseholdCommandTests {
+    /// BankCommandTests' December statement with the AUCHAN (239.80) and DETSKIY MIR (1,003.52)
+    /// payments made with a second card, *7781: Борис's.
+    static let twoCards = BankCommandTests.december.split(separator: "\n", omittingEmptySubsequences: false).map {
+        line in
+        line.contains("AUCHAN CITY") || line.contains("DETSKIY MIR")
+            ? line.replacingOccurrences(of: "\"*4556\"", with: "\"*7781\"") : String(line)
+    }.joined(separator: "\n")
+
+    @Test(
+        "two people, one card each: the card says who paid, lines for everyone by halves; settled in one transfer, then even"
+    )
+    func december() async throws {
+        let folder = try TemporaryFolder()
+        let run = RealReceiptsCommandTests.runner(in: folder)
+        #expect(
+            try await run.run(["import", RealReceiptsCommandTests.fixtures + "/chequeinfo-2024-12.json"]).status == 0)
+        #expect(
+            try await run.run(["bank", "import", try folder.write(Self.twoCards, to: "operations.csv")]).status == 0)
+        // The pairs saved, so that the cards say who paid.
+        #expect(try await run.run(["match"]).status == 0)
+        let empty = try await run.run(["household", "balance"])
+        #expect(empty.status == 0 && empty.errors.contains("no people yet"))
+        let anna = try await run.run(["people", "add", "Аня", "--card", "*4556"])
+        #expect(anna.output.contains("Added: Аня, card *4556, who is you"))
+        #expect(try await run.run(["people", "add", "Борис", "--card", "7781"]).status == 0)
+        let twice = try await run.run(["people", "add", "борис"])
+        #expect(twice.status == 2 && twice.errors.contains("“Борис” is already one of the people"))
+        #expect(try await run.run(["people", "add", "Вера", "--card", "12"]).status == 2)
+
+        let balance = try BankCommandTests.json(try await run.run(["household", "balance", "--json"]).output)
+        let people = try #require(balance["people"] as? [[String: Any]])
+        #expect(people.map { $0["name"] as? String } == ["Аня", "Борис"])
+        let paid = people.map { $0["paid"] as? Int ?? -1 }
+        let consumed = people.map { $0["consumed"] as? Int ?? -1 }
+        // The month counts 72,305.45 ₽ (stats --json: the 25 receipts). Борис's card paid AUCHAN
+        // 239.80 + DETSKIY MIR 1,003.52 = 1,243.32; every other receipt, cash ones too, is the
+        // user's: 72,305.45 − 1,243.32 = 71,062.13.
+        #expect(paid == [7_106_213, 124_332])
+        // Each line for both: halves, the odd kopeck of a line to the earlier person (Аня). So Аня
+        // consumes (7,230,545 + k) / 2, Борис (7,230,545 − k) / 2, k the lines of an odd amount.
+        // k read from the file: the lines' counted money, as the database keeps it.
+        let queue = try DatabaseQueue(path: folder.file("receipts.sqlite"))
+        let odd = try await queue.read { db in
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM items i JOIN receipts r ON r.id = i.receipt_id
+                    WHERE r.counted <> 0 AND i.counted % 2 <> 0
+                    """) ?? 0
+        }
+        try queue.close()
+        #expect(odd > 0 && consumed == [(7_230_545 + odd) / 2, (7_230_545 - odd) / 2], "\(consumed) odd \(odd)")
+        let balances = people.map { $0["balance"] as? Int ?? 0 }
+        #expect(balances[0] + balances[1] == 0 && balances[0] == 7_106_213 - consumed[0])
+
+        // Борис owes Аня his balance: one transfer; recorded, everyone is even.
+        let settle = try BankCommandTests.json(try await run.run(["household", "settle", "--json"]).output)
+        let transfers = try #require(settle["transfers"] as? [[String: Any]])
+        #expect(
+            transfers.count == 1 && transfers[0]["from"] as? String == "Борис" && transfers[0]["to"] as? String == "Аня"
+        )
+        #expect(transfers[0]["amount"] as? Int == balances[0])
+        let text = try await run.run(["household", "settle", "--month", "2024-12", "--record"])
+        #expect(text.status == 0 && text.output.hasPrefix("Борис → Аня: RUB "), "\(text.output)")
+        let after = try BankCommandTests.json(
+            try await run.run(["household", "balance", "--month", "2024-12", "--json"]).output)
+        #expect((after["people"] as? [[String: Any]])?.map { $0["balance"] as? Int } == [0, 0])
+        #expect(try await run.run(["household", "settle"]).output.contains("Nobody owes anybody."))
+
+        // Wrong input: who and what are named; nothing changes.
+        let nobody = try await run.run(["paid-by", "1", "Вера"])
+        #expect(nobody.status == 3 && nobody.errors.contains("no person named “Вера”"))
+        let weight = try await run.run(["split", "1", "Аня=0"])
+        #expect(weight.status == 2 && weight.errors.contains("a weight is a whole number from 1 to 1,000,000"))
+        let line = try await run.run(["split", "1", "--line", "999", "Аня"])
+        #expect(line.status == 3 && line.errors.contains("has no line 999"))
+        #expect(try await run.run(["split", "1", "Аня=2", "Борис"]).output.contains("Аня 2/3, Борис 1/3"))
+        #expect(try await run.run(["paid-by", "1", "--reset"]).status == 0)
+        #expect(try await run.run(["people", "remove", "Борис"]).status == 2)
+    }
+}
