@@ -128,6 +128,7 @@ test: setup
 	    scripts/with-postgres.sh $(SWIFT) test --skip-build --filter 'ReceiptServerTests|ReceiptSyncTests'" \
 	  api-fuzz "RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh" \
 	  browser "RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py" \
+	  browser-views "RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py views" \
 	  ledger-check "RECEIPTS=$(RECEIPTS) LEDGER_VENV=$(LEDGER_VENV) python3 scripts/ledger-check.py"
 
 ## Debian's nginx for the server's test behind a real proxy (NginxProxyTests), its package unpacked

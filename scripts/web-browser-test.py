@@ -8,6 +8,8 @@ horizontal overflow at 375 and 1280 px, no console errors, a browser without the
 key sent to no other port of 127.0.0.1, `--open` opening the page with a one-time code, `--lan`
 reached at 127.0.0.2 (standing for the machine's network address) by a phone-sized browser, the
 categories' candidates at 390 px (none chosen until one is clicked), and a report's tables at 390 px.
+With the argument `views`, only every view on the real fixtures at 390 and 1280 px in both languages
+(check_views), which `make test` runs beside the rest in a process of its own.
 Screenshots go to Reports/web/.
 
     RECEIPTS=.build/debug/receipts .build/web-venv/bin/python scripts/web-browser-test.py
@@ -1444,7 +1446,6 @@ def main():
         check_candidates_and_report(base, address, database, environment, folder)
         check_lan(database, environment)
         check_tax_service(folder)
-        check_views(folder)
 
         stranger = browser(800, 600)
         try:
@@ -1524,4 +1525,18 @@ def main():
     print("web-browser-test: every check passed")
 
 
-main()
+def views():
+    """`web-browser-test.py views`: every view at both widths in both languages (check_views) on its
+    own, so that `make test` runs it beside the rest of the test, in a process of its own."""
+    folder = tempfile.mkdtemp(prefix="receipts-web-views-")
+    os.makedirs(REPORTS, exist_ok=True)
+    try:
+        check_views(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    if failures:
+        sys.exit(f"web-browser-test views: {len(failures)} check(s) failed")
+    print("web-browser-test views: every check passed")
+
+
+views() if sys.argv[1:] == ["views"] else main()

@@ -87,12 +87,18 @@ struct TablesAtTwoWidthsTests {
         }.map(String.init)
     }
 
-    @Test("every table fits 60 and 120 columns with its amounts whole and aligned; at 120 what fits is as unlimited")
-    func everyTable() async throws {
-        // The checks can fail: a column ending one cell apart, a line one cell too wide.
+    @Test("the checks can fail: a column ending one cell apart, a line one cell too wide")
+    func checksCanFail() {
         #expect(!Self.ragged("#1  1,00\u{A0}₽  x\n#2  12,00\u{A0}₽  y").isEmpty)
         #expect(Self.ragged("#1   1,00\u{A0}₽  x\n#2  12,00\u{A0}₽  y").isEmpty)
         #expect(Self.tooWide(String(repeating: "ab ", count: 20) + "c", columns: 60).count == 1)
+    }
+
+    /// One language's run a case, so that the two run side by side.
+    @Test(
+        "every table fits 60 and 120 columns with its amounts whole and aligned; at 120 what fits is as unlimited",
+        arguments: ["ru", "en"])
+    func everyTable(language: String) async throws {
         let server = try await DemoServerProcess(receipts: 10)
         let folder = try TemporaryFolder()
         var base = server.runner()
@@ -117,7 +123,7 @@ struct TablesAtTwoWidthsTests {
             ["places", "--near", "55.7558,37.6173"],
         ]
         var narrowed = 0
-        for language in ["ru", "en"] {
+        do {
             var run = base
             run.environment["RECEIPTS_LANG"] = language
             for command in commands {
@@ -145,7 +151,8 @@ struct TablesAtTwoWidthsTests {
             }
         }
         // Most tables of these receipts are wider than 60 when nothing is fitted: the test fits them.
-        #expect(narrowed >= 20)
+        #expect(narrowed >= 10)
+        guard language == "ru" else { return }
 
         var russian = base
         russian.environment["RECEIPTS_LANG"] = "ru"
