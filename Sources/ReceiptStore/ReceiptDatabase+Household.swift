@@ -28,6 +28,8 @@ public enum HouseholdError: Error, Sendable, Equatable, LocalizedMessage {
     case noLine(receipt: Int64, line: Int, lines: Int)
     /// The card's digits are someone else's already.
     case cardTaken(card: String, by: String)
+    /// No shop of that number.
+    case noShop(Int64)
     /// The user cannot go while others remain: the others would have nobody to pay by default.
     case userStays(String)
     /// A person with recorded settlements keeps them: removing would unbalance the others.
@@ -46,6 +48,8 @@ public enum HouseholdError: Error, Sendable, Equatable, LocalizedMessage {
             language.pick(
                 "в чеке № \(receipt) нет строки \(line): строк \(lines)",
                 "receipt #\(receipt) has no line \(line): it has \(lines)")
+        case .noShop(let id):
+            language.pick("магазина #\(id) нет (receipts shops)", "there is no shop #\(id) (receipts shops)")
         case .cardTaken(let card, let name):
             language.pick("карта *\(card) уже записана за «\(name)»", "card *\(card) is already \(name)’s")
         case .userStays(let name):
@@ -218,20 +222,25 @@ extension ReceiptDatabase {
                 shares[row["receipt_id"], default: [:]][row["position"], default: []].append(
                     Household.Weight(person: row["person_id"], weight: row["weight"]))
             }
-            var lines: [Int64: [(position: Int, counted: Int64)]] = [:]
+            let rules = try Self.splitRules(in: db)
+            var lines: [Int64: [(position: Int, counted: Int64, rule: [Household.Weight]?)]] = [:]
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT i.receipt_id, i.position, i.counted FROM items i JOIN receipts r ON r.id = i.receipt_id
+                    SELECT i.receipt_id, i.position, i.counted, i.name, i.category,
+                        COALESCE(s.merged_into, r.shop_id) AS shop
+                    FROM items i JOIN receipts r ON r.id = i.receipt_id LEFT JOIN shops s ON s.id = r.shop_id
                     WHERE 1 \(range) ORDER BY i.receipt_id, i.position
                     """)
             {
-                lines[row["receipt_id"], default: []].append((row["position"], row["counted"]))
+                let rule = SplitRule.weights(rules, name: row["name"], shop: row["shop"], category: row["category"])
+                lines[row["receipt_id"], default: []].append((row["position"], row["counted"], rule))
             }
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT r.id, r.counted, p.person_id AS payer, b.account
+                    SELECT r.id, r.counted, p.person_id AS payer, b.account,
+                        (SELECT COALESCE(s.merged_into, s.id) FROM shops s WHERE s.id = r.shop_id) AS shop
                     FROM receipts r
                     LEFT JOIN receipt_payers p ON p.receipt_id = r.id
                     LEFT JOIN bank_matches m ON m.receipt_id = r.id
@@ -246,13 +255,15 @@ extension ReceiptDatabase {
                 let payer: Int64 = row["payer"] ?? byCard ?? user
                 paid[payer, default: 0] += counted
                 let own = shares[id] ?? [:]
-                let fallback = own[-1] ?? []
+                let fallback = own[-1]
                 let receiptLines = lines[id] ?? []
-                let parts = receiptLines.isEmpty ? [(position: -1, counted: counted)] : receiptLines
+                // A receipt without lines (pending) is one part, which only a shop's rule can take.
+                let whole = SplitRule.weights(rules, name: nil, shop: row["shop"], category: nil)
+                let parts = receiptLines.isEmpty ? [(position: -1, counted: counted, rule: whole)] : receiptLines
                 for part in parts {
-                    for share in Household.shares(
-                        of: part.counted, weights: own[part.position] ?? fallback, everyone: everyone)
-                    {
+                    // The line's own choice, else the receipt's, else a rule's, else everyone.
+                    let weights = own[part.position] ?? fallback ?? part.rule ?? []
+                    for share in Household.shares(of: part.counted, weights: weights, everyone: everyone) {
                         consumed[share.person, default: 0] += share.amount
                     }
                 }
@@ -281,6 +292,123 @@ extension ReceiptDatabase {
                     sql: "INSERT INTO settlements (from_id, to_id, amount, month) VALUES (?, ?, ?, ?)",
                     arguments: [transfer.from, transfer.to, transfer.amount, month.description])
             }
+        }
+    }
+}
+
+/// Who lines are for when neither the line nor its receipt says: the first rule of words in the
+/// line's name, else of the receipt's shop, else of the line's category, in the order added.
+public struct SplitRule: Sendable, Equatable {
+    /// What a rule looks at.
+    public enum Match: Sendable, Equatable {
+        /// The line's category.
+        case category(Category)
+        /// The receipt's shop (its id, as `receipts shops` numbers it; a merged shop's receipts too).
+        case shop(Int64)
+        /// Every one of these words (lowercased, space-separated) in the line's name.
+        case words(String)
+    }
+
+    /// The rule's number.
+    public let id: Int64
+    /// What it looks at.
+    public let match: Match
+    /// Who the lines it takes are for.
+    public let weights: [Household.Weight]
+
+    /// The weights of the rule that takes a line: words first, then the shop, then the category.
+    static func weights(
+        _ rules: [SplitRule], name: String?, shop: Int64?, category: String?
+    ) -> [Household.Weight]? {
+        let name = name?.lowercased()
+        for rule in rules {
+            if case .words(let words) = rule.match, let name,
+                words.split(separator: " ").allSatisfy({ name.contains($0) })
+            {
+                return rule.weights
+            }
+        }
+        for rule in rules where shop != nil && rule.match == .shop(shop ?? 0) { return rule.weights }
+        if let category = category.flatMap(Category.init(rawValue:)) {
+            for rule in rules where rule.match == .category(category) { return rule.weights }
+        }
+        return nil
+    }
+}
+
+extension ReceiptDatabase {
+    /// Every rule, in the order added; a rule whose people were all removed is left out.
+    public func splitRules() throws(StoreError) -> [SplitRule] {
+        try read { db in try Self.splitRules(in: db) }
+    }
+
+    static func splitRules(in db: Database) throws -> [SplitRule] {
+        var weights: [Int64: [Household.Weight]] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT rule_id, person_id, weight FROM split_rule_people ORDER BY rule_id, person_id")
+        {
+            weights[row["rule_id"], default: []].append(
+                Household.Weight(person: row["person_id"], weight: row["weight"]))
+        }
+        return try Row.fetchAll(db, sql: "SELECT id, kind, value FROM split_rules ORDER BY id").compactMap { row in
+            let id: Int64 = row["id"]
+            let value: String = row["value"]
+            let match: SplitRule.Match
+            switch row["kind"] as String {
+            case "category":
+                guard let category = Category(rawValue: value) else { return nil }
+                match = .category(category)
+            case "shop":
+                guard let shop = Int64(value) else { return nil }
+                match = .shop(shop)
+            default: match = .words(value)
+            }
+            guard let people = weights[id], !people.isEmpty else { return nil }
+            return SplitRule(id: id, match: match, weights: people)
+        }
+    }
+
+    /// Adds a rule; its words are kept lowercased. Refused when the shop is not there.
+    public func addSplitRule(
+        _ match: SplitRule.Match, weights: [Household.Weight]
+    ) throws(StoreError) -> Result<SplitRule, HouseholdError> {
+        try write { db in
+            let (kind, value): (String, String)
+            switch match {
+            case .category(let category): (kind, value) = ("category", category.rawValue)
+            case .shop(let shop):
+                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM shops WHERE id = ?", arguments: [shop]) != nil else {
+                    return .failure(.noShop(shop))
+                }
+                let root =
+                    try Int64.fetchOne(
+                        db, sql: "SELECT COALESCE(merged_into, id) FROM shops WHERE id = ?", arguments: [shop]) ?? shop
+                (kind, value) = ("shop", String(root))
+            case .words(let words):
+                (kind, value) = ("words", words.lowercased().split(separator: " ").joined(separator: " "))
+            }
+            try db.execute(sql: "INSERT INTO split_rules (kind, value) VALUES (?, ?)", arguments: [kind, value])
+            let id = db.lastInsertedRowID
+            for weight in weights {
+                try db.execute(
+                    sql: "INSERT INTO split_rule_people (rule_id, person_id, weight) VALUES (?, ?, ?)",
+                    arguments: [id, weight.person, weight.weight])
+            }
+            let stored: SplitRule.Match =
+                switch match {
+                case .shop: .shop(Int64(value) ?? 0)
+                case .words: .words(value)
+                case .category: match
+                }
+            return .success(SplitRule(id: id, match: stored, weights: weights))
+        }
+    }
+
+    /// Removes rule `id`; false when there is none.
+    public func removeSplitRule(_ id: Int64) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM split_rules WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
         }
     }
 }

@@ -539,6 +539,25 @@ enum Schema {
                     );
                     """)
         }
+        migrator.registerMigration("v26-split-rules") { db in
+            // Who lines are for when neither the line nor its receipt says: by words in the line's
+            // name (`words`, kept lowercased), by the receipt's shop (`shop`, its id) or by the
+            // line's category (`category`), each with its people and weights.
+            try db.execute(
+                sql: """
+                    CREATE TABLE split_rules (
+                        id INTEGER PRIMARY KEY,
+                        kind TEXT NOT NULL CHECK (kind IN ('words', 'shop', 'category')),
+                        value TEXT NOT NULL
+                    );
+                    CREATE TABLE split_rule_people (
+                        rule_id INTEGER NOT NULL REFERENCES split_rules(id) ON DELETE CASCADE,
+                        person_id INTEGER NOT NULL REFERENCES people(id) ON DELETE CASCADE,
+                        weight INTEGER NOT NULL CHECK (weight > 0),
+                        PRIMARY KEY (rule_id, person_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -69,4 +69,47 @@ struct HouseholdStoreTests {
         #expect(try database.removePerson(named: "Аня") == .failure(.userStays("Аня")))
         #expect(try database.removePerson(named: "Вера") == .failure(.noPerson("Вера")))
     }
+
+    @Test(
+        "rules: words before the shop, the shop before the category; a receipt's or a line's own choice before any rule"
+    )
+    func rules() throws {
+        let folder = try TemporaryFolder("household-rules")
+        let database = try ReceiptDatabase.open(at: folder.file("receipts.sqlite"))
+        // One shop (the fixtures' Лента): A 100.00 ₽, bread 60.00 and light beer 40.00; B 10.00 ₽ pending.
+        _ = try database.save([
+            try Fixtures.receipt(
+                i: 1, date: "2026-10-05T10:00:00",
+                items: [Self.item("ХЛЕБ", 6_000), Self.item("ПИВО СВЕТЛОЕ 0,5Л", 4_000)]),
+            try Fixtures.receipt(i: 2, date: "2026-10-07T10:00:00", total: 1_000, items: [], status: .pending),
+        ])
+        let shop = try #require(try database.shops().first).id
+        let anna = try database.addPerson("Аня").get()
+        let boris = try database.addPerson("Борис").get()
+        let beer = try database.addSplitRule(.words("Пиво"), weights: [.init(person: boris.id, weight: 1)]).get()
+        #expect(beer.match == .words("пиво"))
+        _ = try database.addSplitRule(.shop(shop), weights: [.init(person: anna.id, weight: 1)]).get()
+        #expect(
+            try database.addSplitRule(.shop(999), weights: [.init(person: anna.id, weight: 1)])
+                == .failure(.noShop(999)))
+        #expect(try database.splitRules().count == 2)
+        func consumed() throws -> [Int64] { try database.householdBalance().lines.map(\.consumed) }
+        // Bread: no word, the shop's rule → Аня 60.00; beer: the words' rule first → Борис 40.00;
+        // the pending receipt has no lines: the shop's rule → Аня 10.00. Аня 70.00, Борис 40.00.
+        #expect(try consumed() == [7_000, 4_000])
+        // The receipt's own choice (both) goes before any rule for its lines: 30.00 + 20.00 each,
+        // and the pending one still Аня's: Аня 60.00, Борис 50.00.
+        let ids = try DatabaseQueue(path: folder.file("receipts.sqlite")).read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM receipts ORDER BY fd")
+        }
+        #expect(
+            try database.setShares(
+                of: ids[0], line: nil, to: [.init(person: anna.id, weight: 1), .init(person: boris.id, weight: 1)])
+                == nil)
+        #expect(try consumed() == [6_000, 5_000])
+        // The beer line's own choice, Аня, over the receipt's: Аня 30.00 + 40.00 + 10.00, Борис 30.00.
+        #expect(try database.setShares(of: ids[0], line: 2, to: [.init(person: anna.id, weight: 1)]) == nil)
+        #expect(try consumed() == [8_000, 3_000])
+        #expect(try database.removeSplitRule(beer.id) && !database.removeSplitRule(beer.id))
+    }
 }

@@ -86,5 +86,21 @@ struct HouseholdCommandTests {
         #expect(try await run.run(["split", "1", "Аня=2", "Борис"]).output.contains("Аня 2/3, Борис 1/3"))
         #expect(try await run.run(["paid-by", "1", "--reset"]).status == 0)
         #expect(try await run.run(["people", "remove", "Борис"]).status == 2)
+
+        // Rules: added, listed, refused with why, removed.
+        let rule = try await run.run(["split", "rule", "add", "--category", "alcohol_tobacco", "Борис"])
+        #expect(rule.status == 0 && rule.output == "Rule #1: category Alcohol and tobacco → Борис.\n", "\(rule.output)")
+        let words = try await run.run(["split", "rule", "add", "--name", "Пиво Светлое", "Аня", "Борис=3"])
+        #expect(words.output == "Rule #2: words “пиво светлое” → Аня 1/4, Борис 3/4.\n", "\(words.output)")
+        let listed = try BankCommandTests.json(try await run.run(["split", "rule", "--json"]).output)
+        #expect(
+            (listed["rules"] as? [[String: Any]])?.compactMap { $0["category"] as? String ?? $0["words"] as? String }
+                == ["alcohol_tobacco", "пиво светлое"])
+        #expect(try await run.run(["split", "rule", "add", "Борис"]).status == 2)
+        #expect(try await run.run(["split", "rule", "add", "--category", "nonsense", "Борис"]).status == 2)
+        let shop = try await run.run(["split", "rule", "add", "--shop", "999", "Борис"])
+        #expect(shop.status == 3 && shop.errors.contains("there is no shop #999"))
+        #expect(try await run.run(["split", "rule", "remove", "1"]).output == "Rule #1 removed.\n")
+        #expect(try await run.run(["split", "rule", "remove", "1"]).status == 3)
     }
 }

@@ -49,7 +49,43 @@ extension HelpText {
     }
     static var personOrReset: String { pick("нужно имя или --reset", "give a name or --reset") }
     static var splitAbstract: String {
+        pick(
+            "Для кого строки чека, и правила для строк, о которых не сказано.",
+            "Who a receipt's lines are for, and the rules for lines nobody chose for.")
+    }
+    static var splitSetAbstract: String {
         pick("Для кого строки чека: для всех, для одного, поровну или по долям.", "Who a receipt's lines are for.")
+    }
+    static var splitRuleAbstract: String {
+        pick(
+            "Правила: для кого строки по категории, магазину или словам, если не сказано иначе.",
+            "Rules: who lines are for by category, shop or words, when nobody said otherwise.")
+    }
+    static var splitRuleAddAbstract: String {
+        pick(
+            "Добавить правило (слова в названии важнее магазина, магазин — категории).",
+            "Add a rule (words in the name go before the shop, the shop before the category).")
+    }
+    static var splitRuleListAbstract: String { pick("Правила по порядку.", "The rules, in order.") }
+    static var splitRuleRemoveAbstract: String { pick("Убрать правило.", "Remove a rule.") }
+    static var ruleCategoryHelp: String { pick("Строки этой категории.", "Lines of this category.") }
+    static var ruleShopHelp: String {
+        pick(
+            "Чеки этого магазина (номер из receipts shops).", "Receipts of this shop (its number from receipts shops).")
+    }
+    static var ruleNameHelp: String {
+        pick("Строки, в названии которых есть все эти слова.", "Lines whose name has every one of these words.")
+    }
+    static var ruleWordsValue: String { pick("слова", "words") }
+    static var ruleIDHelp: String {
+        pick("Номер правила (receipts split rule).", "The rule's number (receipts split rule).")
+    }
+    static var ruleIDValue: String { pick("номер", "id") }
+    static var oneRuleMatch: String {
+        pick("нужно одно из --category, --shop, --name", "give one of --category, --shop, --name")
+    }
+    static var rulePeopleNeeded: String {
+        pick("нужно хотя бы одно имя: для кого строки", "name at least one person the lines are for")
     }
     static var splitDiscussion: String {
         pick(
@@ -160,5 +196,26 @@ extension Words {
             people.count == 1 ? person.name.visible() : "\(person.name.visible()) \(weight)/\(total)"
         }
         return what + ": " + parts.joined(separator: ", ") + "."
+    }
+    var noRulesYet: String {
+        pick(
+            "правил пока нет: receipts split rule add --name \"пиво\" ИМЯ",
+            "no rules yet: receipts split rule add --name beer NAME")
+    }
+    func noRule(_ id: Int64) -> String { pick("правила #\(id) нет", "there is no rule #\(id)") }
+    func ruleRemoved(_ id: Int64) -> String { pick("Правило #\(id) убрано.", "Rule #\(id) removed.") }
+    /// `Правило #2: слова «пиво» → Борис.`
+    func ruleAdded(_ rule: SplitRule, people: [(Person, Int64)]) -> String {
+        let what =
+            switch rule.match {
+            case .category(let category): pick("категория ", "category ") + category.name(in: language)
+            case .shop(let shop): pick("магазин #\(shop)", "shop #\(shop)")
+            case .words(let words): pick("слова «\(words)»", "words “\(words)”")
+            }
+        let total = people.reduce(0) { $0 + $1.1 }
+        let whom = people.map { person, weight in
+            people.count == 1 ? person.name.visible() : "\(person.name.visible()) \(weight)/\(total)"
+        }.joined(separator: ", ")
+        return pick("Правило #\(rule.id): \(what) → \(whom).", "Rule #\(rule.id): \(what) → \(whom).")
     }
 }

@@ -141,11 +141,21 @@ struct PaidByCommand: AsyncParsableCommand {
     }
 }
 
-/// `receipts split RECEIPT [--line N] [PERSON[=WEIGHT]…]`: who a receipt's lines are for.
+/// `receipts split RECEIPT [--line N] [PERSON[=WEIGHT]…]` (its default, `split set`) and `split rule
+/// add|list|remove`: who a receipt's lines are for, and the rules for lines nobody chose for.
 struct SplitCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "split", abstract: HelpText.splitAbstract, discussion: HelpText.splitDiscussion)
+            commandName: "split", abstract: HelpText.splitAbstract,
+            subcommands: [SplitSetCommand.self, SplitRuleCommand.self], defaultSubcommand: SplitSetCommand.self)
+    }
+}
+
+/// `receipts split [set] RECEIPT [--line N] [PERSON[=WEIGHT]…]`.
+struct SplitSetCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "set", abstract: HelpText.splitSetAbstract, discussion: HelpText.splitDiscussion)
     }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
@@ -171,19 +181,7 @@ struct SplitCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(global)
         let database = try global.openDatabase(createIfMissing: false)
-        var weights: [Household.Weight] = []
-        var named: [(Person, Int64)] = []
-        for text in people {
-            guard let (name, weight) = Self.parse(text) else { continue }
-            let person = try HouseholdPeople.find(name, in: database)
-            if let index = weights.firstIndex(where: { $0.person == person.id }) {
-                weights[index] = Household.Weight(person: person.id, weight: weights[index].weight + weight)
-                named[index].1 += weight
-            } else {
-                weights.append(Household.Weight(person: person.id, weight: weight))
-                named.append((person, weight))
-            }
-        }
+        let (weights, named) = try HouseholdPeople.weights(people, in: database)
         if let refusal = try database.setShares(of: receipt, line: line, to: weights) {
             throw CommandFailure(status: refusal.status) { refusal.message(in: $0) }
         }
@@ -333,6 +331,26 @@ struct HouseholdSettleCommand: AsyncParsableCommand {
 
 /// The person a name on the command line means, or a "not found" failure naming the people.
 enum HouseholdPeople {
+    /// `NAME[=WEIGHT]` arguments as weights (a name given twice adds up), with the people named.
+    static func weights(
+        _ texts: [String], in database: ReceiptDatabase
+    ) throws -> ([Household.Weight], [(Person, Int64)]) {
+        var weights: [Household.Weight] = []
+        var named: [(Person, Int64)] = []
+        for text in texts {
+            guard let (name, weight) = SplitSetCommand.parse(text) else { continue }
+            let person = try find(name, in: database)
+            if let index = weights.firstIndex(where: { $0.person == person.id }) {
+                weights[index] = Household.Weight(person: person.id, weight: weights[index].weight + weight)
+                named[index].1 += weight
+            } else {
+                weights.append(Household.Weight(person: person.id, weight: weight))
+                named.append((person, weight))
+            }
+        }
+        return (weights, named)
+    }
+
     static func find(_ name: String, in database: ReceiptDatabase) throws -> Person {
         guard let person = try database.person(named: name.trimmingWhitespace()) else {
             throw CommandFailure(status: .notFound) { HouseholdError.noPerson(name).message(in: $0) }
@@ -345,8 +363,137 @@ extension HouseholdError {
     /// The exit status of the refusal: something named that is not there, or a change not allowed.
     var status: ExitStatus {
         switch self {
-        case .noPerson, .noReceipt, .noLine: .notFound
+        case .noPerson, .noReceipt, .noLine, .noShop: .notFound
         case .nameTaken, .cardTaken, .userStays, .hasSettlements: .usage
         }
+    }
+}
+
+/// `receipts split rule add|list|remove`: who lines are for when nobody chose.
+struct SplitRuleCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "rule", abstract: HelpText.splitRuleAbstract,
+            subcommands: [SplitRuleAddCommand.self, SplitRuleListCommand.self, SplitRuleRemoveCommand.self],
+            defaultSubcommand: SplitRuleListCommand.self)
+    }
+}
+
+/// `receipts split rule add (--category C | --shop ID | --name WORDS) PERSON[=WEIGHT]…`.
+struct SplitRuleAddCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "add", abstract: HelpText.splitRuleAddAbstract)
+    }
+
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Option(help: ArgumentHelp(HelpText.ruleCategoryHelp, valueName: HelpText.categoryValue)) var category: String?
+    @Option(help: ArgumentHelp(HelpText.ruleShopHelp, valueName: HelpText.shopIDValue)) var shop: Int64?
+    @Option(help: ArgumentHelp(HelpText.ruleNameHelp, valueName: HelpText.ruleWordsValue)) var name: String?
+    @Argument(help: ArgumentHelp(HelpText.splitPeopleHelp, valueName: HelpText.personWeightValue))
+    var people: [String] = []
+
+    func validate() throws {
+        if [category != nil, shop != nil, name != nil].filter({ $0 }).count != 1 {
+            throw ValidationError(HelpText.oneRuleMatch)
+        }
+        if let name, name.trimmingWhitespace().isEmpty { throw ValidationError(HelpText.oneRuleMatch) }
+        if people.isEmpty { throw ValidationError(HelpText.rulePeopleNeeded) }
+        for text in people where SplitSetCommand.parse(text) == nil { throw ValidationError(HelpText.badWeight(text)) }
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let words = console.words
+        let match: SplitRule.Match
+        if let category {
+            guard let chosen = Category(lookingUp: category) else {
+                throw ValidationError(words.unknownCategory(category))
+            }
+            match = .category(chosen)
+        } else if let shop {
+            match = .shop(shop)
+        } else {
+            match = .words(name?.trimmingWhitespace() ?? "")
+        }
+        let database = try global.openDatabase(createIfMissing: false)
+        let (weights, named) = try HouseholdPeople.weights(people, in: database)
+        switch try database.addSplitRule(match, weights: weights) {
+        case .success(let rule): console.output(words.ruleAdded(rule, people: named))
+        case .failure(let refusal): throw CommandFailure(status: refusal.status) { refusal.message(in: $0) }
+        }
+    }
+}
+
+/// `receipts split rule [list] [--json]`.
+struct SplitRuleListCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: HelpText.splitRuleListAbstract)
+    }
+
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
+
+    /// `{"rules": [{"id", "category" | "shop" | "words", "people": [{"name", "weight"}]}]}`.
+    struct Output: Encodable {
+        struct Share: Encodable {
+            let name: String
+            let weight: Int64
+        }
+        struct Entry: Encodable {
+            let id: Int64
+            var category: String? = nil
+            var shop: Int64? = nil
+            var words: String? = nil
+            let people: [Share]
+        }
+        let rules: [Entry]
+    }
+
+    func run() async throws {
+        let console = Console(global)
+        let words = console.words
+        let database = try global.openDatabase(createIfMissing: false)
+        let rules = try database.splitRules()
+        let names = Dictionary(uniqueKeysWithValues: try database.people().map { ($0.id, $0) })
+        let people = { (rule: SplitRule) in
+            rule.weights.compactMap { weight in names[weight.person].map { ($0, weight.weight) } }
+        }
+        if json {
+            let entries = rules.map { rule in
+                var entry = Output.Entry(
+                    id: rule.id, people: people(rule).map { Output.Share(name: $0.0.name, weight: $0.1) })
+                switch rule.match {
+                case .category(let category): entry.category = category.rawValue
+                case .shop(let shop): entry.shop = shop
+                case .words(let text): entry.words = text
+                }
+                return entry
+            }
+            console.output(try JSONOutput.encode(Output(rules: entries)))
+            return
+        }
+        guard !rules.isEmpty else {
+            console.note(words.noRulesYet)
+            return
+        }
+        for rule in rules { console.output(words.ruleAdded(rule, people: people(rule))) }
+    }
+}
+
+/// `receipts split rule remove ID`.
+struct SplitRuleRemoveCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "remove", abstract: HelpText.splitRuleRemoveAbstract)
+    }
+
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
+    @Argument(help: ArgumentHelp(HelpText.ruleIDHelp, valueName: HelpText.ruleIDValue)) var id: Int64
+
+    func run() async throws {
+        let console = Console(global)
+        guard try global.openDatabase(createIfMissing: false).removeSplitRule(id) else {
+            throw CommandFailure(status: .notFound) { Words($0).noRule(id) }
+        }
+        console.output(console.words.ruleRemoved(id))
     }
 }
