@@ -108,6 +108,12 @@ public struct ReportText: Sendable {
         return fraction > 0 && !text.hasPrefix("-") ? "+" + text : text
     }
 
+    /// An amount with its sign, a true minus below zero: `+1 234,56 ₽`, `−78,00 ₽`, `0,00 ₽`.
+    public func signedMoney(_ amount: Money) -> String {
+        let magnitude = money(Money(kopecks: amount.kopecks < 0 ? -amount.kopecks : amount.kopecks))
+        return amount.kopecks > 0 ? "+" + magnitude : amount.kopecks < 0 ? "−" + magnitude : magnitude
+    }
+
     /// The title of the stacked bars.
     public var byMonth: String { language.pick("Расходы по месяцам и категориям", "Spending by month and category") }
     /// The title of the last month's split, before the month's name.

@@ -328,7 +328,7 @@ public struct SplitRule: Sendable, Equatable {
                 return rule.weights
             }
         }
-        for rule in rules where shop != nil && rule.match == .shop(shop ?? 0) { return rule.weights }
+        if let shop, let rule = rules.first(where: { $0.match == .shop(shop) }) { return rule.weights }
         if let category = category.flatMap(Category.init(rawValue:)) {
             for rule in rules where rule.match == .category(category) { return rule.weights }
         }

@@ -160,11 +160,6 @@ extension Words {
     func settlementsRecorded(_ count: Int) -> String {
         pick("Записано переводов: \(count).", "Recorded \(count) transfer(s).")
     }
-    /// A balance with its sign: `+1 234,56 ₽`, `−78,00 ₽`, `0,00 ₽`.
-    func signed(_ amount: Money, in text: ReportText) -> String {
-        let magnitude = text.money(Money(kopecks: amount.kopecks < 0 ? -amount.kopecks : amount.kopecks))
-        return amount.kopecks > 0 ? "+" + magnitude : amount.kopecks < 0 ? "−" + magnitude : magnitude
-    }
     func personAdded(_ person: Person) -> String {
         let card = person.card.map { pick(", карта *\($0)", ", card *\($0)") } ?? ""
         return person.isUser

@@ -262,8 +262,8 @@ struct HouseholdBalanceCommand: AsyncParsableCommand {
                     line.person.name.visible(), text.money(Money(kopecks: line.paid)),
                     text.money(Money(kopecks: line.consumed)),
                 ]
-                    + (settled ? [words.signed(Money(kopecks: line.sent - line.received), in: text)] : [])
-                    + [words.signed(Money(kopecks: line.balance), in: text)])
+                    + (settled ? [text.signedMoney(Money(kopecks: line.sent - line.received))] : [])
+                    + [text.signedMoney(Money(kopecks: line.balance))])
         }
         console.output(table.render(width: Console.width))
         console.note(words.balanceMeaning)
