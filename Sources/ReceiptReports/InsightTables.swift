@@ -103,7 +103,7 @@ public struct InsightsJSON: Encodable, Sendable {
 
     /// The JSON of `insights`.
     public init(_ insights: ReportInsights) {
-        budgets = insights.budgets.map(BudgetJSON.init)
+        budgets = insights.budgets.map { BudgetJSON($0) }
         inflation = insights.inflation.map { InflationJSON($0) }
         prices = PricesJSON(PriceReport(kinds: [], products: insights.priceRises), language: .english)
         recurring = RecurringJSON(insights.recurring).recurring

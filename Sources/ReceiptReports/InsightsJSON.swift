@@ -179,11 +179,14 @@ public struct BudgetJSON: Encodable, Sendable {
         let projected: Int64
     }
 
+    /// Whose limits, when they are one person's (`budget --person`).
+    let person: String?
     let month: String
     let budgets: [Line]
 
-    /// The standing as `budget --json` gives it.
-    public init(_ status: BudgetStatus) {
+    /// The standing as `budget --json` gives it; `person` names whose it is.
+    public init(_ status: BudgetStatus, person: String? = nil) {
+        self.person = person
         month = status.month.description
         budgets = status.lines.map {
             Line(

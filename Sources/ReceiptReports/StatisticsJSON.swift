@@ -6,7 +6,8 @@ import ReceiptStore
 /// `{"months": [{"month", "total", "receipts", "ongoing", "categories": [{"category", "total",
 /// "receipts", "items", "share"}]}]}`, amounts in kopecks, plus the comparisons and the top shops
 /// and items. `ongoing` is true for the month that has not ended yet; `bonuses` is the part of the
-/// month's total paid with bonus points or certificates.
+/// month's total paid with bonus points or certificates. One person's statistics name them in
+/// `person`.
 public struct StatisticsJSON: Encodable, Sendable {
     struct MonthEntry: Encodable {
         let month: String
@@ -66,6 +67,8 @@ public struct StatisticsJSON: Encodable, Sendable {
         }
     }
 
+    /// Whose statistics these are, when they are one person's (`stats --person`).
+    let person: String?
     let from: String
     let to: String
     let total: Int64
@@ -81,8 +84,9 @@ public struct StatisticsJSON: Encodable, Sendable {
     /// decimals; `unusual`, when given, as `outliers`.
     public init(
         _ statistics: SpendingStatistics, language: Language, unusual: [UnusualReceipt]? = nil,
-        insights: ReportInsights? = nil
+        insights: ReportInsights? = nil, person: String? = nil
     ) {
+        self.person = person
         outliers = (unusual ?? insights?.unusual)?.map(OutlierEntry.init)
         self.insights = insights.map(InsightsJSON.init)
         from = statistics.range.lowerBound.description

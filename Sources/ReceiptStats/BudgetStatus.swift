@@ -38,11 +38,20 @@ public struct BudgetStatus: Sendable, Equatable {
     public let lines: [Line]
 
     /// The standing in `month` by the database's limits and kept totals; `today` (the machine's local
-    /// date) decides how much of the month is gone.
-    public static func read(from database: ReceiptDatabase, month: Month, today: LocalDateTime) throws -> BudgetStatus {
-        let limits = try database.budgets(in: month)
+    /// date) decides how much of the month is gone. With `person`, their limits against what was for
+    /// them (``ReceiptDatabase/personSpending(of:months:earlier:)``).
+    public static func read(
+        from database: ReceiptDatabase, month: Month, today: LocalDateTime, person: Int64? = nil
+    ) throws -> BudgetStatus {
+        let limits = try database.budgets(in: month, person: person)
         var spent: [Category: Money] = [:]
-        for total in try database.categoryTotals(month...month) { spent[total.category] = total.total }
+        let totals =
+            if let person {
+                try database.personSpending(of: person, months: month...month)?.categories ?? []
+            } else {
+                try database.categoryTotals(month...month)
+            }
+        for total in totals { spent[total.category] = total.total }
         return of(limits: limits, spent: spent, month: month, today: today)
     }
 

@@ -61,20 +61,51 @@ public struct SpendingStatistics: Sendable, Equatable {
 
     /// The statistics of `range`, or of the latest month with receipts when nil; nil when the
     /// database holds no receipts at all and no range was given. `ongoing` is the month that has not
-    /// ended yet (today's), whose line is marked so.
+    /// ended yet (today's), whose line is marked so. With `person`, only what was theirs
+    /// (``ReceiptDatabase/personSpending(of:months:earlier:)``): their parts of the lines, the
+    /// receipts and lines they had a part of, no bonuses; nil when there is nobody of that id.
     public static func read(
-        from database: ReceiptDatabase, range: ClosedRange<Month>?, top: Int = 10, ongoing: Month? = nil
+        from database: ReceiptDatabase, range: ClosedRange<Month>?, top: Int = 10, ongoing: Month? = nil,
+        person: Int64? = nil
     ) throws(StoreError) -> SpendingStatistics? {
         var chosen = range
-        if chosen == nil, let latest = try database.monthTotals().last?.month { chosen = latest...latest }
+        if chosen == nil, let latest = try database.monthRange()?.upperBound { chosen = latest...latest }
         guard let range = chosen else { return nil }
         // Three months before the range feed its first months' comparisons.
         let first = range.lowerBound.advanced(by: -3) ?? range.lowerBound
         let span = first...range.upperBound
-        let monthTotals = Dictionary(uniqueKeysWithValues: try database.monthTotals(span).map { ($0.month, $0) })
-        let bonuses = try database.bonusSpending(range)
+        let source: Source
+        if let person {
+            guard let spending = try database.personSpending(of: person, months: range, earlier: 3) else { return nil }
+            source = Source(
+                months: spending.months, categories: spending.categories, bonuses: [:],
+                topShops: Array(spending.shops.prefix(max(top, 0))),
+                topItems: Array(spending.names.prefix(max(top, 0))),
+                shopCount: (spending.shops.count, spending.shops.reduce(Money.zero) { $0 + $1.total }))
+        } else {
+            source = Source(
+                months: try database.monthTotals(span), categories: try database.categoryTotals(span),
+                bonuses: try database.bonusSpending(range), topShops: try database.shopTotals(range, limit: top),
+                topItems: try database.itemTotals(range, limit: top), shopCount: try database.shopCount(range))
+        }
+        return of(source, range: range, ongoing: ongoing)
+    }
+
+    /// What statistics are made of: the household's kept totals or one person's parts.
+    private struct Source {
+        let months: [MonthTotal]
+        let categories: [CategoryTotal]
+        let bonuses: [Month: Money]
+        let topShops: [ShopTotal]
+        let topItems: [NameSpending]
+        let shopCount: (shops: Int, total: Money)
+    }
+
+    private static func of(_ source: Source, range: ClosedRange<Month>, ongoing: Month?) -> SpendingStatistics {
+        let monthTotals = Dictionary(uniqueKeysWithValues: source.months.map { ($0.month, $0) })
+        let bonuses = source.bonuses
         var categoryTotals: [Month: [Category: CategoryTotal]] = [:]
-        for line in try database.categoryTotals(span) { categoryTotals[line.month, default: [:]][line.category] = line }
+        for line in source.categories { categoryTotals[line.month, default: [:]][line.category] = line }
 
         func total(_ month: Month?) -> Money { month.flatMap { monthTotals[$0]?.total } ?? .zero }
         func total(_ category: Category, _ month: Month?) -> Money {
@@ -117,9 +148,8 @@ public struct SpendingStatistics: Sendable, Equatable {
                     ongoing: month == ongoing, bonuses: bonuses[month] ?? .zero))
         }
         var statistics = SpendingStatistics(
-            range: range, months: months, topShops: try database.shopTotals(range, limit: top),
-            topItems: try database.itemTotals(range, limit: top))
-        (statistics.shopCount, statistics.shopsTotal) = try database.shopCount(range)
+            range: range, months: months, topShops: source.topShops, topItems: source.topItems)
+        (statistics.shopCount, statistics.shopsTotal) = source.shopCount
         return statistics
     }
 

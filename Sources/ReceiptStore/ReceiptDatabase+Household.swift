@@ -135,6 +135,7 @@ extension ReceiptDatabase {
                     arguments: [person.id, person.id]) ?? 0
             if settled > 0 { return .failure(.hasSettlements(person.name)) }
             try db.execute(sql: "DELETE FROM people WHERE id = ?", arguments: [person.id])
+            try db.execute(sql: "DELETE FROM budgets WHERE person = ?", arguments: [person.id])
             return .success(person)
         }
     }
@@ -195,88 +196,29 @@ extension ReceiptDatabase {
     }
 
     /// What each person paid and consumed in `months` (every month when nil), with the settlements
-    /// recorded for those months. A receipt is paid by the person named for it, else by the owner of
-    /// the card it was paid with (its bank pair's account ends in their digits), else by the user; each
-    /// line's counted money (a settlement its prepayment paid counts nothing: its prepayment's lines
-    /// carry it) goes to the line's shares, else the receipt's, else everyone evenly; a receipt
-    /// without lines (pending) shares its counted total the same way.
+    /// recorded for those months: the receipts as ``forEachSharedReceipt(months:_:)`` shares them.
     public func householdBalance(months: ClosedRange<Month>? = nil) throws(StoreError) -> HouseholdBalance {
         try read { db in
-            let people = try Self.people(in: db)
-            guard !people.isEmpty else { return HouseholdBalance(lines: []) }
-            let everyone = people.map(\.id)
-            let user = everyone[0]
+            guard let sharing = try HouseholdSharing(in: db) else { return HouseholdBalance(lines: []) }
             var paid: [Int64: Int64] = [:]
             var consumed: [Int64: Int64] = [:]
-            let range = months.map { "AND r.month BETWEEN '\($0.lowerBound)' AND '\($0.upperBound)'" } ?? ""
-            // Whose card each receipt was paid with, by its saved bank pair.
-            let cards = people.compactMap { person in person.card.map { (digits: $0, person: person.id) } }
-            var shares: [Int64: [Int: [Household.Weight]]] = [:]
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT s.receipt_id, s.position, s.person_id, s.weight FROM line_shares s
-                    JOIN receipts r ON r.id = s.receipt_id WHERE 1 \(range) ORDER BY s.receipt_id, s.position, s.person_id
-                    """)
-            {
-                shares[row["receipt_id"], default: [:]][row["position"], default: []].append(
-                    Household.Weight(person: row["person_id"], weight: row["weight"]))
-            }
-            let rules = try Self.splitRules(in: db)
-            var lines: [Int64: [(position: Int, counted: Int64, rule: [Household.Weight]?)]] = [:]
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT i.receipt_id, i.position, i.counted, i.name, i.category,
-                        COALESCE(s.merged_into, r.shop_id) AS shop
-                    FROM items i JOIN receipts r ON r.id = i.receipt_id LEFT JOIN shops s ON s.id = r.shop_id
-                    WHERE 1 \(range) ORDER BY i.receipt_id, i.position
-                    """)
-            {
-                let rule = SplitRule.weights(rules, name: row["name"], shop: row["shop"], category: row["category"])
-                lines[row["receipt_id"], default: []].append((row["position"], row["counted"], rule))
-            }
-            for row in try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT r.id, r.counted, p.person_id AS payer, b.account,
-                        (SELECT COALESCE(s.merged_into, s.id) FROM shops s WHERE s.id = r.shop_id) AS shop
-                    FROM receipts r
-                    LEFT JOIN receipt_payers p ON p.receipt_id = r.id
-                    LEFT JOIN bank_matches m ON m.receipt_id = r.id
-                    LEFT JOIN bank_payments b ON b.id = m.payment_id
-                    WHERE r.counted <> 0 \(range)
-                    """)
-            {
-                let id: Int64 = row["id"]
-                let counted: Int64 = row["counted"]
-                let account: String? = row["account"]
-                let byCard = account.flatMap { account in cards.first { account.hasSuffix($0.digits) }?.person }
-                let payer: Int64 = row["payer"] ?? byCard ?? user
-                paid[payer, default: 0] += counted
-                let own = shares[id] ?? [:]
-                let fallback = own[-1]
-                let receiptLines = lines[id] ?? []
-                // A receipt without lines (pending) is one part, which only a shop's rule can take.
-                let whole = SplitRule.weights(rules, name: nil, shop: row["shop"], category: nil)
-                let parts = receiptLines.isEmpty ? [(position: -1, counted: counted, rule: whole)] : receiptLines
-                for part in parts {
-                    // The line's own choice, else the receipt's, else a rule's, else everyone.
-                    let weights = own[part.position] ?? fallback ?? part.rule ?? []
-                    for share in Household.shares(of: part.counted, weights: weights, everyone: everyone) {
-                        consumed[share.person, default: 0] += share.amount
-                    }
+            try Self.forEachSharedReceipt(in: db, sharing: sharing, months: months) { receipt in
+                paid[receipt.payer, default: 0] += receipt.counted
+                for part in receipt.parts {
+                    for share in part.shares { consumed[share.person, default: 0] += share.amount }
                 }
             }
             var sent: [Int64: Int64] = [:]
             var received: [Int64: Int64] = [:]
-            let settledRange = months.map { "WHERE month BETWEEN '\($0.lowerBound)' AND '\($0.upperBound)'" } ?? ""
-            for row in try Row.fetchAll(db, sql: "SELECT from_id, to_id, amount FROM settlements \(settledRange)") {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT from_id, to_id, amount FROM settlements WHERE month BETWEEN ? AND ?",
+                arguments: Self.bounds(months))
+            {
                 sent[row["from_id"], default: 0] += row["amount"]
                 received[row["to_id"], default: 0] += row["amount"]
             }
             return HouseholdBalance(
-                lines: people.map { person in
+                lines: sharing.people.map { person in
                     HouseholdBalance.Line(
                         person: person, paid: paid[person.id] ?? 0, consumed: consumed[person.id] ?? 0,
                         sent: sent[person.id] ?? 0, received: received[person.id] ?? 0)
@@ -305,7 +247,8 @@ public struct SplitRule: Sendable, Equatable {
         case category(Category)
         /// The receipt's shop (its id, as `receipts shops` numbers it; a merged shop's receipts too).
         case shop(Int64)
-        /// Every one of these words (lowercased, space-separated) in the line's name.
+        /// Every one of these words (lowercased, space-separated) in the line's name as its key reads
+        /// it (`ItemName/key(_:)`: letters folded, weights and volumes left out).
         case words(String)
     }
 
@@ -315,25 +258,6 @@ public struct SplitRule: Sendable, Equatable {
     public let match: Match
     /// Who the lines it takes are for.
     public let weights: [Household.Weight]
-
-    /// The weights of the rule that takes a line: words first, then the shop, then the category.
-    static func weights(
-        _ rules: [SplitRule], name: String?, shop: Int64?, category: String?
-    ) -> [Household.Weight]? {
-        let name = name?.lowercased()
-        for rule in rules {
-            if case .words(let words) = rule.match, let name,
-                words.split(separator: " ").allSatisfy({ name.contains($0) })
-            {
-                return rule.weights
-            }
-        }
-        if let shop, let rule = rules.first(where: { $0.match == .shop(shop) }) { return rule.weights }
-        if let category = category.flatMap(Category.init(rawValue:)) {
-            for rule in rules where rule.match == .category(category) { return rule.weights }
-        }
-        return nil
-    }
 }
 
 extension ReceiptDatabase {

@@ -558,6 +558,22 @@ enum Schema {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v27-person-budgets") { db in
+            // A limit is the household's (person 0) or one person's, on what was for them.
+            try db.execute(
+                sql: """
+                    CREATE TABLE budgets_new (
+                        category TEXT NOT NULL,
+                        month TEXT NOT NULL DEFAULT '',
+                        person INTEGER NOT NULL DEFAULT 0,
+                        amount INTEGER NOT NULL CHECK (amount > 0),
+                        PRIMARY KEY (category, month, person)
+                    ) WITHOUT ROWID;
+                    INSERT INTO budgets_new (category, month, amount) SELECT category, month, amount FROM budgets;
+                    DROP TABLE budgets;
+                    ALTER TABLE budgets_new RENAME TO budgets;
+                    """)
+        }
         return migrator
     }
 }

@@ -112,4 +112,60 @@ struct HouseholdStoreTests {
         #expect(try consumed() == [8_000, 3_000])
         #expect(try database.removeSplitRule(beer.id) && !database.removeSplitRule(beer.id))
     }
+
+    @Test(
+        "one person's spending: their parts of the lines by month, category, shop and name, adding up to the household's; their own budgets"
+    )
+    func personSpending() throws {
+        let folder = try TemporaryFolder("household-person")
+        let database = try ReceiptDatabase.open(at: folder.file("receipts.sqlite"))
+        // The data of the balance test: A 100.00 ₽ (bread 60.00, beer 40.00), B 300.01 ₽ (a blanket),
+        // C 10.00 ₽ pending; the beer Борис's, B by 1:2, the rest for both.
+        _ = try database.save([
+            try Fixtures.receipt(
+                i: 1, date: "2026-10-05T10:00:00", items: [Self.item("ХЛЕБ", 6_000), Self.item("ПИВО", 4_000)]),
+            try Fixtures.receipt(i: 2, date: "2026-10-06T10:00:00", items: [Self.item("ОДЕЯЛО", 30_001)]),
+            try Fixtures.receipt(i: 3, date: "2026-10-07T10:00:00", total: 1_000, items: [], status: .pending),
+        ])
+        let ids = try DatabaseQueue(path: folder.file("receipts.sqlite")).read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM receipts ORDER BY fd")
+        }
+        #expect(try database.personSpending(of: 1) == nil)
+        let anna = try database.addPerson("Аня").get()
+        let boris = try database.addPerson("Борис").get()
+        _ = try database.setShares(of: ids[0], line: 2, to: [.init(person: boris.id, weight: 1)])
+        _ = try database.setShares(
+            of: ids[1], line: nil, to: [.init(person: anna.id, weight: 1), .init(person: boris.id, weight: 2)])
+        let october = try #require(Month("2026-10"))
+        let a = try #require(try database.personSpending(of: anna.id))
+        let b = try #require(try database.personSpending(of: boris.id))
+        #expect(try database.personSpending(of: 99) == nil)
+        // Аня: bread 30.00 + B 100.00 + C 5.00 = 135.00, in all three receipts, on two lines (C has
+        // none). Борис: bread 30.00 + beer 40.00 + B 200.01 + C 5.00 = 275.01, three receipts, three lines.
+        #expect(a.months.map { [$0.total.kopecks, Int64($0.receipts), Int64($0.items)] } == [[13_500, 3, 2]])
+        #expect(b.months.map { [$0.total.kopecks, Int64($0.receipts), Int64($0.items)] } == [[27_501, 3, 3]])
+        #expect(a.months.map(\.month) == [october])
+        // By category, the two add up to the household's kept totals, the counts no less than either.
+        let household = try database.categoryTotals()
+        for total in household {
+            let parts = (a.categories + b.categories).filter { $0.category == total.category }
+            #expect(parts.reduce(Money.zero) { $0 + $1.total } == total.total, "\(total.category)")
+            #expect(parts.allSatisfy { $0.receipts <= total.receipts && $0.items <= total.items })
+        }
+        #expect(Set((a.categories + b.categories).map(\.category)) == Set(household.map(\.category)))
+        // One shop (the fixtures'), and the beer is no name of Аня's.
+        #expect(a.shops.count == 1 && a.shops[0].total == Money(kopecks: 13_500) && a.shops[0].receipts == 3)
+        #expect(!a.names.contains { $0.key == "пиво" } && b.names.contains { $0.key == "пиво" && $0.items == 1 })
+        #expect(b.names.first?.key == "одеяло" && b.names.first?.total == Money(kopecks: 20_001))
+
+        // Борис's limit on the blanket's category is his own: 200.01 of it is his, not 300.01.
+        let blanket = try #require(b.names.first?.category)
+        try database.setBudget(blanket, amount: Money(kopecks: 25_000), person: boris.id)
+        #expect(try database.budgets(in: october).isEmpty)
+        #expect(try database.budgets(in: october, person: boris.id) == [blanket: Money(kopecks: 25_000)])
+        #expect(try database.budgets(in: october, person: anna.id).isEmpty)
+        // Removing him takes his limits with him.
+        #expect(try database.removePerson(named: "Борис") == .success(boris))
+        #expect(try database.budgets(in: october, person: boris.id).isEmpty)
+    }
 }

@@ -102,5 +102,35 @@ struct HouseholdCommandTests {
         #expect(shop.status == 3 && shop.errors.contains("there is no shop #999"))
         #expect(try await run.run(["split", "rule", "remove", "1"]).output == "Rule #1 removed.\n")
         #expect(try await run.run(["split", "rule", "remove", "1"]).status == 3)
+
+        // Each person's statistics on the real month: their parts of every category add up to the
+        // household's, to the kopeck, whatever the rules, the receipt by weights and the card say.
+        func categories(_ arguments: [String]) async throws -> [String: Int] {
+            let json = try BankCommandTests.json(try await run.run(["stats", "--json"] + arguments).output)
+            let month = try #require((json["months"] as? [[String: Any]])?.first)
+            var totals: [String: Int] = [:]
+            for line in month["categories"] as? [[String: Any]] ?? [] {
+                totals[line["category"] as? String ?? "?"] = line["total"] as? Int
+            }
+            return totals
+        }
+        let household = try await categories([])
+        let hers = try await categories(["--person", "аня"])
+        let boris = try await categories(["--person", "Борис"])
+        #expect(!household.isEmpty)
+        for (category, total) in household {
+            #expect((hers[category] ?? 0) + (boris[category] ?? 0) == total, "\(category)")
+        }
+        let named = try BankCommandTests.json(try await run.run(["stats", "--json", "--person", "Борис"]).output)
+        #expect(named["person"] as? String == "Борис")
+        #expect(try await run.run(["stats", "--person", "Вера"]).status == 3)
+        // A limit of Борис's own, on his parts only; the household has none.
+        #expect(try await run.run(["budget", "set", "groceries", "100", "--person", "борис"]).status == 0)
+        let his = try BankCommandTests.json(
+            try await run.run(["budget", "--month", "2024-12", "--person", "Борис", "--json"]).output)
+        let limit = try #require((his["budgets"] as? [[String: Any]])?.first)
+        #expect(limit["spent"] as? Int == boris["groceries"] && limit["limit"] as? Int == 10_000)
+        let theirs = try BankCommandTests.json(try await run.run(["budget", "--month", "2024-12", "--json"]).output)
+        #expect((theirs["budgets"] as? [Any])?.isEmpty == true)
     }
 }

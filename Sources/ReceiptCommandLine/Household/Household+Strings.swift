@@ -24,6 +24,16 @@ extension HelpText {
     }
     static var personNameHelp: String { pick("Имя человека.", "The person's name.") }
     static var personValue: String { pick("имя", "name") }
+    static var statsPersonHelp: String {
+        pick(
+            "Только то, что было для этого человека: его доли строк (receipts people, receipts split).",
+            "Only what was for this person: their parts of the lines (receipts people, receipts split).")
+    }
+    static var budgetPersonHelp: String {
+        pick(
+            "Лимит этого человека: на его доли строк, а не на траты всего дома.",
+            "This person's limit: on their parts of the lines, not the whole household's spending.")
+    }
     static var cardHelp: String {
         pick(
             "Последние 4 цифры карты: чеки, оплаченные ею (по выписке банка), платит этот человек.",
@@ -133,6 +143,12 @@ extension HelpText {
 }
 
 extension Words {
+    /// The line over a person's statistics or budgets.
+    func onlyFor(_ person: Person) -> String {
+        pick(
+            "«\(person.name)»: только доли строк для этого человека.", "\(person.name): only their parts of the lines.")
+    }
+
     var noPeopleYet: String {
         pick(
             "людей пока нет: receipts people add ИМЯ (первый — это вы)",

@@ -25,6 +25,7 @@ struct BudgetStatusCommand: AsyncParsableCommand {
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @Option(help: ArgumentHelp(HelpText.budgetMonthHelp, valueName: HelpText.monthValue)) var month: String?
+    @Option(help: ArgumentHelp(HelpText.budgetPersonHelp, valueName: HelpText.personValue)) var person: String?
     @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
     func validate() throws {
@@ -37,11 +38,13 @@ struct BudgetStatusCommand: AsyncParsableCommand {
         let database = try global.openDatabase(createIfMissing: false)
         let today = try ServeCommand.today()
         let shown = month.flatMap(Month.init) ?? today.yearMonth
-        let status = try BudgetStatus.read(from: database, month: shown, today: today)
+        let whose = try person.map { try HouseholdPeople.find($0, in: database) }
+        let status = try BudgetStatus.read(from: database, month: shown, today: today, person: whose?.id)
         if json {
-            console.output(try JSONOutput.encode(BudgetJSON(status)))
+            console.output(try JSONOutput.encode(BudgetJSON(status, person: whose?.name)))
             return
         }
+        if let whose { console.output(words.onlyFor(whose)) }
         guard !status.lines.isEmpty else {
             console.output(words.noBudgets)
             return
@@ -77,6 +80,7 @@ struct BudgetSetCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp(HelpText.budgetCategoryHelp, valueName: HelpText.categoryValue)) var category: String
     @Argument(help: ArgumentHelp(HelpText.budgetAmountHelp, valueName: HelpText.roublesValue)) var amount: String
     @Option(help: ArgumentHelp(HelpText.budgetOneMonthHelp, valueName: HelpText.monthValue)) var month: String?
+    @Option(help: ArgumentHelp(HelpText.budgetPersonHelp, valueName: HelpText.personValue)) var person: String?
 
     func validate() throws {
         if Category(lookingUp: category) == nil { throw ValidationError(Words(global).unknownCategory(category)) }
@@ -97,7 +101,9 @@ struct BudgetSetCommand: AsyncParsableCommand {
         let money = try BudgetLimit.parse(amount)
         let only = month.flatMap(Month.init)
         let database = try global.openDatabase()
-        try database.setBudget(chosen, amount: money, month: only)
+        let whose = try person.map { try HouseholdPeople.find($0, in: database) }
+        try database.setBudget(chosen, amount: money, month: only, person: whose?.id)
+        if let whose { console.output(words.onlyFor(whose)) }
         console.output(BudgetChange.set(chosen, money, month: only).message(in: words.language))
     }
 }
@@ -111,6 +117,7 @@ struct BudgetUnsetCommand: AsyncParsableCommand {
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @Argument(help: ArgumentHelp(HelpText.budgetCategoryHelp, valueName: HelpText.categoryValue)) var category: String
     @Option(help: ArgumentHelp(HelpText.budgetOneMonthHelp, valueName: HelpText.monthValue)) var month: String?
+    @Option(help: ArgumentHelp(HelpText.budgetPersonHelp, valueName: HelpText.personValue)) var person: String?
 
     func validate() throws {
         if Category(lookingUp: category) == nil { throw ValidationError(Words(global).unknownCategory(category)) }
@@ -125,7 +132,9 @@ struct BudgetUnsetCommand: AsyncParsableCommand {
         }
         let database = try global.openDatabase(createIfMissing: false)
         let only = month.flatMap(Month.init)
-        let removed = try database.removeBudget(chosen, month: only)
+        let whose = try person.map { try HouseholdPeople.find($0, in: database) }
+        let removed = try database.removeBudget(chosen, month: only, person: whose?.id)
+        if let whose { console.output(words.onlyFor(whose)) }
         let change = removed ? BudgetChange.removed(chosen, month: only) : .noneToRemove(chosen, month: only)
         console.output(change.message(in: words.language))
     }

@@ -23,6 +23,7 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
     @Flag(help: ArgumentHelp(HelpText.csvHelp)) var csv = false
     @Flag(help: ArgumentHelp(HelpText.verifyHelp)) var verify = false
+    @Option(help: ArgumentHelp(HelpText.statsPersonHelp, valueName: HelpText.personValue)) var person: String?
 
     /// How many months `--by month` shows without a range: the last ones with receipts.
     static let recentMonths = 12
@@ -45,24 +46,33 @@ struct StatsCommand: AsyncParsableCommand {
             available: available.first.map { first in first.month...(available.last ?? first).month })
         if range == nil, by == .month { range = try SpendingStatistics.recentMonths(Self.recentMonths, in: database) }
         let ongoing = (try? ServeCommand.today())?.yearMonth
-        guard let statistics = try SpendingStatistics.read(from: database, range: range, top: top, ongoing: ongoing)
+        let whose = try person.map { try HouseholdPeople.find($0, in: database) }
+        guard
+            let statistics = try SpendingStatistics.read(
+                from: database, range: range, top: top, ongoing: ongoing, person: whose?.id)
         else {
             console.output(words.noReceipts)
             return
         }
         let language = words.language
         // Receipts far above their category's usual, for the categories' view.
-        let unusual = by == .category ? try UnusualReceipt.find(in: database, shown: statistics.range) : nil
+        let unusual =
+            by == .category && whose == nil ? try UnusualReceipt.find(in: database, shown: statistics.range) : nil
         if json {
-            console.output(try JSONOutput.encode(StatisticsJSON(statistics, language: language, unusual: unusual)))
+            console.output(
+                try JSONOutput.encode(
+                    StatisticsJSON(statistics, language: language, unusual: unusual, person: whose?.name)))
         } else if csv {
             console.output(Self.csv(statistics, by: by, language: language), terminator: "")
         } else {
             var budgets: [Month: [Category: Money]] = [:]
-            for month in statistics.months { budgets[month.month] = try database.budgets(in: month.month) }
+            for month in statistics.months {
+                budgets[month.month] = try database.budgets(in: month.month, person: whose?.id)
+            }
             let text = StatsText(
                 statistics: statistics, text: ReportText(language), width: Console.width, unusual: unusual ?? [],
                 budgets: budgets)
+            if let whose { console.output(words.onlyFor(whose)) }
             console.output(text.render(by: by))
         }
     }
