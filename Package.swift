@@ -291,6 +291,13 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "HouseholdBenchmarks",
+            dependencies: ["ReceiptCore", "ReceiptStore", "ReceiptStats", "BenchmarkSupport"],
+            path: "Benchmarks/HouseholdBenchmarks",
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
             name: "CategoryBenchmarks",
             dependencies: ["ReceiptCore", "ReceiptStats", "BenchmarkSupport"],
             path: "Benchmarks/CategoryBenchmarks",

@@ -226,6 +226,19 @@ extension ReceiptDatabase {
         }
     }
 
+    /// The settlements recorded for `months` (all when nil), in the order recorded.
+    public func settlements(months: ClosedRange<Month>? = nil) throws(StoreError) -> [Settlement] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT from_id, to_id, amount, month FROM settlements WHERE month BETWEEN ? AND ? ORDER BY id",
+                arguments: Self.bounds(months)
+            ).map { row in
+                Settlement(from: row[0], to: row[1], amount: row[2], month: try Self.month(row[3]))
+            }
+        }
+    }
+
     /// Keeps `transfers` as settlements of `month`: later balances over that month count them.
     public func recordSettlements(_ transfers: [Household.Transfer], month: Month) throws(StoreError) {
         try write { db in
@@ -236,6 +249,19 @@ extension ReceiptDatabase {
             }
         }
     }
+}
+
+/// A transfer recorded as paid (`household settle --record`): `from` paid `to` `amount` kopecks for
+/// `month`'s balance.
+public struct Settlement: Sendable, Equatable {
+    /// Who paid (a person's id).
+    public let from: Int64
+    /// Who was paid.
+    public let to: Int64
+    /// Kopecks, above zero.
+    public let amount: Int64
+    /// The month whose balance it settled.
+    public let month: Month
 }
 
 /// Who lines are for when neither the line nor its receipt says: the first rule of words in the

@@ -29,6 +29,9 @@ struct HouseholdCommandTests {
         #expect(try await run.run(["match"]).status == 0)
         let empty = try await run.run(["household", "balance"])
         #expect(empty.status == 0 && empty.errors.contains("no people yet"))
+        let unshared = try await run.run(["export", "splitwise", "-o", folder.file("splitwise.csv")])
+        #expect(unshared.status == 2 && unshared.errors.contains("receipts people add NAME"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("splitwise.csv")))
         let anna = try await run.run(["people", "add", "Аня", "--card", "*4556"])
         #expect(anna.output.contains("Added: Аня, card *4556, who is you"))
         #expect(try await run.run(["people", "add", "Борис", "--card", "7781"]).status == 0)
@@ -70,6 +73,29 @@ struct HouseholdCommandTests {
         )
         #expect(transfers[0]["amount"] as? Int == balances[0])
         let text = try await run.run(["household", "settle", "--month", "2024-12", "--record"])
+
+        // Splitwise's spreadsheet: a row a receipt that counts money (24 of the 25: one counts
+        // nothing), each adding up to zero, AUCHAN's 239.80 paid on Борис's card and halved (his
+        // cell +119.90), the payment just recorded as Splitwise writes one (the payer +, the payee
+        // −), and the total balance that the recorded payment brings to zero.
+        let sheet = try await run.run(["export", "splitwise"])
+        #expect(sheet.status == 0)
+        let rows = sheet.output.split(separator: "\n", omittingEmptySubsequences: true).map { String($0) }
+        #expect(rows.first == "Date,Description,Category,Cost,Currency,Аня,Борис")
+        #expect(sheet.output.hasPrefix(rows[0] + "\n\n"))
+        func kopecks(_ cell: Substring) -> Int { Int(cell.replacingOccurrences(of: ".", with: "")) ?? .min }
+        let receiptsRows = rows.dropFirst().filter { !$0.contains(",Payment,") && !$0.contains("Total balance") }
+        #expect(receiptsRows.count == 24)
+        for row in receiptsRows {
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false).suffix(2)
+            #expect(cells.map(kopecks).reduce(0, +) == 0, "\(row)")
+        }
+        #expect(receiptsRows.contains { $0.hasSuffix(",239.80,RUB,-119.90,119.90") }, "\(sheet.output)")
+        let payment = String(format: "%d.%02d", balances[0] / 100, balances[0] % 100)
+        #expect(rows.contains("2024-12-31,Борис paid Аня,Payment,\(payment),RUB,-\(payment),\(payment)"))
+        #expect(rows.last == "2024-12-31,Total balance, , ,RUB,0.00,0.00")
+        let mixed = try await run.run(["export", "splitwise", "--postings", "item"])
+        #expect(mixed.status == 2 && mixed.errors.contains("not splitwise"))
         #expect(text.status == 0 && text.output.hasPrefix("Борис → Аня: RUB "), "\(text.output)")
         let after = try BankCommandTests.json(
             try await run.run(["household", "balance", "--month", "2024-12", "--json"]).output)

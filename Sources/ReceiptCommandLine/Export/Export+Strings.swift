@@ -22,7 +22,17 @@ extension HelpText {
                 + "--account-map file of lines “KEY = ACCOUNT” (a category, a card as statements give it such as "
                 + "*4556, or cash, card, prepaid, credit). The same database gives the same file.")
     }
-    static var exportFormatHelp: String { pick("Формат: beancount или hledger.", "Format: beancount or hledger.") }
+    static var exportFormatHelp: String {
+        pick(
+            "Формат: beancount, hledger или splitwise (таблица Splitwise: кто сколько заплатил и должен по каждому чеку).",
+            "Format: beancount, hledger or splitwise (Splitwise's spreadsheet: what each receipt did to each person's balance)."
+        )
+    }
+    static var notForSplitwise: String {
+        pick(
+            "--postings, --account-map и --payment-account — для beancount и hledger, не для splitwise",
+            "--postings, --account-map and --payment-account are for beancount and hledger, not splitwise")
+    }
     static var postingsHelp: String {
         pick("Проводка на категорию или на строку чека.", "A posting a category or a line of the receipt.")
     }
@@ -45,6 +55,13 @@ extension HelpText {
 }
 
 extension Words {
+    /// `export splitwise` of a database without people.
+    var noPeopleToExport: String {
+        pick(
+            "некому делить чеки: сначала добавьте людей (receipts people add ИМЯ)",
+            "nobody to share the receipts with: add people first (receipts people add NAME)")
+    }
+
     func exported(_ count: Int, to file: String) -> String {
         pick("Записано чеков: \(count) в \(file)", "Wrote \(count) receipt(s) to \(file)")
     }

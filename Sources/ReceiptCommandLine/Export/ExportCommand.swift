@@ -4,14 +4,16 @@ import ReceiptCore
 import ReceiptLedger
 import ReceiptStore
 
-/// `beancount` or `hledger`.
+/// `beancount`, `hledger` or `splitwise`.
 enum LedgerFormatOption: String, ExpressibleByArgument, CaseIterable {
-    case beancount, hledger
+    case beancount, hledger, splitwise
 
-    var ledger: LedgerFormat {
+    /// The ledger's format; nil for Splitwise's spreadsheet, which is no ledger.
+    var ledger: LedgerFormat? {
         switch self {
         case .beancount: .beancount
         case .hledger: .hledger
+        case .splitwise: nil
         }
     }
 }
@@ -29,7 +31,8 @@ enum LedgerPostingsOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `receipts export beancount|hledger [--from M] [--to M] [--postings category|item]
-/// [--account-map FILE] [--payment-account ACCOUNT] [-o FILE]`: the receipts as a plain-text ledger.
+/// [--account-map FILE] [--payment-account ACCOUNT] [-o FILE]`: the receipts as a plain-text ledger;
+/// `receipts export splitwise [--from M] [--to M] [-o FILE]`: the household's as Splitwise's spreadsheet.
 struct ExportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -37,12 +40,11 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
-    @Argument(help: ArgumentHelp(HelpText.exportFormatHelp, valueName: "beancount|hledger")) var format:
+    @Argument(help: ArgumentHelp(HelpText.exportFormatHelp, valueName: "beancount|hledger|splitwise")) var format:
         LedgerFormatOption
     @Option(help: ArgumentHelp(HelpText.fromHelp, valueName: HelpText.monthValue)) var from: String?
     @Option(help: ArgumentHelp(HelpText.toHelp, valueName: HelpText.monthValue)) var to: String?
-    @Option(help: ArgumentHelp(HelpText.postingsHelp, valueName: "category|item")) var postings = LedgerPostingsOption
-        .category
+    @Option(help: ArgumentHelp(HelpText.postingsHelp, valueName: "category|item")) var postings: LedgerPostingsOption?
     @Option(help: ArgumentHelp(HelpText.accountMapHelp, valueName: HelpText.statementFileValue)) var accountMap: String?
     @Option(help: ArgumentHelp(HelpText.paymentAccountHelp, valueName: HelpText.accountValue)) var paymentAccount:
         String?
@@ -58,21 +60,37 @@ struct ExportCommand: AsyncParsableCommand {
         if let first = from.flatMap(Month.init), let last = to.flatMap(Month.init), last < first {
             throw ValidationError(HelpText.rangeBackwards(first, last))
         }
-        if let paymentAccount, !format.ledger.accepts(account: paymentAccount) {
+        guard let ledger = format.ledger else {
+            if postings != nil || accountMap != nil || paymentAccount != nil {
+                throw ValidationError(HelpText.notForSplitwise)
+            }
+            return
+        }
+        if let paymentAccount, !ledger.accepts(account: paymentAccount) {
             throw ValidationError(HelpText.badAccountName(paymentAccount))
         }
     }
 
     func run() async throws {
         let console = Console(global)
-        let words = console.words
+        guard let ledger = format.ledger else {
+            let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
+            let export = SplitwiseExport(from: from.flatMap(Month.init), to: to.flatMap(Month.init))
+            try writing(to: output, console: console) { write in
+                do {
+                    return try export.write(from: database, to: write)
+                } catch SplitwiseExport.Failure.noPeople {
+                    throw CommandFailure(status: .usage) { Words($0).noPeopleToExport }
+                }
+            }
+            return
+        }
         var accounts = LedgerAccounts()
         accounts.unmatched = paymentAccount
         if let accountMap {
             do {
                 let bytes = try BankImportCommand.bytes(of: accountMap)
-                accounts = try AccountMap.read(
-                    String(decoding: bytes, as: UTF8.self), format: format.ledger, over: accounts)
+                accounts = try AccountMap.read(String(decoding: bytes, as: UTF8.self), format: ledger, over: accounts)
             } catch {
                 // Which file: the map's own messages give only its line.
                 let failure = CommandFailure(error)
@@ -81,13 +99,21 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
         let export = LedgerExport(
-            format: format.ledger, postings: postings.postings, accounts: accounts, from: from.flatMap(Month.init),
-            to: to.flatMap(Month.init))
+            format: ledger, postings: (postings ?? .category).postings, accounts: accounts,
+            from: from.flatMap(Month.init), to: to.flatMap(Month.init))
+        try writing(to: output, console: console) { write in try export.write(from: database, to: write) }
+    }
+
+    /// Writes through `body` to `output` (standard output when nil), which appears whole or not at
+    /// all; says how many receipts went to a file.
+    private func writing(
+        to output: String?, console: Console, _ body: ((String) throws -> Void) throws -> Int
+    ) throws {
         let file = try LedgerFile(path: output)
         do {
-            let count = try export.write(from: database, to: file.write)
+            let count = try body(file.write)
             try file.finish()
-            if let output { console.note(words.exported(count, to: output)) }
+            if let output { console.note(console.words.exported(count, to: output)) }
         } catch {
             file.discard()
             throw error
