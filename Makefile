@@ -214,6 +214,7 @@ bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	$(SWIFT) build -c release --product ScanBenchmarks
 	$(SWIFT) build -c release --product CategoryBenchmarks
 	$(SWIFT) build -c release --product BankBenchmarks
+	$(SWIFT) build -c release --product HouseholdBenchmarks
 	$(SWIFT) build -c release --product receipts
 	@mkdir -p Reports
 	kept=$$(mktemp -d); trap 'rm -rf "$$kept"' EXIT; \
@@ -222,7 +223,7 @@ bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	  echo; STATS_BENCH_KEEP_DATABASE=$$kept/history.sqlite .build/release/StatsBenchmarks; \
 	  echo; RECEIPTS=.build/release/receipts $(WEB_VENV)/bin/python scripts/web-bench.py $$kept/history.sqlite; \
 	  echo; RECEIPTS=.build/release/receipts LEDGER_BENCH_DATABASE=$$kept/history.sqlite .build/release/BankBenchmarks; \
-	  rm -rf "$$kept"; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \
+	  rm -rf "$$kept"; echo; .build/release/HouseholdBenchmarks; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \
 	  echo; scripts/load.sh; } \
 	  | tee Reports/bench-output.md
 	scripts/bench-summary.py < Reports/bench-output.md > Reports/bench.md

@@ -113,6 +113,7 @@ extension ReceiptDatabase {
             if let card, let owner = people.first(where: { $0.card == card }) {
                 return .failure(.cardTaken(card: card, by: owner.name))
             }
+            if people.isEmpty { try HouseholdTotals.begin(in: db) }
             try db.execute(
                 sql: "INSERT INTO people (name, card, account) VALUES (?, ?, ?)", arguments: [name, card, account])
             return .success(
@@ -136,6 +137,7 @@ extension ReceiptDatabase {
             if settled > 0 { return .failure(.hasSettlements(person.name)) }
             try db.execute(sql: "DELETE FROM people WHERE id = ?", arguments: [person.id])
             try db.execute(sql: "DELETE FROM budgets WHERE person = ?", arguments: [person.id])
+            if people.count == 1 { try HouseholdTotals.end(in: db) }
             return .success(person)
         }
     }
@@ -196,34 +198,69 @@ extension ReceiptDatabase {
     }
 
     /// What each person paid and consumed in `months` (every month when nil), with the settlements
-    /// recorded for those months: the receipts as ``forEachSharedReceipt(months:_:)`` shares them.
+    /// recorded for those months: the receipts as ``forEachSharedReceipt(months:_:)`` shares them,
+    /// summed from the kept monthly figures (``HouseholdTotals``), recomputed first where a change
+    /// marked them; a file that cannot be written is walked instead.
     public func householdBalance(months: ClosedRange<Month>? = nil) throws(StoreError) -> HouseholdBalance {
-        try read { db in
-            guard let sharing = try HouseholdSharing(in: db) else { return HouseholdBalance(lines: []) }
-            var paid: [Int64: Int64] = [:]
-            var consumed: [Int64: Int64] = [:]
-            try Self.forEachSharedReceipt(in: db, sharing: sharing, months: months) { receipt in
-                paid[receipt.payer, default: 0] += receipt.counted
-                for part in receipt.parts {
-                    for share in part.shares { consumed[share.person, default: 0] += share.amount }
-                }
-            }
-            var sent: [Int64: Int64] = [:]
-            var received: [Int64: Int64] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT from_id, to_id, amount FROM settlements WHERE month BETWEEN ? AND ?",
-                arguments: Self.bounds(months))
-            {
-                sent[row["from_id"], default: 0] += row["amount"]
-                received[row["to_id"], default: 0] += row["amount"]
-            }
-            return HouseholdBalance(
-                lines: sharing.people.map { person in
-                    HouseholdBalance.Line(
-                        person: person, paid: paid[person.id] ?? 0, consumed: consumed[person.id] ?? 0,
-                        sent: sent[person.id] ?? 0, received: received[person.id] ?? 0)
-                })
+        let kept = try read { db in
+            try HouseholdTotals.isStale(in: db) ? nil : try Self.keptBalance(in: db, months)
         }
+        if let kept { return kept }
+        do {
+            return try write { db in
+                try HouseholdTotals.refresh(in: db)
+                return try Self.keptBalance(in: db, months)
+            }
+        } catch .readOnly, .diskFull {
+            return try read { db in
+                guard let sharing = try HouseholdSharing(in: db) else { return HouseholdBalance(lines: []) }
+                var figures = HouseholdTotals.Figures()
+                try Self.forEachSharedReceipt(in: db, sharing: sharing, months: months) { figures.add($0) }
+                var sums: [Int64: (paid: Int64, consumed: Int64)] = [:]
+                for (key, value) in figures.byMonth {
+                    sums[key.person, default: (0, 0)].paid += value.paid
+                    sums[key.person, default: (0, 0)].consumed += value.consumed
+                }
+                return try Self.balance(in: db, people: sharing.people, sums: sums, months: months)
+            }
+        }
+    }
+
+    /// The balance from the kept monthly figures, which must be up to date.
+    private static func keptBalance(in db: Database, _ months: ClosedRange<Month>?) throws -> HouseholdBalance {
+        var sums: [Int64: (paid: Int64, consumed: Int64)] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT person, SUM(paid), SUM(consumed) FROM household_totals WHERE month BETWEEN ? AND ?
+                GROUP BY person
+                """,
+            arguments: bounds(months))
+        {
+            sums[row[0]] = (row[1], row[2])
+        }
+        return try balance(in: db, people: people(in: db), sums: sums, months: months)
+    }
+
+    /// Each person's line: what they paid and consumed (`sums`), with the settlements of `months`.
+    private static func balance(
+        in db: Database, people: [Person], sums: [Int64: (paid: Int64, consumed: Int64)], months: ClosedRange<Month>?
+    ) throws -> HouseholdBalance {
+        var sent: [Int64: Int64] = [:]
+        var received: [Int64: Int64] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT from_id, to_id, amount FROM settlements WHERE month BETWEEN ? AND ?",
+            arguments: bounds(months))
+        {
+            sent[row["from_id"], default: 0] += row["amount"]
+            received[row["to_id"], default: 0] += row["amount"]
+        }
+        return HouseholdBalance(
+            lines: people.map { person in
+                HouseholdBalance.Line(
+                    person: person, paid: sums[person.id]?.paid ?? 0, consumed: sums[person.id]?.consumed ?? 0,
+                    sent: sent[person.id] ?? 0, received: received[person.id] ?? 0)
+            })
     }
 
     /// The settlements recorded for `months` (all when nil), in the order recorded.

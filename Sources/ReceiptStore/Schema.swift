@@ -574,6 +574,24 @@ enum Schema {
                     ALTER TABLE budgets_new RENAME TO budgets;
                     """)
         }
+        migrator.registerMigration("v28-household-totals") { db in
+            // What each person paid and consumed each month (HouseholdTotals), and the months a
+            // change marked for recomputing ('*': all of them).
+            try db.execute(
+                sql: """
+                    CREATE TABLE household_totals (
+                        month TEXT NOT NULL,
+                        person INTEGER NOT NULL,
+                        paid INTEGER NOT NULL,
+                        consumed INTEGER NOT NULL,
+                        PRIMARY KEY (month, person)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE stale_household_months (month TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+                    """)
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM people)") == true {
+                try HouseholdTotals.begin(in: db)
+            }
+        }
         return migrator
     }
 }

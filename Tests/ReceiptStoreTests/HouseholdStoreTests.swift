@@ -168,4 +168,91 @@ struct HouseholdStoreTests {
         #expect(try database.removePerson(named: "Борис") == .success(boris))
         #expect(try database.budgets(in: october, person: boris.id).isEmpty)
     }
+
+    @Test(
+        "the kept monthly figures follow every change a balance depends on: each step's balance equals a walk over every line"
+    )
+    func keptFigures() throws {
+        let folder = try TemporaryFolder("household-kept")
+        let database = try ReceiptDatabase.open(at: folder.file("receipts.sqlite"))
+        // What the balance must say: every receipt walked now, as the kept figures were made.
+        func walked() throws -> [[Int64]] {
+            var sums: [Int64: [Int64]] = [:]
+            try database.forEachSharedReceipt { receipt in
+                sums[receipt.payer, default: [0, 0]][0] += receipt.counted
+                for part in receipt.parts {
+                    for share in part.shares { sums[share.person, default: [0, 0]][1] += share.amount }
+                }
+            }
+            return try database.people().map { sums[$0.id] ?? [0, 0] }
+        }
+        var steps = 0
+        func check(_ step: String) throws {
+            steps += 1
+            let kept = try database.householdBalance().lines.map { [$0.paid, $0.consumed] }
+            #expect(kept == (try walked()), "after \(step)")
+            #expect(kept.reduce(0) { $0 + $1[0] - $1[1] } == 0, "after \(step)")
+        }
+        _ = try database.save([
+            try Fixtures.receipt(
+                i: 1, date: "2026-09-05T10:00:00", items: [Self.item("ХЛЕБ", 6_001), Self.item("ПИВО", 4_000)]),
+            try Fixtures.receipt(i: 2, date: "2026-10-06T10:00:00", items: [Self.item("ОДЕЯЛО", 30_001)]),
+        ])
+        let anna = try database.addPerson("Аня").get()
+        try check("the first person")
+        let boris = try database.addPerson("Борис", card: "4556").get()
+        try check("a second person")
+        let ids = try DatabaseQueue(path: folder.file("receipts.sqlite")).read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM receipts ORDER BY fd")
+        }
+        _ = try database.setPayer(of: ids[1], to: boris.id)
+        try check("a payer named")
+        _ = try database.setShares(of: ids[0], line: 2, to: [.init(person: boris.id, weight: 1)])
+        try check("a line's shares")
+        _ = try database.setShares(of: ids[1], line: nil, to: [.init(person: anna.id, weight: 2)])
+        try check("a receipt's shares")
+        _ = try database.save([
+            try Fixtures.receipt(
+                i: 3, date: "2026-11-01T10:00:00", items: [Self.item("ПИВО СВЕТЛОЕ", 12_345), Self.item("КОРМ", 777)]),
+            try Fixtures.receipt(i: 4, date: "2026-11-02T10:00:00", total: 1_001, items: [], status: .pending),
+        ])
+        try check("two receipts saved, one pending")
+        let words = try database.addSplitRule(.words("пиво"), weights: [.init(person: boris.id, weight: 3)]).get()
+        try check("a words rule")
+        let category = try #require(try database.personSpending(of: anna.id)?.categories.first?.category)
+        _ = try database.addSplitRule(.category(category), weights: [.init(person: anna.id, weight: 1)]).get()
+        try check("a category rule")
+        _ = try database.choose(.pets, forItemNamed: "КОРМ")
+        _ = try database.addSplitRule(.category(.pets), weights: [.init(person: boris.id, weight: 1)]).get()
+        try check("a name's category chosen, and a rule for it")
+        let shop = try #require(try database.shops().first).id
+        _ = try database.addSplitRule(.shop(shop), weights: [.init(person: anna.id, weight: 5)]).get()
+        try check("a shop's rule")
+        #expect(try database.removeSplitRule(words.id))
+        try check("a rule removed")
+        // A card payment paired by hand with the first receipt: Борис's card pays it.
+        _ = try database.addBankPayments([
+            (
+                identity: "one",
+                payment: BankPayment(
+                    bank: .tbank, account: "*4556",
+                    time: ZonedDateTime(local: try LocalDateTime(iso: "2026-09-05T10:01:00"), offsetMinutes: 180),
+                    spent: Money(kopecks: 10_001), description: "ЛЕНТА")
+            )
+        ])
+        let payment = try #require(try database.bankPayments().first).id
+        _ = try database.pairByHand(payment: payment, receipt: ids[0])
+        #expect(try database.householdBalance().lines[1].paid > 30_001)
+        try check("a payment paired with Борис's card")
+        _ = try database.undoBankMatch(receipt: ids[0])
+        try check("the pair undone")
+        _ = try database.setPayer(of: ids[1], to: nil)
+        _ = try database.setShares(of: ids[0], line: 2, to: [])
+        try check("choices given back")
+        let vera = try database.addPerson("Вера").get()
+        try check("a third person")
+        _ = try database.removePerson(named: vera.name)
+        try check("the third removed")
+        #expect(steps == 16)
+    }
 }
