@@ -7,6 +7,8 @@ posting kinds:
 - each month's total of each expense account, from `bean-query` and from `hledger bal -M`, equals
   `receipts stats --json` for that category, to the kopeck;
 - exporting twice gives the same bytes.
+Then a household on the fixture: each person's books (`--person`) accepted, their expenses equal
+to `stats --person`, their receivable from the other equal to their balance, even once settled.
 Then the fixture's hand-worked figures: the petrol's rounding posting, the return, the card account
 of the matched receipt, the asset accounts' balances (cash as the receipts say it was paid), names with quotes, backslashes, `|` and `;`; and an account map that
 beancount refuses is an error (exit 6) that writes nothing.
@@ -51,10 +53,10 @@ def kopecks(text):
     return int((Decimal(text) * 100).to_integral_value()) if text and text != "0" else 0
 
 
-def expected_totals(env, db):
+def expected_totals(env, db, extra=()):
     """(month, Russian category name) → kopecks, from receipts stats --json."""
     stats = json.loads(run([RECEIPTS, "stats", "--db", db, "--json", "--lang", "ru", "--from", "2000-01",
-                            "--to", "2099-12"], env).stdout)
+                            "--to", "2099-12", *extra], env).stdout)
     totals = {}
     for month in stats["months"]:
         for category in month["categories"]:
@@ -171,6 +173,46 @@ def main():
         # Weighed goods in item postings: the quantity as printed.
         _, items = export(env, db, "beancount", "item", folder)
         check('    item: "ЯБЛОКИ ГОЛДЕН ВЕС"\n    qty: "0.532"\n' in items, "the weighed line's quantity")
+
+        # A household on the same receipts: Аня's card is the statement's, so she paid the first
+        # receipt; Борис paid the petrol; the pies are his alone, the rest halved. Each one's books
+        # are accepted, their expenses are `stats --person`, and each one's receivable from the
+        # other is their balance, to the kopeck: the toothbrush's return undoes its purchase.
+        run([RECEIPTS, "people", "add", "--db", db, "Аня", "--card", "4556"], env)
+        run([RECEIPTS, "people", "add", "--db", db, "Борис"], env)
+        run([RECEIPTS, "paid-by", "--db", db, "2", "Борис"], env)
+        run([RECEIPTS, "split", "--db", db, "3", "Борис"], env)
+        balance = json.loads(run([RECEIPTS, "household", "balance", "--db", db, "--json"], env).stdout)
+        owed = {person["name"]: person["balance"] for person in balance["people"]}
+        check(owed["Аня"] == -owed["Борис"] != 0, f"the household's balances: {owed}")
+        for name, other in (("Аня", "Boris"), ("Борис", "Anya")):
+            expected = expected_totals(env, db, ["--person", name])
+            for fmt in ("beancount", "hledger"):
+                for postings in ("category", "item"):
+                    path, text = export(env, db, fmt, postings, folder, ["--person", name])
+                    label = f"{name}'s {fmt} books ({postings})"
+                    if fmt == "beancount":
+                        check(run([BEAN_CHECK, path], env, ok=False).returncode == 0, f"{label}: bean-check")
+                        got = beancount_totals(path, account_names(text))
+                    else:
+                        check(run(["hledger", "-f", path, "check"], env, ok=False).returncode == 0,
+                              f"{label}: hledger check")
+                        got = hledger_totals(path, account_names(beancount))
+                    check(got == expected, f"{label}: expenses differ from stats --person: "
+                                           f"{sorted(set(got.items()) ^ set(expected.items()))[:6]}")
+            path, _ = export(env, db, "hledger", "category", folder, ["--person", name])
+            receivable = run(["hledger", "-f", path, "bal", "-O", "csv", f"Assets:Receivable:{other}"], env).stdout
+            rows = [row for row in csv.reader(io.StringIO(receivable)) if row and row[0].startswith("Assets:")]
+            check(len(rows) == 1 and kopecks(rows[0][1]) == owed[name],
+                  f"{name}'s receivable from {other} is their balance {owed[name]}: {rows}")
+        # Settled, the receivables are even.
+        run([RECEIPTS, "household", "settle", "--db", db, "--month", "2025-03", "--record"], env)
+        path, _ = export(env, db, "hledger", "category", folder, ["--person", "Аня"])
+        receivable = run(["hledger", "-f", path, "bal", "-O", "csv", "Assets:Receivable"], env).stdout
+        check(all(kopecks(row[1]) == 0 for row in csv.reader(io.StringIO(receivable)) if row and
+                  row[0].startswith("Assets:")), f"settled, Аня's receivables are even: {receivable}")
+        # The household's own books are as they were: every receipt whole.
+        check_database(env, db, folder, "fixture with a household")
 
         # An account map: Cyrillic names are hledger's, not beancount's.
         mapping = os.path.join(folder, "accounts.txt")

@@ -35,6 +35,15 @@ enum BeancountText {
         return text
     }
 
+    /// A transaction of no receipt (a settlement between people): its day, words and postings.
+    static func transfer(day: LocalDateTime, description: String, postings: [(String, Int64)]) -> String {
+        var text = "\n\(day.isoDate) * \(quoted(description))\n"
+        for (account, amount) in postings {
+            text += "  \(account)  \(LedgerEntry.decimal(Money(kopecks: amount))) RUB\n"
+        }
+        return text
+    }
+
     /// A string literal: quotes and backslashes escaped, line breaks made spaces.
     static func quoted(_ text: String) -> String {
         var result = "\""

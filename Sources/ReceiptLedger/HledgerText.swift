@@ -35,6 +35,15 @@ enum HledgerText {
         return text
     }
 
+    /// A transaction of no receipt (a settlement between people): its day, words and postings.
+    static func transfer(day: LocalDateTime, description: String, postings: [(String, Int64)]) -> String {
+        var text = "\n\(day.isoDate) * \(plain(description))\n"
+        for (account, amount) in postings {
+            text += "    \(account)  \(LedgerEntry.decimal(Money(kopecks: amount))) RUB\n"
+        }
+        return text
+    }
+
     /// A description's part: `|` splits payee from note and `;` starts a comment, so they become `/`
     /// and `,`; line breaks become spaces.
     static func plain(_ text: String) -> String {

@@ -17,6 +17,9 @@ public struct LedgerExport: Sendable {
     public var from: Month?
     /// The last month written; nil to the last receipt.
     public var to: Month?
+    /// Whose books: nil for the household's (every receipt whole); a person's for their parts of the
+    /// lines and what the others owe them (``PersonalBooks``).
+    public var person: Person?
 
     /// An export of these receipts in this format.
     public init(
@@ -41,20 +44,59 @@ public struct LedgerExport: Sendable {
             try write(format == .beancount ? "option \"operating_currency\" \"RUB\"\n" : "commodity 1000.00 RUB\n")
             return 0
         }
+        let books = try person.map { person in
+            try PersonalBooks(of: person, in: database, months: database.months(from: from, to: to) ?? nil)
+        }
+        let opened = (all + (books?.receivables ?? [])).sorted()
         switch format {
         case .beancount:
-            try write(BeancountText.header(accounts: all, names: name, opened: first))
-            try write(try budgets(database, from: first))
+            try write(BeancountText.header(accounts: opened, names: name, opened: first))
+            // Fava's budgets are the household's; a person's books have none of them.
+            if books == nil { try write(try budgets(database, from: first)) }
         case .hledger:
-            try write(HledgerText.header(accounts: all, names: name))
+            try write(HledgerText.header(accounts: opened, names: name))
         }
         var count = 0
         try database.forEachLedgerReceipt(from: from, to: to) { receipt in
-            let entry = LedgerEntry(receipt, postings: postings, accounts: accounts)
+            let entry: LedgerEntry
+            if let books {
+                guard let part = books.parts[receipt.id] else { return }
+                entry = LedgerEntry(receipt, part: part, books: books, postings: postings, accounts: accounts)
+            } else {
+                entry = LedgerEntry(receipt, postings: postings, accounts: accounts)
+            }
             try write(format == .beancount ? BeancountText.entry(entry) : HledgerText.entry(entry))
             count += 1
         }
+        if let books { try settlements(books, database) { try write($0) } }
         return count
+    }
+
+    /// The settlements between the person and the others, as transfers between the payment account
+    /// and a receivable on the last day of their month.
+    private func settlements(
+        _ books: PersonalBooks, _ database: ReceiptDatabase, write: (String) throws -> Void
+    ) throws {
+        guard case .some(let months) = try database.months(from: from, to: to) else { return }
+        let money = accounts.unmatched ?? accounts.card
+        for settlement in try database.settlements(months: months) {
+            let me = books.person.id
+            guard settlement.from == me || settlement.to == me,
+                let day = try? LocalDateTime(
+                    year: settlement.month.year, month: settlement.month.month, day: settlement.month.dayCount)
+            else { continue }
+            let other = settlement.from == me ? settlement.to : settlement.from
+            let name = books.people.first { $0.id == other }?.name ?? ""
+            // What the person paid makes the other owe them more; what they received, less.
+            let amount = settlement.from == me ? settlement.amount : -settlement.amount
+            let postings = [(books.receivable(other), amount), (money, -amount)]
+            let description =
+                settlement.from == me ? "\(books.person.name) → \(name)" : "\(name) → \(books.person.name)"
+            try write(
+                format == .beancount
+                    ? BeancountText.transfer(day: day, description: description, postings: postings)
+                    : HledgerText.transfer(day: day, description: description, postings: postings))
+        }
     }
 
     /// Fava's budgets: the monthly limits from the first receipt's day, a month's own limit on its

@@ -31,12 +31,9 @@ public struct SplitwiseExport: Sendable {
     public func write(from database: ReceiptDatabase, to write: (String) throws -> Void) throws -> Int {
         let people = try database.people()
         guard !people.isEmpty else { throw Failure.noPeople }
-        var months: ClosedRange<Month>?
-        if from != nil || to != nil, let all = try database.monthRange() {
-            let (first, last) = (from ?? all.lowerBound, to ?? all.upperBound)
-            months = first <= last ? first...last : nil
-            // Months outside every receipt: nothing to write but the header and the balance.
-            if months == nil { return try Self.empty(people, write) }
+        guard case .some(let months) = try database.months(from: from, to: to) else {
+            // Months outside every receipt: nothing to write but the header.
+            return try Self.empty(people, write)
         }
         struct Row {
             let date: String
@@ -131,5 +128,16 @@ public struct SplitwiseExport: Sendable {
     static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension ReceiptDatabase {
+    /// The months from `from` to `to`, either end the database's first or last month when not given:
+    /// `.some(nil)` for every month (neither given), nil when no receipt's month can be in them.
+    func months(from: Month?, to: Month?) throws(StoreError) -> ClosedRange<Month>?? {
+        guard from != nil || to != nil else { return .some(nil) }
+        guard let all = try monthRange() else { return nil }
+        let (first, last) = (from ?? all.lowerBound, to ?? all.upperBound)
+        return first <= last ? .some(first...last) : nil
     }
 }

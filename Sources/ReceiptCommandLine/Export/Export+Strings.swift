@@ -30,8 +30,14 @@ extension HelpText {
     }
     static var notForSplitwise: String {
         pick(
-            "--postings, --account-map и --payment-account — для beancount и hledger, не для splitwise",
-            "--postings, --account-map and --payment-account are for beancount and hledger, not splitwise")
+            "--postings, --account-map, --payment-account и --person — для beancount и hledger, не для splitwise",
+            "--postings, --account-map, --payment-account and --person are for beancount and hledger, not splitwise")
+    }
+    static var ledgerPersonHelp: String {
+        pick(
+            "Книги этого человека: его доли строк — расходы, доли остальных — их долги (счета Assets:Receivable:…).",
+            "This person's books: their parts of the lines as expenses, the others' parts as what they owe "
+                + "(Assets:Receivable:Name).")
     }
     static var postingsHelp: String {
         pick("Проводка на категорию или на строку чека.", "A posting a category or a line of the receipt.")

@@ -31,7 +31,8 @@ enum LedgerPostingsOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `receipts export beancount|hledger [--from M] [--to M] [--postings category|item]
-/// [--account-map FILE] [--payment-account ACCOUNT] [-o FILE]`: the receipts as a plain-text ledger;
+/// [--account-map FILE] [--payment-account ACCOUNT] [--person NAME] [-o FILE]`: the receipts as a
+/// plain-text ledger (a person's books with `--person`);
 /// `receipts export splitwise [--from M] [--to M] [-o FILE]`: the household's as Splitwise's spreadsheet.
 struct ExportCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
@@ -48,6 +49,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(HelpText.accountMapHelp, valueName: HelpText.statementFileValue)) var accountMap: String?
     @Option(help: ArgumentHelp(HelpText.paymentAccountHelp, valueName: HelpText.accountValue)) var paymentAccount:
         String?
+    @Option(help: ArgumentHelp(HelpText.ledgerPersonHelp, valueName: HelpText.personValue)) var person: String?
     @Option(
         name: [.customShort("o"), .customLong("output")],
         help: ArgumentHelp(HelpText.outputFileHelp, valueName: HelpText.statementFileValue))
@@ -61,7 +63,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw ValidationError(HelpText.rangeBackwards(first, last))
         }
         guard let ledger = format.ledger else {
-            if postings != nil || accountMap != nil || paymentAccount != nil {
+            if postings != nil || accountMap != nil || paymentAccount != nil || person != nil {
                 throw ValidationError(HelpText.notForSplitwise)
             }
             return
@@ -98,9 +100,10 @@ struct ExportCommand: AsyncParsableCommand {
             }
         }
         let database = try global.openDatabase(createIfMissing: false, rules: .readsOnly)
-        let export = LedgerExport(
+        var export = LedgerExport(
             format: ledger, postings: (postings ?? .category).postings, accounts: accounts,
             from: from.flatMap(Month.init), to: to.flatMap(Month.init))
+        export.person = try person.map { try HouseholdPeople.find($0, in: database) }
         try writing(to: output, console: console) { write in try export.write(from: database, to: write) }
     }
 
