@@ -1,5 +1,6 @@
 import Foundation
 import ReceiptCore
+import ReceiptStore
 
 // The words of `receipts budget`, in Russian and English.
 extension HelpText {
@@ -41,10 +42,13 @@ extension HelpText {
 }
 
 extension Words {
-    var noBudgets: String {
-        pick(
-            "Лимитов нет. Задайте: receipts budget set groceries 30000",
-            "No limits set. Set one: receipts budget set groceries 30000")
+    var noBudgets: String { noBudgets(for: nil) }
+    /// No limits, the household's or `person`'s, with the command that sets one.
+    func noBudgets(for person: Person?) -> String {
+        let option = person.map { " --person " + ($0.name.contains(" ") ? "'\($0.name)'" : $0.name) } ?? ""
+        return pick(
+            "Лимитов нет. Задайте: receipts budget set groceries 30000\(option)",
+            "No limits set. Set one: receipts budget set groceries 30000\(option)")
     }
     var limitColumn: String { pick("лимит", "limit") }
     var spentColumn: String { pick("потрачено", "spent") }

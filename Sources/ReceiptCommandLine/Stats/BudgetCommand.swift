@@ -46,7 +46,7 @@ struct BudgetStatusCommand: AsyncParsableCommand {
         }
         if let whose { console.output(words.onlyFor(whose)) }
         guard !status.lines.isEmpty else {
-            console.output(words.noBudgets)
+            console.output(words.noBudgets(for: whose))
             return
         }
         let language = words.language
