@@ -16,15 +16,37 @@ public enum Household {
         }
     }
 
+    /// One person's part of an amount, in kopecks.
+    public struct Share: Sendable, Hashable, Codable {
+        /// The person's id.
+        public let person: Int64
+        /// Kopecks, signed as the amount shared.
+        public let amount: Int64
+
+        /// `person`'s `amount`.
+        public init(person: Int64, amount: Int64) {
+            self.person = person
+            self.amount = amount
+        }
+    }
+
     /// `amount` shared by `weights` to the kopeck (largest remainder, so the shares add up to it
     /// exactly); no weights at all means everyone in `people` evenly. Each person once, in the order
     /// the weights (or the people) come; empty when there is nobody to share with.
-    public static func shares(
-        of amount: Int64, weights: [Weight], everyone people: [Int64]
-    ) -> [(person: Int64, amount: Int64)] {
-        let parts = weights.isEmpty ? people.map { Weight(person: $0, weight: 1) } : weights
-        guard let split = LargestRemainder.split(amount, by: parts.map(\.weight)) else { return [] }
-        return zip(parts, split).map { (person: $0.person, amount: $1) }
+    public static func shares(of amount: Int64, weights: [Weight], everyone people: [Int64]) -> [Share] {
+        guard weights.isEmpty else {
+            guard let split = LargestRemainder.split(amount, by: weights.map(\.weight)) else { return [] }
+            return zip(weights, split).map { Share(person: $0.person, amount: $1) }
+        }
+        // Evenly: what largest remainder gives equal weights, without its work (every remainder is
+        // the same, so the kopecks left go to the first people).
+        guard !people.isEmpty else { return [] }
+        let count = UInt64(people.count)
+        let (each, left) = amount.magnitude.quotientAndRemainder(dividingBy: count)
+        return people.enumerated().map { index, person in
+            let share = Int64(each + (UInt64(index) < left ? 1 : 0))
+            return Share(person: person, amount: amount < 0 ? -share : share)
+        }
     }
 
     /// A transfer that settles: `from` pays `to` `amount` kopecks (above zero).

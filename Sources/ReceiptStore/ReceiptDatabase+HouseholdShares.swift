@@ -99,22 +99,6 @@ struct HouseholdSharing {
     }
 }
 
-extension Household {
-    /// One person's part of an amount, in kopecks.
-    public struct Share: Sendable, Hashable, Codable {
-        /// The person's id.
-        public let person: Int64
-        /// Kopecks, signed as the amount shared.
-        public let amount: Int64
-
-        /// `person`'s `amount`.
-        public init(person: Int64, amount: Int64) {
-            self.person = person
-            self.amount = amount
-        }
-    }
-}
-
 extension ReceiptDatabase {
     /// Calls `body` with every receipt that counts money in `months` (all when nil), in the order
     /// of their numbers, shared among the household: each line's money goes to the line's own
@@ -181,9 +165,7 @@ extension ReceiptDatabase {
                     ?? sharing.ruleWeights(nameID: nameID, shop: row[6], category: category) ?? []
                 return SharedReceipt.Part(
                     position: position, category: category, nameID: nameID, amount: amount,
-                    shares: Household.shares(of: amount, weights: weights, everyone: sharing.everyone).map {
-                        Household.Share(person: $0.person, amount: $0.amount)
-                    })
+                    shares: Household.shares(of: amount, weights: weights, everyone: sharing.everyone))
             }
 
             func receipt(by sharing: HouseholdSharing) throws -> SharedReceipt {

@@ -17,6 +17,16 @@ struct HouseholdTests {
         // Money received (a refund) splits the same way, below zero.
         #expect(Household.shares(of: -101, weights: [], everyone: [1, 2]).map(\.amount) == [-51, -50])
         #expect(Household.shares(of: 100, weights: [], everyone: []).isEmpty)
+        // Evenly is largest remainder over equal weights, for any amount and any number of people.
+        var random = SeededRandom(seed: 51)
+        for _ in 0..<2_000 {
+            let people = (0..<Int64(1 + random.below(9))).map { $0 + 10 }
+            let amount = Int64(random.below(2_000_001)) - 1_000_000
+            let even = Household.shares(of: amount, weights: [], everyone: people)
+            let weighed = Household.shares(
+                of: amount, weights: people.map { Household.Weight(person: $0, weight: 1) }, everyone: people)
+            #expect(even == weighed, "\(amount) among \(people.count)")
+        }
     }
 
     @Test("settling up takes the fewest transfers, where the largest debtor paying the largest creditor takes more")
