@@ -79,7 +79,7 @@ format:
 ## the tax service's stand-ins (test targets depend on both: the command tests run the one, the
 ## browser test starts the other). One build, not one a product: each `swift build --product` plans
 ## the whole package again and rebuilt some of it (about 50 s from a fresh clone).
-## `swift build --build-tests` would also build the seven benchmarks and ScanSamples, about a minute
+## `swift build --build-tests` would also build the eight benchmarks and ScanSamples, about a minute
 ## on two cores; `make bench` builds those (release). Called with the flags of the build:
 ## $(call test-build,FLAGS).
 test-build = $(SWIFT) build --product receiptsPackageTests $(1)
