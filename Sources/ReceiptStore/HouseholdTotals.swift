@@ -37,7 +37,11 @@ enum HouseholdTotals {
                 "AFTER UPDATE ON receipts BEGIN INSERT OR IGNORE INTO stale_household_months (month) VALUES (OLD.month), (NEW.month); END"
             ),
         ]
-        for table in ["items", "line_shares", "receipt_payers", "bank_matches"] {
+        // A receipt's lines are written only with its own row (inserted, or updated first) and go
+        // with it: the receipt's triggers mark their month, and an insert trigger a line would cost
+        // every line of an import. A line changed alone (its category) marks its month itself.
+        list.append(("items_update", "AFTER UPDATE ON items BEGIN \(marks("OLD", receipt: "receipt_id")) END"))
+        for table in ["line_shares", "receipt_payers", "bank_matches"] {
             list.append(
                 ("\(table)_insert", "AFTER INSERT ON \(table) BEGIN \(marks("NEW", receipt: "receipt_id")) END"))
             list.append(
