@@ -20,6 +20,9 @@ public enum ExportedReceipts {
         var localTime: LocalDateTime?
         /// The QR payload printed on the receipt.
         var code: FiscalCode?
+        /// Money is in roubles with kopecks after the point (`679.27`: «Мои чеки онлайн»), not in
+        /// whole kopecks (the apps' export files).
+        var roubles = false
     }
 
     /// The keys that make an object a receipt: any one of them.
@@ -42,14 +45,16 @@ public enum ExportedReceipts {
         guard let operationCode, let operation = OperationType(rawValue: Int(operationCode)) else {
             throw .invalid(field: "operationType", reason: .notAnOperation(operationCode))
         }
-        let total = try integer(fields, "totalSum")
+        let total = try money(fields, "totalSum", roubles: context.roubles)
         let items = try (fields["items"] as? [Any] ?? []).enumerated().map { index, value throws(DocumentError) in
             guard let line = value as? [String: Any] else {
                 throw .invalid(field: "items[\(index)]", reason: .notAnObject)
             }
-            return try item(line, index: index)
+            return try item(line, index: index, roubles: context.roubles)
         }
-        func sum(_ key: String) -> Money { Money(kopecks: (try? integer(fields, key)) ?? 0) }
+        func sum(_ key: String) -> Money {
+            Money(kopecks: (try? money(fields, key, roubles: context.roubles)) ?? 0)
+        }
         return try Receipt(
             identity: identity, dateTime: try dateTime(fields["dateTime"], fields: fields, context: context),
             operation: operation,
@@ -83,13 +88,13 @@ public enum ExportedReceipts {
         return codes.first
     }
 
-    private static func item(_ line: [String: Any], index: Int) throws(DocumentError) -> Item {
+    private static func item(_ line: [String: Any], index: Int, roubles: Bool) throws(DocumentError) -> Item {
         let name = trimmed(line["name"]) ?? ""
         guard let quantity = (line["quantity"] as? NSNumber)?.doubleValue, quantity.isFinite, quantity >= 0 else {
             throw .invalid(field: "items[\(index)].quantity", reason: .notAQuantity)
         }
-        let price = try integer(line, "price", prefix: "items[\(index)].")
-        let sum = try integer(line, "sum", prefix: "items[\(index)].")
+        let price = try money(line, "price", prefix: "items[\(index)].", roubles: roubles)
+        let sum = try money(line, "sum", prefix: "items[\(index)].", roubles: roubles)
         let vat = (try? integer(line, "nds")) ?? (try? integer(line, "ndsRate"))
         let payment = (try? integer(line, "paymentType")) ?? (try? integer(line, "calculationTypeSign"))
         let product = (try? integer(line, "productType")) ?? (try? integer(line, "calculationSubjectSign"))
@@ -172,6 +177,42 @@ public enum ExportedReceipts {
             return number
         }
         throw .invalid(field: prefix + key, reason: fields[key] == nil ? .missing : .notAWholeNumber)
+    }
+
+    /// An amount in kopecks: the whole number given, or, in `roubles`, the number of roubles with at
+    /// most two places after the point (a number or its text), made kopecks exactly.
+    private static func money(
+        _ fields: [String: Any], _ key: String, prefix: String = "", roubles: Bool
+    ) throws(DocumentError) -> Int64 {
+        guard roubles else { return try integer(fields, key, prefix: prefix) }
+        let text: String
+        if let number = fields[key] as? NSNumber {
+            // A JSON number as the parser kept it; its shortest decimal form is what the text said.
+            text = number.doubleValue.isFinite ? "\(number.doubleValue)" : ""
+        } else if let given = fields[key] as? String {
+            text = given.trimmingCharacters(in: .whitespaces)
+        } else {
+            throw .invalid(field: prefix + key, reason: .missing)
+        }
+        guard let kopecks = Self.kopecks(roubles: text) else {
+            throw .invalid(field: prefix + key, reason: .notRoubles)
+        }
+        return kopecks
+    }
+
+    /// `679.27` → 67927, `-1.5` → −150, `1e3` → 100000: roubles with at most two places after the
+    /// point as kopecks, counted in integers; nil for anything else or beyond ±10¹³ ₽.
+    static func kopecks(roubles text: String) -> Int64? {
+        guard text.wholeMatch(of: /-?[0-9]{1,20}(\.[0-9]{1,20})?([eE][-+]?[0-9]{1,3})?/) != nil,
+            let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
+        else {
+            return nil
+        }
+        var scaled = decimal * 100
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .plain)
+        guard rounded == scaled, abs(rounded) <= Decimal(1_000_000_000_000_000) else { return nil }
+        return NSDecimalNumber(decimal: rounded).int64Value
     }
 
     private static func trimmed(_ value: Any?) -> String? {

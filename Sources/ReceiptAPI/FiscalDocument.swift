@@ -191,6 +191,8 @@ public enum FieldProblem: Sendable, Equatable, LocalizedMessage {
     /// An amount below zero or beyond `Receipt/largestAmount` (the lines' sums together too), or a
     /// quantity beyond `Receipt/largestQuantity`: what no receipt holds.
     case beyondBounds
+    /// An amount in roubles that is no number, or has more than two places after the point.
+    case notRoubles
 
     /// What is wrong, without the field's name.
     public func message(in language: Language) -> String {
@@ -210,6 +212,10 @@ public enum FieldProblem: Sendable, Equatable, LocalizedMessage {
         case .code(let error): return error.message(in: language)
         case .dateTime(let error): return error.message(in: language)
         case .unreadable: return ru ? "не читается" : "cannot be read"
+        case .notRoubles:
+            return ru
+                ? "должно быть суммой в рублях, не больше двух знаков после точки"
+                : "must be an amount in roubles, at most two places after the point"
         case .beyondBounds:
             return ru
                 ? "такого в чеках не бывает (суммы от 0 до 1 000 000 000 000 ₽, количество до 1 000 000 000)"
