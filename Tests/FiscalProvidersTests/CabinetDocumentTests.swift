@@ -87,4 +87,23 @@ struct CabinetDocumentTests {
             try CabinetDocument.receipt(from: Data(document.utf8))
         }
     }
+
+    @Test("a recorded page of the list: ten receipts, their keys and numbers, more to come")
+    func page() throws {
+        let page = try CabinetPage.read(try Repository.data("Tests/Fixtures/lkdr/receipt-list-page.json"))
+        #expect(page.entries.count == 10 && page.hasMore)
+        // The first: Т-МОБ's 3.90 ₽ of 7 February 17:34, fn 7380440902697876, fd 78468 (text in the answer).
+        let first = try #require(page.entries.first)
+        #expect(first.fn == "7380440902697876" && first.fd == 78_468 && first.total == Money(kopecks: 390))
+        #expect(first.dateTime == (try LocalDateTime(iso: "2026-02-07T17:34:00")))
+        #expect(first.key == "79990000000|1|2026-02-07 17:34:00|78468|7380440902697876")
+        // The last two are ВкусВилл's order whose documents are fixtures too: 679.27 ₽ each in the list.
+        #expect(page.entries.suffix(2).map(\.fd) == [29_535, 167_117])
+        #expect(page.entries.suffix(2).allSatisfy { $0.total == Money(kopecks: 67_927) })
+        #expect(page.entries.filter { $0.key.hasPrefix("buyer@example.org|0|") }.count == 5)
+        let broken = #"{"receipts":[{"key":"k","fiscalDriveNumber":"12","fiscalDocumentNumber":"1"}],"hasMore":false}"#
+        #expect(throws: DocumentError.invalid(field: "receipts[0].fiscalDriveNumber", reason: .notAWholeNumber)) {
+            try CabinetPage.read(Data(broken.utf8))
+        }
+    }
 }
