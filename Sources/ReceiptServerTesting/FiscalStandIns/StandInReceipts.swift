@@ -101,6 +101,29 @@ public enum StandInReceipts {
         return document
     }
 
+    /// The receipt as «Мои чеки онлайн» gives its document (`/v1/receipt/fiscal_data`): the fields at
+    /// the top level, `dateTime` the local time, money in roubles with kopecks after the point, the
+    /// fiscal sign as text, the payment parts all there (0.00 when none).
+    static func cabinetDocument(_ receipt: Receipt) -> [String: Any] {
+        func roubles(_ money: Money) -> NSNumber { NSNumber(value: Double(money.kopecks) / 100) }
+        var document = document(receipt, dateTime: receipt.dateTime.iso)
+        document["fiscalSign"] = String(receipt.identity.fp)
+        document["fiscalDocumentFormatVer"] = "4"
+        for (key, money) in [
+            ("totalSum", receipt.total), ("cashTotalSum", receipt.cash), ("ecashTotalSum", receipt.ecash),
+            ("prepaidSum", receipt.prepaid), ("creditSum", receipt.credit), ("provisionSum", receipt.provision),
+        ] {
+            document[key] = roubles(money)
+        }
+        document["items"] = zip(receipt.items, document["items"] as? [[String: Any]] ?? []).map { item, line in
+            var line = line
+            line["price"] = roubles(item.price)
+            line["sum"] = roubles(item.sum)
+            return line
+        }
+        return document
+    }
+
     /// The receipts as a file the tax service's app exports: an array of tickets, each with the
     /// shop-local time to the minute in `operation.date` and the receipt in `ticket.document.receipt`,
     /// its `dateTime` Unix seconds.

@@ -9,6 +9,8 @@ struct StandInAnswer: Sendable {
     let status: Int
     let body: Data
     let contentType: String
+    /// `Retry-After`, in seconds, when set.
+    var retryAfter: Int? = nil
 
     /// Plain text, as the tax service writes its errors.
     static func text(_ status: Int, _ text: String) -> StandInAnswer {
@@ -60,6 +62,7 @@ enum StandInServer {
                 if delay > .zero { try? await Task.sleep(for: delay) }
                 let result = answer(seen)
                 var fields: HTTPFields = [.contentType: result.contentType]
+                if let wait = result.retryAfter { fields[.retryAfter] = String(wait) }
                 var data = result.body
                 if gzip(), (headers["accept-encoding"] ?? "").contains("gzip"), !data.isEmpty {
                     data = StoredGzip.encode(data)
