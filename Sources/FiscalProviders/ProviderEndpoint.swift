@@ -14,6 +14,14 @@ public enum ProviderEndpoint {
         )
     }
 
+    /// `RECEIPTS_LKDR_URL`, else «Мои чеки онлайн»'s API (the cabinet has moved between
+    /// `lkdr.nalog.ru`, `mco.nalog.ru` and `lkdr.nalog.gov.ru`; the paths are the same under each).
+    public static func cabinet(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(EndpointError) -> URL
+    {
+        try url(environment["RECEIPTS_LKDR_URL"], default: "https://lkdr.nalog.ru/api", variable: "RECEIPTS_LKDR_URL")
+    }
+
     /// `RECEIPTS_PROVERKACHEKA_URL`, else proverkacheka.com.
     public static func proverkacheka(
         environment: [String: String] = ProcessInfo.processInfo.environment

@@ -213,6 +213,17 @@ extension ReceiptDatabase {
         }
     }
 
+    /// Whether a complete receipt of fiscal drive `fn` and document `fd` is stored (whatever its
+    /// fiscal sign): what a source that lists receipts without their sign asks before it fetches one.
+    public func hasCompleteReceipt(fn: String, fd: Int64) throws(StoreError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT EXISTS (SELECT 1 FROM receipts WHERE fn = ? AND fd = ? AND status = 'complete')"),
+                arguments: [fn, fd]) ?? false
+        }
+    }
+
     /// The document kept with a receipt, as its source gave it.
     static func document(of receiptID: Int64, in db: Database) throws -> String? {
         try String.fetchOne(

@@ -61,37 +61,57 @@ public struct TaxServiceSession: Codable, Sendable, Equatable {
     }()
 }
 
-/// The tax-service session file, `fns-session.json` in the config folder (0600, the folder 0700), and
-/// the device id kept there between sign-ins.
-public struct TaxServiceSessionFile: Sendable {
+/// A session that a ``SessionFile`` keeps: it belongs to the device it was opened from.
+public protocol KeptSession: Codable, Sendable {
+    /// The device the session was opened from, kept in the file across sign-ins.
+    var deviceID: String { get }
+    /// A new device id, as the service's own app makes one.
+    static func newDeviceID() -> String
+    /// The command that signs in again (`receipts fns login`), for the file's errors.
+    static var signInCommand: String { get }
+}
+
+extension TaxServiceSession: KeptSession {
+    /// `receipts fns login`.
+    public static var signInCommand: String { "receipts fns login" }
+}
+
+extension CabinetSession: KeptSession {
+    /// `receipts lkdr login`.
+    public static var signInCommand: String { "receipts lkdr login" }
+}
+
+/// A service's session file in the config folder (0600, the folder 0700: `fns-session.json`,
+/// `lkdr-session.json`), and the device id kept there between sign-ins.
+public struct SessionFile<Session: KeptSession>: Sendable {
     /// The file's path.
     public let path: String
 
-    /// The file in `folder` (`receipts` in the XDG config folder).
-    public init(folder: String) {
-        path = folder + "/fns-session.json"
+    /// The file `name` in `folder` (`receipts` in the XDG config folder).
+    public init(folder: String, name: String) {
+        path = folder + "/" + name
     }
 
     private struct Stored: Codable {
         var deviceID: String
-        var session: TaxServiceSession?
+        var session: Session?
     }
 
     /// The kept session, nil when signed out; a file that cannot be read is an error.
-    public func load() throws(SessionFileError) -> TaxServiceSession? {
+    public func load() throws(SessionFileError) -> Session? {
         try stored()?.session
     }
 
     /// The device id to sign in from: the kept one, else a new one that is kept from now on.
     public func deviceID() throws(SessionFileError) -> String {
         if let kept = try stored()?.deviceID { return kept }
-        let id = TaxServiceSession.newDeviceID()
+        let id = Session.newDeviceID()
         try write(Stored(deviceID: id, session: nil))
         return id
     }
 
     /// Keeps `session`, replacing the file at once.
-    public func save(_ session: TaxServiceSession) throws(SessionFileError) {
+    public func save(_ session: Session) throws(SessionFileError) {
         try write(Stored(deviceID: session.deviceID, session: session))
     }
 
@@ -106,7 +126,7 @@ public struct TaxServiceSessionFile: Sendable {
         do {
             return try TaxServiceSession.decoder.decode(Stored.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw .unreadable(path: path)
+            throw .unreadable(path: path, signIn: Session.signInCommand)
         }
     }
 
@@ -119,20 +139,35 @@ public struct TaxServiceSessionFile: Sendable {
     }
 }
 
-/// Why the tax-service session file could not be read or written.
+/// The tax service's session file, `fns-session.json`.
+public typealias TaxServiceSessionFile = SessionFile<TaxServiceSession>
+
+extension SessionFile where Session == TaxServiceSession {
+    /// `fns-session.json` in `folder`.
+    public init(folder: String) { self.init(folder: folder, name: "fns-session.json") }
+}
+
+extension SessionFile where Session == CabinetSession {
+    /// `lkdr-session.json` in `folder`.
+    public init(folder: String) { self.init(folder: folder, name: "lkdr-session.json") }
+}
+
+/// Why a session file could not be read or written.
 public enum SessionFileError: Error, Equatable, LocalizedMessage {
-    case unreadable(path: String)
+    /// It is there but cannot be read: sign in again with `signIn`.
+    case unreadable(path: String, signIn: String)
+    /// It cannot be written.
     case unwritable(path: String)
 
-    /// Names the file; when it cannot be read, says to sign in again.
+    /// Names the file; when it cannot be read, says how to sign in again.
     public func message(in language: Language) -> String {
         switch (self, language) {
-        case (.unreadable(let path), .russian):
-            return "не удаётся прочитать сессию налоговой из \(path); войдите заново: receipts fns login"
-        case (.unreadable(let path), .english):
-            return "cannot read the tax-service session in \(path); sign in again: receipts fns login"
-        case (.unwritable(let path), .russian): return "не удаётся сохранить сессию налоговой в \(path)"
-        case (.unwritable(let path), .english): return "cannot save the tax-service session to \(path)"
+        case (.unreadable(let path, let command), .russian):
+            return "не удаётся прочитать сессию из \(path); войдите заново: \(command)"
+        case (.unreadable(let path, let command), .english):
+            return "cannot read the session in \(path); sign in again: \(command)"
+        case (.unwritable(let path), .russian): return "не удаётся сохранить сессию в \(path)"
+        case (.unwritable(let path), .english): return "cannot save the session to \(path)"
         }
     }
 }

@@ -7,4 +7,6 @@ enum ExitStatus: Int32 {
     case networkUnreachable = 4
     case authenticationNeeded = 5
     case invalidInput = 6
+    /// The service waits for a choice made in its own web pages (an action in the cabinet).
+    case actionNeeded = 7
 }

@@ -85,6 +85,17 @@ extension ProviderError: ReportedFailure {
     }
 }
 
+extension CabinetError: ReportedFailure {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unreachable: return .networkUnreachable
+        case .notSignedIn, .sessionEnded, .signInRefused, .captchaRequired: return .authenticationNeeded
+        case .actionNeeded: return .actionNeeded
+        case .rejected, .badAnswer: return .failure
+        }
+    }
+}
+
 extension EndpointError: ReportedFailure {
     var exitStatus: ExitStatus { .usage }
 }
