@@ -2,7 +2,7 @@
 # make test, after the Swift tests: the API fuzzer. schemathesis (pinned in the Makefile, in the
 # virtual environment it makes under .build/venv) generates requests from openapi.yaml, valid and
 # invalid, and sends them to `receipts serve --demo` on a free loopback port: once signed in (a
-# session of the demo account) and once anonymous, API_FUZZ_SECONDS (default 30) each. Any finding
+# session of the demo account, which owns a household) and once anonymous, API_FUZZ_SECONDS (default 30) each. Any finding
 # (a 5xx, a status code, content type, header or body the contract does not declare, an undeclared
 # method not answered 405 with Allow) fails the run. API_FUZZ_SEED repeats a run (schemathesis
 # prints its seed); JUnit reports go to Reports/api-fuzz/.
@@ -33,6 +33,9 @@ curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
   -d '{"login": "demo", "password": "demo"}' "$base/api/v1/sessions" >/dev/null
 cookie=$(awk '$6 == "receipts_session" { print $7 }' "$folder/cookies.txt")
 [ -n "$cookie" ] || { echo "api-fuzz: could not log in to the demo account"; exit 1; }
+# The demo account owns a household, so that its routes answer with one (its members' shares,
+# invitations) as well as without (the anonymous run).
+curl -sS -b "$folder/cookies.txt" -X POST "$base/api/v1/household" >/dev/null
 
 # One run: the served contract (what the server says it does), every check above, bounded in time.
 fuzz() {

@@ -55,16 +55,19 @@ extension Receipt.Status: JSONReadable {
 }
 
 extension ReceiptEnvelope: JSONReadable {
-    /// Reads `{"id", "status", "sequence", "place", "document"}`; `place` may be missing or null.
+    /// Reads `{"id", "status", "sequence", "place", "document", "addedBy"}`; `place` may be missing or
+    /// null, `addedBy` missing.
     public init(reading reader: inout JSONReader) throws(JSONReadError) {
         var id: Int64?
         var status: Receipt.Status?
         var sequence: Int64?
         var place: PlaceEntry??
         var document: FiscalDocument?
+        var addedBy: String?
         try reader.beginObject()
         while let key = try reader.nextKey() {
             switch key {
+            case "addedBy": try reader.read(into: &addedBy, for: key)
             case "id": try reader.read(into: &id, for: key)
             case "status": try reader.read(into: &status, for: key)
             case "sequence": try reader.read(into: &sequence, for: key)
@@ -76,7 +79,7 @@ extension ReceiptEnvelope: JSONReadable {
         self.init(
             id: try reader.required(id, "id"), status: try reader.required(status, "status"),
             sequence: try reader.required(sequence, "sequence"), place: try reader.required(place, "place"),
-            document: try reader.required(document, "document"))
+            document: try reader.required(document, "document"), addedBy: addedBy)
     }
 }
 

@@ -34,15 +34,17 @@ extension Receipt.Status: JSONWritable {}
 extension ReceiptEnvelope: JSONWritable {
     /// Writes the ReceiptEnvelope as openapi.yaml declares it.
     public func write(to writer: inout JSONWriter) {
-        Self.write(id: id, status: status, sequence: sequence, place: place, document: document, to: &writer)
+        Self.write(
+            id: id, status: status, sequence: sequence, place: place, document: document, addedBy: addedBy, to: &writer)
     }
 
     /// An envelope from its parts, the place and document as values or as their JSON written earlier.
     static func write(
         id: Int64, status: Receipt.Status, sequence: Int64, place: some JSONWritable<PlaceEntry?>,
-        document: some JSONWritable<FiscalDocument>, to writer: inout JSONWriter
+        document: some JSONWritable<FiscalDocument>, addedBy: String?, to writer: inout JSONWriter
     ) {
         writer.beginObject()
+        writer.member("addedBy", ifPresent: addedBy)
         writer.member("document", document)
         writer.member("id", id)
         writer.member("place", place)
@@ -69,22 +71,26 @@ public struct WrittenReceiptEnvelope: JSONWritable, Sendable {
     public var place: WrittenJSON<PlaceEntry>?
     /// The document's JSON.
     public var document: WrittenJSON<FiscalDocument>
+    /// See ``ReceiptEnvelope``.
+    public var addedBy: String?
 
     /// An envelope of JSON parts.
     public init(
         id: Int64, status: Receipt.Status, sequence: Int64, place: WrittenJSON<PlaceEntry>?,
-        document: WrittenJSON<FiscalDocument>
+        document: WrittenJSON<FiscalDocument>, addedBy: String? = nil
     ) {
         self.id = id
         self.status = status
         self.sequence = sequence
         self.place = place
         self.document = document
+        self.addedBy = addedBy
     }
 
     /// Writes the receipt as a ReceiptEnvelope, its document and place as they were written.
     public func write(to writer: inout JSONWriter) {
-        ReceiptEnvelope.write(id: id, status: status, sequence: sequence, place: place, document: document, to: &writer)
+        ReceiptEnvelope.write(
+            id: id, status: status, sequence: sequence, place: place, document: document, addedBy: addedBy, to: &writer)
     }
 }
 

@@ -90,14 +90,20 @@ public struct ReceiptEnvelope: Sendable, Equatable {
     public var place: PlaceEntry?
     /// The receipt's fiscal document; without items while the receipt is pending.
     public var document: FiscalDocument
+    /// The login of the account that added it (in a household, the member's); nil for an anonymous one's.
+    public var addedBy: String?
 
     /// A receipt as the server sends it.
-    public init(id: Int64, status: Receipt.Status, sequence: Int64, place: PlaceEntry?, document: FiscalDocument) {
+    public init(
+        id: Int64, status: Receipt.Status, sequence: Int64, place: PlaceEntry?, document: FiscalDocument,
+        addedBy: String? = nil
+    ) {
         self.id = id
         self.status = status
         self.sequence = sequence
         self.place = place
         self.document = document
+        self.addedBy = addedBy
     }
 }
 

@@ -219,6 +219,8 @@ public final class ReceiptsServer: Sendable {
             receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), accounts: accounts, cursors: cursors,
             metrics: metrics, limits: AccountLimits(storage: storage, limits: settings.throttle)
         ).register(on: router, guarded: guarded)
+        HouseholdRoutes(storage: storage, limits: settings.throttle, metrics: metrics, clock: settings.clock)
+            .register(guarded: guarded)
         PlaceRoutes(index: places, cursors: cursors).register(on: router)
         return router
     }

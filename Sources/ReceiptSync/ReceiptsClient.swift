@@ -99,6 +99,51 @@ public final class ReceiptsClient: Sendable {
         return (receipt, status == 201)
     }
 
+    // MARK: Households
+
+    /// The account's household; 404 (``ClientError/rejected(status:message:)``) when it is in none.
+    public func household() async throws(ClientError) -> HouseholdInfo {
+        try await send(.GET, "/api/v1/household", body: Empty?.none).value
+    }
+
+    /// Creates a household with the account its owner.
+    public func createHousehold() async throws(ClientError) -> HouseholdInfo {
+        try await send(.POST, "/api/v1/household", body: Empty?.none).value
+    }
+
+    /// A one-time code to join the account's household with `role` (owners only).
+    public func invite(role: HouseholdRole) async throws(ClientError) -> Invitation {
+        try await send(.POST, "/api/v1/household/invitations", body: InvitationRequest(role: role)).value
+    }
+
+    /// Joins the household of an invitation's code.
+    public func join(code: String) async throws(ClientError) -> HouseholdInfo {
+        try await send(.POST, "/api/v1/household/members", body: JoinRequest(code: code)).value
+    }
+
+    /// Leaves the account's household.
+    public func leaveHousehold() async throws(ClientError) {
+        _ = try await send(.DELETE, "/api/v1/household/membership", body: Empty?.none) { _ in () }
+    }
+
+    /// Removes a member from the account's household (owners only).
+    public func removeMember(login: String) async throws(ClientError) {
+        _ = try await send(.DELETE, "/api/v1/household/members/" + Self.queryEscaped(login), body: Empty?.none) {
+            _ in ()
+        }
+    }
+
+    /// A receipt's shares, with the version a change must name.
+    public func shares(receipt: Int64) async throws(ClientError) -> ReceiptShares {
+        try await send(.GET, "/api/v1/receipts/\(receipt)/shares", body: Empty?.none).value
+    }
+
+    /// Changes a receipt's shares from `shares.version`; another member's change since is
+    /// ``ClientError/rejected(status:message:)`` with 409: read them again and retry.
+    public func changeShares(receipt: Int64, to shares: ReceiptShares) async throws(ClientError) -> ReceiptShares {
+        try await send(.PUT, "/api/v1/receipts/\(receipt)/shares", body: shares).value
+    }
+
     // MARK: Places
 
     /// Places nearest to a point, optionally filtered by text and radius (metres), a page at a time.

@@ -122,7 +122,7 @@ enum WireSample {
     static func envelope(_ random: inout Xorshift) throws -> ReceiptEnvelope {
         ReceiptEnvelope(
             id: integer(&random), status: random.below(2) == 0 ? .complete : .pending, sequence: integer(&random),
-            place: optional(&random, place), document: try document(&random))
+            place: optional(&random, place), document: try document(&random), addedBy: optional(&random, text))
     }
 
     static func changesPage(_ random: inout Xorshift) throws -> ReceiptChangesPage {

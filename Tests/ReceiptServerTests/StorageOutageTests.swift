@@ -55,6 +55,40 @@ final class OutageStorage: ServerStorage {
         try check()
         return try await real.changePassword(account: account, passwordHash: passwordHash, keeping: keeping)
     }
+    func household(of account: Int64) async throws -> StoredHousehold? {
+        try check()
+        return try await real.household(of: account)
+    }
+    func createHousehold(owner account: Int64, at date: Date) async throws -> StoredHousehold? {
+        try check()
+        return try await real.createHousehold(owner: account, at: date)
+    }
+    func invite(by account: Int64, codeHash: Data, role: HouseholdRole, at date: Date, expiresAt: Date) async throws
+        -> MembershipChange
+    {
+        try check()
+        return try await real.invite(by: account, codeHash: codeHash, role: role, at: date, expiresAt: expiresAt)
+    }
+    func join(account: Int64, codeHash: Data, at date: Date) async throws -> MembershipChange {
+        try check()
+        return try await real.join(account: account, codeHash: codeHash, at: date)
+    }
+    func leave(account: Int64) async throws -> MembershipChange {
+        try check()
+        return try await real.leave(account: account)
+    }
+    func remove(login: String, by account: Int64) async throws -> MembershipChange {
+        try check()
+        return try await real.remove(login: login, by: account)
+    }
+    func shares(receipt: Int64, account: Int64) async throws -> ReceiptShares? {
+        try check()
+        return try await real.shares(receipt: receipt, account: account)
+    }
+    func changeShares(receipt: Int64, account: Int64, to shares: ReceiptShares) async throws -> SharesChange {
+        try check()
+        return try await real.changeShares(receipt: receipt, account: account, to: shares)
+    }
     func feed(session tokenHash: Data, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
         try check()
         return try await real.feed(session: tokenHash, after: position, limit: limit)

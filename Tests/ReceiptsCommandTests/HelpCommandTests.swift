@@ -21,7 +21,8 @@ struct HelpCommandTests {
         "Windows-1251", "OK", "beancount", "hledger", "beancount|hledger", "category|item", "cash", "Assets:Cash",
         "Assets:Card", "Assets:Prepaid", "Liabilities:Credit", "Assets:Receivable", "card", "prepaid", "credit",
         "x-forwarded-for|forwarded", "x-forwarded-for", "forwarded", "X-Forwarded-Proto", "nginx", "HAProxy", "Caddy",
-        "RFC", "splitwise", "Splitwise", "beancount|hledger|splitwise", "RECEIPTS_LKDR_URL", "refreshToken",
+        "RFC", "splitwise", "Splitwise", "beancount|hledger|splitwise", "RECEIPTS_LKDR_URL", "refreshToken", "owner",
+        "editor", "viewer",
     ]
 
     /// The Latin words of `text` that are none of the allowed ones: not an option (`--json`), not a

@@ -189,12 +189,17 @@ struct SplitSetCommand: AsyncParsableCommand {
     }
 }
 
-/// `receipts household balance|settle`: who paid, who consumed, who owes whom.
+/// `receipts household balance|settle`: who paid, who consumed, who owes whom; and the household on
+/// the server: `create`, `invite`, `join`, `leave`, `remove`, `members`.
 struct HouseholdCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "household", abstract: HelpText.householdAbstract,
-            subcommands: [HouseholdBalanceCommand.self, HouseholdSettleCommand.self],
+            subcommands: [
+                HouseholdBalanceCommand.self, HouseholdSettleCommand.self, HouseholdCreateCommand.self,
+                HouseholdInviteCommand.self, HouseholdJoinCommand.self, HouseholdLeaveCommand.self,
+                HouseholdRemoveCommand.self, HouseholdMembersCommand.self,
+            ],
             defaultSubcommand: HouseholdBalanceCommand.self)
     }
 }

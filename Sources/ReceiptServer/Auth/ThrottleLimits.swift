@@ -54,6 +54,12 @@ public struct ThrottleLimits: Sendable {
     /// a day; the account's other pending receipts wait for the next day.
     public var providerCallsPerAccount = Rate(100, per: 86_400)
 
+    /// Codes one account tries to join a household with: 10 in an hour. A code has 50 random bits
+    /// and lives a day: guessing one is hopeless at this pace.
+    public var joinsPerAccount = Rate(10, per: 3600)
+    /// Codes tried from one address, by any account: 30 in an hour.
+    public var joinsFromAddress = Rate(30, per: 3600)
+
     /// The limits `receipts serve` uses.
     public init() {}
 }

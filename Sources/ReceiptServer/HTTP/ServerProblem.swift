@@ -41,12 +41,33 @@ enum ServerProblem: LocalizedMessage {
     case metricsToken(configured: Bool)
     /// A sentence from the HTTP library, which has it in English only.
     case untranslated(String)
+    /// The account is in no household.
+    case noHousehold
+    /// The account is in a household already.
+    case alreadyMember
+    /// An anonymous account has no login for a household's members to see.
+    case loginRequired
+    /// Only an owner invites and removes.
+    case notOwner
+    /// No member has that login.
+    case noMember(String)
+    /// No live invitation has that code.
+    case unknownInvitation
+    /// The last owner stays while others remain.
+    case lastOwner
+    /// A viewer of a household changes nothing.
+    case readOnly
+    /// A change of shares made from a version that is no longer the current one.
+    case sharesConflict(given: Int64, current: Int64)
+    case invalidShares(SharesProblem)
 
     /// What a throttled client tried too often.
     enum Attempt: Sendable {
         case login, registration, anonymousAccount
         /// Receipts added by one account, within the hour or the day.
         case receiptsAdded
+        /// Codes tried to join a household.
+        case householdJoin
     }
 
     func message(in language: Language) -> String {
@@ -79,6 +100,8 @@ enum ServerProblem: LocalizedMessage {
                     : "too many anonymous accounts from this address"
             case .receiptsAdded:
                 what = ru ? "этот аккаунт добавил слишком много чеков" : "this account has added too many receipts"
+            case .householdJoin:
+                what = ru ? "слишком много попыток вступить по коду" : "too many tries to join with a code"
             }
             return ru ? "\(what); попробуйте через \(seconds) с" : "\(what); try again in \(seconds) s"
         case .noReceipt(let id): return ru ? "чека \(id) нет" : "no receipt \(id)"
@@ -151,6 +174,40 @@ enum ServerProblem: LocalizedMessage {
                     ? "метрики выключены: задайте RECEIPTS_METRICS_TOKEN при запуске сервера"
                     : "metrics are off: set RECEIPTS_METRICS_TOKEN when starting the server")
         case .untranslated(let text): return text
+        case .noHousehold:
+            return ru
+                ? "аккаунт не состоит в домохозяйстве: создайте его или вступите по коду"
+                : "the account is in no household: create one or join one with a code"
+        case .alreadyMember:
+            return ru
+                ? "аккаунт уже состоит в домохозяйстве; сначала выйдите из него"
+                : "the account is in a household already; leave it first"
+        case .loginRequired:
+            return ru
+                ? "у анонимного аккаунта нет логина, который увидят другие; зарегистрируйтесь"
+                : "an anonymous account has no login for the others to see; register one"
+        case .notOwner:
+            return ru
+                ? "приглашать и исключать может только владелец домохозяйства"
+                : "only an owner of the household invites and removes"
+        case .noMember(let login):
+            return ru ? "в домохозяйстве нет участника \(login)" : "the household has no member \(login)"
+        case .unknownInvitation:
+            return ru
+                ? "код приглашения неизвестен, использован или истёк"
+                : "the invitation code is unknown, used or expired"
+        case .lastOwner:
+            return ru
+                ? "последний владелец не может выйти, пока в домохозяйстве есть другие: пригласите владельца или исключите их"
+                : "the last owner cannot leave while others remain: invite another owner or remove them"
+        case .readOnly:
+            return ru
+                ? "зритель домохозяйства ничего не меняет" : "a viewer of the household changes nothing"
+        case .sharesConflict(let given, let current):
+            return ru
+                ? "доли изменил кто-то другой: изменение от версии \(given), а сейчас \(current); прочтите их и повторите"
+                : "someone else changed the shares: the change is from version \(given), they are at \(current) now; read them and try again"
+        case .invalidShares(let problem): return problem.message(in: language)
         }
     }
 }

@@ -85,7 +85,13 @@ struct ReceiptRoutes: Sendable {
             metrics.throttled("receipts_added")
             throw APIError.tooManyRequests(.receiptsAdded, retryAfter: seconds)
         }
-        let (envelope, created) = try await receipts.add(code, account: account.id)
+        let envelope: ReceiptEnvelope
+        let created: Bool
+        do {
+            (envelope, created) = try await receipts.add(code, account: account.id)
+        } catch is ReadOnlyMember {
+            throw APIError(status: .forbidden, code: "read_only", problem: .readOnly)
+        }
         if created { metrics.receiptAdded(status: envelope.status.rawValue) }
         return jsonResponse(envelope, status: created ? .created : .ok)
     }

@@ -8,6 +8,7 @@ enum Route: CaseIterable {
     case health, metrics, openAPI
     case accounts, password, sessions, anonymousSession, currentSession
     case receipts, changes, receipt
+    case household, invitations, members, membership, member, shares
     case places
 
     /// The path as the router writes it (`{id}` in OpenAPI is `:id` here).
@@ -24,6 +25,12 @@ enum Route: CaseIterable {
         case .receipts: "/api/v1/receipts"
         case .changes: "/api/v1/changes"
         case .receipt: "/api/v1/receipts/:id"
+        case .household: "/api/v1/household"
+        case .invitations: "/api/v1/household/invitations"
+        case .members: "/api/v1/household/members"
+        case .membership: "/api/v1/household/membership"
+        case .member: "/api/v1/household/members/:login"
+        case .shares: "/api/v1/receipts/:id/shares"
         case .places: "/api/v1/places"
         }
     }
@@ -31,7 +38,10 @@ enum Route: CaseIterable {
     var methods: [HTTPRequest.Method] {
         switch self {
         case .health, .metrics, .openAPI, .changes, .receipt, .places: [.get]
-        case .accounts, .password, .anonymousSession: [.post]
+        case .accounts, .password, .anonymousSession, .invitations, .members: [.post]
+        case .household: [.get, .post]
+        case .membership, .member: [.delete]
+        case .shares: [.get, .put]
         case .sessions: [.post, .delete]
         case .currentSession: [.get, .delete]
         case .receipts: [.get, .post]
@@ -55,7 +65,11 @@ enum Route: CaseIterable {
     static var table: Set<String> {
         Set(
             allCases.flatMap { route in
-                route.methods.map { "\($0.rawValue) \(route.path.replacingOccurrences(of: ":id", with: "{id}"))" }
+                route.methods.map { method in
+                    let path = route.path.replacingOccurrences(of: ":id", with: "{id}")
+                        .replacingOccurrences(of: ":login", with: "{login}")
+                    return "\(method.rawValue) \(path)"
+                }
             })
     }
 }

@@ -52,7 +52,7 @@ struct AccountReceipts: Sendable {
             WrittenReceiptEnvelope(
                 id: row.id, status: row.status, sequence: row.sequence,
                 place: row.placeID.flatMap { places[$0] }.map(placeJSON.written),
-                document: WrittenJSON(stored: row.document))
+                document: WrittenJSON(stored: row.document), addedBy: row.addedBy)
         }
     }
 
@@ -61,7 +61,8 @@ struct AccountReceipts: Sendable {
         let document = try JSONReader.read(FiscalDocument.self, from: Data(row.document.utf8))
         return ReceiptEnvelope(
             id: row.id, status: row.status, sequence: row.sequence,
-            place: row.placeID.flatMap { stored.places[$0] }.map { PlaceEntry($0) }, document: document)
+            place: row.placeID.flatMap { stored.places[$0] }.map { PlaceEntry($0) }, document: document,
+            addedBy: row.addedBy)
     }
 }
 

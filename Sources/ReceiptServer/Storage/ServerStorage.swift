@@ -4,7 +4,7 @@ import Synchronization
 
 /// Everything the server keeps, behind one interface made of roles: accounts and sessions
 /// (``SessionStorage``), each account's receipts with their change sequence
-/// (``ReceiptFeedStorage``), the completion of pending receipts (``CompletionJobStorage``),
+/// (``ReceiptFeedStorage``), households and the shares of their receipts (``HouseholdStorage``), the completion of pending receipts (``CompletionJobStorage``),
 /// attempts counted for throttling and account limits (``AttemptStorage``), places
 /// (``PlaceStorage``), the demo (``DemoStorage``), and the storage as a whole: secrets, counts,
 /// its pool (``HousekeepingStorage``).
@@ -15,8 +15,8 @@ import Synchronization
 /// depend on where the data lives stays outside: session tokens and their hashes
 /// (``AccountStore``), cursors, the place index, the JSON of places.
 protocol ServerStorage:
-    SessionStorage, ReceiptFeedStorage, CompletionJobStorage, AttemptStorage, PlaceStorage, DemoStorage,
-    HousekeepingStorage
+    SessionStorage, ReceiptFeedStorage, HouseholdStorage, CompletionJobStorage, AttemptStorage, PlaceStorage,
+    DemoStorage, HousekeepingStorage
 {}
 
 /// The storage as a whole: the secrets kept in it, the health check's counts, its pool's use, and

@@ -79,6 +79,14 @@ enum WireContract {
                 ReceiptChangesPage(receipts: ContractSamples.envelopes, nextSince: 42, hasMore: true),
                 ReceiptChangesPage(receipts: [], nextSince: 0, hasMore: false),
             ]),
+        .answer("HouseholdMember", ContractSamples.members),
+        .answer("Household", [HouseholdInfo(members: ContractSamples.members, role: .owner)]),
+        .request("InvitationRequest", [InvitationRequest(role: .viewer)]),
+        .answer("Invitation", [Invitation(code: "7KQ2M-XH4TD", role: .editor, expiresAt: "2025-09-02T10:00:00Z")]),
+        .request("JoinRequest", [JoinRequest(code: "7KQ2M-XH4TD")]),
+        .answer("ShareWeight", [ShareWeight(login: "anna", weight: 2)]),
+        .answer("LineShares", [LineShares(line: 1, people: [ShareWeight(login: "boris", weight: 1)])]),
+        .answer("ReceiptShares", ContractSamples.shares),
         .answer(
             "PlacesPage",
             [
@@ -99,6 +107,18 @@ enum ContractSamples {
     static let sessions = [
         SessionInfo(account: 7, kind: .authorized, login: "anna", expiresAt: "2025-09-01T10:00:00Z"),
         SessionInfo(account: 8, kind: .anonymous, login: nil, expiresAt: "2025-09-01T10:00:00Z"),
+    ]
+
+    static let members = [
+        HouseholdMember(login: "anna", role: .owner, joinedAt: "2025-09-01T10:00:00Z"),
+        HouseholdMember(login: "boris", role: .viewer, joinedAt: "2025-09-01T11:00:00Z"),
+    ]
+
+    static let shares = [
+        ReceiptShares(
+            version: 3, payer: "anna", receipt: [ShareWeight(login: "anna", weight: 2)],
+            lines: [LineShares(line: 1, people: [ShareWeight(login: "boris", weight: 1)])]),
+        ReceiptShares(version: 0, payer: nil, receipt: [], lines: []),
     ]
 
     static var places: [PlaceEntry] {
@@ -136,7 +156,7 @@ enum ContractSamples {
         zip(documents, [places.first, nil]).enumerated().map { index, pair in
             ReceiptEnvelope(
                 id: Int64(index + 1), status: index == 0 ? .complete : .pending, sequence: Int64(index + 10),
-                place: pair.1, document: pair.0)
+                place: pair.1, document: pair.0, addedBy: index == 0 ? "anna" : nil)
         }
     }
 }

@@ -122,6 +122,50 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        Migration(
+            name: "v5-households",
+            statements: [
+                "CREATE TABLE households (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, created_at TIMESTAMPTZ NOT NULL)",
+                """
+                CREATE TABLE household_members (
+                    account_id BIGINT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+                    household_id BIGINT NOT NULL REFERENCES households (id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                    joined_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX household_members_by_household ON household_members (household_id)",
+                """
+                CREATE TABLE household_invitations (
+                    code_hash BYTEA PRIMARY KEY,
+                    household_id BIGINT NOT NULL REFERENCES households (id) ON DELETE CASCADE,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                    expires_at TIMESTAMPTZ NOT NULL
+                )
+                """,
+                "CREATE INDEX household_invitations_by_household ON household_invitations (household_id)",
+                // The receipts each member sees of the others, numbered in the member's own change
+                // sequence: the feeds page them as they page the member's own receipts.
+                """
+                CREATE TABLE shared_receipts (
+                    account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                    receipt_id BIGINT NOT NULL REFERENCES receipts (id) ON DELETE CASCADE,
+                    sequence BIGINT NOT NULL,
+                    date_time TEXT COLLATE "C" NOT NULL,
+                    PRIMARY KEY (account_id, receipt_id)
+                )
+                """,
+                "CREATE UNIQUE INDEX shared_receipts_changes ON shared_receipts (account_id, sequence)",
+                "CREATE INDEX shared_receipts_feed ON shared_receipts (account_id, date_time DESC, receipt_id DESC)",
+                "CREATE INDEX shared_receipts_by_receipt ON shared_receipts (receipt_id)",
+                """
+                CREATE TABLE receipt_shares (
+                    receipt_id BIGINT PRIMARY KEY REFERENCES receipts (id) ON DELETE CASCADE,
+                    version BIGINT NOT NULL CHECK (version > 0),
+                    shares TEXT NOT NULL
+                )
+                """,
+            ]),
     ]
 
     /// The advisory lock the runner holds: any constant that no other program on the database uses.

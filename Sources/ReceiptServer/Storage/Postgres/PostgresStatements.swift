@@ -47,7 +47,7 @@ struct SessionStatement: PostgresPreparedStatement {
 /// each receipt (its columns those of ``PostgresStorage/selection``), one with null receipt columns
 /// when the account has none, no row for an unknown session.
 struct SessionFeedStatement: PreparedRows {
-    static let sql = PostgresStorage.sessionFeed("")
+    static let sql = PostgresStorage.sessionFeed(own: "", shared: "")
     let tokenHash: Data
     let limit: Int
 
@@ -61,7 +61,8 @@ struct SessionFeedStatement: PreparedRows {
 
 /// ``SessionFeedStatement`` for a page after a position.
 struct SessionFeedAfterStatement: PreparedRows {
-    static let sql = PostgresStorage.sessionFeed(" AND (r.date_time, r.id) < ($3, $4)")
+    static let sql = PostgresStorage.sessionFeed(
+        own: " AND (r.date_time, r.id) < ($3, $4)", shared: " AND (sh.date_time, sh.receipt_id) < ($3, $4)")
     let tokenHash: Data
     let dateTime: String
     let id: Int64
@@ -78,15 +79,22 @@ struct SessionFeedAfterStatement: PreparedRows {
 }
 
 extension PostgresStorage {
-    /// The session by its token's hash (`$1`), its account's receipts newest first (`$2` at most)
-    /// with `condition` on them: a lateral join, so the account's index gives the page as it gives
-    /// it alone. The outer order repeats the page's, which a join does not promise to keep.
-    static func sessionFeed(_ condition: String) -> String {
+    /// The session by its token's hash (`$1`), its account's receipts and those its household's other
+    /// members added, newest first (`$2` at most), with a condition on each side: a lateral
+    /// join, each side an index range scan of its page, merged. The outer order repeats the page's,
+    /// which a join does not promise to keep.
+    static func sessionFeed(own: String, shared: String) -> String {
         """
         SELECT a.id, a.kind, a.login, s.expires_at, f.*
         FROM sessions s JOIN accounts a ON a.id = s.account_id
         LEFT JOIN LATERAL (
-            \(selection) WHERE r.account_id = a.id\(condition) ORDER BY r.date_time DESC, r.id DESC LIMIT $2
+            SELECT * FROM (
+                (\(selection) WHERE r.account_id = a.id\(own)
+                ORDER BY r.date_time DESC, r.id DESC LIMIT $2)
+                UNION ALL
+                (\(sharedSelection) WHERE sh.account_id = a.id\(shared)
+                ORDER BY sh.date_time DESC, sh.receipt_id DESC LIMIT $2)
+            ) u ORDER BY u.date_time DESC, u.id DESC LIMIT $2
         ) f ON true
         WHERE s.token_hash = $1
         ORDER BY f.date_time DESC, f.id DESC
@@ -94,12 +102,17 @@ extension PostgresStorage {
     }
 }
 
-/// A page of the change feed.
+/// A page of the change feed: the account's own receipts and those its household's other members
+/// added, by the account's sequence.
 struct ChangesStatement: PreparedRows {
-    static let sql =
-        PostgresStorage.selection + """
-             WHERE r.account_id = $1 AND r.sequence > $2 ORDER BY r.sequence LIMIT $3
-            """
+    static let sql = """
+        SELECT * FROM (
+            (\(PostgresStorage.selection) WHERE r.account_id = $1 AND r.sequence > $2 ORDER BY r.sequence LIMIT $3)
+            UNION ALL
+            (\(PostgresStorage.sharedSelection) WHERE sh.account_id = $1 AND sh.sequence > $2
+            ORDER BY sh.sequence LIMIT $3)
+        ) u ORDER BY u.sequence LIMIT $3
+        """
     let account: Int64
     let since: Int64
     let limit: Int

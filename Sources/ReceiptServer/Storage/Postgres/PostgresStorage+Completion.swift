@@ -30,6 +30,10 @@ extension PostgresStorage {
     }
 
     func finishCompletionJob(_ job: CompletionJob, _ outcome: CompletionOutcome) async throws {
+        try await retryingMoves { try await self.finishCompletionJobOnce(job, outcome) }
+    }
+
+    private func finishCompletionJobOnce(_ job: CompletionJob, _ outcome: CompletionOutcome) async throws {
         try await transaction { connection, logger in
             var held = false
             for try await _ in try await connection.query(
@@ -42,7 +46,9 @@ extension PostgresStorage {
             guard held else { return }
             switch outcome {
             case .completed(let receipt):
-                // The account's row lock keeps its sequence numbers committing in order (see ``add``).
+                // The account's row lock keeps its sequence numbers committing in order (see ``add``);
+                // in a household, the household's first, then its members' (they see it too).
+                _ = try await Self.lockFeeds(of: job.account, on: connection, logger)
                 var sequence: Int64 = 0
                 for try await value in try await connection.query(
                     """
@@ -58,6 +64,8 @@ extension PostgresStorage {
                         date_time = \(receipt.document.dateTime), sequence = \(sequence)
                     WHERE id = \(job.receiptID) AND status = 'pending'
                     """, logger: logger)
+                try await Self.enterChanged(
+                    job.receiptID, dateTime: receipt.document.dateTime, on: connection, logger)
                 try await connection.query(
                     "DELETE FROM completion_jobs WHERE receipt_id = \(job.receiptID)", logger: logger)
             case .retry(let date):

@@ -7,11 +7,21 @@ import ReceiptCore
 /// ``ReceiptFeedStorage``: each account's receipts in the database, the feeds with prepared
 /// statements, each row joined with its place.
 extension PostgresStorage {
-    /// The receipt columns of ``StoredReceiptRow`` and the place each names, joined.
+    /// The receipt columns of ``StoredReceiptRow`` (the adder's login last) and the place each
+    /// names, joined.
     static let selection = """
-        SELECT r.id, r.status, r.sequence, r.date_time, r.place_id, r.document,
+        SELECT r.id, r.status, r.sequence, r.date_time, r.place_id, r.document, ad.login AS added_by,
             p.name, p.latitude, p.longitude, p.category, p.address
-        FROM receipts r LEFT JOIN places p ON p.id = r.place_id
+        FROM receipts r LEFT JOIN places p ON p.id = r.place_id LEFT JOIN accounts ad ON ad.id = r.account_id
+        """
+
+    /// ``selection`` for the receipts other members of an account's household added (`sh`): the
+    /// sequence and date the account's feed has them at.
+    static let sharedSelection = """
+        SELECT r.id, r.status, sh.sequence, sh.date_time, r.place_id, r.document, ad.login AS added_by,
+            p.name, p.latitude, p.longitude, p.category, p.address
+        FROM shared_receipts sh JOIN receipts r ON r.id = sh.receipt_id
+        LEFT JOIN places p ON p.id = r.place_id LEFT JOIN accounts ad ON ad.id = r.account_id
         """
 
     func feed(session tokenHash: Data, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
@@ -34,39 +44,64 @@ extension PostgresStorage {
 
     func receipt(id: Int64, account: Int64) async throws -> StoredPage? {
         let page = try await call { client in
-            try await Self.page(
-                client.query("\(unescaped: Self.selection) WHERE r.id = \(id) AND r.account_id = \(account)"))
+            try await Self.page(client.query(Self.seen(id: id, by: account)))
         }
         return page.rows.isEmpty ? nil : page
     }
 
+    /// The receipt `id` as `account` sees it: its own, or a household member's at the account's
+    /// sequence of it.
+    static func seen(id: Int64, by account: Int64) -> PostgresQuery {
+        """
+        \(unescaped: selection) WHERE r.id = \(id) AND r.account_id = \(account)
+        UNION ALL
+        \(unescaped: sharedSelection) WHERE sh.receipt_id = \(id) AND sh.account_id = \(account)
+        """
+    }
+
     func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool) {
-        try await transaction { connection, logger in
-            let identity = code.identity
-            // The account's row lock first: a second add of the same receipt waits here, then finds it.
-            try await connection.query("SELECT 1 FROM accounts WHERE id = \(account) FOR UPDATE", logger: logger)
-            let existing = try await Self.page(
-                connection.query(
+        try await retryingMoves {
+            try await self.transaction { connection, logger in
+                let identity = code.identity
+                // The locks first (the household's, then its members' accounts): a second add of the
+                // same receipt waits here, then finds it.
+                let (membership, others) = try await Self.lockFeeds(of: account, on: connection, logger)
+                if membership?.role.mayChange == false { throw ReadOnlyMember() }
+                var found: Int64?
+                for try await id in try await connection.query(
                     """
-                    \(unescaped: Self.selection) WHERE r.account_id = \(account)
-                    AND r.fn = \(identity.fn) AND r.fd = \(identity.i) AND r.fp = \(identity.fp)
-                    """, logger: logger))
-            if !existing.rows.isEmpty { return (existing, false) }
-            var known: (document: String, placeID: String?)?
-            let documents = try await connection.query(
-                """
-                SELECT document, place_id FROM documents
-                WHERE fn = \(identity.fn) AND fd = \(identity.i) AND fp = \(identity.fp)
-                """, logger: logger)
-            for try await (document, placeID) in documents.decode((String, String?).self) {
-                known = (document, placeID)
+                    SELECT id FROM receipts
+                    WHERE fn = \(identity.fn) AND fd = \(identity.i) AND fp = \(identity.fp)
+                    AND (account_id = \(account) OR account_id = ANY(\(others)))
+                    ORDER BY account_id <> \(account), id LIMIT 1
+                    """, logger: logger
+                ).decode(Int64.self) {
+                    found = id
+                }
+                if let found {
+                    return (
+                        try await Self.page(connection.query(Self.seen(id: found, by: account), logger: logger)), false
+                    )
+                }
+                var known: (document: String, placeID: String?)?
+                let documents = try await connection.query(
+                    """
+                    SELECT document, place_id FROM documents
+                    WHERE fn = \(identity.fn) AND fd = \(identity.i) AND fp = \(identity.fp)
+                    """, logger: logger)
+                for try await (document, placeID) in documents.decode((String, String?).self) {
+                    known = (document, placeID)
+                }
+                let new = NewReceipt.adding(code, known: known)
+                let ids = try await Self.insert([new], account: account, on: connection, logger: logger)
+                let id = ids.first ?? 0
+                for member in others {
+                    try await Self.enter([(id, new.document.dateTime)], into: member, on: connection, logger)
+                }
+                let added = try await Self.page(connection.query(Self.seen(id: id, by: account), logger: logger))
+                guard !added.rows.isEmpty else { throw StorageFault("no receipts row came back") }
+                return (added, true)
             }
-            let new = NewReceipt.adding(code, known: known)
-            let ids = try await Self.insert([new], account: account, on: connection, logger: logger)
-            let added = try await Self.page(
-                connection.query("\(unescaped: Self.selection) WHERE r.id = \(ids.first ?? 0)", logger: logger))
-            guard !added.rows.isEmpty else { throw StorageFault("no receipts row came back") }
-            return (added, true)
         }
     }
 
@@ -112,10 +147,11 @@ extension PostgresStorage {
         let dateTime = try cells.decodeNext(String.self)
         let placeID = try cells.decodeNext(String?.self)
         let document = try cells.decodeNext(String.self)
+        let addedBy = try cells.decodeNext(String?.self)
         page.rows.append(
             StoredReceiptRow(
                 id: id, status: Receipt.Status(rawValue: status) ?? .pending, sequence: sequence,
-                dateTime: dateTime, placeID: placeID, document: document))
+                dateTime: dateTime, placeID: placeID, document: document, addedBy: addedBy))
         let placeColumns = (
             try cells.decodeNext(String?.self), try cells.decodeNext(Double?.self),
             try cells.decodeNext(Double?.self), try cells.decodeNext(String?.self), try cells.decodeNext(String?.self)

@@ -144,7 +144,11 @@ final class PostgresStorage: ServerStorage {
 
     /// Whether `error` means the database does not answer now: the request is answered 503.
     private static func isTransient(_ error: any Error) -> Bool {
-        if error is PostgresDecodingError || error is CallersError { return false }
+        if error is PostgresDecodingError || error is CallersError || error is ReadOnlyMember
+            || error is MembershipMoved
+        {
+            return false
+        }
         guard let error = error as? PSQLError else { return true }
         guard error.code == .server else { return true }
         let state = error.serverInfo?[.sqlState] ?? ""

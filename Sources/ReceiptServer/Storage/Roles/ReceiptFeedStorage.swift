@@ -2,8 +2,9 @@ import Foundation
 import ReceiptAPI
 import ReceiptCore
 
-/// Each account's receipts: adding one by its QR code, the feed paged by (date, id), the change
-/// feed by sequence, one receipt; every answer with the places its receipts name.
+/// Each account's receipts, and in a household every member's (``HouseholdStorage``): adding one by
+/// its QR code, the feed paged by (date, id), the change feed by the account's sequence, one
+/// receipt; every answer with the places its receipts name and who added each.
 protocol ReceiptFeedStorage: Sendable {
     /// The session whose token hashes to `tokenHash`, and a page of its account's feed, newest
     /// first: receipts strictly after `position` in (date, id) order, one more than `limit` at most
@@ -18,9 +19,10 @@ protocol ReceiptFeedStorage: Sendable {
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage
     /// One receipt of an account, with its place.
     func receipt(id: Int64, account: Int64) async throws -> StoredPage?
-    /// Adds the receipt of a QR code to an account, or finds it there, in one transaction: complete
-    /// with the document the server knows for it, else pending. Returns it (with its place) and
-    /// whether it is new.
+    /// Adds the receipt of a QR code to an account, or finds it there (or with a member of its
+    /// household), in one transaction: complete with the document the server knows for it, else
+    /// pending, and entered in every other member's feed. Returns it (with its place) and whether it
+    /// is new; throws ``ReadOnlyMember`` for a household's viewer.
     func add(_ code: FiscalCode, account: Int64) async throws -> (StoredPage, created: Bool)
 }
 
@@ -52,7 +54,12 @@ struct StoredReceiptRow: Sendable {
     let dateTime: String
     let placeID: String?
     let document: String
+    /// The login of the account that added it; nil for an anonymous one's.
+    var addedBy: String? = nil
 }
+
+/// A viewer of a household tried to change something: nothing was. Answered as 403.
+struct ReadOnlyMember: Error {}
 
 /// A receipt about to be stored, its document already written as the feeds will splice it.
 struct NewReceipt: Sendable {

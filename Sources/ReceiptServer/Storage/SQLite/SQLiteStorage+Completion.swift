@@ -50,6 +50,7 @@ extension SQLiteStorage {
                         WHERE id = ? AND status = 'pending'
                         """,
                     arguments: [receipt.json, receipt.document.dateTime, sequence, job.receiptID])
+                try Self.enterChanged(job.receiptID, dateTime: receipt.document.dateTime, in: db)
                 try db.execute(sql: "DELETE FROM completion_jobs WHERE receipt_id = ?", arguments: [job.receiptID])
             case .retry(let date):
                 try db.execute(

@@ -1,7 +1,8 @@
 import GRDB
 
 /// The server's database: accounts, sessions, the receipts of each account, the fiscal documents
-/// the server knows, and places. Named, append-only migrations.
+/// the server knows, places, and households (members, invitations, the receipts each member sees
+/// of the others, a receipt's shares). Named, append-only migrations.
 enum ServerSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -90,6 +91,44 @@ enum ServerSchema {
                         name TEXT PRIMARY KEY NOT NULL,
                         value BLOB NOT NULL,
                         changed_at REAL NOT NULL
+                    );
+                    """)
+        }
+        migrator.registerMigration("v5-households") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE households (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        created_at REAL NOT NULL
+                    );
+                    CREATE TABLE household_members (
+                        account_id INTEGER PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+                        household_id INTEGER NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+                        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                        joined_at REAL NOT NULL
+                    );
+                    CREATE INDEX household_members_by_household ON household_members (household_id);
+                    CREATE TABLE household_invitations (
+                        code_hash BLOB PRIMARY KEY NOT NULL,
+                        household_id INTEGER NOT NULL REFERENCES households(id) ON DELETE CASCADE,
+                        role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+                        expires_at REAL NOT NULL
+                    );
+                    CREATE INDEX household_invitations_by_household ON household_invitations (household_id);
+                    CREATE TABLE shared_receipts (
+                        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+                        receipt_id INTEGER NOT NULL REFERENCES receipts(id) ON DELETE CASCADE,
+                        sequence INTEGER NOT NULL,
+                        date_time TEXT NOT NULL,
+                        PRIMARY KEY (account_id, receipt_id)
+                    ) WITHOUT ROWID;
+                    CREATE UNIQUE INDEX shared_receipts_changes ON shared_receipts (account_id, sequence);
+                    CREATE INDEX shared_receipts_feed ON shared_receipts (account_id, date_time DESC, receipt_id DESC);
+                    CREATE INDEX shared_receipts_by_receipt ON shared_receipts (receipt_id);
+                    CREATE TABLE receipt_shares (
+                        receipt_id INTEGER PRIMARY KEY REFERENCES receipts(id) ON DELETE CASCADE,
+                        version INTEGER NOT NULL CHECK (version > 0),
+                        shares TEXT NOT NULL
                     );
                     """)
         }
