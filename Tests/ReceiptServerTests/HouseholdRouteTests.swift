@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReceiptAPI
+import ReceiptServerTesting
 import ReceiptTesting
 import Testing
 
@@ -116,6 +117,41 @@ struct HouseholdRouteTests {
             #expect(try await vera.delete("/api/v1/household/membership").status == .noContent)
             #expect(try await anna.delete("/api/v1/household/membership").status == .noContent)
             #expect(try await anna.get("/api/v1/household").status == .notFound)
+        }
+    }
+
+    @Test(
+        "eight changes of one receipt's shares from the same version at once: one 200, seven 409 with the new version")
+    func racingShares() async throws {
+        try await ServerHarness.run(transport: .live) { server in
+            let anna = try await server.registered("anna")
+            let boris = try await server.registered("boris")
+            _ = try await anna.post("/api/v1/household")
+            let code = try await anna.post(
+                "/api/v1/household/invitations", json: InvitationRequest(role: .editor)
+            ).decode(Invitation.self).code
+            _ = try await boris.post("/api/v1/household/members", json: JoinRequest(code: code))
+            let receipt = try await anna.post("/api/v1/receipts", json: AddReceiptRequest(qr: Self.qr))
+                .decode(ReceiptEnvelope.self)
+            let uri = "/api/v1/receipts/\(receipt.id)/shares"
+            let clients = (0..<8).map { _ in server.client() }
+            for (index, client) in clients.enumerated() {
+                client.sessionCookie = (index.isMultiple(of: 2) ? anna : boris).sessionCookie
+            }
+            let answers = try await withThrowingTaskGroup(of: APIClient.Response.self) { group in
+                for (index, client) in clients.enumerated() {
+                    let shares = ReceiptShares(
+                        version: 0, payer: index.isMultiple(of: 2) ? "anna" : "boris",
+                        receipt: [ShareWeight(login: "anna", weight: Int64(index + 1))], lines: [])
+                    group.addTask { try await Self.put(client, uri, shares) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.filter { $0.status == .ok }.count == 1)
+            let conflicts = answers.filter { $0.status == .conflict }
+            #expect(conflicts.count == 7 && conflicts.allSatisfy { $0.headers[.eTag] == "\"1\"" })
+            let winner = try #require(answers.first { $0.status == .ok }).decode(ReceiptShares.self)
+            #expect(try await boris.get(uri).decode(ReceiptShares.self) == winner)
         }
     }
 
