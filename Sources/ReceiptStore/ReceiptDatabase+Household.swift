@@ -10,7 +10,8 @@ public struct Person: Sendable, Hashable, Codable {
     public let name: String
     /// The last four digits of the person's card, as bank statements print them (`*4556`).
     public let card: String?
-    /// The person's login on the receipts server, once households are kept there too.
+    /// The person's login on the receipts server: the receipts that login added to a household
+    /// there are the person's to pay, unless a choice or a card says otherwise.
     public let account: String?
     /// Whether this is the user (the first person): the default payer.
     public let isUser: Bool

@@ -56,6 +56,8 @@ struct HouseholdSharing {
     let rules: [SplitRule]
     /// Each card's digits with its owner.
     let cards: [(digits: String, person: Int64)]
+    /// Each server login (lowercased) with its person.
+    let accounts: [String: Int64]
     /// The names (`item_names.id`) a words rule takes, with its weights.
     let namedWeights: [Int64: [Household.Weight]]
 
@@ -66,6 +68,9 @@ struct HouseholdSharing {
         everyone = people.map(\.id)
         rules = try ReceiptDatabase.splitRules(in: db)
         cards = people.compactMap { person in person.card.map { (digits: $0, person: person.id) } }
+        accounts = Dictionary(
+            people.compactMap { person in person.account.map { ($0.lowercased(), person.id) } },
+            uniquingKeysWith: { first, _ in first })
         let words = rules.compactMap { rule -> (words: [Substring], weights: [Household.Weight])? in
             guard case .words(let text) = rule.match else { return nil }
             return (SearchText.foldLetters(text).split(separator: " "), rule.weights)
@@ -84,10 +89,11 @@ struct HouseholdSharing {
     }
 
     /// Who paid a receipt: the person named for it, else the owner of the card its bank pair was
-    /// paid with, else the user.
-    func payer(named: Int64?, account: String?) -> Int64 {
+    /// paid with, else the person whose server login added it (a household member), else the user.
+    func payer(named: Int64?, account: String?, addedBy: String? = nil) -> Int64 {
         if let named { return named }
         if let account, let owner = cards.first(where: { account.hasSuffix($0.digits) }) { return owner.person }
+        if let addedBy, let adder = accounts[addedBy.lowercased()] { return adder }
         return everyone[0]
     }
 
@@ -138,7 +144,7 @@ extension ReceiptDatabase {
                 SELECT r.id, r.month, r.date_time, r.counted, \(ShopIdentity.name), r.shop_id,
                     COALESCE(s.merged_into, r.shop_id), r.address, \(ShopEvidence.receiptSQL),
                     pay.person_id, b.account,
-                    i.position, i.counted, i.name_id, COALESCE(i.category, 'uncategorized')
+                    i.position, i.counted, i.name_id, COALESCE(i.category, 'uncategorized'), r.added_by
                 FROM receipts r
                 LEFT JOIN places p ON p.id = r.place_id \(ShopIdentity.join)
                 LEFT JOIN receipt_payers pay ON pay.receipt_id = r.id
@@ -178,7 +184,8 @@ extension ReceiptDatabase {
                 }
                 return SharedReceipt(
                     id: id, month: try ReceiptDatabase.month(row[1]), dateTime: row[2],
-                    payer: sharing.payer(named: row[9], account: row[10]), counted: counted, shop: row[4],
+                    payer: sharing.payer(named: row[9], account: row[10], addedBy: row[15]), counted: counted,
+                    shop: row[4],
                     shopID: row[5], address: row[7], parts: parts)
             }
         }

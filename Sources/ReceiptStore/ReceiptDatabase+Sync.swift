@@ -40,7 +40,12 @@ extension ReceiptDatabase {
             outcomes.reserveCapacity(pages.reduce(0) { $0 + $1.receipts.count })
             for page in pages {
                 try Self.save(page.places, in: db, context: &context)
-                for receipt in page.receipts { outcomes.append(try Self.save(receipt, in: db, context: &context)) }
+                for (index, receipt) in page.receipts.enumerated() {
+                    outcomes.append(try Self.save(receipt, in: db, context: &context))
+                    if index < page.addedBy.count, let login = page.addedBy[index] {
+                        try Self.keepAdder(login, of: receipt, in: db)
+                    }
+                }
             }
             try db.execute(
                 sql: """
@@ -53,16 +58,30 @@ extension ReceiptDatabase {
     }
 }
 
+extension ReceiptDatabase {
+    /// Keeps the login of the server account that added `receipt` (a household member's), when it
+    /// is not kept already: the person with that login pays it unless told otherwise.
+    static func keepAdder(_ login: String, of receipt: Receipt, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "UPDATE receipts SET added_by = ? WHERE fn = ? AND fd = ? AND fp = ? AND added_by IS NOT ?"
+        ).execute(arguments: [login, receipt.identity.fn, receipt.identity.i, receipt.identity.fp, login])
+    }
+}
+
 /// The receipts and places of one page of a change feed, checked and ready to be saved.
 public struct SyncPage: Sendable {
     /// The page's receipts, in the feed's order.
     public let receipts: [Receipt]
     /// The places the receipts name, saved before them.
     public let places: [Place]
+    /// For each receipt, the login of the server account that added it (a household member's),
+    /// when the feed says; may be shorter than `receipts` (a file's receipts have none).
+    public let addedBy: [String?]
 
     /// A page ready for ``ReceiptDatabase/save(_:position:)``.
-    public init(receipts: [Receipt], places: [Place]) {
+    public init(receipts: [Receipt], places: [Place], addedBy: [String?] = []) {
         self.receipts = receipts
         self.places = places
+        self.addedBy = addedBy
     }
 }

@@ -592,6 +592,11 @@ enum Schema {
                 try HouseholdTotals.begin(in: db)
             }
         }
+        migrator.registerMigration("v29-added-by") { db in
+            // The login of the server account that added a receipt, as the feed of a household on
+            // the server says: the person with that login pays it unless told otherwise.
+            try db.execute(sql: "ALTER TABLE receipts ADD COLUMN added_by TEXT")
+        }
         return migrator
     }
 }

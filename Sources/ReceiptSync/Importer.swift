@@ -131,7 +131,9 @@ public struct Importer: Sendable {
             while true {
                 let page = try await client.changes(since: since, limit: pageSize)
                 let (receipts, places) = try Self.convert(page)
-                let fetched = FetchedPage(page: SyncPage(receipts: receipts, places: places), nextSince: page.nextSince)
+                let fetched = FetchedPage(
+                    page: SyncPage(receipts: receipts, places: places, addedBy: page.receipts.map(\.addedBy)),
+                    nextSince: page.nextSince)
                 guard await queue.put(fetched) else { return }
                 guard page.hasMore else { break }
                 since = page.nextSince

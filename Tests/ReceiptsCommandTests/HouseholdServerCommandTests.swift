@@ -7,7 +7,7 @@ import Testing
     .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct HouseholdServerCommandTests {
     @Test(
-        "the owner invites, the code is read from standard input, the member's import brings the owner's receipts with who added them; the refusals' exit codes"
+        "the owner invites, the code is read from standard input, the member's import brings the owner's receipts and who added them pays them; the refusals' exit codes"
     )
     func household() async throws {
         let server = try await DemoServerProcess(receipts: 20)
@@ -44,6 +44,17 @@ struct HouseholdServerCommandTests {
         // Boris's import brings the demo's 20 receipts.
         let imported = try await boris.run(["import", "--json"])
         #expect(imported.status == 0 && imported.output.contains(#""imported":20"#), "\(imported.output)")
+        // Boris is the first person (he pays by default), the demo's login is Dana's: she added them
+        // all, so she paid them all.
+        #expect(try await boris.run(["people", "add", "Boris", "--account", "boris"]).status == 0)
+        #expect(try await boris.run(["people", "add", "Dana", "--account", "demo"]).status == 0)
+        let balance = try await boris.run(["household", "balance", "--json"])
+        let people = try #require(
+            (try JSONSerialization.jsonObject(with: Data(balance.output.utf8)) as? [String: Any])?["people"]
+                as? [[String: Any]])
+        let paid = Dictionary(
+            uniqueKeysWithValues: people.map { ($0["name"] as? String ?? "", $0["paid"] as? Int ?? -1) })
+        #expect(paid["Boris"] == 0 && (paid["Dana"] ?? 0) > 0, "\(balance.output)")
 
         // The last owner stays while Boris remains; an editor removes nobody; the owner does.
         #expect(try await demo.run(["household", "leave"]).status == 1)
