@@ -138,6 +138,16 @@ extension ReceiptShares {
         case version, payer, receipt, lines
     }
 
+    /// Decodes every member, all required: `payer` may be null, never missing, as the contract says.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            version: try container.decode(Int64.self, forKey: .version),
+            payer: try container.decode(String?.self, forKey: .payer),
+            receipt: try container.decode([ShareWeight].self, forKey: .receipt),
+            lines: try container.decode([LineShares].self, forKey: .lines))
+    }
+
     /// Encodes every member, `payer` as null when nobody is named: the contract requires it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
