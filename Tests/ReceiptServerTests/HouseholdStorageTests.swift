@@ -221,5 +221,45 @@ extension StorageConformanceTests {
                 #expect(version == 20)
             }
         }
+
+        @Test(
+            "two members adding while a third joins with receipts of its own: no lock waits in a circle, and every member's change feed ends with every receipt once",
+            arguments: Backend.allCases)
+        func addsWhileJoining(_ backend: Backend) async throws {
+            try await backend.withStorage { storage in
+                let anna = try #require(try await storage.register(login: "anna", passwordHash: "h", at: Self.now))
+                let boris = try #require(try await storage.register(login: "boris", passwordHash: "h", at: Self.now))
+                let carol = try #require(try await storage.register(login: "carol", passwordHash: "h", at: Self.now))
+                _ = try await storage.createHousehold(owner: anna.id, at: Self.now)
+                for code in ["B", "C"] {
+                    _ = try await storage.invite(
+                        by: anna.id, codeHash: Self.code(code), role: .editor, at: Self.now, expiresAt: Self.now + 60)
+                }
+                _ = try await storage.join(account: boris.id, codeHash: Self.code("B"), at: Self.now)
+                for i in 1...5 { _ = try await storage.add(try Self.code(100 + i), account: carol.id) }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for i in 1...10 {
+                            _ = try await storage.add(try Self.code(i, day: 1 + i % 9), account: anna.id)
+                        }
+                    }
+                    group.addTask {
+                        for i in 11...20 {
+                            _ = try await storage.add(try Self.code(i, day: 1 + i % 9), account: boris.id)
+                        }
+                    }
+                    group.addTask {
+                        let joined = try await storage.join(account: carol.id, codeHash: Self.code("C"), at: Self.now)
+                        #expect(joined != .unknownCode && joined != .alreadyMember)
+                    }
+                    try await group.waitForAll()
+                }
+                for member in [anna, boris, carol] {
+                    let rows = try await storage.changes(account: member.id, since: 0, limit: 100).rows
+                    #expect(rows.count == 25, "\(member.login ?? "")")
+                    #expect(Set(rows.map(\.id)).count == 25 && Set(rows.map(\.sequence)).count == 25)
+                }
+            }
+        }
     }
 }
