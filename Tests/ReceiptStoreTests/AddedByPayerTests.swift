@@ -32,5 +32,10 @@ struct AddedByPayerTests {
         _ = try database.save(
             [SyncPage(receipts: [receipts[0]], places: [])], position: SyncPosition(source: "test", since: 5))
         #expect(try database.householdBalance().lines.map(\.paid) == [20_000, 20_000])
+        // The feed saying another adder, the kept figures follow: receipt 4 is Борис's now.
+        _ = try database.save(
+            [SyncPage(receipts: [receipts[3]], places: [], addedBy: ["boris"])],
+            position: SyncPosition(source: "test", since: 6))
+        #expect(try database.householdBalance().lines.map(\.paid) == [10_000, 30_000])
     }
 }
