@@ -41,7 +41,10 @@ extension HelpText {
     }
     static var cardValue: String { pick("цифры", "digits") }
     static var accountHelp: String {
-        pick("Логин человека на сервере чеков.", "The person's login on the receipts server.")
+        pick(
+            "Логин человека на сервере чеков: чеки, которые он добавил в домохозяйство там, платит этот человек.",
+            "The person's login on the receipts server: the receipts it added to a household there are this person's to pay."
+        )
     }
     static var badPersonName: String {
         pick("имя не может быть пустым или длиннее 64 знаков", "a name is 1 to 64 characters")
