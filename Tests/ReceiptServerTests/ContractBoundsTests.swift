@@ -41,6 +41,7 @@ struct ContractBoundsTests {
                 try Yams.load(yaml: try await client.get("/openapi.yaml").text) as? [String: Any])
             let cases: [(path: String, name: String, uri: (String) -> String, ok: HTTPResponse.Status)] = [
                 ("/api/v1/receipts/{id}", "id", { "/api/v1/receipts/\($0)" }, .notFound),
+                ("/api/v1/receipts/{id}/shares", "id", { "/api/v1/receipts/\($0)/shares" }, .notFound),
                 ("/api/v1/changes", "since", { "/api/v1/changes?since=\($0)" }, .ok),
                 ("/api/v1/changes", "limit", { "/api/v1/changes?limit=\($0)" }, .ok),
                 ("/api/v1/receipts", "limit", { "/api/v1/receipts?limit=\($0)" }, .ok),
