@@ -222,7 +222,7 @@ let package = Package(
                 .embedInCode("Static/categories.js"), .embedInCode("Static/add.js"), .embedInCode("Static/import.js"),
                 .embedInCode("Static/nearby.js"), .embedInCode("Static/prices.js"), .embedInCode("Static/insights.js"),
                 .embedInCode("Static/bank.js"), .embedInCode("Static/taxservice.js"),
-                .embedInCode("Static/shops.js"),
+                .embedInCode("Static/shops.js"), .embedInCode("Static/household.js"), .embedInCode("Static/people.js"),
             ],
             swiftSettings: strict
         ),

@@ -158,6 +158,7 @@ public final class WebApp: Sendable {
         DataRoutes(app: self).register(on: router)
         FiscalRoutes(app: self).register(on: router)
         ShopsRoutes(app: self).register(on: router)
+        HouseholdRoutes(app: self).register(on: router)
         for path in StaticFiles.paths {
             router.get(RouterPath(stringLiteral: path)) { _, _ in
                 StaticFiles.response(path) ?? Response(status: .notFound)

@@ -13,7 +13,7 @@ struct WebWordsTests {
         // column heading «Изменение» in the inflation tables.
         for language in [Language.russian, .english] {
             let words = WebWords(language)
-            let parts = [words.general, words.insightsPage, words.bankPage]
+            let parts = [words.general, words.insightsPage, words.bankPage, words.householdPage]
             for (index, part) in parts.enumerated() {
                 for other in parts[(index + 1)...] {
                     let shared = Set(part.keys).intersection(other.keys)

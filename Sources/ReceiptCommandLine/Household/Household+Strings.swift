@@ -170,46 +170,23 @@ extension Words {
             "Баланс «+» — человеку должны, «−» — он должен; receipts household settle — кто кому сколько.",
             "A “+” balance is owed to the person, a “−” one they owe; receipts household settle says who pays whom.")
     }
-    var allEven: String { pick("Никто никому не должен.", "Nobody owes anybody.") }
+    var allEven: String { ReportText(language).allEven }
     var settleHint: String {
         pick(
             "Когда переведёте: receipts household settle --record — и балансы это учтут.",
             "Once paid: receipts household settle --record, and the balances count it.")
     }
-    func settlementsRecorded(_ count: Int) -> String {
-        pick("Записано переводов: \(count).", "Recorded \(count) transfer(s).")
-    }
+    func settlementsRecorded(_ count: Int) -> String { ReportText(language).settlementsRecorded(count) }
     func personAdded(_ person: Person) -> String {
-        let card = person.card.map { pick(", карта *\($0)", ", card *\($0)") } ?? ""
-        return person.isUser
-            ? pick(
-                "Добавлено: \(person.name.visible())\(card) — это вы: по умолчанию чеки оплачиваете вы.",
-                "Added: \(person.name.visible())\(card), who is you: you pay a receipt unless told otherwise.")
-            : pick("Добавлено: \(person.name.visible())\(card).", "Added: \(person.name.visible())\(card).")
+        ReportText(language).personAdded(person.name.visible(), card: person.card, isUser: person.isUser)
     }
-    func personRemoved(_ person: Person) -> String {
-        pick("Убрано: \(person.name.visible()).", "Removed: \(person.name.visible()).")
-    }
+    func personRemoved(_ person: Person) -> String { ReportText(language).personRemoved(person.name.visible()) }
     func payerSet(receipt: Int64, person: Person?) -> String {
-        guard let person else {
-            return pick(
-                "Чек № \(receipt): платит владелец карты или вы.",
-                "Receipt #\(receipt): paid by the card's owner, or you.")
-        }
-        return pick(
-            "Чек № \(receipt): платит \(person.name.visible()).",
-            "Receipt #\(receipt): paid by \(person.name.visible()).")
+        ReportText(language).payerSet(receipt: receipt, name: person?.name.visible())
     }
     func sharesSet(receipt: Int64, line: Int?, people: [(Person, Int64)]) -> String {
-        let what =
-            line.map { pick("Чек № \(receipt), строка \($0)", "Receipt #\(receipt), line \($0)") }
-            ?? pick("Чек № \(receipt)", "Receipt #\(receipt)")
-        guard !people.isEmpty else { return what + pick(": для всех.", ": for everyone.") }
-        let total = people.reduce(0) { $0 + $1.1 }
-        let parts = people.map { person, weight in
-            people.count == 1 ? person.name.visible() : "\(person.name.visible()) \(weight)/\(total)"
-        }
-        return what + ": " + parts.joined(separator: ", ") + "."
+        ReportText(language).sharesSet(
+            receipt: receipt, line: line, people: people.map { ($0.0.name.visible(), $0.1) })
     }
     var noRulesYet: String {
         pick(
@@ -220,16 +197,6 @@ extension Words {
     func ruleRemoved(_ id: Int64) -> String { pick("Правило #\(id) убрано.", "Rule #\(id) removed.") }
     /// `Правило #2: слова «пиво» → Борис.`
     func ruleAdded(_ rule: SplitRule, people: [(Person, Int64)]) -> String {
-        let what =
-            switch rule.match {
-            case .category(let category): pick("категория ", "category ") + category.name(in: language)
-            case .shop(let shop): pick("магазин #\(shop)", "shop #\(shop)")
-            case .words(let words): pick("слова «\(words)»", "words “\(words)”")
-            }
-        let total = people.reduce(0) { $0 + $1.1 }
-        let whom = people.map { person, weight in
-            people.count == 1 ? person.name.visible() : "\(person.name.visible()) \(weight)/\(total)"
-        }.joined(separator: ", ")
-        return pick("Правило #\(rule.id): \(what) → \(whom).", "Rule #\(rule.id): \(what) → \(whom).")
+        ReportText(language).rule(rule, people: people.map { ($0.0.name.visible(), $0.1) })
     }
 }

@@ -74,22 +74,16 @@ struct PeopleAddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(HelpText.cardHelp, valueName: HelpText.cardValue)) var card: String?
     @Option(help: ArgumentHelp(HelpText.accountHelp, valueName: HelpText.loginValue)) var account: String?
 
-    /// The card's last four digits, `*4556` or `4556`; nil when it is not that.
-    static func digits(_ card: String) -> String? {
-        let digits = card.hasPrefix("*") ? String(card.dropFirst()) : card
-        return digits.count == 4 && digits.allSatisfy { ("0"..."9").contains($0) } ? digits : nil
-    }
-
     func validate() throws {
-        if name.trimmingWhitespace().isEmpty || name.count > 64 { throw ValidationError(HelpText.badPersonName) }
-        if let card, Self.digits(card) == nil { throw ValidationError(HelpText.badCard(card)) }
+        if !Person.accepts(name: name) { throw ValidationError(HelpText.badPersonName) }
+        if let card, Person.cardDigits(card) == nil { throw ValidationError(HelpText.badCard(card)) }
     }
 
     func run() async throws {
         let console = Console(global)
         let database = try global.openDatabase()
         let result = try database.addPerson(
-            name.trimmingWhitespace(), card: card.flatMap(Self.digits), account: account)
+            name.trimmingWhitespace(), card: card.flatMap(Person.cardDigits), account: account)
         switch result {
         case .success(let person): console.output(console.words.personAdded(person))
         case .failure(let refusal): throw CommandFailure(status: .usage) { refusal.message(in: $0) }
@@ -168,7 +162,8 @@ struct SplitSetCommand: AsyncParsableCommand {
     static func parse(_ text: String) -> (name: String, weight: Int64)? {
         guard let equals = text.lastIndex(of: "=") else { return (text, 1) }
         let name = String(text[..<equals])
-        guard !name.isEmpty, let weight = Int64(text[text.index(after: equals)...]), (1...1_000_000).contains(weight)
+        guard !name.isEmpty, let weight = Int64(text[text.index(after: equals)...]),
+            Household.Weight.allowed.contains(weight)
         else { return nil }
         return (name, weight)
     }

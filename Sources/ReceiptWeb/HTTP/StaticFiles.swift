@@ -21,6 +21,8 @@ enum StaticFiles {
         case "/bank.js": (PackageResources.bank_js, "text/javascript; charset=utf-8")
         case "/taxservice.js": (PackageResources.taxservice_js, "text/javascript; charset=utf-8")
         case "/shops.js": (PackageResources.shops_js, "text/javascript; charset=utf-8")
+        case "/household.js": (PackageResources.household_js, "text/javascript; charset=utf-8")
+        case "/people.js": (PackageResources.people_js, "text/javascript; charset=utf-8")
         case "/style.css": (PackageResources.style_css, "text/css; charset=utf-8")
         default: nil
         }
@@ -31,12 +33,13 @@ enum StaticFiles {
         "/", "/index.html", "/style.css", "/app.js", "/common.js", "/feed.js", "/receipt.js", "/statistics.js",
         "/search.js", "/categories.js", "/add.js", "/import.js", "/nearby.js",
         "/prices.js", "/insights.js", "/bank.js", "/taxservice.js", "/shops.js",
+        "/household.js", "/people.js",
     ]
 
     /// The views' own addresses: each is the page, which shows the view its address names.
     static let views = [
         "/receipts", "/receipts/:id", "/search", "/stats", "/categories", "/add", "/import", "/nearby",
-        "/prices", "/insights", "/bank", "/shops",
+        "/prices", "/insights", "/bank", "/shops", "/household",
     ]
 
     /// Whether `path` is one of the page's own files or views: they hold no data, so they are

@@ -6,7 +6,7 @@ import ReceiptScan
 import ReceiptStore
 
 /// The page's words, the feed by month, a receipt's detail (with the bank's payment it is paired
-/// with) and its QR picture.
+/// with, who paid it and whom its lines are for) and its QR picture.
 struct ReceiptsRoutes: Sendable {
     let app: WebApp
 
@@ -41,12 +41,16 @@ struct ReceiptsRoutes: Sendable {
         let (id, words) = (try asked.receiptID(), asked.words)
         let found = try await app.inDatabase { database throws -> ReceiptView? in
             guard let (receipt, place) = try database.receipt(id: id) else { return nil }
+            let household = try database.receiptShares(of: id).map {
+                ReceiptPeopleView($0, people: try database.people(), words: words)
+            }
             return ReceiptView(
                 id: id, receipt: receipt, place: place, shop: try database.shopName(ofReceipt: id),
                 categories: try database.lineCategories(ofReceipt: id),
                 check: receipt.status == .pending ? try database.check(of: receipt.identity) : nil,
                 link: try database.purchaseLink(ofReceipt: id),
-                pairing: try BankReconciliation(database: database).pairing(ofReceipt: id), words: words)
+                pairing: try BankReconciliation(database: database).pairing(ofReceipt: id), household: household,
+                words: words)
         }
         guard let found else { throw WebError.notFound(words.page["notFound"] ?? "") }
         return try WebApp.json(found)

@@ -7,6 +7,7 @@ import { bankView, showBank } from "/bank.js";
 import { showCategories } from "/categories.js";
 import { ask, databaseIsEmpty, locked, navigation, state, unlock } from "/common.js";
 import { feed, feedIsStale, restartFeed, sentinel, status } from "/feed.js";
+import { householdView, showHousehold } from "/household.js";
 import { importView, showImportView } from "/import.js";
 import { insightsView, showInsights } from "/insights.js";
 import { nearbyView, showNearby } from "/nearby.js";
@@ -32,6 +33,7 @@ async function showWords() {
   document.getElementById("to-insights").textContent = state.words.insights;
   document.getElementById("to-bank").textContent = state.words.bank;
   document.getElementById("to-shops").textContent = state.words.shops;
+  document.getElementById("to-household").textContent = state.words.household;
   document.getElementById("to-search").textContent = state.words.search;
   document.getElementById("to-categories").textContent = state.words.categories;
   document.getElementById("to-add").textContent = state.words.add;
@@ -78,12 +80,12 @@ async function start() {
 const views = {
   "/": "feed", "/receipts": "feed", "/search": "search", "/stats": "stats", "/categories": "categories",
   "/add": "add", "/import": "import", "/nearby": "nearby", "/prices": "prices", "/insights": "insights",
-  "/bank": "bank", "/shops": "shops",
+  "/bank": "bank", "/shops": "shops", "/household": "household",
 };
 const links = {
   feed: "to-feed", search: "to-search", stats: "to-stats", categories: "to-categories", add: "to-add",
   import: "to-import", nearby: "to-nearby", prices: "to-prices", insights: "to-insights", bank: "to-bank",
-  shops: "to-shops",
+  shops: "to-shops", household: "to-household",
 };
 
 // An empty database has one welcome, the same on every view that shows receipts: what to do first,
@@ -125,6 +127,7 @@ function route() {
   insightsView.hidden = view !== "insights";
   bankView.hidden = view !== "bank";
   shopsView.hidden = view !== "shops";
+  householdView.hidden = view !== "household";
   for (const [name, id] of Object.entries(links)) {
     const link = document.getElementById(id);
     link.classList.toggle("current", name === view);
@@ -170,6 +173,10 @@ function route() {
     case "shops":
       window.scrollTo(0, 0);
       showShops();
+      break;
+    case "household":
+      window.scrollTo(0, 0);
+      showHousehold(query);
       break;
   }
 }

@@ -161,6 +161,25 @@ export function receiptRow(receipt) {
   return row;
 }
 
+// A select of `months` (`{month, title}`, as the API lists them), named `label` for a screen reader,
+// `selected` chosen; `first`, when given, is a choice of no month above them (its value empty).
+export function monthPicker(months, className, label, selected, first) {
+  const picker = element("select", className);
+  picker.setAttribute("aria-label", label);
+  if (first) {
+    const none = element("option", "", first);
+    none.value = "";
+    picker.append(none);
+  }
+  for (const choice of months) {
+    const option = element("option", "", choice.title);
+    option.value = choice.month;
+    option.selected = choice.month === selected;
+    picker.append(option);
+  }
+  return picker;
+}
+
 export function table(headings, rows, className) {
   const node = element("table", className);
   const head = element("tr");

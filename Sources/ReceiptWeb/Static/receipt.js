@@ -1,5 +1,6 @@
 import { answered, categorySelect } from "/categories.js";
 import { ask, element, failed, picture, send, state, table } from "/common.js";
+import { receiptPeople } from "/people.js";
 
 // The detail of one receipt, in place of the feed (which keeps its place for the way back).
 export async function showReceipt(id) {
@@ -14,7 +15,7 @@ export async function showReceipt(id) {
   }
   const back = element("a", "back", state.words.back);
   back.href = "/receipts";
-  detail.classList.remove("editing");
+  detail.classList.remove("editing", "editing-people");
   const share = element("button", "share", state.words.share);
   share.type = "button";
   const shared = element("p", "shared");
@@ -45,6 +46,7 @@ export async function showReceipt(id) {
   }
   const items = element("ol", "items");
   const editable = [];
+  const lines = [];
   for (const [index, item] of receipt.items.entries()) {
     const line = element("li");
     if (item.category) line.dataset.category = item.category;
@@ -56,11 +58,15 @@ export async function showReceipt(id) {
       element("span", "kind", [item.vatText, item.categoryText].filter(Boolean).join(" · ")),
     );
     if (item.category) editable.push({ number: index + 1, item, line });
+    lines.push(line);
     items.append(line);
   }
   const tools = element("div", "tools");
   tools.append(share);
   if (editable.length) tools.append(lineEditing(receipt.id, editable, detail));
+  // Who paid and whom it is for, once there are people: the words, and their pickers behind one button.
+  const people = receipt.household ? receiptPeople(receipt, detail, lines) : null;
+  if (people) tools.append(people.toggle);
   const totals = table([state.words.total, receipt.totalText], receipt.payments, "totals");
   const paid = bankPayment(receipt.bankPayment);
   const fiscal = table(["", ""], receipt.fiscal, "fiscal");
@@ -72,7 +78,8 @@ export async function showReceipt(id) {
     image.src = address;
   }, () => {});
   code.append(image, element("figcaption", "", receipt.qr));
-  detail.replaceChildren(back, heading, headline, facts, purchase, tools, shared, items, totals, paid, fiscal, code);
+  detail.replaceChildren(back, heading, headline, facts, purchase, people ? people.part : "", tools,
+    people ? people.editing : "", shared, items, totals, paid, fiscal, code);
 }
 
 // The bank's payment the receipt is paired with, as the Bank page pairs them (when, how much, the

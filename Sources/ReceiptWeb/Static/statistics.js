@@ -1,4 +1,4 @@
-import { ask, element, failed, go, picture, receiptRow, state } from "/common.js";
+import { ask, element, failed, go, monthPicker, picture, receiptRow, state } from "/common.js";
 
 // Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
 // wrote them, the 12-month chart as the report draws it.
@@ -20,19 +20,8 @@ export async function showStatistics(from, to) {
   }
   // From one month to another; the same month twice is that month, with its comparisons.
   const pickers = element("div", "pickers");
-  const choose = (className, label, selected) => {
-    const picker = element("select", className);
-    picker.setAttribute("aria-label", label);
-    for (const choice of stats.months) {
-      const option = element("option", "", choice.title);
-      option.value = choice.month;
-      option.selected = choice.month === selected;
-      picker.append(option);
-    }
-    return picker;
-  };
-  const fromPicker = choose("month from", state.words.from, stats.from);
-  const toPicker = choose("month to", state.words.to, stats.to);
+  const fromPicker = monthPicker(stats.months, "month from", state.words.from, stats.from);
+  const toPicker = monthPicker(stats.months, "month to", state.words.to, stats.to);
   const showRange = () => {
     const [first, last] = [fromPicker.value, toPicker.value].sort();
     go(first === last ? `/stats?month=${first}` : `/stats?from=${first}&to=${last}`);

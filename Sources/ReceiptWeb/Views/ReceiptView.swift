@@ -4,8 +4,8 @@ import ReceiptReports
 import ReceiptStore
 
 /// One receipt as the page's detail shows it: the shop, the lines with quantity, price, sum, VAT and
-/// category, the payment (and the bank's payment it is paired with), the fiscal fields and the QR
-/// code's payload (its picture is
+/// category, the payment (and the bank's payment it is paired with), who paid it and whom its lines
+/// are for, the fiscal fields and the QR code's payload (its picture is
 /// `/api/receipts/ID/qr.png`). Every text is written here in the page's language.
 struct ReceiptView: Encodable {
     struct Line: Encodable {
@@ -43,6 +43,8 @@ struct ReceiptView: Encodable {
     let payments: [[String]]
     /// The bank's payment the receipt is paired with, as the «Банк» page pairs them; null when none.
     @NullWhenAbsent var bankPayment: PairedPayment?
+    /// Who paid it and whom its lines are for; null when there are no people yet.
+    @NullWhenAbsent var household: ReceiptPeopleView?
     let fiscal: [[String]]
     let qr: String
     let qrImage: String
@@ -65,7 +67,8 @@ struct ReceiptView: Encodable {
 
     init(
         id: Int64, receipt: Receipt, place: Place?, shop: String?, categories: [LineCategory], check: PendingCheck?,
-        link: PurchaseLink?, pairing: BankReconciliation.Pairing?, words: WebWords
+        link: PurchaseLink?, pairing: BankReconciliation.Pairing?, household: ReceiptPeopleView? = nil,
+        words: WebWords
     ) {
         let language = words.language
         self.id = id
@@ -113,6 +116,7 @@ struct ReceiptView: Encodable {
                     : "\(pairing.reason.message(in: language)) · \(words.confidence(pairing.reason.confidence))",
                 manual: pairing.reason.manual)
         }
+        self.household = household
         var fiscal = [
             ["ФН", receipt.identity.fn], ["ФД", String(receipt.identity.i)], ["ФП", String(receipt.identity.fp)],
         ]

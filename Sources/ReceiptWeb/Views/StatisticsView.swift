@@ -10,6 +10,14 @@ struct StatisticsView: Encodable {
     struct MonthChoice: Encodable {
         let month: String
         let title: String
+
+        /// The months to pick from, newest first, each named with a capital (`Декабрь 2024`).
+        static func newestFirst(_ months: [Month], text: ReportText) -> [MonthChoice] {
+            months.reversed().map { month in
+                let name = text.monthName(month)
+                return MonthChoice(month: month.description, title: name.prefix(1).uppercased() + name.dropFirst())
+            }
+        }
     }
 
     struct CategoryRow: Encodable {
@@ -66,10 +74,7 @@ struct StatisticsView: Encodable {
         title = name.prefix(1).uppercased() + name.dropFirst()
         totalText = text.money(statistics.total)
         countText = words.receipts(statistics.months.reduce(0) { $0 + $1.receipts })
-        months = available.reversed().map { month in
-            let name = text.monthName(month)
-            return MonthChoice(month: month.description, title: name.prefix(1).uppercased() + name.dropFirst())
-        }
+        months = MonthChoice.newestFirst(available, text: text)
         changesNote = single && ReportText.hidesChanges(line) ? text.smallBaseNote : nil
         if single {
             categories = line.categories.map { category in

@@ -238,10 +238,11 @@ struct WebWords: Sendable {
     var bonuses: String { language.pick("Бонусами, сертификатом", "Bonuses, certificate") }
     var register: String { language.pick("РН ККТ", "Register") }
 
-    /// Every label of the page, by key: the general ones, the insights' and the bank's. A key is
-    /// defined in one of them only (a test checks), so none hides another's word.
+    /// Every label of the page, by key: the general ones, the insights', the bank's and the
+    /// household's. A key is defined in one of them only (a test checks), so none hides another's word.
     var page: [String: String] {
         general.merging(insightsPage) { own, _ in own }.merging(bankPage) { own, _ in own }
+            .merging(householdPage) { own, _ in own }
     }
 
     /// The labels every view shares, and those of the views without a words file of their own.
