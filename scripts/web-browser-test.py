@@ -7,7 +7,8 @@ as `receipts list --json` lists them, a second page after scrolling, the languag
 horizontal overflow at 375 and 1280 px, no console errors, a browser without the key refused, the
 key sent to no other port of 127.0.0.1, `--open` opening the page with a one-time code, `--lan`
 reached at 127.0.0.2 (standing for the machine's network address) by a phone-sized browser, the
-categories' candidates at 390 px (none chosen until one is clicked), and a report's tables at 390 px.
+categories' candidates at 390 px (none chosen until one is clicked), a report's tables at 390 px, and
+the household at 390 px (people added, a receipt's payer and a line's people, the balance settled).
 With the argument `views`, only every view on the real fixtures at 390 and 1280 px in both languages
 (check_views), which `make test` runs beside the rest in a process of its own.
 Screenshots go to Reports/web/.
@@ -133,9 +134,10 @@ def tbank_statement(receipts, path):
 
 def check_views(folder):
     """Every view on a database of the real fixtures (Tests/Fixtures/real-receipts, with a T-Bank
-    statement of five of them and a 5,000 ₽ transfer), at 390 and 1280 px, in Russian and in
-    English: no horizontal overflow, no console error, the navigation one row high, a receipt's
-    total within the first screen, nothing preselected on Bank, Categories and the budgets' form."""
+    statement of five of them and a 5,000 ₽ transfer, and two people with a card each), at 390 and
+    1280 px, in Russian and in English: no horizontal overflow, no console error, the navigation one
+    row high, a receipt's total within the first screen, nothing preselected on Bank, Categories and
+    the budgets' form."""
     real = os.path.join(folder, "real")
     os.makedirs(real, exist_ok=True)
     database = os.path.join(real, "receipts.sqlite")
@@ -157,6 +159,10 @@ def check_views(folder):
     tbank_statement(paid, statement)
     subprocess.run([RECEIPTS, "bank", "import", statement, "--db", database], env=environment, check=True,
                    stdout=subprocess.DEVNULL)
+    # Two people, one card each (the statement's is the first's): the receipts show who paid.
+    for name, card in (("Аня", "4556"), ("Борис", "7781")):
+        subprocess.run([RECEIPTS, "people", "add", name, "--card", card, "--db", database], env=environment,
+                       check=True, stdout=subprocess.DEVNULL)
     server, address = start_app(RECEIPTS, ["--db", database], environment, "web-browser-test")
     base, key = address.split("/#key=")[0], address.split("#key=")[-1]
     views = (("feed", "/receipts", "#feed ol.receipts li"), ("receipt", f"/receipts/{longest}", "#detail p.headline"),
@@ -166,7 +172,7 @@ def check_views(folder):
              ("insights", "/insights", "#insights section.inflation h2"), ("bank", "/bank", "#bank ul.summary"),
              ("shops", "/shops", "#shops ol.shops li"), ("categories", "/categories", "#categories form.match"),
              ("add", "/add", "#add label.drop"), ("import", "/import", "#import section.data p.where"),
-             ("nearby", "/nearby", "#nearby form"))
+             ("nearby", "/nearby", "#nearby form"), ("household", "/household", "#household ol.balance li"))
     try:
         for language in ("ru", "en"):
             driver = browser(390, 844, f"{language}-{language.upper()}" if language == "ru" else "en-US")
@@ -545,6 +551,107 @@ def check_shops(base, address, database, environment):
               "the merge undone: shops --json lists them as before")
         errors = [entry for entry in phone.get_log("browser") if entry["level"] == "SEVERE"]
         check(not errors, f"no errors in the shops' console: {errors}")
+    finally:
+        phone.quit()
+
+
+def check_household(base, address, database, environment):
+    """The household at a phone's width in Russian: with nobody yet, what a household is; you and a
+    second person added in the page (a wrong card named beside its field); a receipt's payer and a
+    line's people chosen behind its one button, kept as paid-by and split keep them; the balance and
+    the transfers as household balance and settle --json give them; the transfers recorded once,
+    after which everyone is even."""
+    def cli(*arguments):
+        return json.loads(subprocess.run([RECEIPTS, *arguments, "--json", "--db", database], env=environment,
+                                         check=True, capture_output=True, text=True).stdout)
+
+    def kopecks(text):
+        return int(re.sub(r"\D", "", text) or "0")
+
+    with sqlite3.connect(database) as connection:
+        receipt = connection.execute(
+            "SELECT receipt_id FROM items GROUP BY receipt_id HAVING COUNT(*) >= 2 ORDER BY receipt_id DESC"
+            " LIMIT 1").fetchone()[0]
+    phone = browser(390, 844, "ru-RU")
+    try:
+        phone.get(address)
+        wait(phone, 15).until(lambda d: len(rows(d)) > 0)
+        navigate(phone, "to-household")
+        intro = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#household p.intro"))
+        check("Первым добавьте себя" in intro[0].text, f"with nobody yet, what a household is: {intro[0].text[:60]!r}")
+        phone.save_screenshot(REPORTS + "/household-empty-390-ru.png")
+
+        def add(name, card):
+            form = phone.find_element(By.CSS_SELECTOR, "#household form.add-person")
+            for field, value in (("name", name), ("card", card)):
+                form.find_element(By.NAME, field).clear()
+                form.find_element(By.NAME, field).send_keys(value)
+            form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+        add("Аня", "4556")
+        wait(phone, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#household ol.people li")) == 1)
+        add("Борис", "77")
+        beside = wait(phone, 10).until(lambda d: d.find_element(
+            By.CSS_SELECTOR, "#household .field-error[data-field=card]").text)
+        check("77" in beside, f"a wrong card is named beside its field: {beside!r}")
+        add("Борис", "7781")
+        wait(phone, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#household ol.people li")) == 2)
+        people = cli("people")["people"]
+        check([(p["name"], p["card"], p["you"]) for p in people] == [("Аня", "4556", True), ("Борис", "7781", False)],
+              f"people added in the page are receipts people's: {people}")
+        ids = {p["name"]: p["id"] for p in people}
+
+        phone.get(f"{base}/receipts/{receipt}")
+        wait(phone, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail section.household p.paid-by"))
+        shown = [e for e in phone.find_elements(By.CSS_SELECTOR, "#detail .people-choice, #detail select.payer")
+                 if e.is_displayed()]
+        check(not shown, f"a receipt's pickers stay behind one button ({len(shown)} shown)")
+        phone.find_element(By.CSS_SELECTOR, "#detail button.edit-people").click()
+        Select(phone.find_element(By.CSS_SELECTOR, "#detail select.payer")).select_by_value(str(ids["Борис"]))
+        said = wait(phone, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#detail .people-editing p.result").text)
+        check(said == f"Чек № {receipt}: платит Борис.", f"the payer chosen says what paid-by says: {said!r}")
+        paid_by = wait(phone, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#detail p.paid-by").text)
+        check(paid_by.startswith("Оплатил: Борис"), f"and the receipt says who paid: {paid_by!r}")
+        first = phone.find_elements(By.CSS_SELECTOR, "#detail ol.items li")[0]
+        # Аня unticked on line 1: the line is Борис's.
+        first.find_element(By.CSS_SELECTOR, ".people-choice input[type=checkbox]").click()
+        line = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#detail ol.items li")[0]
+                                     .find_element(By.CSS_SELECTOR, ".people").text)
+        check(line.startswith("Борис"), f"a line's people chosen under it: {line!r}")
+        with sqlite3.connect(database) as connection:
+            payer = connection.execute("SELECT person_id FROM receipt_payers WHERE receipt_id = ?", (receipt,)).fetchall()
+            shares = connection.execute(
+                "SELECT position, person_id, weight FROM line_shares WHERE receipt_id = ?", (receipt,)).fetchall()
+        check(payer == [(ids["Борис"],)] and shares == [(0, ids["Борис"], 1)],
+              f"kept as paid-by and split --line keep them: {payer}, {shares}")
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"a receipt's pickers fit 390 px ({overflow})")
+        phone.save_screenshot(REPORTS + "/receipt-people-390-ru.png")
+
+        navigate(phone, "to-household")
+        wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#household ol.balance li"))
+        balance = cli("household", "balance")["people"]
+        amounts = [kopecks(e.text) for e in phone.find_elements(By.CSS_SELECTOR, "#household ol.balance .amount")]
+        states = [e.get_attribute("class") for e in phone.find_elements(By.CSS_SELECTOR, "#household ol.balance li")]
+        check(amounts == [abs(p["balance"]) for p in balance]
+              and states == ["owed" if p["balance"] > 0 else "owes" if p["balance"] < 0 else "even" for p in balance],
+              f"the balance as household balance --json gives it: {amounts} {states}")
+        transfers = cli("household", "settle")["transfers"]
+        shown = [e.text for e in phone.find_elements(By.CSS_SELECTOR, "#household ol.transfers li")]
+        check([(t.split(" → ")[0], kopecks(t.split(":")[-1])) for t in shown]
+              == [(t["from"], t["amount"]) for t in transfers], f"the transfers as household settle: {shown}")
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"the household fits 390 px ({overflow})")
+        phone.save_screenshot(REPORTS + "/household-390-ru.png")
+        phone.find_element(By.CSS_SELECTOR, "#household button.record").click()
+        even = wait(phone, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#household section.settle p.even").text)
+        check(even == "Никто никому не должен.", f"recorded, nobody owes anybody: {even!r}")
+        check(all(p["balance"] == 0 for p in cli("household", "balance")["people"]),
+              "and household balance counts the settlements")
+        # The wrong card's refusal (400) is the one error expected.
+        errors = [entry for entry in phone.get_log("browser") if entry["level"] == "SEVERE"
+                  and "/api/people/add" not in entry["message"]]
+        check(not errors, f"no errors in the household's console: {errors}")
     finally:
         phone.quit()
 
@@ -1444,6 +1551,7 @@ def main():
         check_files(base, address, database, environment, folder)
         check_shops(base, address, database, environment)
         check_candidates_and_report(base, address, database, environment, folder)
+        check_household(base, address, database, environment)
         check_lan(database, environment)
         check_tax_service(folder)
 
