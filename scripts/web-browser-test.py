@@ -8,7 +8,8 @@ horizontal overflow at 375 and 1280 px, no console errors, a browser without the
 key sent to no other port of 127.0.0.1, `--open` opening the page with a one-time code, `--lan`
 reached at 127.0.0.2 (standing for the machine's network address) by a phone-sized browser, the
 categories' candidates at 390 px (none chosen until one is clicked), a report's tables at 390 px, and
-the household at 390 px (people added, a receipt's payer and a line's people, the balance settled).
+the household at 390 px (people added, a receipt's payer and a line's people, the balance settled, a
+person's statistics).
 With the argument `views`, only every view on the real fixtures at 390 and 1280 px in both languages
 (check_views), which `make test` runs beside the rest in a process of its own.
 Screenshots go to Reports/web/.
@@ -560,7 +561,7 @@ def check_household(base, address, database, environment):
     second person added in the page (a wrong card named beside its field); a receipt's payer and a
     line's people chosen behind its one button, kept as paid-by and split keep them; the balance and
     the transfers as household balance and settle --json give them; the transfers recorded once,
-    after which everyone is even."""
+    after which everyone is even; a person's statistics as stats --person gives them."""
     def cli(*arguments):
         return json.loads(subprocess.run([RECEIPTS, *arguments, "--json", "--db", database], env=environment,
                                          check=True, capture_output=True, text=True).stdout)
@@ -579,7 +580,7 @@ def check_household(base, address, database, environment):
         navigate(phone, "to-household")
         intro = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#household p.intro"))
         check("Первым добавьте себя" in intro[0].text, f"with nobody yet, what a household is: {intro[0].text[:60]!r}")
-        phone.save_screenshot(REPORTS + "/household-empty-390-ru.png")
+        phone.save_screenshot(REPORTS + "/household-empty-390.png")
 
         def add(name, card):
             form = phone.find_element(By.CSS_SELECTOR, "#household form.add-person")
@@ -626,7 +627,7 @@ def check_household(base, address, database, environment):
               f"kept as paid-by and split --line keep them: {payer}, {shares}")
         overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(overflow <= 0, f"a receipt's pickers fit 390 px ({overflow})")
-        phone.save_screenshot(REPORTS + "/receipt-people-390-ru.png")
+        phone.save_screenshot(REPORTS + "/receipt-people-390.png")
 
         navigate(phone, "to-household")
         wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#household ol.balance li"))
@@ -642,12 +643,27 @@ def check_household(base, address, database, environment):
               == [(t["from"], t["amount"]) for t in transfers], f"the transfers as household settle: {shown}")
         overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(overflow <= 0, f"the household fits 390 px ({overflow})")
-        phone.save_screenshot(REPORTS + "/household-390-ru.png")
+        phone.save_screenshot(REPORTS + "/household-balance-390.png")
         phone.find_element(By.CSS_SELECTOR, "#household button.record").click()
         even = wait(phone, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#household section.settle p.even").text)
         check(even == "Никто никому не должен.", f"recorded, nobody owes anybody: {even!r}")
         check(all(p["balance"] == 0 for p in cli("household", "balance")["people"]),
               "and household balance counts the settlements")
+        # A person's statistics: Борис picked over a month, as stats --person gives them.
+        month = json.loads(subprocess.run([RECEIPTS, "list", "--json", "--db", database], env=environment, check=True,
+                                          capture_output=True, text=True).stdout)["months"][0]["month"]
+        phone.get(f"{base}/stats?month={month}")
+        picker = wait(phone, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#stats select.person"))
+        Select(picker[0]).select_by_visible_text("Борис")
+        wait(phone, 15).until(lambda d: "person=" in d.current_url
+                              and "Борис" in d.find_element(By.CSS_SELECTOR, "#stats h2 .name").text)
+        his = cli("stats", "--month", month, "--person", "Борис")
+        total = kopecks(phone.find_element(By.CSS_SELECTOR, "#stats h2 .sum").text)
+        check(total == his["total"] and his["person"] == "Борис",
+              f"a person's statistics as stats --person gives them: {total} ({his['total']})")
+        overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        check(overflow <= 0, f"a person's statistics fit 390 px ({overflow})")
+        phone.save_screenshot(REPORTS + "/stats-person-390.png")
         # The wrong card's refusal (400) is the one error expected.
         errors = [entry for entry in phone.get_log("browser") if entry["level"] == "SEVERE"
                   and "/api/people/add" not in entry["message"]]

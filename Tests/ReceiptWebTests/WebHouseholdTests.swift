@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import ReceiptCore
+import ReceiptStats
 import ReceiptStore
 import ReceiptTesting
 import Testing
@@ -184,6 +185,24 @@ struct WebHouseholdTests {
             #expect(removed["message"] as? String == "Убрано: Вера.")
             #expect(try await page.post("/api/people/remove?lang=ru", #"{"id": 999}"#).status == .notFound)
             #expect(try database.people().map(\.name) == ["Аня", "Борис"])
+
+            // A person's statistics, as stats --person gives them: Борис's parts of October's lines.
+            let whole = try Self.json(try await page.get("/api/stats?lang=ru&month=2026-10"))
+            #expect((whole["people"] as? [[String: Any]])?.map { $0["label"] as? String } == ["Аня (вы)", "Борис"])
+            #expect(whole["person"] is NSNull)
+            let his = try Self.json(try await page.get("/api/stats?lang=ru&month=2026-10&person=\(borisID)"))
+            let expected = try #require(
+                try SpendingStatistics.read(
+                    from: database, range: try Month(year: 2026, month: 10)...Month(year: 2026, month: 10),
+                    person: Int64(borisID)))
+            #expect(his["person"] as? Int == borisID)
+            #expect(his["title"] as? String == "Октябрь 2026 · Борис")
+            #expect((his["statistics"] as? [String: Any])?["total"] as? Int == Int(expected.total.kopecks))
+            #expect((his["statistics"] as? [String: Any])?["person"] as? String == "Борис")
+            #expect(expected.total.kopecks == 27_501)
+            #expect(try await page.get("/api/stats?lang=ru&person=999").status == .notFound)
+            #expect(try await page.get("/api/stats?lang=ru&person=x").status == .badRequest)
+            #expect(try await page.get("/api/stats/chart.svg?lang=ru&person=\(borisID)").status == .ok)
 
             // The split rules, as split rule lists them.
             _ = try database.addSplitRule(.words("пиво"), weights: [.init(person: Int64(borisID), weight: 1)]).get()

@@ -57,6 +57,16 @@ struct RequestValues {
         return number
     }
 
+    /// The person a query names (`person`, an id), as a positive whole number; nil when absent or
+    /// blank, 400 otherwise.
+    func person() throws(WebError) -> Int64? {
+        guard let text = text("person") else { return nil }
+        guard let id = Int64(text), id > 0 else {
+            throw .badRequest(words.badNumber("person", atLeast: 1), field: "person")
+        }
+        return id
+    }
+
     /// The `:id` of the path: a receipt's number, a positive whole number; else 400.
     func receiptID() throws(WebError) -> Int64 {
         guard let id = context.parameters.get("id").flatMap({ Int64($0) }), id > 0 else {

@@ -145,7 +145,8 @@ function route() {
       break;
     case "stats":
       window.scrollTo(0, 0);
-      showStatistics(query.get("month") || query.get("from"), query.get("month") || query.get("to"));
+      showStatistics(query.get("month") || query.get("from"), query.get("month") || query.get("to"),
+        query.get("person"));
       break;
     case "search":
       showSearch(query);

@@ -1,15 +1,17 @@
 import { ask, element, failed, go, monthPicker, picture, receiptRow, state } from "/common.js";
 
 // Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
-// wrote them, the 12-month chart as the report draws it.
-export async function showStatistics(from, to) {
+// wrote them, the 12-month chart as the report draws it; the household's, or one person's (`person`,
+// an id, as `stats --person`).
+export async function showStatistics(from, to, person) {
   const view = document.getElementById("stats");
+  const whose = person ? `&person=${person}` : "";
   let stats;
   try {
     const range = from ? `&from=${from}&to=${to || from}` : "";
-    stats = await ask(`/api/stats?lang=${state.language}${range}`);
+    stats = await ask(`/api/stats?lang=${state.language}${range}${whose}`);
   } catch (error) {
-    failed(view, `${state.words.noStatistics} (${error.message})`, () => showStatistics(from, to));
+    failed(view, `${state.words.noStatistics} (${error.message})`, () => showStatistics(from, to, person));
     return;
   }
   // No receipts (none at all, or none in the months asked) is no failure: say what there is and
@@ -22,13 +24,30 @@ export async function showStatistics(from, to) {
   const pickers = element("div", "pickers");
   const fromPicker = monthPicker(stats.months, "month from", state.words.from, stats.from);
   const toPicker = monthPicker(stats.months, "month to", state.words.to, stats.to);
+  // With a household, whose statistics: everyone's, or one person's parts of the lines.
+  const personPicker = stats.people.length ? element("select", "person") : null;
+  if (personPicker) {
+    personPicker.setAttribute("aria-label", state.words.peopleTitle);
+    const everyone = element("option", "", state.words.wholeHousehold);
+    everyone.value = "";
+    personPicker.append(everyone);
+    for (const one of stats.people) {
+      const option = element("option", "", one.label);
+      option.value = one.id;
+      option.selected = one.id === stats.person;
+      personPicker.append(option);
+    }
+  }
   const showRange = () => {
     const [first, last] = [fromPicker.value, toPicker.value].sort();
-    go(first === last ? `/stats?month=${first}` : `/stats?from=${first}&to=${last}`);
+    const chosen = personPicker?.value ? `&person=${personPicker.value}` : "";
+    go((first === last ? `/stats?month=${first}` : `/stats?from=${first}&to=${last}`) + chosen);
   };
   fromPicker.addEventListener("change", showRange);
   toPicker.addEventListener("change", showRange);
+  personPicker?.addEventListener("change", showRange);
   pickers.append(fromPicker, element("span", "", "—"), toPicker);
+  if (personPicker) pickers.append(personPicker);
   const heading = element("h2");
   const name = element("span", "name", stats.title);
   name.append(" ", element("small", "count", stats.countText));
@@ -71,7 +90,7 @@ export async function showStatistics(from, to) {
   const image = element("img");
   image.alt = stats.labels.byMonth;
   chart.append(narrow, image);
-  drawChart(narrow, image, stats.from, stats.to);
+  drawChart(narrow, image, stats.from, stats.to, whose);
   const list = (title, rows) => {
     const block = element("div", "top");
     block.append(element("h3", "", title));
@@ -97,10 +116,10 @@ export async function showStatistics(from, to) {
 // key (the blobs of the chart drawn before are let go).
 let chartPictures = [];
 
-async function drawChart(narrow, image, from, to) {
+async function drawChart(narrow, image, from, to, whose) {
   for (const address of chartPictures) URL.revokeObjectURL(address);
   chartPictures = [];
-  const range = `from=${from}&to=${to}`;
+  const range = `from=${from}&to=${to}${whose}`;
   try {
     const [small, wide] = await Promise.all([
       picture(`/api/stats/chart.svg?lang=${state.language}&${range}&narrow=1`),

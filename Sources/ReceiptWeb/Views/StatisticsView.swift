@@ -3,8 +3,8 @@ import ReceiptReports
 import ReceiptStats
 import ReceiptStore
 
-/// One month's statistics as the page shows them: the numbers exactly as `receipts stats --json`
-/// gives them for that month (``statistics``), and beside them every text the page puts on screen,
+/// One month's statistics as the page shows them, the household's or one person's: the numbers
+/// exactly as `receipts stats --json` (`--person`) gives them for that month (``statistics``), and beside them every text the page puts on screen,
 /// written by the report's own words (``ReportText``).
 struct StatisticsView: Encodable {
     struct MonthChoice: Encodable {
@@ -48,6 +48,10 @@ struct StatisticsView: Encodable {
     }
 
     let statistics: StatisticsJSON
+    /// The people whose own statistics can be asked for (`person=ID`), none without a household;
+    /// the one shown, null for the whole household.
+    let people: [PersonView]
+    @NullWhenAbsent var person: Int64?
     let from: String
     let to: String
     let title: String
@@ -63,15 +67,21 @@ struct StatisticsView: Encodable {
 
     /// One month's statistics (`range` of one month) with its comparisons and the month's limits
     /// (`budget`), or a range's, each category's total over the range and its share of the range's total.
-    init?(_ statistics: SpendingStatistics, available: [Month], budget: BudgetStatus? = nil, words: WebWords) {
+    init?(
+        _ statistics: SpendingStatistics, available: [Month], budget: BudgetStatus? = nil, people: [Person] = [],
+        person: Person? = nil, words: WebWords
+    ) {
         guard let line = statistics.months.first else { return nil }
         let text = ReportText(words.language)
         let single = statistics.range.lowerBound == statistics.range.upperBound
-        self.statistics = StatisticsJSON(statistics, language: words.language)
+        self.statistics = StatisticsJSON(statistics, language: words.language, person: person?.name)
+        self.people = people.map { PersonView($0, words: words) }
+        self.person = person?.id
         from = statistics.range.lowerBound.description
         to = statistics.range.upperBound.description
         let name = single ? text.monthName(line) : text.rangeName(statistics.range)
-        title = name.prefix(1).uppercased() + name.dropFirst()
+        // One person's statistics say whose they are.
+        title = name.prefix(1).uppercased() + name.dropFirst() + (person.map { " · \($0.name)" } ?? "")
         totalText = text.money(statistics.total)
         countText = words.receipts(statistics.months.reduce(0) { $0 + $1.receipts })
         months = MonthChoice.newestFirst(available, text: text)
