@@ -209,7 +209,7 @@ struct WebHouseholdTests {
             let rules = try #require(
                 try Self.json(try await page.get("/api/household/rules?lang=ru"))["rules"] as? [[String: Any]])
             #expect(rules.map { $0["text"] as? String } == ["Правило #1: слова «пиво» → Борис."])
-            #expect(rules.map { $0["words"] as? String } == ["пиво"])
+            #expect(rules.map { ($0["rule"] as? [String: Any])?["words"] as? String } == ["пиво"])
         }
     }
 }

@@ -433,20 +433,9 @@ struct SplitRuleListCommand: AsyncParsableCommand {
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
     @Flag(help: ArgumentHelp(HelpText.jsonHelp)) var json = false
 
-    /// `{"rules": [{"id", "category" | "shop" | "words", "people": [{"name", "weight"}]}]}`.
+    /// `{"rules": [SplitRuleEntry]}`.
     struct Output: Encodable {
-        struct Share: Encodable {
-            let name: String
-            let weight: Int64
-        }
-        struct Entry: Encodable {
-            let id: Int64
-            var category: String? = nil
-            var shop: Int64? = nil
-            var words: String? = nil
-            let people: [Share]
-        }
-        let rules: [Entry]
+        let rules: [SplitRuleEntry]
     }
 
     func run() async throws {
@@ -459,17 +448,8 @@ struct SplitRuleListCommand: AsyncParsableCommand {
             rule.weights.compactMap { weight in names[weight.person].map { ($0, weight.weight) } }
         }
         if json {
-            let entries = rules.map { rule in
-                var entry = Output.Entry(
-                    id: rule.id, people: people(rule).map { Output.Share(name: $0.0.name, weight: $0.1) })
-                switch rule.match {
-                case .category(let category): entry.category = category.rawValue
-                case .shop(let shop): entry.shop = shop
-                case .words(let text): entry.words = text
-                }
-                return entry
-            }
-            console.output(try JSONOutput.encode(Output(rules: entries)))
+            let named = names.mapValues(\.name)
+            console.output(try JSONOutput.encode(Output(rules: rules.map { SplitRuleEntry($0, names: named) })))
             return
         }
         guard !rules.isEmpty else {

@@ -161,9 +161,9 @@ export function receiptRow(receipt) {
   return row;
 }
 
-// A select of `months` (`{month, title}`, as the API lists them), named `label` for a screen reader,
-// `selected` chosen; `first`, when given, is a choice of no month above them (its value empty).
-export function monthPicker(months, className, label, selected, first) {
+// A select of `choices` (`[value, text]` pairs), named `label` for a screen reader, `selected`
+// chosen; `first`, when given, is a choice of none above them (its value empty).
+export function choicePicker(choices, className, label, selected, first) {
   const picker = element("select", className);
   picker.setAttribute("aria-label", label);
   if (first) {
@@ -171,13 +171,18 @@ export function monthPicker(months, className, label, selected, first) {
     none.value = "";
     picker.append(none);
   }
-  for (const choice of months) {
-    const option = element("option", "", choice.title);
-    option.value = choice.month;
-    option.selected = choice.month === selected;
+  for (const [value, text] of choices) {
+    const option = element("option", "", text);
+    option.value = value;
+    option.selected = value === selected;
     picker.append(option);
   }
   return picker;
+}
+
+// A select of `months` (`{month, title}`, as the API lists them).
+export function monthPicker(months, className, label, selected, first) {
+  return choicePicker(months.map((choice) => [choice.month, choice.title]), className, label, selected, first);
 }
 
 export function table(headings, rows, className) {

@@ -1,4 +1,4 @@
-import { element, postJSON, state } from "/common.js";
+import { choicePicker, element, postJSON, state } from "/common.js";
 import { markFeedStale } from "/feed.js";
 
 // A receipt's people: who paid it and whom it and its lines are for, as `receipts paid-by` and
@@ -44,17 +44,9 @@ export function receiptPeople(receipt, detail, lines) {
   };
 
   const draw = (household) => {
-    const payer = element("select", "payer");
-    payer.setAttribute("aria-label", state.words.payer);
-    const automatic = element("option", "", household.defaultPayerText);
-    automatic.value = "";
-    payer.append(automatic);
-    for (const person of household.people) {
-      const option = element("option", "", person.label);
-      option.value = person.id;
-      option.selected = person.id === household.chosenPayer;
-      payer.append(option);
-    }
+    // Its first choice the default payer, who pays when nobody is named.
+    const payer = choicePicker(household.people.map((person) => [person.id, person.label]), "payer",
+      state.words.payer, household.chosenPayer, household.defaultPayerText);
     payer.addEventListener("change", () =>
       change("/api/household/payer", { person: payer.value ? Number(payer.value) : null }));
     const payerLabel = element("label", "payer");

@@ -1,4 +1,4 @@
-import { ask, element, failed, go, monthPicker, picture, receiptRow, state } from "/common.js";
+import { ask, choicePicker, element, failed, go, monthPicker, picture, receiptRow, state } from "/common.js";
 
 // Statistics of one month: the numbers as `receipts stats --json` gives them, the texts as the API
 // wrote them, the 12-month chart as the report draws it; the household's, or one person's (`person`,
@@ -25,19 +25,10 @@ export async function showStatistics(from, to, person) {
   const fromPicker = monthPicker(stats.months, "month from", state.words.from, stats.from);
   const toPicker = monthPicker(stats.months, "month to", state.words.to, stats.to);
   // With a household, whose statistics: everyone's, or one person's parts of the lines.
-  const personPicker = stats.people.length ? element("select", "person") : null;
-  if (personPicker) {
-    personPicker.setAttribute("aria-label", state.words.peopleTitle);
-    const everyone = element("option", "", state.words.wholeHousehold);
-    everyone.value = "";
-    personPicker.append(everyone);
-    for (const one of stats.people) {
-      const option = element("option", "", one.label);
-      option.value = one.id;
-      option.selected = one.id === stats.person;
-      personPicker.append(option);
-    }
-  }
+  const personPicker = stats.people.length
+    ? choicePicker(stats.people.map((one) => [one.id, one.label]), "person", state.words.peopleTitle, stats.person,
+      state.words.wholeHousehold)
+    : null;
   const showRange = () => {
     const [first, last] = [fromPicker.value, toPicker.value].sort();
     const chosen = personPicker?.value ? `&person=${personPicker.value}` : "";

@@ -123,19 +123,11 @@ struct SettleView: Encodable {
 }
 
 /// The split rules as `receipts split rule --json` lists them, each with the line `split rule`
-/// prints: `{"rules": [{"id", "category" | "shop" | "words", "people": [{"name", "weight"}], "text"}]}`.
+/// prints: `{"rules": [{"rule": SplitRuleEntry, "text"}]}`.
 struct SplitRulesView: Encodable {
-    struct Share: Encodable {
-        let name: String
-        let weight: Int64
-    }
-
     struct Rule: Encodable {
-        let id: Int64
-        var category: String? = nil
-        var shop: Int64? = nil
-        var words: String? = nil
-        let people: [Share]
+        let rule: SplitRuleEntry
+        /// `Правило #1: слова «пиво» → Борис.`
         let text: String
     }
 
@@ -145,17 +137,8 @@ struct SplitRulesView: Encodable {
         let names = Dictionary(uniqueKeysWithValues: people.map { ($0.id, $0.name) })
         let text = ReportText(words.language)
         self.rules = rules.map { rule in
-            let shares = rule.weights.compactMap { weight in
-                names[weight.person].map { Share(name: $0, weight: weight.weight) }
-            }
-            var entry = Rule(
-                id: rule.id, people: shares, text: text.rule(rule, people: shares.map { ($0.name, $0.weight) }))
-            switch rule.match {
-            case .category(let category): entry.category = category.rawValue
-            case .shop(let shop): entry.shop = shop
-            case .words(let phrase): entry.words = phrase
-            }
-            return entry
+            let entry = SplitRuleEntry(rule, names: names)
+            return Rule(rule: entry, text: text.rule(rule, people: entry.people.map { ($0.name, $0.weight) }))
         }
     }
 }
