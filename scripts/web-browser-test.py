@@ -135,10 +135,10 @@ def tbank_statement(receipts, path):
 
 def check_views(folder):
     """Every view on a database of the real fixtures (Tests/Fixtures/real-receipts, with a T-Bank
-    statement of five of them and a 5,000 ₽ transfer, and two people with a card each), at 390 and
-    1280 px, in Russian and in English: no horizontal overflow, no console error, the navigation one
-    row high, a receipt's total within the first screen, nothing preselected on Bank, Categories and
-    the budgets' form."""
+    statement of five of them and a 5,000 ₽ transfer, paired, and two people with a card each), at
+    390 and 1280 px, in Russian and in English: no horizontal overflow, no console error, the
+    navigation one row high, a receipt's total within the first screen, nothing preselected on
+    Bank, Categories and the budgets' form, a receipt paid by a person's card saying so."""
     real = os.path.join(folder, "real")
     os.makedirs(real, exist_ok=True)
     database = os.path.join(real, "receipts.sqlite")
@@ -160,7 +160,9 @@ def check_views(folder):
     tbank_statement(paid, statement)
     subprocess.run([RECEIPTS, "bank", "import", statement, "--db", database], env=environment, check=True,
                    stdout=subprocess.DEVNULL)
-    # Two people, one card each (the statement's is the first's): the receipts show who paid.
+    # Two people, one card each (the statement's is the first's), and the statement's pairs saved:
+    # the receipts show who paid.
+    subprocess.run([RECEIPTS, "match", "--db", database], env=environment, check=True, stdout=subprocess.DEVNULL)
     for name, card in (("Аня", "4556"), ("Борис", "7781")):
         subprocess.run([RECEIPTS, "people", "add", name, "--card", card, "--db", database], env=environment,
                        check=True, stdout=subprocess.DEVNULL)
@@ -236,6 +238,12 @@ def check_views(folder):
                                 ".map((s) => s.value)")
                             check(not chosen, f"{where}: nothing preselected ({chosen})")
                         driver.save_screenshot(f"{REPORTS}/{name}-{width}-{language}.png")
+                # A receipt paired with the statement's card, Аня's, was paid by her card.
+                with sqlite3.connect(database) as connection:
+                    paired = connection.execute("SELECT MIN(receipt_id) FROM bank_matches").fetchone()[0]
+                driver.get(f"{base}/receipts/{paired}")
+                paid_by = wait(driver, 15).until(lambda d: d.find_element(By.CSS_SELECTOR, "#detail p.paid-by").text)
+                check("*4556" in paid_by, f"a receipt paid by a person's card says so in {language}: {paid_by!r}")
                 if language == "ru":
                     # The menu at a phone's width: opened, it lists the other views; one of them chosen,
                     # its button names it.

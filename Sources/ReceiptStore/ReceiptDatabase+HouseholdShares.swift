@@ -91,10 +91,18 @@ struct HouseholdSharing {
     /// Who paid a receipt: the person named for it, else the owner of the card its bank pair was
     /// paid with, else the person whose server login added it (a household member), else the user.
     func payer(named: Int64?, account: String?, addedBy: String? = nil) -> Int64 {
-        if let named { return named }
-        if let account, let owner = cards.first(where: { account.hasSuffix($0.digits) }) { return owner.person }
-        if let addedBy, let adder = accounts[addedBy.lowercased()] { return adder }
-        return everyone[0]
+        named ?? cardOwner(of: account) ?? adder(of: addedBy) ?? everyone[0]
+    }
+
+    /// The person whose card's digits end the bank account a receipt was paid from.
+    func cardOwner(of account: String?) -> Int64? {
+        guard let account else { return nil }
+        return cards.first { account.hasSuffix($0.digits) }?.person
+    }
+
+    /// The person whose server login added a receipt (a household member's).
+    func adder(of addedBy: String?) -> Int64? {
+        addedBy.flatMap { accounts[$0.lowercased()] }
     }
 
     /// The weights a rule gives a line (its name, the receipt's shop, its category), words first.

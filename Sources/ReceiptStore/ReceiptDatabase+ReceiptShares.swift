@@ -5,9 +5,9 @@ public import ReceiptCore
 /// beside its lines, decided as the household's balance decides it.
 public struct ReceiptShares: Sendable, Equatable {
     /// Why the payer is the one: named for the receipt, the owner of the card it was paid with (its
-    /// bank pair), or the user.
+    /// bank pair), the household member whose server login added it, or the user.
     public enum PayerReason: String, Sendable {
-        case chosen, card, you
+        case chosen, card, added, you
     }
 
     /// Why a line is for its people: its own choice, its receipt's, a split rule's, or nobody
@@ -28,8 +28,10 @@ public struct ReceiptShares: Sendable, Equatable {
     public let payer: Person
     /// Why they are the payer.
     public let payerReason: PayerReason
-    /// Who pays it when nobody is named: the card's owner, else the user.
+    /// Who pays it when nobody is named: the card's owner, else the member who added it, else the user.
     public let defaultPayer: Person
+    /// Why: `card`, `added` or `you`.
+    public let defaultReason: PayerReason
     /// The receipt's own choice, which its lines without one of their own follow; nil when none.
     public let receiptWeights: [Household.Weight]?
     /// Each line's people, in the receipt's order; none for a pending receipt.
@@ -48,7 +50,7 @@ extension ReceiptDatabase {
                 let receipt = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT r.month, p.person_id AS payer, b.account,
+                        SELECT r.month, r.added_by, p.person_id AS payer, b.account,
                             (SELECT COALESCE(s.merged_into, s.id) FROM shops s WHERE s.id = r.shop_id) AS shop
                         FROM receipts r
                         LEFT JOIN receipt_payers p ON p.receipt_id = r.id
@@ -61,14 +63,14 @@ extension ReceiptDatabase {
             let user = sharing.people[0]
             let chosen: Int64? = receipt["payer"]
             let account: String? = receipt["account"]
-            // The default: the card's owner (their card paid it), else the user.
-            let byDefault = people[sharing.payer(named: nil, account: account)] ?? user
+            // The default: the card's owner (their card paid it), else the member who added it, else
+            // the user, as the balance's payer decides.
+            let owner = sharing.cardOwner(of: account).flatMap { people[$0] }
+            let adder = sharing.adder(of: receipt["added_by"]).flatMap { people[$0] }
+            let (byDefault, defaultReason): (Person, ReceiptShares.PayerReason) =
+                owner.map { ($0, .card) } ?? adder.map { ($0, .added) } ?? (user, .you)
             let (payer, payerReason): (Person, ReceiptShares.PayerReason) =
-                if let chosen, let person = people[chosen] {
-                    (person, .chosen)
-                } else {
-                    (byDefault, byDefault.id == user.id ? .you : .card)
-                }
+                if let chosen, let person = people[chosen] { (person, .chosen) } else { (byDefault, defaultReason) }
             var own: [Int: [Household.Weight]] = [:]
             for row in try Row.fetchAll(
                 db,
@@ -101,7 +103,8 @@ extension ReceiptDatabase {
                 if each.id == id { shared = each }
             }
             return ReceiptShares(
-                payer: payer, payerReason: payerReason, defaultPayer: byDefault, receiptWeights: own[-1], lines: lines,
+                payer: payer, payerReason: payerReason, defaultPayer: byDefault, defaultReason: defaultReason,
+                receiptWeights: own[-1], lines: lines,
                 consumed: sharing.people.compactMap { person in
                     let amount = shared?.share(of: person.id) ?? 0
                     return amount == 0 ? nil : Household.Share(person: person.id, amount: amount)

@@ -49,7 +49,7 @@ struct ReceiptPeopleView: Encodable {
         payer = shares.payer.id
         chosenPayer = shares.payerReason == .chosen ? shares.payer.id : nil
         payerText = words.paidBy(shares)
-        defaultPayerText = words.defaultPayer(shares.defaultPayer, byCard: shares.defaultPayer.id != people.first?.id)
+        defaultPayerText = words.defaultPayer(shares.defaultPayer, reason: shares.defaultReason)
         receiptPeople = shares.receiptWeights.map { $0.map { Share(person: $0.person, weight: $0.weight) } }
         forText = words.receiptFor(shares.receiptWeights.map(named))
         consumedText = shares.consumed.map { "\(names[$0.person] ?? "") \(text.money(Money(kopecks: $0.amount)))" }

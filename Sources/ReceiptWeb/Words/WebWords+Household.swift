@@ -33,12 +33,16 @@ extension WebWords {
     }
     /// `карта *4556`.
     func cardText(_ digits: String) -> String { language.pick("карта *\(digits)", "card *\(digits)") }
-    /// Who pays a receipt nobody named a payer for: `по умолчанию: Аня (вы)`, `по карте: Борис`.
-    func defaultPayer(_ person: Person, byCard: Bool) -> String {
-        byCard
-            ? language.pick(
+    /// Who pays a receipt nobody named a payer for, and why: `по умолчанию: Аня (вы)`, `по карте
+    /// *7781: Борис`, `добавил(а): Борис`.
+    func defaultPayer(_ person: Person, reason: ReceiptShares.PayerReason) -> String {
+        switch reason {
+        case .card:
+            language.pick(
                 "по карте *\(person.card ?? ""): \(person.name)", "by card *\(person.card ?? ""): \(person.name)")
-            : language.pick("по умолчанию: \(personLabel(person))", "by default: \(personLabel(person))")
+        case .added: language.pick("добавил(а): \(person.name)", "added by: \(person.name)")
+        case .chosen, .you: language.pick("по умолчанию: \(personLabel(person))", "by default: \(personLabel(person))")
+        }
     }
     /// A receipt's payer and why: `Оплатил: Борис — по карте *7781`.
     func paidBy(_ shares: ReceiptShares) -> String {
@@ -46,6 +50,10 @@ extension WebWords {
             switch shares.payerReason {
             case .chosen: language.pick("выбрано", "chosen")
             case .card: language.pick("по карте *\(shares.payer.card ?? "")", "by card *\(shares.payer.card ?? "")")
+            case .added:
+                language.pick(
+                    "добавил(а) с логина \(shares.payer.account ?? "")",
+                    "added from login \(shares.payer.account ?? "")")
             case .you: language.pick("по умолчанию", "by default")
             }
         return language.pick(
