@@ -51,4 +51,22 @@ struct ReceiptSharesTests {
         #expect(pending.lines.isEmpty)
         #expect(pending.consumed == [.init(person: anna.id, amount: 500), .init(person: boris.id, amount: 500)])
     }
+
+    @Test("a receipt a household member added on the server is theirs to pay by default, and says so")
+    func addedBy() throws {
+        let folder = try TemporaryFolder("receipt-shares-added")
+        let database = try ReceiptDatabase.open(at: folder.file("receipts.sqlite"))
+        let receipt = try Fixtures.receipt(i: 1, date: "2026-10-05T10:00:00")
+        _ = try database.save(
+            [SyncPage(receipts: [receipt], places: [], addedBy: ["boris"])],
+            position: SyncPosition(source: "test", since: 1))
+        let anna = try database.addPerson("Аня").get()
+        let boris = try database.addPerson("Борис", account: "Boris").get()
+        let shares = try #require(try database.receiptShares(of: 1))
+        #expect(shares.payer == boris && shares.payerReason == .added)
+        #expect(shares.defaultPayer == boris && shares.defaultReason == .added)
+        #expect(try database.setPayer(of: 1, to: anna.id) == nil)
+        let named = try #require(try database.receiptShares(of: 1))
+        #expect(named.payer == anna && named.payerReason == .chosen && named.defaultReason == .added)
+    }
 }
