@@ -279,12 +279,31 @@ extension ReceiptDatabase {
 
     /// Keeps `transfers` as settlements of `month`: later balances over that month count them.
     public func recordSettlements(_ transfers: [Household.Transfer], month: Month) throws(StoreError) {
+        try write { db in try Self.insert(transfers, month: month, in: db) }
+    }
+
+    /// Keeps as settlements of `month` the transfers that settle the balance of `months` (every month
+    /// when nil), when they are still `expected` (what the person saw and paid): worked out again and
+    /// kept in one transaction, so that a balance changed meanwhile, or a second click, keeps nothing.
+    /// False when they are not the same (or there are none).
+    public func recordSettlements(
+        settling months: ClosedRange<Month>?, in month: Month, expected: [Household.Transfer]
+    ) throws(StoreError) -> Bool {
         try write { db in
-            for transfer in transfers {
-                try db.execute(
-                    sql: "INSERT INTO settlements (from_id, to_id, amount, month) VALUES (?, ?, ?, ?)",
-                    arguments: [transfer.from, transfer.to, transfer.amount, month.description])
-            }
+            try HouseholdTotals.refresh(in: db)
+            let balance = try Self.keptBalance(in: db, months)
+            let transfers = Household.settle(balance.lines.map { (person: $0.person.id, balance: $0.balance) })
+            guard !transfers.isEmpty, transfers == expected else { return false }
+            try Self.insert(transfers, month: month, in: db)
+            return true
+        }
+    }
+
+    private static func insert(_ transfers: [Household.Transfer], month: Month, in db: Database) throws {
+        for transfer in transfers {
+            try db.execute(
+                sql: "INSERT INTO settlements (from_id, to_id, amount, month) VALUES (?, ?, ?, ?)",
+                arguments: [transfer.from, transfer.to, transfer.amount, month.description])
         }
     }
 }

@@ -128,17 +128,20 @@ extension ReceiptDatabase {
         }
     }
 
+    /// The same within a read: every receipt of `months`, or receipt `only` alone.
     static func forEachSharedReceipt(
-        in db: Database, sharing: HouseholdSharing, months: ClosedRange<Month>?,
+        in db: Database, sharing: HouseholdSharing, months: ClosedRange<Month>?, only: Int64? = nil,
         _ body: (SharedReceipt) throws -> Void
     ) throws {
-        let bounds = Self.bounds(months)
+        var bounds = Self.bounds(months)
+        let one = only.map { _ in "AND r.id = ?" } ?? ""
+        if let only { bounds += [only] }
         var chosen: [Int64: [Int: [Household.Weight]]] = [:]
         let choices = try Row.fetchCursor(
             db,
             sql: """
                 SELECT c.receipt_id, c.position, c.person_id, c.weight FROM line_shares c
-                JOIN receipts r ON r.id = c.receipt_id WHERE r.month BETWEEN ? AND ?
+                JOIN receipts r ON r.id = c.receipt_id WHERE r.month BETWEEN ? AND ? \(one)
                 ORDER BY c.receipt_id, c.position, c.person_id
                 """,
             arguments: bounds)
@@ -159,7 +162,7 @@ extension ReceiptDatabase {
                 LEFT JOIN bank_matches m ON m.receipt_id = r.id
                 LEFT JOIN bank_payments b ON b.id = m.payment_id
                 LEFT JOIN items i ON i.receipt_id = r.id
-                WHERE r.counted <> 0 AND r.month BETWEEN ? AND ?
+                WHERE r.counted <> 0 AND r.month BETWEEN ? AND ? \(one)
                 ORDER BY r.id, i.position
                 """,
             arguments: bounds)

@@ -96,12 +96,9 @@ extension ReceiptDatabase {
                 return ReceiptShares.Line.decided(
                     own: own[row["position"]], receipt: own[-1], rule: rule, everyone: sharing.everyone)
             }
-            // What each consumed of it: its money as the balance shares it, read with its month's.
-            let month = try Self.month(receipt["month"])
+            // What each consumed of it: its money as the balance shares it.
             var shared: SharedReceipt?
-            try Self.forEachSharedReceipt(in: db, sharing: sharing, months: month...month) { each in
-                if each.id == id { shared = each }
-            }
+            try Self.forEachSharedReceipt(in: db, sharing: sharing, months: nil, only: id) { shared = $0 }
             return ReceiptShares(
                 payer: payer, payerReason: payerReason, defaultPayer: byDefault, defaultReason: defaultReason,
                 receiptWeights: own[-1], lines: lines,

@@ -146,6 +146,13 @@ extension HelpText {
 }
 
 extension Words {
+    /// `settle --record` when the balance changed between reading and recording.
+    var balancesChangedMeanwhile: String {
+        pick(
+            "баланс изменился, пока считались переводы; ничего не записано — повторите команду",
+            "the balance changed while the transfers were worked out; nothing was recorded: run it again")
+    }
+
     /// The line over a person's statistics or budgets.
     func onlyFor(_ person: Person) -> String {
         pick(

@@ -300,9 +300,12 @@ struct HouseholdSettleCommand: AsyncParsableCommand {
         let names = Dictionary(uniqueKeysWithValues: balance.lines.map { ($0.person.id, $0.person.name) })
         let transfers = Household.settle(balance.lines.map { (person: $0.person.id, balance: $0.balance) })
         if record, !transfers.isEmpty {
-            // Kept in the month settled, or (every month) in this one: later balances count them.
+            // Kept in the month settled, or (every month) in this one: later balances count them. A
+            // balance another run changed since it was read keeps nothing (as the web app's does).
             let month = try months.range?.upperBound ?? ServeCommand.today().yearMonth
-            try database.recordSettlements(transfers, month: month)
+            guard try database.recordSettlements(settling: months.range, in: month, expected: transfers) else {
+                throw CommandFailure(status: .failure) { Words($0).balancesChangedMeanwhile }
+            }
         }
         if json {
             let entries = transfers.map {

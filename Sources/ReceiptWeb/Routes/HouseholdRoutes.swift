@@ -191,10 +191,11 @@ struct HouseholdRoutes: Sendable {
         let shown = (body.transfers ?? []).map { Household.Transfer(from: $0.from, to: $0.to, amount: $0.amount) }
         let thisMonth = try app.now().yearMonth
         let view = try await app.inDatabase { database throws -> SettleView in
-            let (transfers, people) = try Self.transfers(in: database, range: range)
-            guard !transfers.isEmpty, transfers == shown else { throw WebError.conflict(words.balancesChanged) }
-            try database.recordSettlements(transfers, month: range?.upperBound ?? thisMonth)
-            return SettleView(transfers, people: people, recorded: true, words: words)
+            guard
+                try database.recordSettlements(
+                    settling: range, in: range?.upperBound ?? thisMonth, expected: shown)
+            else { throw WebError.conflict(words.balancesChanged) }
+            return SettleView(shown, people: try database.people(), recorded: true, words: words)
         }
         return try WebApp.json(view)
     }
