@@ -793,12 +793,14 @@ def check_tax_service(folder):
     while not any("Ctrl-C stops" in line for line in said) and time.time() < deadline:
         time.sleep(0.1)
     fns_url = next((line.split("RECEIPTS_FNS_URL=")[1].strip() for line in said if "RECEIPTS_FNS_URL=" in line), None)
+    lkdr_url = next((line.split("RECEIPTS_LKDR_URL=")[1].split()[0] for line in said if "RECEIPTS_LKDR_URL=" in line),
+                    None)
     payloads = [line.strip() for line in said if line.startswith("  t=")]
     if not fns_url:
         stand_ins.kill()
         sys.exit("web-browser-test: the stand-ins printed no address")
     environment = dict(os.environ, XDG_CONFIG_HOME=home + "/config", XDG_DATA_HOME=home + "/data",
-                       RECEIPTS_FNS_URL=fns_url)
+                       RECEIPTS_FNS_URL=fns_url, RECEIPTS_LKDR_URL=lkdr_url or "")
     environment.pop("RECEIPTS_SERVER", None)
     environment.pop("RECEIPTS_PROVERKACHEKA_TOKEN", None)
 
@@ -873,6 +875,24 @@ def check_tax_service(folder):
         again = cli_json("fns", "import")
         check(f"Чеков в налоговой: {again['tickets']}; новых {count}," in imported and count == 12,
               f"the account imported, as list --json and fns import --json count it: {imported!r}")
+        # «Мои чеки онлайн» holds the same twelve: signed in by the SMS code, its import finds them
+        # all here already, completed and never doubled, as lkdr import --json says.
+        cabinet = phone.find_element(By.ID, "lkdr-sms-form")
+        cabinet.find_element(By.NAME, "phone").send_keys("+79991234567")
+        cabinet.find_element(By.CSS_SELECTOR, "button.send-code").click()
+        code_field = wait(phone, 15).until(
+            lambda d: [f for f in d.find_element(By.ID, "lkdr-sms-form").find_elements(By.NAME, "code") if f.is_displayed()])[0]
+        code_field.send_keys("123456")
+        cabinet.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(phone, 15).until(lambda d: "выполнен (" in d.find_element(By.CSS_SELECTOR, "#import p.lkdr-session").text)
+        phone.find_element(By.CSS_SELECTOR, "#import button.lkdr-import").click()
+        from_cabinet = wait(phone, 60).until(
+            lambda d: (lambda t: t if t.startswith("Чеков в «Мои чеки онлайн»") else False)(
+                d.find_element(By.CSS_SELECTOR, "#import section.lkdr p.job-text").text))
+        cabinet_again = cli_json("lkdr", "import")
+        check("Чеков в «Мои чеки онлайн»: 12; новых 0," in from_cabinet and cabinet_again["imported"] == 0
+              and cabinet_again["unchanged"] == 12 and sum(len(m["receipts"]) for m in cli_json("list")["months"]) == 12,
+              f"the cabinet's receipts found here already, none doubled: {from_cabinet!r} {cabinet_again}")
         # Four receipts added by their payloads, pending; then completed until the daily limit.
         phone.get(base + "/add")
         paste = wait(phone, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#paste-form input[name=qr]"))[0]

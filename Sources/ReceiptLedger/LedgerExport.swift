@@ -18,7 +18,7 @@ public struct LedgerExport: Sendable {
     /// The last month written; nil to the last receipt.
     public var to: Month?
     /// Whose books: nil for the household's (every receipt whole); a person's for their parts of the
-    /// lines and what the others owe them (``PersonalBooks``).
+    /// lines and what the others owe them (`PersonalBooks`).
     public var person: Person?
 
     /// An export of these receipts in this format.

@@ -39,7 +39,7 @@ public struct BudgetStatus: Sendable, Equatable {
 
     /// The standing in `month` by the database's limits and kept totals; `today` (the machine's local
     /// date) decides how much of the month is gone. With `person`, their limits against what was for
-    /// them (``ReceiptDatabase/personSpending(of:months:earlier:)``).
+    /// them (`ReceiptDatabase.personSpending(of:months:earlier:)`).
     public static func read(
         from database: ReceiptDatabase, month: Month, today: LocalDateTime, person: Int64? = nil
     ) throws -> BudgetStatus {

@@ -62,7 +62,7 @@ public struct SpendingStatistics: Sendable, Equatable {
     /// The statistics of `range`, or of the latest month with receipts when nil; nil when the
     /// database holds no receipts at all and no range was given. `ongoing` is the month that has not
     /// ended yet (today's), whose line is marked so. With `person`, only what was theirs
-    /// (``ReceiptDatabase/personSpending(of:months:earlier:)``): their parts of the lines, the
+    /// (`ReceiptDatabase.personSpending(of:months:earlier:)`): their parts of the lines, the
     /// receipts and lines they had a part of, no bonuses; nil when there is nobody of that id.
     public static func read(
         from database: ReceiptDatabase, range: ClosedRange<Month>?, top: Int = 10, ongoing: Month? = nil,

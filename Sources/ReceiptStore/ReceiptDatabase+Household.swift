@@ -200,7 +200,7 @@ extension ReceiptDatabase {
 
     /// What each person paid and consumed in `months` (every month when nil), with the settlements
     /// recorded for those months: the receipts as ``forEachSharedReceipt(months:_:)`` shares them,
-    /// summed from the kept monthly figures (``HouseholdTotals``), recomputed first where a change
+    /// summed from the kept monthly figures (`HouseholdTotals`), recomputed first where a change
     /// marked them; a file that cannot be written is walked instead.
     public func householdBalance(months: ClosedRange<Month>? = nil) throws(StoreError) -> HouseholdBalance {
         let kept = try read { db in

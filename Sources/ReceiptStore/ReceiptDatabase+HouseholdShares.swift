@@ -31,7 +31,7 @@ public struct SharedReceipt: Sendable, Equatable {
     public let dateTime: String
     /// Who paid it.
     public let payer: Int64
-    /// The money it counts (``PurchaseCounting``), signed as spending; its parts add up to it.
+    /// The money it counts (`PurchaseCounting`), signed as spending; its parts add up to it.
     public let counted: Int64
     /// The name it is shown with (the user's for the shop, the place's, the shop's, else what it
     /// prints).

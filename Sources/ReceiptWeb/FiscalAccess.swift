@@ -39,6 +39,21 @@ public struct FiscalAccess: Sendable {
             deviceID: try file.deviceID(), retry: retry, keep: { renewed in try? file.save(renewed) })
     }
 
+    /// The kept «Мои чеки онлайн» session's file.
+    var cabinetFile: SessionFile<CabinetSession> { SessionFile<CabinetSession>(folder: folder) }
+
+    /// Where a challenge waits for its SMS code, as `receipts lkdr login` keeps it between runs.
+    var cabinetChallenge: CabinetChallengeFile { CabinetChallengeFile(folder: folder) }
+
+    /// A client of «Мои чеки онлайн» with the kept session (nil to sign in), keeping every session it
+    /// opens or renews in the file, as the command line's does.
+    func cabinet() throws -> CabinetClient {
+        let file = cabinetFile
+        return CabinetClient(
+            server: try ProviderEndpoint.cabinet(environment: environment), session: try file.load(),
+            deviceID: try file.deviceID(), retry: retry, keep: { renewed in try? file.save(renewed) })
+    }
+
     /// The source `complete` would ask: `name`, else the tax service when a session is kept, else
     /// proverkacheka.com when a token is set; nil when there is none.
     func provider(_ name: ProviderName?) throws -> (any FiscalProvider)? {

@@ -28,6 +28,8 @@ public final class WebApp: Sendable {
     let taxServiceImport = WebJob()
     /// The completion of pending receipts the page started, if any.
     let completion = WebJob()
+    /// The import from «Мои чеки онлайн» the page started, if any.
+    let cabinetImport = WebJob()
     /// The one-time codes `--open` gave the browser, waiting for the page to exchange them.
     let openingCodes = OpeningCodes()
     /// The port the app listens on, once it does.
@@ -157,6 +159,7 @@ public final class WebApp: Sendable {
         ImportRoutes(app: self).register(on: router)
         DataRoutes(app: self).register(on: router)
         FiscalRoutes(app: self).register(on: router)
+        CabinetRoutes(app: self).register(on: router)
         ShopsRoutes(app: self).register(on: router)
         HouseholdRoutes(app: self).register(on: router)
         for path in StaticFiles.paths {

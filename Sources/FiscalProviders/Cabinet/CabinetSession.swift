@@ -1,4 +1,5 @@
 public import Foundation
+import ReceiptCore
 
 /// A «Мои чеки онлайн» session kept between runs: the access token (a JWT, an hour or so), the
 /// refresh token that renews it (kept anew with every renewal), when each ends, and the device id
@@ -58,4 +59,30 @@ public struct CabinetSession: Codable, Sendable, Equatable {
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }()
+}
+
+/// The challenge an SMS code answers, kept (0600) beside the session between sending the code and
+/// typing it, when the two happen in different runs or requests (`lkdr-challenge`).
+public struct CabinetChallengeFile: Sendable {
+    /// The file's path.
+    public let path: String
+
+    /// `lkdr-challenge` in `folder`.
+    public init(folder: String) { path = folder + "/lkdr-challenge" }
+
+    /// Keeps the challenge sent to `phone`.
+    public func save(phone: PhoneNumber, challenge: String) throws {
+        try PrivateFile.write(Data("\(phone.international)\n\(challenge)\n".utf8), to: path)
+    }
+
+    /// The challenge kept for `phone`; nil when none is (or it was for another phone).
+    public func challenge(for phone: PhoneNumber) -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n").map(String.init)
+        guard lines.count == 2, lines[0] == phone.international, !lines[1].isEmpty else { return nil }
+        return lines[1]
+    }
+
+    /// Forgets it, once used.
+    public func remove() { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -22,6 +22,9 @@ struct CabinetCommand: AsyncParsableCommand {
 /// that keeps every renewed session at once.
 struct CabinetConnection {
     let file: SessionFile<CabinetSession>
+    /// The challenge an SMS code answers, kept between `login --phone` and `login --phone …
+    /// --code-stdin` when nobody is at a terminal to type the code.
+    let challengeFile: CabinetChallengeFile
     let server: URL
     let client: CabinetClient
     let activity: NetworkActivity
@@ -30,6 +33,7 @@ struct CabinetConnection {
         server = try ProviderEndpoint.cabinet(environment: CommandRun.environment)
         let file = SessionFile<CabinetSession>(folder: global.configFolder())
         self.file = file
+        challengeFile = CabinetChallengeFile(folder: global.configFolder())
         let console = Console(global)
         let words = console.words
         activity = NetworkActivity(server: server.absoluteString, console: console, showsStatus: !global.quiet)
@@ -44,10 +48,6 @@ struct CabinetConnection {
             }
         }
     }
-
-    /// The challenge an SMS code answers, kept 0600 beside the session between `login --phone` and
-    /// `login --phone … --code-stdin` when nobody is at a terminal to type the code.
-    var challengeFile: String { file.path.replacingOccurrences(of: "-session.json", with: "-challenge") }
 }
 
 /// `receipts lkdr login`: signs in by SMS, or from a refresh token taken from the browser.
@@ -101,16 +101,16 @@ struct CabinetLoginCommand: AsyncParsableCommand {
             guard let typed = Prompt.answer()?.trimmingCharacters(in: .whitespaces), !typed.isEmpty else {
                 throw CommandFailure(status: .usage) { Words($0).nothingEntered }
             }
-            guard let kept = try? String(contentsOfFile: connection.challengeFile, encoding: .utf8),
-                let (keptPhone, challenge) = Self.challenge(kept), keptPhone == phone.international
-            else { throw CommandFailure(status: .usage) { Words($0).lkdrNoChallenge(phone) } }
+            guard let challenge = connection.challengeFile.challenge(for: phone) else {
+                throw CommandFailure(status: .usage) { Words($0).lkdrNoChallenge(phone) }
+            }
             let session = try await client.verify(phone: phone, challenge: challenge, code: typed)
-            try? FileManager.default.removeItem(atPath: connection.challengeFile)
+            connection.challengeFile.remove()
             return session
         }
         let challenge = try await client.requestCode(phone: phone)
         guard Prompt.isInteractive else {
-            try PrivateFile.write(Data("\(phone.international)\n\(challenge)\n".utf8), to: connection.challengeFile)
+            try connection.challengeFile.save(phone: phone, challenge: challenge)
             console.output(words.lkdrCodeSent(phone))
             return nil
         }
@@ -127,12 +127,6 @@ struct CabinetLoginCommand: AsyncParsableCommand {
             }
         }
         return nil
-    }
-
-    /// The phone and challenge a kept challenge file holds.
-    static func challenge(_ text: String) -> (phone: String, challenge: String)? {
-        let lines = text.split(separator: "\n").map(String.init)
-        return lines.count == 2 ? (lines[0], lines[1]) : nil
     }
 }
 

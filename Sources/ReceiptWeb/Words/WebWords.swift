@@ -131,6 +131,31 @@ struct WebWords: Sendable {
             "Сначала войдите в налоговую: по номеру телефона и коду из SMS или по ИНН и паролю.",
             "Sign in to the tax service first: by phone and the SMS code, or by INN and password.")
     }
+    func lkdrState(_ phone: String?, signedIn: Bool) -> String {
+        guard signedIn else {
+            return language.pick("Вход в «Мои чеки онлайн» не выполнен.", "Not signed in to «Мои чеки онлайн».")
+        }
+        let who = phone.map { " (+\($0))" } ?? ""
+        return language.pick("Вход в «Мои чеки онлайн» выполнен\(who).", "Signed in to «Мои чеки онлайн»\(who).")
+    }
+    var lkdrSignInFirst: String {
+        language.pick(
+            "Сначала войдите в «Мои чеки онлайн»: по номеру телефона и коду из SMS.",
+            "Sign in to «Мои чеки онлайн» first: by phone and the SMS code.")
+    }
+    var lkdrSendCodeFirst: String {
+        language.pick("Сначала пришлите код на этот номер.", "Send the code to this number first.")
+    }
+    var lkdrTokenMissing: String {
+        language.pick("Вставьте токен обновления.", "Paste the refresh token.")
+    }
+    var lkdrCaptcha: String {
+        language.pick(
+            "«Мои чеки онлайн» просят капчу, её здесь не пройти: войдите на lkdr.nalog.ru в браузере и вставьте ниже "
+                + "токен обновления (refreshToken из ответа на вход).",
+            "«Мои чеки онлайн» ask for a captcha, which cannot be passed here: sign in at lkdr.nalog.ru in a browser "
+                + "and paste its refresh token below (refreshToken from the sign-in's answer).")
+    }
     var fnsCodeMissing: String { language.pick("Введите код из SMS.", "Type the code from the SMS.") }
     var fnsPasswordMissing: String {
         language.pick("Введите пароль личного кабинета.", "Type the personal account's password.")
@@ -357,6 +382,12 @@ struct WebWords: Sendable {
             "inn": language.pick("Или ИНН", "Or INN"),
             "accountPassword": language.pick("Пароль личного кабинета", "Personal account password"),
             "fnsImportNow": language.pick("Загрузить чеки из налоговой", "Import from the tax service"),
+            "lkdrTitle": language.pick("Из «Мои чеки онлайн»", "From «Мои чеки онлайн»"),
+            "lkdrAbout": language.pick(
+                "Веб-кабинет налоговой хранит все электронные чеки, присланные на ваш телефон или почту.",
+                "The tax service's web cabinet keeps every electronic receipt sent to your phone or e-mail."),
+            "refreshToken": language.pick("Или токен обновления из браузера", "Or a refresh token from the browser"),
+            "lkdrImportNow": language.pick("Загрузить чеки из «Мои чеки онлайн»", "Import from «Мои чеки онлайн»"),
             "completeTitle": language.pick("Ожидающие чеки", "Pending receipts"),
             "source": language.pick("Откуда взять чеки", "Where to get them"),
             "sourceAuto": language.pick(
