@@ -1597,7 +1597,6 @@ def main():
         check_candidates_and_report(base, address, database, environment, folder)
         check_household(base, address, database, environment)
         check_lan(database, environment)
-        check_tax_service(folder)
 
         stranger = browser(800, 600)
         try:
@@ -1678,12 +1677,15 @@ def main():
 
 
 def views():
-    """`web-browser-test.py views`: every view at both widths in both languages (check_views) on its
-    own, so that `make test` runs it beside the rest of the test, in a process of its own."""
+    """`web-browser-test.py views`: every view at both widths in both languages (check_views), and a
+    newcomer's tax service and «Мои чеки онлайн» against their stand-ins (check_tax_service), each
+    with apps of its own, so that `make test` runs them beside the rest of the test, in a process of
+    their own (the two halves take about as long)."""
     folder = tempfile.mkdtemp(prefix="receipts-web-views-")
     os.makedirs(REPORTS, exist_ok=True)
     try:
         check_views(folder)
+        check_tax_service(folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     if failures:
