@@ -57,6 +57,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Values of the domain; nothing but Foundation.
@@ -168,6 +169,20 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // The receipts shops and their fiscal data operators send by e-mail: letters read from files,
+        // mbox files, Maildir folders and IMAP mailboxes over TLS, and the receipts found in them.
+        .target(
+            name: "ReceiptMail",
+            dependencies: [
+                "ReceiptCore", "ReceiptStore", "ReceiptScan",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict
         ),
@@ -429,6 +444,14 @@ let package = Package(
                 "ReceiptTesting",
                 "ReceiptStats", "ReceiptReports", "ReceiptStore", "ReceiptCore", "ReceiptScan",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ReceiptMailTests",
+            dependencies: [
+                "ReceiptTesting", "ReceiptMail", "ReceiptStore", "ReceiptCore", "ReceiptScan",
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
