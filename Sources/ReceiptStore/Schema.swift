@@ -597,6 +597,18 @@ enum Schema {
             // the server says: the person with that login pays it unless told otherwise.
             try db.execute(sql: "ALTER TABLE receipts ADD COLUMN added_by TEXT")
         }
+        migrator.registerMigration("v30-mail-letters") { db in
+            // The letters `receipts mail import` has read, by their Message-ID (or their bytes'
+            // SHA-256 when they have none), so that a mailbox read again reads only what is new.
+            try db.execute(
+                sql: """
+                    CREATE TABLE mail_letters (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        receipts INTEGER NOT NULL,
+                        read_at TEXT NOT NULL
+                    ) WITHOUT ROWID
+                    """)
+        }
         return migrator
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReceiptMail
 
 @Test func originNamesThePosition() {
