@@ -151,7 +151,9 @@ public struct LetterReceipts: Sendable {
                 if let first = words.first, ["ООО", "АО", "ПАО", "ЗАО", "ОАО", "ИП", "НАО"].contains(String(first)),
                     words.count == 2
                 {
-                    return String(cell)
+                    // What follows the name on its line (`ИНН 7701…`, an address) is not the name.
+                    let name = cell.components(separatedBy: " ИНН")[0].components(separatedBy: ", ")[0]
+                    return name.trimmingCharacters(in: CharacterSet(charactersIn: " ,."))
                 }
             }
         }

@@ -17,15 +17,34 @@ public struct Letter: Sendable {
 
 /// Why a mailbox could not be read.
 public enum MailboxError: Error, Equatable, LocalizedMessage {
-    /// The path does not exist or cannot be opened.
-    case cannotRead(path: String, reason: String)
+    /// The path does not exist or cannot be opened or read.
+    case cannotRead(path: String, reason: Reason)
+
+    /// What stood in the way.
+    public enum Reason: Sendable, Equatable {
+        /// Nothing is there.
+        case missing
+        /// A folder that cannot be listed.
+        case unlistable
+        /// A file that cannot be opened.
+        case unopenable
+        /// A read that failed halfway.
+        case readFailed
+    }
 
     /// What happened, and where.
     public func message(in language: Language) -> String {
         switch self {
         case .cannotRead(let path, let reason):
-            return language == .russian
-                ? "не удалось прочитать \(path): \(reason)" : "cannot read \(path): \(reason)"
+            let ru = language == .russian
+            let why: String
+            switch reason {
+            case .missing: why = ru ? "нет такого файла или папки" : "no such file or folder"
+            case .unlistable: why = ru ? "папку не удаётся просмотреть" : "the folder cannot be listed"
+            case .unopenable: why = ru ? "файл не открывается (права?)" : "the file cannot be opened (permissions?)"
+            case .readFailed: why = ru ? "чтение прервалось с ошибкой" : "a read failed"
+            }
+            return ru ? "не удалось прочитать \(path): \(why)" : "cannot read \(path): \(why)"
         }
     }
 }
@@ -56,7 +75,7 @@ public struct MailFiles: Sendable {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw MailboxError.cannotRead(path: path, reason: "no such file or folder")
+                throw MailboxError.cannotRead(path: path, reason: .missing)
             }
             if isFolder.boolValue {
                 try readFolder(path, tooLarge: tooLarge, body)
@@ -95,7 +114,7 @@ public struct MailFiles: Sendable {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         } catch {
-            throw MailboxError.cannotRead(path: folder, reason: "the folder cannot be listed")
+            throw MailboxError.cannotRead(path: folder, reason: .unlistable)
         }
     }
 
@@ -111,7 +130,7 @@ public struct MailFiles: Sendable {
         _ body: (Letter) throws -> Void
     ) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw MailboxError.cannotRead(path: path, reason: "the file cannot be opened")
+            throw MailboxError.cannotRead(path: path, reason: .unopenable)
         }
         defer { try? handle.close() }
         var reader = ChunkReader(handle: handle, path: path)
@@ -197,7 +216,7 @@ struct ChunkReader {
         do {
             data = try handle.read(upToCount: 1 << 20)
         } catch {
-            throw MailboxError.cannotRead(path: path, reason: "a read failed")
+            throw MailboxError.cannotRead(path: path, reason: .readFailed)
         }
         guard let data, !data.isEmpty else {
             ended = true

@@ -148,7 +148,7 @@ import Testing
 
     @Test func aMissingPathIsAnErrorThatNamesIt() throws {
         let database = try ReceiptDatabase.open(at: try TemporaryFolder("mail-missing").file("r.sqlite"))
-        #expect(throws: MailboxError.cannotRead(path: "/nonexistent/inbox.mbox", reason: "no such file or folder")) {
+        #expect(throws: MailboxError.cannotRead(path: "/nonexistent/inbox.mbox", reason: .missing)) {
             try MailImport(database: database).run(MailFiles(paths: ["/nonexistent/inbox.mbox"]))
         }
         #expect(try database.receiptCount() == 0)
