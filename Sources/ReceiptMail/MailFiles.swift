@@ -195,6 +195,20 @@ public struct MailFiles: Sendable {
     }
 
     private static let fromLine = Array("From ".utf8)
+
+    /// Whether `bytes` (a file's start) look like a letter or an mbox rather than anything else (an
+    /// export file's JSON): an mbox's `From ` line, or header lines up to the first empty one that
+    /// include one every letter has (`From:`, `Message-ID:`, `Received:`, `MIME-Version:`).
+    public static func looksLikeMail(_ bytes: some Collection<UInt8>) -> Bool {
+        let start = Array(bytes.prefix(16_384))
+        if start.starts(with: fromLine) { return true }
+        let (headers, _) = MailMessage.readHeaders(start[...])
+        guard let first = headers.first, !first.name.isEmpty,
+            start.first.map({ $0 != UInt8(ascii: "{") && $0 != UInt8(ascii: "[") }) == true
+        else { return false }
+        let letterHeaders: Set<String> = ["from", "message-id", "received", "mime-version", "return-path"]
+        return headers.contains { letterHeaders.contains($0.name.lowercased()) }
+    }
 }
 
 /// A file read a megabyte at a time, line by line.

@@ -41,6 +41,12 @@ public struct MailImport: Sendable {
         public var unchanged = 0
         /// Letters over the size limit, passed over.
         public var tooLarge = 0
+        /// The receipts found, by the month they count in (not in `--json`).
+        public var months: [Month: Int] = [:]
+
+        private enum CodingKeys: String, CodingKey {
+            case letters, alreadyRead, withReceipts, receipts, imported, pending, completed, unchanged, tooLarge
+        }
 
         /// Nothing done yet.
         public init() {}
@@ -103,6 +109,7 @@ public struct MailImport: Sendable {
         for (letter, saved) in zip(batch.letters, outcomes) {
             if !letter.receipts.isEmpty { summary.withReceipts += 1 }
             summary.receipts += letter.receipts.count
+            for receipt in letter.receipts { summary.months[receipt.month, default: 0] += 1 }
             for (receipt, outcome) in zip(letter.receipts, saved) {
                 switch (outcome, receipt.status) {
                 case (.inserted, .complete): summary.imported += 1

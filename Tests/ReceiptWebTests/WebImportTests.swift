@@ -97,6 +97,52 @@ struct WebImportTests {
         #expect(try database.months().map(\.receipts) == [25])
     }
 
+    @Test("letters and mailboxes as mail import takes them: a letter, an mbox, the same mbox again read before")
+    func letters() async throws {
+        let folder = try TemporaryFolder("web-letters")
+        let database = try ReceiptDatabase.open(at: folder.file("local.sqlite"))
+        let app = WebApp(settings: WebSettings(host: "127.0.0.1", port: 0), database: database)
+        let letters = Repository.url("Tests/Fixtures/mail")
+        // An mbox of three fixture letters: taxcom.eml (March, complete), yandex-market.eml (June,
+        // pending) and newsletter.eml (no receipt); two-receipts.eml alone as an .eml (October, two).
+        var box = Data()
+        for name in ["taxcom.eml", "yandex-market.eml", "newsletter.eml"] {
+            box += Data("From MAILER-DAEMON Mon Nov 30 05:00:00 2026\n".utf8)
+            box += try Data(contentsOf: letters.appendingPathComponent(name)) + Data("\n\n".utf8)
+        }
+        let mbox = box
+        let order = try Data(contentsOf: letters.appendingPathComponent("two-receipts.eml"))
+        try await app.withPage { page in
+            func send(_ name: String, _ body: Data, lang: String = "en") async throws -> [String: Any] {
+                let answer = try await page.execute(
+                    uri: "/api/import/file?lang=\(lang)&name=\(name)", method: .post,
+                    headers: [.contentType: "application/octet-stream"], body: ByteBuffer(bytes: body))
+                #expect(answer.status == .ok, "\(name)")
+                return try Self.json(answer)
+            }
+            let first = try await send("inbox.mbox", mbox)
+            #expect(first["imported"] as? Int == 2 && first["updated"] as? Int == 0)
+            #expect(first["months"] as? [String: Int] == ["2026-03": 1, "2026-06": 1])
+            #expect(
+                first["text"] as? String
+                    == "Letters: 3 (read before: 0); with receipts: 2; receipts 2: 1 new, 1 pending, 0 completed, 0 unchanged."
+            )
+            let one = try await send("order.eml", order, lang: "ru")
+            #expect(one["imported"] as? Int == 2)
+            #expect(
+                one["shown"] as? [[String: String]] == [
+                    ["text": "Октябрь 2026 · 2 чека", "href": "/search?from=2026-10&to=2026-10"]
+                ])
+            let again = try await send("inbox.mbox", mbox)
+            #expect(again["imported"] as? Int == 0)
+            #expect(
+                again["text"] as? String
+                    == "Letters: 3 (read before: 3); with receipts: 0; receipts 0: 0 new, 0 pending, 0 completed, 0 unchanged."
+            )
+        }
+        #expect(try database.receiptCount() == 4)
+    }
+
     @Test(
         "sign in (each field's problem named), import with the progress streamed, the session ending mid-way, then anonymous"
     )

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import ReceiptCore
+import ReceiptMail
 import ReceiptReports
 import ReceiptStore
 import ReceiptSync
@@ -39,6 +40,9 @@ struct ImportRoutes: Sendable {
         } catch is NIOTooManyBytesError {
             throw WebError(status: .contentTooLarge, message: asked.words.exportTooLarge(WebApp.largestExport))
         }
+        if body.withUnsafeReadableBytes({ MailFiles.looksLikeMail($0) }) {
+            return try await importLetters(body, name: name, asked)
+        }
         do {
             let summary = try await app.inDatabase { database in
                 let summary = try body.withUnsafeReadableBytes { bytes in
@@ -55,6 +59,21 @@ struct ImportRoutes: Sendable {
                 FileImportView(file: name, problem: error.message(in: asked.words.language)),
                 status: .unprocessableContent)
         }
+    }
+
+    /// A letter or an mbox, as `receipts mail import FILE` reads it: put in a private temporary file
+    /// (an mbox is read a letter at a time from a file), its letters remembered as read.
+    private func importLetters(_ body: ByteBuffer, name: String, _ asked: RequestValues) async throws -> Response {
+        let summary = try await app.inDatabase { database in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "receipts-letters-" + UUID().uuidString)
+            try PrivateFile.makeFolders(for: folder.appendingPathComponent("letters").path)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("letters").path
+            try PrivateFile.write(Data(body.readableBytesView), to: path)
+            return try MailImport(database: database).run(MailFiles(paths: [path]))
+        }
+        return try WebApp.json(FileImportView(file: name, letters: summary, language: asked.words.language))
     }
 
     /// Bytes seen as `Data` without copying them; the caller keeps them alive while it is used.

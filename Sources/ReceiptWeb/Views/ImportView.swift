@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ReceiptAPI
 import ReceiptCore
+import ReceiptMail
 import ReceiptReports
 import ReceiptSync
 
@@ -137,14 +138,31 @@ struct FileImportView: Encodable {
     var shown: [MonthLink]?
 
     init(file: String, summary: ImportSummary, language: Language) {
+        self.init(
+            file: file, imported: summary.imported, updated: summary.updated, unchanged: summary.unchanged,
+            months: summary.months, text: summary.countsMessage(in: language), language: language)
+    }
+
+    /// A file of letters (.eml, an mbox), read as `receipts mail import` reads it.
+    init(file: String, letters summary: MailImport.Summary, language: Language) {
+        self.init(
+            file: file, imported: summary.imported + summary.pending, updated: summary.completed,
+            unchanged: summary.unchanged, months: summary.months, text: summary.message(in: language),
+            language: language)
+    }
+
+    private init(
+        file: String, imported: Int, updated: Int, unchanged: Int, months byMonth: [Month: Int], text: String,
+        language: Language
+    ) {
         self.file = file
-        imported = summary.imported
-        updated = summary.updated
-        unchanged = summary.unchanged
-        months = Dictionary(uniqueKeysWithValues: summary.months.map { ($0.key.description, $0.value) })
-        text = summary.countsMessage(in: language)
+        self.imported = imported
+        self.updated = updated
+        self.unchanged = unchanged
+        months = Dictionary(uniqueKeysWithValues: byMonth.map { ($0.key.description, $0.value) })
+        self.text = text
         // The six newest months, then (a file of years) one link to all of its months.
-        let months = summary.months.sorted { $0.key > $1.key }
+        let months = byMonth.sorted { $0.key > $1.key }
         var links = months.prefix(6).map { month, count in
             let name = month.name(in: language)
             return MonthLink(

@@ -368,8 +368,8 @@ struct WebWords: Sendable {
                 "Магазинов пока нет: сначала загрузите чеки.", "No shops yet: import receipts first."),
             "filesTitle": language.pick("Из файлов", "From files"),
             "dropFiles": language.pick(
-                "Перетащите сюда файлы чеков, выгруженные из приложения ФНС «Проверка чеков» или из кабинета ОФД (JSON), или выберите их",
-                "Drop receipt files exported from the tax service's app (Проверка чеков) or an OFD's account (JSON) here, or pick them"
+                "Перетащите сюда файлы чеков, выгруженные из приложения ФНС «Проверка чеков» или из кабинета ОФД (JSON), письма с чеками (.eml) или почтовый ящик (mbox), или выберите их",
+                "Drop receipt files exported from the tax service's app (Проверка чеков) or an OFD's account (JSON), letters with receipts (.eml) or a mailbox (mbox) here, or pick them"
             ),
             "dataTitle": language.pick("Сохранность данных", "Keeping the data"),
             "downloadBackup": language.pick(
