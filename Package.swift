@@ -223,6 +223,7 @@ let package = Package(
             dependencies: [
                 "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptReports", "ReceiptStats", "ReceiptSync",
                 "ReceiptAPI", "PlaceSearch", "ReceiptBank", "FiscalProviders", "ReceiptNetwork", "ConnectionGuards",
+                "ReceiptMail",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -253,6 +254,7 @@ let package = Package(
                 "ReceiptServer",
                 "ReceiptSync",
                 "PlaceSearch", "ReceiptStats", "ReceiptReports", "FiscalProviders", "ReceiptNetwork", "ReceiptWeb",
+                "ReceiptMail",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
