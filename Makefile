@@ -9,9 +9,16 @@ SHELL := /bin/bash
 # and the browser tests' virtual environments; hledger: the check of `receipts export hledger`;
 # sqlite3: the browser test opens the web app's downloaded backup with it; libpcre2-8-0 and libssl3:
 # the libraries of Debian's nginx, which the server's test behind a real proxy runs (unpacked under
-# .build by $(NGINX), not installed: installing it would start a web server on port 80).
+# .build by $(NGINX), not installed: installing it would start a web server on port 80);
+# dovecot-imapd and openssl: the IMAP client's tests start their own dovecot over TLS on loopback
+# with a throwaway certificate (Sources/ReceiptTesting/DovecotServer.swift). Installing dovecot would
+# start a system IMAP server on ports 143 and 993 of every address: setup installs with a
+# policy-rc.d that forbids starting services (dpkg's own switch, honoured by invoke-rc.d and
+# deb-systemd-invoke; the one a machine has is kept), and where systemd runs it disables dovecot's
+# units and stops them.
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
-	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3 tzdata libpcre2-8-0 libssl3
+	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3 tzdata libpcre2-8-0 libssl3 \
+	dovecot-imapd openssl
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.
@@ -53,8 +60,18 @@ setup:
 	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 	  echo "make setup: installing$$missing"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
+	  policy=""; \
+	  if [ ! -e /usr/sbin/policy-rc.d ]; then \
+	    policy=/usr/sbin/policy-rc.d; printf '#!/bin/sh\nexit 101\n' | $$sudo tee $$policy > /dev/null; $$sudo chmod 755 $$policy; \
+	  fi; \
 	  $$sudo apt-get install -y --no-install-recommends $$missing \
 	    || { $$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends $$missing; }; \
+	  status=$$?; \
+	  [ -z "$$policy" ] || $$sudo rm -f $$policy; \
+	  if [ -d /run/systemd/system ]; then \
+	    $$sudo systemctl disable --now dovecot.socket dovecot.service > /dev/null 2>&1 || true; \
+	  fi; \
+	  exit $$status; \
 	fi
 
 build: setup
