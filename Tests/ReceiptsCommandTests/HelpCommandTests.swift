@@ -22,7 +22,7 @@ struct HelpCommandTests {
         "Assets:Card", "Assets:Prepaid", "Liabilities:Credit", "Assets:Receivable", "card", "prepaid", "credit",
         "x-forwarded-for|forwarded", "x-forwarded-for", "forwarded", "X-Forwarded-Proto", "nginx", "HAProxy", "Caddy",
         "RFC", "splitwise", "Splitwise", "beancount|hledger|splitwise", "RECEIPTS_LKDR_URL", "refreshToken", "owner",
-        "editor", "viewer",
+        "editor", "viewer", "mbox", "Maildir", "IMAP", ".eml", "TLS", "INBOX", "PEM", "eml",
     ]
 
     /// The Latin words of `text` that are none of the allowed ones: not an option (`--json`), not a

@@ -3,6 +3,7 @@ import ReceiptAPI
 import ReceiptBank
 import ReceiptCore
 import ReceiptLedger
+import ReceiptMail
 import ReceiptScan
 import ReceiptServer
 import ReceiptStats
@@ -122,4 +123,20 @@ extension AccountMapError: ReportedFailure {
 
 extension ForeignFile: ReportedFailure {
     var exitStatus: ExitStatus { .failure }
+}
+
+extension MailboxError: ReportedFailure {
+    var exitStatus: ExitStatus { .notFound }
+}
+
+extension IMAPError: ReportedFailure {
+    var exitStatus: ExitStatus {
+        switch self {
+        case .badAddress, .plainTextRefused: return .usage
+        case .unreachable, .timedOut: return .networkUnreachable
+        case .loginRefused: return .authenticationNeeded
+        case .noSuchFolder: return .notFound
+        case .tls, .refused, .protocolViolation: return .failure
+        }
+    }
 }
