@@ -23,7 +23,7 @@ extension DovecotServer {
             do {
                 // Dovecot's processes that run as the mail user or `dovenull` must reach the folder.
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
-                try Self.makeCertificates(in: folder)
+                _ = try TestCertificates(in: folder)
                 let account = try Account.current()
                 if let owner = account.mailOwner { chown(folder + "/mail", owner.uid, owner.gid) }
                 let line = "\(user):{PLAIN}\(password):\(account.uid):\(account.gid)::\(folder)/mail::\n"
@@ -100,45 +100,6 @@ extension DovecotServer {
             return lines.joined(separator: "\n") + "\n"
         }
 
-        /// A certificate authority and a server certificate it signed, for `localhost` and 127.0.0.1
-        /// (not 127.0.0.2), with openssl: ca.pem, server.pem, server.key.
-        static func makeCertificates(in folder: String) throws {
-            let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-            try run(
-                "req",
-                ["-x509"] + key + [
-                    "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=receipts test CA",
-                    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
-                ], in: folder)
-            try run("req", key + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: folder)
-            let extensions = [
-                "subjectAltName=DNS:localhost,IP:127.0.0.1", "basicConstraints=CA:FALSE",
-                "keyUsage=digitalSignature", "extendedKeyUsage=serverAuth",
-            ]
-            try Data(extensions.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: folder + "/server.ext"))
-            try run(
-                "x509",
-                [
-                    "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-set_serial", "2",
-                    "-out", "server.pem", "-days", "2", "-extfile", "server.ext",
-                ], in: folder)
-        }
-
-        private static func run(_ command: String, _ arguments: [String], in folder: String) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = [command] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            let outcome = try ChildProcess(process).waitUntilFinished()
-            guard outcome.status == 0 else {
-                let text = String(decoding: outcome.output, as: UTF8.self)
-                throw StartError(description: "openssl \(command) exited \(outcome.status): \(text)")
-            }
-        }
-
         /// Starts `dovecot -F` and waits (blocking) until its port takes connections.
         static func start(folder: String, port: Int) throws -> ChildProcess {
             let process = Process()
@@ -148,7 +109,7 @@ extension DovecotServer {
             process.standardError = FileHandle.nullDevice
             let server = try ChildProcess(process)
             let deadline = Date().addingTimeInterval(30)
-            while !isListening(port) {
+            while !TestCertificates.isListening(port) {
                 guard server.isRunning, Date() < deadline else {
                     server.terminate()
                     let log = (try? String(contentsOfFile: folder + "/dovecot.log", encoding: .utf8)) ?? ""
@@ -157,22 +118,6 @@ extension DovecotServer {
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return server
-        }
-
-        /// Whether something accepts connections on 127.0.0.1:`port`.
-        private static func isListening(_ port: Int) -> Bool {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            return withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
         }
     }
 }
