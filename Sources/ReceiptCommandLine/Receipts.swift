@@ -21,7 +21,8 @@ struct Receipts: AsyncParsableCommand {
                 HouseholdCommand.self,
                 ReportCommand.self, PlacesCommand.self, QRCommand.self, ScanCommand.self, AddCommand.self,
                 ServeCommand.self,
-                DemoCommand.self, BackupCommand.self, TaxServiceCommand.self, CabinetCommand.self, MailCommand.self, CompleteCommand.self,
+                DemoCommand.self, BackupCommand.self, TaxServiceCommand.self, CabinetCommand.self, MailCommand.self,
+                CompleteCommand.self,
                 WebCommand.self,
                 BankCommand.self, BankMatchCommand.self, ExportCommand.self,
             ]
