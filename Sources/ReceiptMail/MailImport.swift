@@ -131,14 +131,15 @@ extension String {
 
 // What an import of letters says when it ends, in Russian and English.
 extension MailImport.Summary {
-    /// `Letters: 120 (100 read before); with receipts 12; receipts 13: 9 new, 3 pending, 1 completed, 0 unchanged.`
+    /// Two lines: `Letters: 120, read before: 100, with receipts: 12.` and `Receipts: 13 — 9 new,
+    /// 3 pending, 1 completed, 0 unchanged.`
     public func message(in language: Language) -> String {
         var text =
             language == .russian
-            ? "Писем: \(letters) (прочитаны раньше: \(alreadyRead)); с чеками: \(withReceipts); чеков \(receipts): "
+            ? "Писем: \(letters), прочитаны раньше: \(alreadyRead), с чеками: \(withReceipts).\nЧеков: \(receipts) — "
                 + "новых \(imported), ожидают данных \(pending), дополнено \(completed), без изменений \(unchanged)."
-            : "Letters: \(letters) (read before: \(alreadyRead)); with receipts: \(withReceipts); receipts "
-                + "\(receipts): \(imported) new, \(pending) pending, \(completed) completed, \(unchanged) unchanged."
+            : "Letters: \(letters), read before: \(alreadyRead), with receipts: \(withReceipts).\nReceipts: "
+                + "\(receipts) — \(imported) new, \(pending) pending, \(completed) completed, \(unchanged) unchanged."
         if tooLarge > 0 {
             text +=
                 language == .russian

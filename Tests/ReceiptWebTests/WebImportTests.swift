@@ -125,7 +125,7 @@ struct WebImportTests {
             #expect(first["months"] as? [String: Int] == ["2026-03": 1, "2026-06": 1])
             #expect(
                 first["text"] as? String
-                    == "Letters: 3 (read before: 0); with receipts: 2; receipts 2: 1 new, 1 pending, 0 completed, 0 unchanged."
+                    == "Letters: 3, read before: 0, with receipts: 2.\nReceipts: 2 — 1 new, 1 pending, 0 completed, 0 unchanged."
             )
             let one = try await send("order.eml", order, lang: "ru")
             #expect(one["imported"] as? Int == 2)
@@ -137,7 +137,7 @@ struct WebImportTests {
             #expect(again["imported"] as? Int == 0)
             #expect(
                 again["text"] as? String
-                    == "Letters: 3 (read before: 3); with receipts: 0; receipts 0: 0 new, 0 pending, 0 completed, 0 unchanged."
+                    == "Letters: 3, read before: 3, with receipts: 0.\nReceipts: 0 — 0 new, 0 pending, 0 completed, 0 unchanged."
             )
         }
         #expect(try database.receiptCount() == 4)

@@ -42,7 +42,7 @@ struct MailCommandTests {
         #expect(again.status == 0)
         #expect(
             again.output
-                == "Писем: 16 (прочитаны раньше: 16); с чеками: 0; чеков 0: новых 0, ожидают данных 0, дополнено 0, без изменений 0.\n"
+                == "Писем: 16, прочитаны раньше: 16, с чеками: 0.\nЧеков: 0 — новых 0, ожидают данных 0, дополнено 0, без изменений 0.\n"
         )
         let missing = try await Self.runner(folder, language: "ru").run(
             ["mail", "import", folder.file("нет.mbox"), "--db", database])
