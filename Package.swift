@@ -178,7 +178,7 @@ let package = Package(
         .target(
             name: "ReceiptMail",
             dependencies: [
-                "ReceiptCore", "ReceiptStore", "ReceiptScan",
+                "ReceiptCore", "ReceiptStore", "ReceiptScan", "ReceiptNetwork",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -452,7 +452,7 @@ let package = Package(
         .testTarget(
             name: "ReceiptMailTests",
             dependencies: [
-                "ReceiptTesting", "ReceiptMail", "ReceiptStore", "ReceiptCore", "ReceiptScan",
+                "ReceiptTesting", "ReceiptMail", "ReceiptStore", "ReceiptCore", "ReceiptScan", "ReceiptNetwork",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict

@@ -18,6 +18,12 @@ public enum NetworkProblem: Sendable, Equatable, LocalizedMessage {
     /// Any other failure of the transport, as the library described it.
     case other(String)
 
+    /// What a failed connection met, from the transport's error (SwiftNIO's, AsyncHTTPClient's):
+    /// what the IMAP client says of a server out of reach, as the HTTP clients do.
+    public init(transportError error: any Error) {
+        self = HTTPExchange.problem(error)
+    }
+
     /// What the server does, as a person would say it: "server http://… does not answer".
     public func state(of server: String, in language: Language) -> String {
         let ru = language == .russian

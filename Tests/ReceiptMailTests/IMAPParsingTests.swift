@@ -1,4 +1,5 @@
 import ReceiptCore
+import ReceiptNetwork
 import Testing
 
 @testable import ReceiptMail
@@ -168,7 +169,7 @@ struct IMAPParsingTests {
 
     @Test func everyErrorSaysWhatToDoInBothLanguages() {
         let errors: [IMAPError] = [
-            .badAddress("x"), .plainTextRefused, .unreachable(host: "h", detail: "refused"), .tls("not trusted"),
+            .badAddress("x"), .plainTextRefused, .unreachable(host: "h", problem: .refused), .tls("not trusted"),
             .loginRefused, .noSuchFolder("Чеки"), .refused(command: "EXAMINE", detail: "no"),
             .protocolViolation("junk"), .timedOut,
         ]

@@ -1,4 +1,5 @@
 public import ReceiptCore
+public import ReceiptNetwork
 
 /// Why reading a mailbox over IMAP did not work. No case ever carries the password.
 public enum IMAPError: Error, Equatable, LocalizedMessage {
@@ -8,7 +9,7 @@ public enum IMAPError: Error, Equatable, LocalizedMessage {
     /// clear, so it is refused.
     case plainTextRefused
     /// No connection to the server: the name does not resolve, nothing listens, the network is down.
-    case unreachable(host: String, detail: String)
+    case unreachable(host: String, problem: NetworkProblem)
     /// The TLS handshake failed: the certificate is not trusted, names another host, has expired, or
     /// the trust roots named could not be read.
     case tls(String)
@@ -39,7 +40,8 @@ public enum IMAPError: Error, Equatable, LocalizedMessage {
                     + "используйте imaps:// (TLS, обычно порт 993)"
                 : "IMAP without encryption (imap://) is refused: the password would cross the network in clear "
                     + "text; use imaps:// (TLS, usually port 993)"
-        case .unreachable(let host, let detail):
+        case .unreachable(let host, let problem):
+            let detail = problem.message(in: language)
             return ru
                 ? "не удалось соединиться с \(host.visible()) (\(detail.visible())). Проверьте адрес сервера, порт "
                     + "и соединение с сетью и попробуйте ещё раз"

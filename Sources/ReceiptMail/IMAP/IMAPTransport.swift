@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import ReceiptNetwork
 import Synchronization
 
 /// The TLS connection under an `IMAPConnection`: SwiftNIO's TCP with NIOSSL over it, the bytes that
@@ -142,9 +143,9 @@ final class IMAPTransport: Sendable {
         case let error as NIOSSLExtraError: return .tls(String(describing: error))
         case let error as ChannelError:
             if case .connectTimeout = error { return .timedOut }
-            return .unreachable(host: host, detail: String(describing: error))
+            return .unreachable(host: host, problem: NetworkProblem(transportError: error))
         default:
-            return .unreachable(host: host, detail: String(describing: error))
+            return .unreachable(host: host, problem: NetworkProblem(transportError: error))
         }
     }
 }
