@@ -240,7 +240,7 @@ bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	  echo; STATS_BENCH_KEEP_DATABASE=$$kept/history.sqlite .build/release/StatsBenchmarks; \
 	  echo; RECEIPTS=.build/release/receipts $(WEB_VENV)/bin/python scripts/web-bench.py $$kept/history.sqlite; \
 	  echo; RECEIPTS=.build/release/receipts LEDGER_BENCH_DATABASE=$$kept/history.sqlite .build/release/BankBenchmarks; \
-	  rm -rf "$$kept"; echo; .build/release/HouseholdBenchmarks; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \
+	  rm -rf "$$kept"; echo; .build/release/HouseholdBenchmarks; echo; RECEIPTS=.build/release/receipts scripts/mail-bench.py; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \
 	  echo; scripts/load.sh; } \
 	  | tee Reports/bench-output.md
 	scripts/bench-summary.py < Reports/bench-output.md > Reports/bench.md

@@ -96,7 +96,8 @@ def mailbox(path, count):
                 body = letter(rng, number)
             else:
                 fixture = fixtures[number % len(fixtures)]
-                start = fixture.index(b"Message-ID:")
+                # The header's own line, not `message-id` in a DKIM signature's list of headers.
+                start = fixture.lower().index(b"\r\nmessage-id:") + 2
                 end = fixture.index(b"\r\n", start)
                 body = fixture[:start] + f"Message-ID: <copy-{number}@mail.example>".encode() + fixture[end:]
             out.write(b"From bench@example.ru Mon Nov 30 05:00:00 2026\n")

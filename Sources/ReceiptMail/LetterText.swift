@@ -32,6 +32,8 @@ struct LetterText {
 
     /// The `http://` and `https://` addresses written out in `line`.
     static func addresses(in line: String) -> [String] {
+        // Most lines have none: a look for `://` in the bytes first.
+        guard line.utf8.count >= 10, line.contains("://") else { return [] }
         var found: [String] = []
         var rest = Substring(line)
         while let start = rest.range(of: "http", options: .caseInsensitive) {

@@ -24,23 +24,17 @@ struct PrintedLabels {
 
     init(_ lines: [String]) {
         for (index, line) in lines.enumerated() {
+            // Most lines of a letter hold no label and no date: they are passed over on a look at
+            // their bytes, before any of the slower work on characters.
+            let scalars = line.unicodeScalars
+            let labelled = scalars.contains("Ф") || scalars.contains("И")
+            let dotted = line.utf8.contains(UInt8(ascii: "."))
+            let short = line.utf8.count <= 160
+            guard labelled || dotted || short else { continue }
             let characters = Array(line)
-            let next = index + 1 < lines.count ? Array(lines[index + 1]) : []
-            for value in Self.values(after: ["ФН"], in: characters, next: next) where value.count == 16 {
-                driveNumbers.append((index, value))
-            }
-            for value in Self.values(after: ["ФД"], in: characters, next: next) {
-                if let number = FiscalNumbers.positive(value) { documentNumbers.append((index, number)) }
-            }
-            for value in Self.values(after: ["ФПД", "ФП(Д)", "ФП"], in: characters, next: next) {
-                if let number = FiscalNumbers.positive(value) { signs.append((index, number)) }
-            }
-            for value in Self.values(after: ["ИНН"], in: characters, next: next)
-            where value.count == 10 || value.count == 12 {
-                // The operator's own number (ИНН ОФД) is not the seller's.
-                if !line.uppercased().contains("ОФД") { sellerNumbers.append((index, value)) }
-            }
-            if let date = Self.dateTime(in: characters) {
+            let next = labelled && index + 1 < lines.count ? Array(lines[index + 1]) : []
+            if labelled { scanLabels(index: index, line: line, characters: characters, next: next) }
+            if dotted, let date = Self.dateTime(in: characters) {
                 // A date with its time is the receipt's; one without (`Действует до 30.06.2026`) only
                 // when there is no other.
                 if date.hour != 0 || date.minute != 0 {
@@ -49,25 +43,71 @@ struct PrintedLabels {
                     datesOnly.append((index, date))
                 }
             }
-            let lowered = line.lowercased().replacingOccurrences(of: "ё", with: "е")
-            let following = index + 1 < lines.count ? lines[index + 1] : ""
-            func sum() -> Money? { Amounts.all(in: line).last ?? Amounts.leading(following) }
-            if lowered.hasPrefix("наличн") || lowered.hasPrefix("оплата наличн") {
-                if let amount = sum() { cashSums.append((index, amount)) }
-            } else if lowered.hasPrefix("безналичн") || lowered.hasPrefix("электронн") || lowered.hasPrefix("картой") {
-                if let amount = sum() { ecashSums.append((index, amount)) }
-            } else if lowered.contains("(аванс)") || lowered.contains("зачет аванса")
-                || lowered.contains("зачет предоплаты")
-            {
-                if let amount = sum() { prepaidSums.append((index, amount)) }
-            }
-            if ["итог", "сумма чека", "сколько", "к оплате"].contains(where: { lowered.contains($0) }) {
-                if let amount = Amounts.all(in: line).last
-                    ?? Amounts.leading(index + 1 < lines.count ? lines[index + 1] : "")
-                {
-                    totals.append((index, amount))
+            guard short, Self.mentionsSum(line) else { continue }
+            scanSums(index: index, line: line, following: index + 1 < lines.count ? lines[index + 1] : "")
+        }
+    }
+
+    /// The fiscal numbers and the seller's INN on a line with a label's first letter.
+    private mutating func scanLabels(index: Int, line: String, characters: [Character], next: [Character]) {
+        for value in Self.values(after: ["ФН"], in: characters, next: next) where value.count == 16 {
+            driveNumbers.append((index, value))
+        }
+        for value in Self.values(after: ["ФД"], in: characters, next: next) {
+            if let number = FiscalNumbers.positive(value) { documentNumbers.append((index, number)) }
+        }
+        for value in Self.values(after: ["ФПД", "ФП(Д)", "ФП"], in: characters, next: next) {
+            if let number = FiscalNumbers.positive(value) { signs.append((index, number)) }
+        }
+        for value in Self.values(after: ["ИНН"], in: characters, next: next)
+        where value.count == 10 || value.count == 12 {
+            // The operator's own number (ИНН ОФД) is not the seller's.
+            if !line.uppercased().contains("ОФД") { sellerNumbers.append((index, value)) }
+        }
+    }
+
+    /// The words a total or a payment's sum is printed after, in the letter cases receipts print
+    /// them: looked for in a line's bytes, which is quick, before the line is lowered.
+    private static let sumWords: [[UInt8]] = [
+        "итог", "Итог", "ИТОГ", "умма чека", "УММА ЧЕКА", "колько", "КОЛЬКО", "оплате", "ОПЛАТЕ", "аличн", "АЛИЧН",
+        "лектронн", "ЛЕКТРОНН", "артой", "АРТОЙ", "аванс", "АВАНС", "ачет", "АЧЕТ", "ачёт", "АЧЁТ",
+    ].map { Array($0.utf8) }
+
+    private static func mentionsSum(_ line: String) -> Bool {
+        var line = line
+        return line.withUTF8 { bytes in
+            sumWords.contains { word in
+                guard word.count <= bytes.count else { return false }
+                var start = 0
+                while start + word.count <= bytes.count {
+                    if bytes[start] == word[0] {
+                        var index = 1
+                        while index < word.count, bytes[start + index] == word[index] { index += 1 }
+                        if index == word.count { return true }
+                    }
+                    start += 1
                 }
+                return false
             }
+        }
+    }
+
+    /// The total and the sums paid in cash, electronically and beforehand, on a short line that
+    /// names one, its amount there or starting the following line.
+    private mutating func scanSums(index: Int, line: String, following: String) {
+        let lowered = line.lowercased().replacingOccurrences(of: "ё", with: "е")
+        func sum() -> Money? { Amounts.all(in: line).last ?? Amounts.leading(following) }
+        if lowered.hasPrefix("наличн") || lowered.hasPrefix("оплата наличн") {
+            if let amount = sum() { cashSums.append((index, amount)) }
+        } else if lowered.hasPrefix("безналичн") || lowered.hasPrefix("электронн") || lowered.hasPrefix("картой") {
+            if let amount = sum() { ecashSums.append((index, amount)) }
+        } else if lowered.contains("(аванс)") || lowered.contains("зачет аванса")
+            || lowered.contains("зачет предоплаты")
+        {
+            if let amount = sum() { prepaidSums.append((index, amount)) }
+        }
+        if ["итог", "сумма чека", "сколько", "к оплате"].contains(where: { lowered.contains($0) }) {
+            if let amount = sum() { totals.append((index, amount)) }
         }
     }
 
