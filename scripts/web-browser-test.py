@@ -422,8 +422,9 @@ def check_bank(base, address, database, environment, folder):
 
 def check_files(base, address, database, environment, folder):
     """Import at phone width in Russian: export files of the tax service's app picked (a real one,
-    a broken one, the real one again under another name), each file's outcome as `receipts import
-    --json` gives it for the same files, the broken one named with the command's reason."""
+    a broken one, the real one again under another name) and a letter with two receipts, each
+    file's outcome as `receipts import --json` (the letter's as `receipts mail import`) gives it for
+    the same files, the broken one named with the command's reason."""
     real = os.path.abspath("Tests/Fixtures/real-receipts/ozon-settlement.json")
     again = os.path.join(folder, "ozon-again.json")
     shutil.copyfile(real, again)
@@ -441,6 +442,10 @@ def check_files(base, address, database, environment, folder):
     refused = subprocess.run([RECEIPTS, "import", "--db", scratch, "--lang", "ru", broken], env=environment,
                              capture_output=True, text=True)
     reason = refused.stderr.splitlines()[0].split(": ", 1)[1] if refused.stderr else ""
+    letter = os.path.abspath("Tests/Fixtures/mail/two-receipts.eml")
+    read = subprocess.run([RECEIPTS, "mail", "import", "--db", scratch, "--lang", "ru", letter], env=environment,
+                          capture_output=True, text=True)
+    letter_text = read.stdout.strip()
     with sqlite3.connect(database) as connection:
         before = connection.execute("SELECT COUNT(*) FROM receipts").fetchone()[0]
     phone = browser(375, 740, "ru-RU")
@@ -449,18 +454,18 @@ def check_files(base, address, database, environment, folder):
         wait(phone, 15).until(lambda d: len(rows(d)) > 0)
         phone.get(base + "/import")
         picker = wait(phone, 10).until(lambda d: d.find_elements(By.ID, "export-files"))[0]
-        picker.send_keys("\n".join([real, broken, again]))
-        done = wait(phone, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import ol.imported li")) == 3
+        picker.send_keys("\n".join([real, broken, again, letter]))
+        done = wait(phone, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import ol.imported li")) == 4
                                      and "Импорт идёт" not in d.find_element(By.CSS_SELECTOR, "#import ol.imported").text)
         listed = [(li.find_element(By.CSS_SELECTOR, ".name").text, li.find_element(By.CSS_SELECTOR, ".result").text,
                    "problem" in li.get_attribute("class"))
                   for li in reversed(phone.find_elements(By.CSS_SELECTOR, "#import ol.imported li"))]
         check(done and listed == [("ozon-settlement.json", expected[0], False), ("broken.json", reason, True),
-                                  ("ozon-again.json", expected[1], False)],
+                                  ("ozon-again.json", expected[1], False), ("two-receipts.eml", letter_text, False)],
               f"each file's outcome as receipts import --json counts it, the broken one with its reason: {listed}")
         with sqlite3.connect(database) as connection:
             after = connection.execute("SELECT COUNT(*) FROM receipts").fetchone()[0]
-        check(after == before + 1, f"the real file's receipt is in the database once ({before} → {after})")
+        check(after == before + 3, f"the real file's receipt once and the letter's two ({before} → {after})")
         overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
         check(overflow <= 0, f"import with its files fits 375 px ({overflow})")
         phone.save_screenshot(REPORTS + "/import-files-375.png")

@@ -109,6 +109,18 @@ struct MailCommandTests {
                 .output)
         #expect(again["alreadyRead"] as? Int == 8 && again["receipts"] as? Int == 0, "\(again)")
 
+        // The password typed at a terminal, not shown: the folder read (every letter read before).
+        let typed = try TerminalSession(
+            [
+                "mail", "import", "--imap", address, "--ca-file", server.certificateAuthority, "--db", database,
+                "--lang", "ru",
+            ], runner: run)
+        try await typed.waitFor("Пароль для imaps://")
+        typed.type(server.password)
+        try await typed.waitFor("Писем: 8, прочитаны раньше: 8")
+        #expect(await typed.wait() == 0)
+        #expect(!typed.transcript.contains(server.password))
+
         // A wrong password: exit 5, said in Russian; nothing changes.
         let wrongFile = try folder.write("не тот\n", to: "wrong")
         chmod(wrongFile, 0o600)
