@@ -48,12 +48,15 @@ public func summaryRow(_ what: String, data: String, median: String, compared: S
 /// Seconds of CPU the whole process spends in `body`, every thread counted: steadier than the wall
 /// clock on a machine that other work shares.
 public func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    let start = now()
+    let start = processCPUSeconds()
     try body()
-    return now() - start
+    return processCPUSeconds() - start
+}
+
+/// Seconds of CPU the whole process has spent so far, every thread counted: read before and after
+/// an async step to learn what it cost.
+public func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

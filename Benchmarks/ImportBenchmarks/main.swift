@@ -22,6 +22,11 @@ let seedStart = Date()
 _ = try await server.seedDemo(seed: 1, until: try LocalDateTime(iso: "2026-06-30T20:00:00"), receiptCount: count)
 let seedSeconds = Date().timeIntervalSince(seedStart)
 
+/// CPU seconds a receipt (server and client together, both in this process) of the bare client's
+/// runs and of the imports'.
+nonisolated(unsafe) var bareCPU: [Double] = []
+nonisolated(unsafe) var importCPU: [Double] = []
+
 let (bare, imports, pages) = try await server.serving { url in
     var bare: [Double] = []
     var imports: [Double] = []
@@ -33,6 +38,7 @@ let (bare, imports, pages) = try await server.serving { url in
         var since: Int64 = 0
         var fetched = 0
         let bareStart = Date()
+        let bareCPUStart = processCPUSeconds()
         while true {
             let page = try await client.changes(since: since)
             if run == 0 { pages.append(page) }
@@ -41,11 +47,14 @@ let (bare, imports, pages) = try await server.serving { url in
             if !page.hasMore { break }
         }
         bare.append(Double(fetched) / Date().timeIntervalSince(bareStart))
+        bareCPU.append((processCPUSeconds() - bareCPUStart) / Double(fetched))
 
         let database = try ReceiptDatabase.open(at: folder + "/local-\(run).sqlite")
         let importStart = Date()
+        let importCPUStart = processCPUSeconds()
         let summary = try await Importer(client: client, database: database, source: "\(url)#\(info.account)").run()
         imports.append(Double(summary.imported) / Date().timeIntervalSince(importStart))
+        importCPU.append((processCPUSeconds() - importCPUStart) / Double(summary.imported))
     }
     return (bare, imports, pages)
 }
@@ -101,6 +110,12 @@ for pagesPerTransaction in [1, grouped] {
         "\nWriting \(pagesPerTransaction) page(s) a transaction takes \(String(format: "%.1f", median(cpu) / Double(count) * 1e6)) µs of CPU per receipt (median of \(runs))."
     )
 }
+print(
+    "\nCPU a receipt, server and client together: the bare client \(String(format: "%.1f", median(bareCPU) * 1e6)) µs, "
+        + "the import \(String(format: "%.1f", median(importCPU) * 1e6)) µs (medians of \(runs)); on "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores the import can reach at most "
+        + "\(Int(Double(ProcessInfo.processInfo.activeProcessorCount) / median(importCPU))) receipts/s."
+)
 print(
     "\nImport runs at \(String(format: "%.0f", median(imports) / median(bare) * 100)) % of the bare client's rate (targets: ≥ 20,000 receipts/s, ≥ 60 %)."
 )
