@@ -66,25 +66,37 @@ enum ASCII {
     /// `%XX` escapes and `+` decoded as in a URL query; malformed escapes are kept as they are.
     static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return Array(bytes) }
+        return PercentDecoding.bytes(bytes, plusIsSpace: true)
+    }
+}
+
+/// Percent escapes (`%D0%A7`) as the bytes they stand for: in QR payloads, web addresses and the
+/// parameters of e-mail headers (RFC 2231) alike.
+public enum PercentDecoding {
+    /// `bytes` with each `%XX` as its byte, a malformed escape kept as it is, and `+` as a space
+    /// when `plusIsSpace` (a URL query's form encoding; not in a header's parameter).
+    public static func bytes(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = false) -> [UInt8] {
+        let source = Array(bytes)
         var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        result.reserveCapacity(source.count)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            if byte == UInt8(ascii: "%"), index + 2 < source.count, let high = hexValue(source[index + 1]),
+                let low = hexValue(source[index + 2])
             {
                 result.append(high << 4 | low)
                 index += 3
             } else {
-                result.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                result.append(byte == UInt8(ascii: "+") && plusIsSpace ? UInt8(ascii: " ") : byte)
                 index += 1
             }
         }
         return result
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of a hexadecimal digit, either case; nil for any other byte.
+    public static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -69,13 +69,14 @@ struct ReceiptLink {
         let queryStart = afterHost.firstIndex(of: "?")
         let fragmentStart = afterHost.firstIndex(of: "#") ?? afterHost.endIndex
         let pathText = afterHost[..<(queryStart ?? fragmentStart)]
-        path = pathText.split(separator: "/").map { String(decoding: PercentDecoding.bytes($0), as: UTF8.self) }
+        path = pathText.split(separator: "/").map { String(decoding: PercentDecoding.bytes($0.utf8), as: UTF8.self) }
         var fields: [String: String] = [:]
         if let queryStart, queryStart < fragmentStart {
             for pair in afterHost[afterHost.index(after: queryStart)..<fragmentStart].split(separator: "&") {
                 let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let key = String(decoding: PercentDecoding.bytes(pieces[0]), as: UTF8.self).lowercased()
-                let value = pieces.count > 1 ? String(decoding: PercentDecoding.bytes(pieces[1]), as: UTF8.self) : ""
+                let key = String(decoding: PercentDecoding.bytes(pieces[0].utf8), as: UTF8.self).lowercased()
+                let value =
+                    pieces.count > 1 ? String(decoding: PercentDecoding.bytes(pieces[1].utf8), as: UTF8.self) : ""
                 if fields[key] == nil { fields[key] = value }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 
 /// One e-mail letter read as its MIME structure says (RFC 5322, 2045–2047, 2231): its headers
 /// decoded, and its parts with their transfer encodings undone.
@@ -274,44 +275,10 @@ struct HeaderParameters {
                         text = fields[2]
                     }
                 }
-                bytes += piece.2 ? PercentDecoding.bytes(text) : Array(text.utf8)
+                bytes += piece.2 ? PercentDecoding.bytes(text.utf8) : Array(text.utf8)
             }
             plain[name] = MailPart.decode(bytes, charset: charset)
         }
         parameters = plain
-    }
-}
-
-/// `%D0%A7` and the like as bytes; a `%` not followed by two hex digits stays as it is.
-enum PercentDecoding {
-    static func bytes(_ text: some StringProtocol) -> [UInt8] {
-        let source = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(source.count)
-        var index = 0
-        while index < source.count {
-            if source[index] == 0x25, index + 2 < source.count, let high = Hex.value(source[index + 1]),
-                let low = Hex.value(source[index + 2])
-            {
-                result.append(high << 4 | low)
-                index += 3
-            } else {
-                result.append(source[index])
-                index += 1
-            }
-        }
-        return result
-    }
-}
-
-/// Hexadecimal digits as numbers.
-enum Hex {
-    static func value(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: return byte - 0x30
-        case 0x41...0x46: return byte - 0x41 + 10
-        case 0x61...0x66: return byte - 0x61 + 10
-        default: return nil
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReceiptCore
 
 /// Bodies' transfer encodings (RFC 2045) and headers' encoded words (RFC 2047) undone.
 enum TransferEncoding {
@@ -72,8 +73,8 @@ enum TransferEncoding {
                     index = after
                     continue
                 }
-                if index + 2 < source.count, let high = Hex.value(source[index + 1]),
-                    let low = Hex.value(source[index + 2])
+                if index + 2 < source.count, let high = PercentDecoding.hexValue(source[index + 1]),
+                    let low = PercentDecoding.hexValue(source[index + 2])
                 {
                     result.append(high << 4 | low)
                     index += 3
