@@ -50,7 +50,7 @@ public enum MailboxError: Error, Equatable, LocalizedMessage {
 }
 
 /// Letters in files, as `receipts mail import PATH…` is given them: `.eml` files (any name, when
-/// named themselves), folders of them (searched to the bottom, `.eml` files only), mbox files (a
+/// named themselves), folders of them (searched to the bottom, `.eml` and `.mbox` files only), mbox files (a
 /// file that starts with `From `, mboxo or mboxrd: `>From ` unquoted) and Maildir folders (`cur`
 /// and `new`, with Maildir++ subfolders `.Name`).
 ///
@@ -80,7 +80,7 @@ public struct MailFiles: Sendable {
             if isFolder.boolValue {
                 try readFolder(path, tooLarge: tooLarge, body)
             } else {
-                try readFile(path, named: true, tooLarge: tooLarge, body)
+                try readFile(path, tooLarge: tooLarge, body)
             }
         }
     }
@@ -90,7 +90,7 @@ public struct MailFiles: Sendable {
         if Self.isMaildir(path) {
             for sub in ["new", "cur"] {
                 for name in try names(in: path + "/" + sub) {
-                    try readFile(path + "/" + sub + "/" + name, named: true, asMbox: false, tooLarge: tooLarge, body)
+                    try readFile(path + "/" + sub + "/" + name, asMbox: false, tooLarge: tooLarge, body)
                 }
             }
             for name in try names(in: path) where name.hasPrefix(".") && Self.isMaildir(path + "/" + name) {
@@ -105,7 +105,7 @@ public struct MailFiles: Sendable {
             if isFolder.boolValue {
                 try readFolder(child, tooLarge: tooLarge, body)
             } else if name.lowercased().hasSuffix(".eml") || name.lowercased().hasSuffix(".mbox") {
-                try readFile(child, named: false, tooLarge: tooLarge, body)
+                try readFile(child, tooLarge: tooLarge, body)
             }
         }
     }
@@ -126,7 +126,7 @@ public struct MailFiles: Sendable {
 
     /// One file: an mbox when it starts with `From `, else one letter.
     private func readFile(
-        _ path: String, named: Bool, asMbox: Bool? = nil, tooLarge: (LetterOrigin) -> Void,
+        _ path: String, asMbox: Bool? = nil, tooLarge: (LetterOrigin) -> Void,
         _ body: (Letter) throws -> Void
     ) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
