@@ -166,7 +166,12 @@ struct ThrottleTests {
             #expect(answer.status == 401)
             #expect(try await Self.attempt(server.port, from: "127.0.0.2", Self.wrong) == 401)
         }
-        let queue = try DatabaseQueue(path: path)
+        // The server's last connection may still be closing (its checkpoint holds the file a moment
+        // on a loaded machine: "database is locked" once): a reader waits for it, as any second
+        // connection to a SQLite file should.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
         let keys = try await queue.read { db in try String.fetchAll(db, sql: "SELECT key FROM attempts") }
         #expect(!keys.isEmpty)
         #expect(keys.allSatisfy { $0.utf8.count < 64 && !$0.contains("erin") && !$0.contains("127.0.0") }, "\(keys)")
