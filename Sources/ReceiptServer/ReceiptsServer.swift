@@ -50,6 +50,9 @@ public struct ServerSettings: Sendable {
     public var allowedHosts: [String] = []
     /// The bearer token `/metrics` asks for; `/metrics` is off without one.
     public var metricsToken: String?
+    /// How many bytes of feed pages the server keeps in memory to answer again while nothing they
+    /// show has changed (`--answer-cache`, in megabytes); 64 MB unless set, 0 keeps none.
+    public var answerCacheBytes = 64 << 20
 
     /// Settings with the defaults `receipts serve` uses: loopback, port 8080, 30-day sessions, bcrypt cost 12.
     public init(
@@ -150,11 +153,12 @@ public final class ReceiptsServer: Sendable {
             logger: logger)
     }
 
-    /// What runs beside the HTTP server: the storage's closing (last to stop), the place watcher, and
-    /// the completion worker when a provider is set.
+    /// What runs beside the HTTP server: the storage's closing (last to stop), the place and change
+    /// watchers, and the completion worker when a provider is set.
     private func services() -> [any Service] {
         var services: [any Service] = [
             StorageCloser(storage: storage), PlaceWatcher(storage: storage, places: places, logger: logger),
+            ChangeWatcher(storage: storage),
         ]
         if let completer = settings.completer {
             services.append(
@@ -179,8 +183,9 @@ public final class ReceiptsServer: Sendable {
         router.add(
             middleware: HostCheckMiddleware(
                 allowed: Set(settings.allowedHosts.map { HostCheckMiddleware.host(of: $0) })))
+        let answers = AnswerCache(changes: storage.changes, capacity: settings.answerCacheBytes)
         let accounts = AccountStore(
-            storage: storage, sessionLifetime: settings.sessionLifetime, clock: settings.clock)
+            storage: storage, sessionLifetime: settings.sessionLifetime, clock: settings.clock, answers: answers)
         let guarded = router.group().add(middleware: SessionMiddleware(accounts: accounts))
         let hasher = PasswordHasher(cost: settings.bcryptCost)
 
@@ -216,7 +221,8 @@ public final class ReceiptsServer: Sendable {
             decoyHash: Bcrypt.hash("decoy password", cost: settings.bcryptCost)
         ).register(on: router, guarded: guarded)
         ReceiptRoutes(
-            receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), accounts: accounts, cursors: cursors,
+            receipts: AccountReceipts(storage: storage, placeJSON: placeJSON), accounts: accounts, answers: answers,
+            cursors: cursors,
             metrics: metrics, limits: AccountLimits(storage: storage, limits: settings.throttle)
         ).register(on: router, guarded: guarded)
         HouseholdRoutes(storage: storage, limits: settings.throttle, metrics: metrics, clock: settings.clock)
@@ -248,6 +254,17 @@ struct StorageCloser: Service {
     func run() async {
         try? await gracefulShutdown()
         await storage.close()
+    }
+}
+
+/// Hears the writes of other instances for the answers kept in memory (PostgreSQL's `LISTEN`);
+/// nothing to hear on SQLite.
+struct ChangeWatcher: Service {
+    let storage: any ServerStorage
+
+    func run() async {
+        await cancelWhenGracefulShutdown { await storage.watchChanges() }
+        try? await gracefulShutdown()
     }
 }
 

@@ -162,6 +162,45 @@ struct InstancesTests {
         }
     }
 
+    @Test("a page kept in memory on one instance shows a receipt added through the other within seconds")
+    func keptPagesHearOthers() async throws {
+        try await TwoInstances.run { both in
+            let onA = both.a.client()
+            _ = try await onA.post("/api/v1/sessions", json: Credentials(login: "demo", password: "demo"))
+            try await AnswerCacheTests.keeping(both.a)
+            let onB = both.b.client()
+            onB.sessionCookie = onA.sessionCookie
+            let before = try await onA.get("/api/v1/receipts?limit=5")
+            #expect(try await onA.get("/api/v1/receipts?limit=5").body == before.body)
+            let generation = both.a.server.storage.changes.current
+            let added = try await onB.post(
+                "/api/v1/receipts", json: AddReceiptRequest(qr: FeedTests.payload(7, date: "20250701T0900")))
+            let id = try added.decode(ReceiptEnvelope.self).id
+            // A wrote nothing since: its generation moves on only if it heard B's write.
+            for _ in 0..<100 where both.a.server.storage.changes.current == generation {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(both.a.server.storage.changes.current != generation, "instance A never heard B's write")
+            // Heard through PostgreSQL's notification: at once on a quiet machine, two seconds at
+            // most even if the listening connection went quiet.
+            var first: Int64?
+            for _ in 0..<40 where first != id {
+                first = try await onA.get("/api/v1/receipts?limit=5").decode(ReceiptFeedPage.self).receipts.first?.id
+                if first != id { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(first == id, "instance A never showed the receipt added through B")
+
+            // Logging out through B ends the session A keeps in memory.
+            #expect(try await onB.delete("/api/v1/sessions/current").status == .noContent)
+            var status = HTTPResponse.Status.ok
+            for _ in 0..<40 where status != .unauthorized {
+                status = try await onA.get("/api/v1/receipts?limit=5").status
+                if status != .unauthorized { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(status == .unauthorized)
+        }
+    }
+
     @Test("wrong passwords are counted across instances")
     func throttlingAcross() async throws {
         try await TwoInstances.run { both in

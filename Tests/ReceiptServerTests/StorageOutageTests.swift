@@ -16,6 +16,15 @@ import Testing
 final class OutageStorage: ServerStorage {
     let real: SQLiteStorage
     let down = Mutex(false)
+    /// The real storage's generation, not trusted while it is down, as a PostgreSQL storage's is not
+    /// once its listening connection breaks.
+    var changes: StorageChanges { real.changes }
+
+    /// Takes the database away (`true`) or gives it back.
+    func setDown(_ isDown: Bool) {
+        down.withLock { $0 = isDown }
+        if isDown { real.changes.distrust() } else { real.changes.trust() }
+    }
 
     init(path: String) throws { real = try SQLiteStorage(path: path) }
 
@@ -171,6 +180,7 @@ final class OutageStorage: ServerStorage {
     }
     func close() async { await real.close() }
     var timings: StorageTimings { real.timings }
+    func watchChanges() async {}
 }
 
 @Suite("Server: a database that stops answering", .tags(.server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
@@ -189,7 +199,7 @@ struct StorageOutageTests {
             let added = try await client.post("/api/v1/receipts", json: AddReceiptRequest(qr: code))
             #expect(added.status == .created)
 
-            storage.down.withLock { $0 = true }
+            storage.setDown(true)
             let requests: [(HTTPRequest.Method, String, Data?)] = [
                 (.get, "/health", nil), (.get, "/api/v1/receipts", nil), (.get, "/api/v1/changes?since=0", nil),
                 (.get, "/api/v1/receipts/1", nil), (.get, "/api/v1/sessions/current", nil),
@@ -209,7 +219,7 @@ struct StorageOutageTests {
             // The places index lives in memory: places are still found.
             #expect(try await client.send("/api/v1/places?lat=55&lon=37", method: .get, body: nil).status == .ok)
 
-            storage.down.withLock { $0 = false }
+            storage.setDown(false)
             let health = try await client.send("/health", method: .get, body: nil)
             #expect(health.status == .ok)
             let feed = try await client.send("/api/v1/receipts", method: .get, body: nil).decode(ReceiptFeedPage.self)

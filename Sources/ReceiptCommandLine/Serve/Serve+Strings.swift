@@ -109,6 +109,17 @@ extension HelpText {
             "Сколько запросов к поставщику (--complete-with) могут вызвать чеки одного аккаунта за сутки.",
             "How many provider calls (--complete-with) one account's receipts may cause in a day.")
     }
+    static var answerCacheHelp: String {
+        pick(
+            "Сколько мегабайт страниц ленты держать в памяти, чтобы отдавать их снова, пока в них ничего не "
+                + "изменилось; 0 — не держать.",
+            "How many megabytes of feed pages to keep in memory, answered again while nothing on them has "
+                + "changed; 0 keeps none.")
+    }
+    static var badAnswerCache: String {
+        pick("--answer-cache: нужно от 0 до 4096 (мегабайт)", "--answer-cache: give 0 to 4096 (megabytes)")
+    }
+    static var megabytesValue: String { pick("МБ", "MB") }
     static func badAllowedHost(_ name: String) -> String {
         pick(
             "--allowed-host «\(name)»: нужно имя узла, например receipts.example.org",

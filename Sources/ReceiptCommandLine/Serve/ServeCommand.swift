@@ -53,6 +53,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("provider-calls-per-day"), help: ArgumentHelp(HelpText.providerCallsHelp, valueName: "N"))
     var providerCallsPerDay = ThrottleLimits().providerCallsPerAccount.count
+    @Option(
+        name: .customLong("answer-cache"),
+        help: ArgumentHelp(HelpText.answerCacheHelp, valueName: HelpText.megabytesValue))
+    var answerCacheMegabytes = 64
 
     /// `--trusted-proxy` read: each value one or more blocks, separated by commas.
     func proxies() throws -> [AddressRange] {
@@ -68,6 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (4...16).contains(bcryptCost) else { throw ValidationError(HelpText.badBcryptCost) }
         guard sessionDays > 0, sessionDays <= 3650 else { throw ValidationError(HelpText.badSessionDays) }
         if let demoReceipts, !(1...2_000_000).contains(demoReceipts) { throw ValidationError(HelpText.badDemoReceipts) }
+        guard (0...4096).contains(answerCacheMegabytes) else { throw ValidationError(HelpText.badAnswerCache) }
         for (name, value) in [
             ("--adds-per-hour", addsPerHour), ("--adds-per-day", addsPerDay),
             ("--provider-calls-per-day", providerCallsPerDay),
@@ -100,6 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         settings.throttle.receiptsAddedPerHour.count = addsPerHour
         settings.throttle.receiptsAddedPerDay.count = addsPerDay
         settings.throttle.providerCallsPerAccount.count = providerCallsPerDay
+        settings.answerCacheBytes = answerCacheMegabytes << 20
         settings.metricsToken = CommandRun.environment["RECEIPTS_METRICS_TOKEN"].flatMap {
             $0.isEmpty ? nil : $0
         }

@@ -10,11 +10,19 @@ func jsonResponse(_ value: some JSONWritable, status: HTTPResponse.Status = .ok,
 func jsonResponse(
     status: HTTPResponse.Status = .ok, cookie: Cookie? = nil, capacity: Int = 1024, _ write: (inout JSONWriter) -> Void
 ) -> Response {
-    var writer = JSONWriter(capacity: capacity)
-    write(&writer)
     var response = Response(
-        status: status, headers: [.contentType: "application/json; charset=utf-8"],
-        body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        status: status, headers: [.contentType: jsonContentType],
+        body: ResponseBody(byteBuffer: jsonBody(capacity: capacity, write)))
     if let cookie { response.setCookie(cookie) }
     return response
 }
+
+/// The bytes of a JSON answer that `write` writes, with room for `capacity` bytes.
+func jsonBody(capacity: Int = 1024, _ write: (inout JSONWriter) -> Void) -> ByteBuffer {
+    var writer = JSONWriter(capacity: capacity)
+    write(&writer)
+    return ByteBuffer(bytes: writer.bytes)
+}
+
+/// What every JSON answer says it is.
+let jsonContentType = "application/json; charset=utf-8"

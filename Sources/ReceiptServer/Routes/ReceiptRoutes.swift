@@ -7,6 +7,7 @@ import ReceiptCore
 struct ReceiptRoutes: Sendable {
     let receipts: AccountReceipts
     let accounts: AccountStore
+    let answers: AnswerCache
     let cursors: CursorCodec
     let metrics: ServerMetrics
     let limits: AccountLimits
@@ -22,8 +23,19 @@ struct ReceiptRoutes: Sendable {
     /// The feed, its session checked in the same storage call as its page: one round trip to
     /// PostgreSQL for the busiest request, where the session middleware would make it two. It
     /// answers as behind the middleware: 401 for no session or an ended one before any 400.
+    ///
+    /// A page kept in memory (``AnswerCache``) for a session kept there is answered before anything
+    /// else is read: the request's query as written finds it, since a query that was wrong was
+    /// never kept.
     private func feed(_ request: Request) async throws -> Response {
         let token = try SessionMiddleware.token(of: request)
+        let key = { (account: Int64) in
+            AnswerCache.PageKey(feed: .receipts, account: account, query: request.uri.query ?? "")
+        }
+        if let account = accounts.keptAccount(forToken: token), let page = answers.page(key(account.id)) {
+            return PageAnswer.response(page, to: request)
+        }
+        let generation = answers.changes.current
         let query = QueryParameters(request)
         let limit: Int
         let position: FeedPosition?
@@ -46,20 +58,28 @@ struct ReceiptRoutes: Sendable {
         if let position, position.account != found.account.id { throw APIError.badRequest(.foreignFeedCursor) }
         let (stored, last, hasMore) = receipts.feedPage(found.page, account: found.account.id, limit: limit)
         let next = hasMore ? last.map { cursors.encode($0) } : nil
-        return jsonResponse(capacity: stored.pageCapacity) {
+        let body = jsonBody(capacity: stored.pageCapacity) {
             ReceiptFeedPage.write(receipts: stored, nextCursor: next, hasMore: hasMore, to: &$0)
         }
+        return PageAnswer.response(
+            answers.keep(page: key(found.account.id), body: body, generation: generation), to: request)
     }
 
+    /// The change feed, kept in memory as the feed is: an importer asks for the same `since` again
+    /// until something changes.
     private func changes(_ request: Request, context: ServerContext) async throws -> Response {
         let account = try context.requireAccount()
+        let key = AnswerCache.PageKey(feed: .changes, account: account.id, query: request.uri.query ?? "")
+        if let page = answers.page(key) { return PageAnswer.response(page, to: request) }
+        let generation = answers.changes.current
         let query = QueryParameters(request)
         let since = try query.integer("since", in: 0...Int64.max, default: 0) ?? 0
         let (stored, nextSince, hasMore) = try await receipts.changes(
             account: account.id, since: since, limit: query.pageSize())
-        return jsonResponse(capacity: stored.pageCapacity) {
+        let body = jsonBody(capacity: stored.pageCapacity) {
             ReceiptChangesPage.write(receipts: stored, nextSince: nextSince, hasMore: hasMore, to: &$0)
         }
+        return PageAnswer.response(answers.keep(page: key, body: body, generation: generation), to: request)
     }
 
     private func receipt(_ context: ServerContext) async throws -> Response {

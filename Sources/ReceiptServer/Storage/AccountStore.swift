@@ -23,6 +23,8 @@ struct AccountStore: Sendable {
     let sessionLifetime: TimeInterval
     /// What time it is: the system clock, or a test's.
     let clock: @Sendable () -> Date
+    /// Sessions kept in memory while the storage has not changed.
+    let answers: AnswerCache
 
     func register(login: String, passwordHash: String) async throws -> Account? {
         try await storage.register(login: login, passwordHash: passwordHash, at: Date())
@@ -47,19 +49,34 @@ struct AccountStore: Sendable {
     }
 
     /// The account of a live session; nil for an unknown or expired token (an expired one is removed).
+    /// A session kept in memory since the storage last changed is not asked for again.
     func account(forToken token: String) async throws -> (Account, expiresAt: Date)? {
-        guard let (account, expiresAt) = try await storage.session(tokenHash: Self.hash(token)),
+        let hash = Self.hash(token)
+        if let (account, expiresAt) = answers.session(hash), expiresAt > clock() { return (account, expiresAt) }
+        let generation = answers.changes.current
+        guard let (account, expiresAt) = try await storage.session(tokenHash: hash),
             try await isLive(token: token, expiresAt: expiresAt)
         else { return nil }
+        answers.keep(session: hash, account: account, expiresAt: expiresAt, generation: generation)
         return (account, expiresAt)
+    }
+
+    /// The account of a live session kept in memory since the storage last changed, without asking
+    /// the storage; nil when none is (or it has expired: the storage removes it when asked).
+    func keptAccount(forToken token: String) -> Account? {
+        guard let (account, expiresAt) = answers.session(Self.hash(token)), expiresAt > clock() else { return nil }
+        return account
     }
 
     /// The account of a live session and a page of its feed, read in one storage call; nil for an
     /// unknown or expired token (an expired one is removed).
     func feed(forToken token: String, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
-        guard let found = try await storage.feed(session: Self.hash(token), after: position, limit: limit),
+        let hash = Self.hash(token)
+        let generation = answers.changes.current
+        guard let found = try await storage.feed(session: hash, after: position, limit: limit),
             try await isLive(token: token, expiresAt: found.expiresAt)
         else { return nil }
+        answers.keep(session: hash, account: found.account, expiresAt: found.expiresAt, generation: generation)
         return found
     }
 

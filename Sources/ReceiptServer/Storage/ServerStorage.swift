@@ -32,6 +32,11 @@ protocol HousekeepingStorage: Sendable {
     func close() async
     /// The calls timed and counted, for `/metrics`.
     var timings: StorageTimings { get }
+    /// Its writes counted, for the answers kept in memory (``AnswerCache``).
+    var changes: StorageChanges { get }
+    /// Hears other instances' writes into ``changes`` until the task is cancelled; returns at once
+    /// when no other process writes (SQLite).
+    func watchChanges() async
 }
 
 /// The storage does not answer (the database is busy past its timeout, gone, read-only or full):

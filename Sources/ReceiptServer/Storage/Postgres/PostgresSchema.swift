@@ -166,6 +166,33 @@ enum PostgresSchema {
                 )
                 """,
             ]),
+        // Every instance hears the writes that change what a session or a feed reads, from whichever
+        // instance: one notification a transaction (PostgreSQL folds repeats), sent when it commits.
+        Migration(
+            name: "v6-answer-changes",
+            statements: [
+                """
+                CREATE FUNCTION receipts_answers_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_notify('receipts_answers', '');
+                    RETURN NULL;
+                END
+                $$
+                """
+            ]
+                + answerTables.map { table in
+                    PostgresQuery(
+                        unsafeSQL: """
+                            CREATE TRIGGER \(table)_answers AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
+                            FOR EACH STATEMENT EXECUTE FUNCTION receipts_answers_changed()
+                            """)
+                }),
+    ]
+
+    /// The tables whose rows sessions and feeds read: accounts (who added a receipt), sessions,
+    /// places (named on pages), receipts, and a household's members and what they see of each other.
+    static let answerTables = [
+        "accounts", "sessions", "places", "receipts", "households", "household_members", "shared_receipts",
     ]
 
     /// The advisory lock the runner holds: any constant that no other program on the database uses.

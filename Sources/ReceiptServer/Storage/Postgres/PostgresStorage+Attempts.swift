@@ -4,7 +4,7 @@ import PostgresNIO
 /// ``AttemptStorage``: attempts counted in the database, one key by one instance at a time.
 extension PostgresStorage {
     func admit(_ attempts: [Attempt], now: Date) async throws -> Int? {
-        try await transaction { connection, logger in
+        try await transaction(changesAnswers: false) { connection, logger in
             // One key's attempts are counted by one instance at a time: the key's lock, in key order.
             for key in Set(attempts.map(\.key)).sorted() {
                 try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))", logger: logger)
@@ -34,11 +34,13 @@ extension PostgresStorage {
     }
 
     func forgetAttempts(of key: String) async throws {
-        try await call { client in _ = try await client.query("DELETE FROM attempts WHERE key = \(key)") }
+        try await call(changesAnswers: false) { client in
+            _ = try await client.query("DELETE FROM attempts WHERE key = \(key)")
+        }
     }
 
     func withdrawLatestAttempt(of key: String) async throws {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             _ = try await client.query(
                 """
                 DELETE FROM attempts WHERE ctid = (

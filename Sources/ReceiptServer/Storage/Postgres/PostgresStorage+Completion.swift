@@ -7,7 +7,7 @@ import ReceiptAPI
 extension PostgresStorage {
     func takeCompletionJob(now: Date, until: Date) async throws -> CompletionJob? {
         let lease = Int64.random(in: 1...Int64.max)
-        return try await call { client in
+        return try await call(changesAnswers: false) { client in
             // SKIP LOCKED: workers of every instance take different jobs at once, none waits on another.
             let rows = try await client.query(
                 """
@@ -85,7 +85,7 @@ extension PostgresStorage {
     }
 
     func completionCounts() async throws -> (open: Int, invalid: Int) {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             let rows = try await client.query(
                 """
                 SELECT count(*) FILTER (WHERE outcome IS NULL), count(*) FILTER (WHERE outcome = 'invalid')

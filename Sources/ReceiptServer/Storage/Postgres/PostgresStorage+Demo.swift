@@ -6,7 +6,7 @@ import ReceiptCore
 /// ``DemoStorage``: the demo in the database, seeded by the first instance that asks.
 extension PostgresStorage {
     func accountExists(login: String) async throws -> Bool {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             for try await exists in try await client.query(
                 "SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(login) = lower(\(login)))"
             ).decode(Bool.self) {
@@ -17,7 +17,7 @@ extension PostgresStorage {
     }
 
     func unclaimedDocument() async throws -> String? {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             let rows = try await client.query(
                 """
                 SELECT document FROM documents d WHERE NOT EXISTS (

@@ -12,7 +12,7 @@ import ReceiptAPI
 /// sees the members half changed; each account's row keeps its sequence numbers committing in order.
 extension PostgresStorage {
     func household(of account: Int64) async throws -> StoredHousehold? {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             guard let membership = try await Self.membership(of: account, on: client.connection, client.logger)
             else { return nil }
             return try await Self.household(membership.household, on: client.connection, client.logger)
@@ -118,7 +118,7 @@ extension PostgresStorage {
     }
 
     func shares(receipt: Int64, account: Int64) async throws -> ReceiptShares? {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             guard try await Self.sees(receipt, account, on: client.connection, client.logger) else { return nil }
             return try await Self.storedShares(receipt, on: client.connection, client.logger)
         }

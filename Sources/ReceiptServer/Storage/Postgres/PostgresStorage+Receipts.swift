@@ -25,7 +25,7 @@ extension PostgresStorage {
         """
 
     func feed(session tokenHash: Data, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             if let position {
                 let statement = SessionFeedAfterStatement(
                     tokenHash: tokenHash, dateTime: position.dateTime, id: position.id, limit: limit + 1)
@@ -37,13 +37,13 @@ extension PostgresStorage {
     }
 
     func changes(account: Int64, since: Int64, limit: Int) async throws -> StoredPage {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             try await Self.page(client.execute(ChangesStatement(account: account, since: since, limit: limit + 1)))
         }
     }
 
     func receipt(id: Int64, account: Int64) async throws -> StoredPage? {
-        let page = try await call { client in
+        let page = try await call(changesAnswers: false) { client in
             try await Self.page(client.query(Self.seen(id: id, by: account)))
         }
         return page.rows.isEmpty ? nil : page

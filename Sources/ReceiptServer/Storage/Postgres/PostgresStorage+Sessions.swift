@@ -27,7 +27,7 @@ extension PostgresStorage {
     }
 
     func credentials(login: String) async throws -> (account: Account, hash: String)? {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             let rows = try await client.query(
                 """
                 SELECT id, login, password_hash FROM accounts
@@ -51,7 +51,7 @@ extension PostgresStorage {
     }
 
     func session(tokenHash: Data) async throws -> (account: Account, expiresAt: Date)? {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             for try await (id, kind, login, expires) in try await client.execute(SessionStatement(tokenHash: tokenHash))
             {
                 return (Account(id: id, kind: AccountKind(rawValue: kind) ?? .anonymous, login: login), expires)

@@ -29,6 +29,10 @@ final class PostgresStorage: ServerStorage {
     private let patience: Duration
     private let outage = Mutex(OutageState())
     let timings = StorageTimings()
+    /// Writes are heard from every instance (``watchChanges()``), and trusted only while they are;
+    /// an answer kept is given for two seconds at most, in case the listening connection goes quiet
+    /// without breaking.
+    let changes = StorageChanges(trusted: false, freshFor: .seconds(2))
 
     /// Connects to `address`, brings its schema up to date (once, whichever instance comes first),
     /// and starts the pool. A database that cannot be reached or refuses throws
@@ -162,10 +166,15 @@ final class PostgresStorage: ServerStorage {
     /// Once one call has found the database gone, the others fail at once while a single call at a
     /// time tries it again: during an outage requests get their 503 without waiting, and the first
     /// call that gets through closes the outage for all.
+    ///
+    /// A call moves ``changes`` on once it ends, unless the caller says it `changesAnswers` not (it
+    /// only reads, or writes nothing a session or a feed reads): another instance's writes are heard
+    /// through the database's triggers, this one's at once.
     func call<T: Sendable>(
-        patience: Duration? = nil, _ name: String = #function,
+        patience: Duration? = nil, changesAnswers: Bool = true, _ name: String = #function,
         _ body: @escaping @Sendable (PooledConnection) async throws -> T
     ) async throws -> T {
+        defer { if changesAnswers { changes.advance() } }
         let probing = try outage.withLock { state throws(StorageUnavailable) -> Bool in
             guard state.down else { return false }
             if state.probing { throw StorageUnavailable(description: "PostgreSQL is not answering") }
@@ -211,11 +220,11 @@ final class PostgresStorage: ServerStorage {
 
     /// A transaction within the storage's patience, timed as the call `name`.
     func transaction<T: Sendable>(
-        patience: Duration? = nil, _ name: String = #function,
+        patience: Duration? = nil, changesAnswers: Bool = true, _ name: String = #function,
         _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
         let logger = logger
-        return try await call(patience: patience, name) { leased in
+        return try await call(patience: patience, changesAnswers: changesAnswers, name) { leased in
             do {
                 return try await leased.connection.withTransaction(logger: logger) { connection in
                     try await body(connection, logger)
@@ -246,7 +255,7 @@ final class PostgresStorage: ServerStorage {
     func secret(named name: String) async throws -> Data {
         var generator = SystemRandomNumberGenerator()
         let fresh = Data((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        return try await call { client in
+        return try await call(changesAnswers: false) { client in
             // Instances asking at once: the first insert wins, and every one reads the winner.
             try await client.query("INSERT INTO meta (key, value) VALUES (\(name), \(fresh)) ON CONFLICT DO NOTHING")
             for try await value in try await client.query("SELECT value FROM meta WHERE key = \(name)").decode(
@@ -259,7 +268,7 @@ final class PostgresStorage: ServerStorage {
     }
 
     func counts() async throws -> (receipts: Int, places: Int) {
-        try await call { client in
+        try await call(changesAnswers: false) { client in
             let rows = try await client.query(
                 "SELECT (SELECT count(*) FROM receipts), (SELECT count(*) FROM places)")
             for try await (receipts, places) in rows.decode((Int64, Int64).self) {

@@ -4,7 +4,7 @@ import GRDB
 /// ``AttemptStorage``: attempts counted in the file.
 extension SQLiteStorage {
     func admit(_ attempts: [Attempt], now: Date) async throws -> Int? {
-        try await write { db in
+        try await write(changesAnswers: false) { db in
             let moment = now.timeIntervalSince1970
             if Int.random(in: 0..<100) == 0 {
                 try db.execute(
@@ -27,11 +27,13 @@ extension SQLiteStorage {
     }
 
     func forgetAttempts(of key: String) async throws {
-        try await write { db in try db.execute(sql: "DELETE FROM attempts WHERE key = ?", arguments: [key]) }
+        try await write(changesAnswers: false) { db in
+            try db.execute(sql: "DELETE FROM attempts WHERE key = ?", arguments: [key])
+        }
     }
 
     func withdrawLatestAttempt(of key: String) async throws {
-        try await write { db in
+        try await write(changesAnswers: false) { db in
             try db.execute(
                 sql:
                     "DELETE FROM attempts WHERE rowid = (SELECT rowid FROM attempts WHERE key = ? ORDER BY at DESC LIMIT 1)",

@@ -5,7 +5,7 @@ import ReceiptAPI
 /// ``CompletionJobStorage``: completion jobs and completers' values in the file.
 extension SQLiteStorage {
     func takeCompletionJob(now: Date, until: Date) async throws -> CompletionJob? {
-        try await write { db in
+        try await write(changesAnswers: false) { db in
             let moment = now.timeIntervalSince1970
             guard
                 let row = try Row.fetchOne(

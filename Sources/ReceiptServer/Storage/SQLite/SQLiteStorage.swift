@@ -13,6 +13,8 @@ import Synchronization
 final class SQLiteStorage: ServerStorage {
     let pool: DatabasePool
     let timings = StorageTimings()
+    /// This process is the file's one writer: every write is heard, in ``write(changesAnswers:_:_:)``.
+    let changes = StorageChanges(trusted: true)
     /// The places pages name, kept after their first reading: this process alone writes them.
     let knownPlaces = KnownPlaces()
     /// Completers' values change one at a time.
@@ -45,10 +47,13 @@ final class SQLiteStorage: ServerStorage {
         }
     }
 
-    /// GRDB's async write (one transaction), with a database that does not answer told apart.
-    func write<T: Sendable>(_ name: String = #function, _ body: @escaping @Sendable (Database) throws -> T)
-        async throws -> T
-    {
+    /// GRDB's async write (one transaction), with a database that does not answer told apart. It
+    /// moves ``changes`` on once it ends, unless the caller says it `changesAnswers` not (attempts
+    /// counted, a completion job leased): nothing a session or a feed reads.
+    func write<T: Sendable>(
+        changesAnswers: Bool = true, _ name: String = #function, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        defer { if changesAnswers { changes.advance() } }
         do {
             return try await timings.measure(name) { try await pool.write(body) }
         } catch let error as DatabaseError where Self.unavailable.contains(error.resultCode) {
@@ -77,6 +82,9 @@ final class SQLiteStorage: ServerStorage {
 
     /// Nothing to do: the pool closes when the storage goes.
     func close() async {}
+
+    /// Nothing to hear: this process is the file's one writer.
+    func watchChanges() async {}
 
     func counts() async throws -> (receipts: Int, places: Int) {
         try await read { db in
