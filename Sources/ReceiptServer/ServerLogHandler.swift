@@ -75,7 +75,39 @@ public struct ServerLogHandler: LogHandler {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    /// `2026-11-30T08:24:42.778Z`: ISO 8601 in UTC to the millisecond, written by hand, since
+    /// Foundation's formatter cost a logged request more than the rest of its line.
+    static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var text = [UInt8]()
+        text.reserveCapacity(24)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(Int(parts.tm_year) + 1900, 4)
+        text.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mon) + 1, 2)
+        text.append(UInt8(ascii: "-"))
+        digits(Int(parts.tm_mday), 2)
+        text.append(UInt8(ascii: "T"))
+        digits(Int(parts.tm_hour), 2)
+        text.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_min), 2)
+        text.append(UInt8(ascii: ":"))
+        digits(Int(parts.tm_sec), 2)
+        text.append(UInt8(ascii: "."))
+        digits(Int(milliseconds.quotientAndRemainder(dividingBy: 1000).remainder), 3)
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -95,6 +95,21 @@ struct OperationsTests {
         }
     }
 
+    @Test("a log line's time is UTC to the millisecond; a request's duration in milliseconds to two places")
+    func logNumbers() {
+        // 1,764,491,082.778 s after the epoch: 2025-11-30 08:24:42.778 UTC.
+        #expect(
+            ServerLogHandler.timestamp(Date(timeIntervalSince1970: 1_764_491_082.778_4)) == "2025-11-30T08:24:42.778Z")
+        #expect(ServerLogHandler.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        // 2024 is a leap year: its 29 February, a moment before midnight.
+        #expect(
+            ServerLogHandler.timestamp(Date(timeIntervalSince1970: 1_709_251_199.999_5)) == "2024-02-29T23:59:59.999Z")
+        #expect(AccessLogMiddleware.milliseconds(.microseconds(12_345)) == "12.34")
+        #expect(AccessLogMiddleware.milliseconds(.microseconds(50)) == "0.05")
+        #expect(AccessLogMiddleware.milliseconds(.seconds(2)) == "2000.00")
+        #expect(AccessLogMiddleware.milliseconds(.zero) == "0.00")
+    }
+
     @Test("log lines: logfmt quotes what would break a pair, JSON escapes, the request id once")
     func logLines() {
         let lines = Mutex<[String]>([])

@@ -4,8 +4,23 @@ import ReceiptAPI
 import ReceiptTesting
 import Testing
 
+@testable import ReceiptServer
+
 @Suite("Server: accounts and sessions", .timeLimit(.minutes(20)))
 struct SessionTests {
+    @Test("the session cookie is found among others, quoted or not; the first of two, an empty one none")
+    func cookieHeader() {
+        let name = APIContract.sessionCookie
+        #expect(SessionMiddleware.cookie(name, in: "\(name)=abc") == "abc")
+        #expect(SessionMiddleware.cookie(name, in: "theme=dark;  \(name)=abc ; lang=ru") == "abc")
+        #expect(SessionMiddleware.cookie(name, in: "\(name)=\"abc\"") == "abc")
+        #expect(SessionMiddleware.cookie(name, in: "\(name)=first; \(name)=second") == "first")
+        #expect(SessionMiddleware.cookie(name, in: "x\(name)=abc; \(name)x=def") == nil)
+        #expect(SessionMiddleware.cookie(name, in: "\(name)=") == "")
+        #expect(SessionMiddleware.cookie(name, in: "") == nil)
+        #expect(SessionMiddleware.cookie(name, in: ";;; ;") == nil)
+    }
+
     @Test("an anonymous session, then registering, logging in, who am I, logging out")
     func lifecycle() async throws {
         try await ServerHarness.run { server in

@@ -1,5 +1,6 @@
 import Foundation
 import Prometheus
+import Synchronization
 
 /// What `GET /metrics` tells, in Prometheus' text format: requests by route, method and status,
 /// their latency, throttled attempts, receipts added. One registry a server, so that servers in one
@@ -16,19 +17,38 @@ final class ServerMetrics: Sendable {
 
     /// A request answered: counted by route (the pattern, never the raw path), method and status.
     func request(route: String, method: String, status: Int, took duration: Duration) {
-        let labels = [("route", route), ("method", method), ("status", String(status))]
-        registry.makeCounter(
-            descriptor: MetricNameDescriptor(
-                namespace: "receipts", metricName: "http_requests", unitName: "total",
-                helpText: "HTTP requests answered, by route, method and status."),
-            labels: labels
-        ).increment()
-        registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                namespace: "receipts", metricName: "http_request_duration", unitName: "seconds",
-                helpText: "Time from a request's head to its answer, by route and method."),
-            labels: [("route", route), ("method", method)], buckets: Self.buckets
-        ).record(duration)
+        let key = RequestSeries(route: route, method: method, status: status)
+        let known = requestSeries.withLock { $0[key] }
+        let series = known ?? makeSeries(key)
+        series.count.increment()
+        series.duration.record(duration)
+    }
+
+    /// The counter and histogram of each route, method and status, found once: the registry builds
+    /// its label keys on every asking, which cost a request more than its counting.
+    private let requestSeries = Mutex<[RequestSeries: (count: Counter, duration: DurationHistogram)]>([:])
+
+    private struct RequestSeries: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
+    private func makeSeries(_ key: RequestSeries) -> (count: Counter, duration: DurationHistogram) {
+        let series = (
+            count: registry.makeCounter(
+                descriptor: MetricNameDescriptor(
+                    namespace: "receipts", metricName: "http_requests", unitName: "total",
+                    helpText: "HTTP requests answered, by route, method and status."),
+                labels: [("route", key.route), ("method", key.method), ("status", String(key.status))]),
+            duration: registry.makeDurationHistogram(
+                descriptor: MetricNameDescriptor(
+                    namespace: "receipts", metricName: "http_request_duration", unitName: "seconds",
+                    helpText: "Time from a request's head to its answer, by route and method."),
+                labels: [("route", key.route), ("method", key.method)], buckets: Self.buckets)
+        )
+        requestSeries.withLock { $0[key] = series }
+        return series
     }
 
     /// A login, registration or anonymous account refused by the throttle.

@@ -23,10 +23,34 @@ struct SessionMiddleware: RouterMiddleware {
 
     /// The session token of the request's cookie; none is 401.
     static func token(of request: Request) throws -> String {
-        guard let token = request.cookies[APIContract.sessionCookie]?.value, !token.isEmpty else {
-            throw APIError.unauthorized()
+        for header in request.headers[values: .cookie] {
+            if let token = cookie(APIContract.sessionCookie, in: header) {
+                guard !token.isEmpty else { break }
+                return token
+            }
         }
-        return token
+        throw APIError.unauthorized()
+    }
+
+    /// The value of the first cookie named `name` in a `Cookie` header (`a=1; b=2`), its double
+    /// quotes taken off (RFC 6265); nil when the header has none. Read as bytes, since every request
+    /// asks and Hummingbird's reader splits the whole header into strings first.
+    static func cookie(_ name: String, in header: String) -> String? {
+        var utf8 = header.utf8[...]
+        while !utf8.isEmpty {
+            let end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+            let pair = utf8[..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            if let equals = pair.firstIndex(of: UInt8(ascii: "=")), pair[..<equals].elementsEqual(name.utf8) {
+                var value = pair[pair.index(after: equals)...]
+                while value.last == UInt8(ascii: " ") || value.last == UInt8(ascii: "\t") { value = value.dropLast() }
+                if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                    value = value.dropFirst().dropLast()
+                }
+                return String(Substring(value))
+            }
+            utf8 = end == utf8.endIndex ? utf8[end...] : utf8[utf8.index(after: end)...]
+        }
+        return nil
     }
 }
 
