@@ -223,7 +223,7 @@ demo-api: build
 ## leaves its million receipts in a temporary folder for `receipts web` in Chromium
 ## (scripts/web-bench.py), which measures the page over them, and for the ledger export's time and
 ## memory (BankBenchmarks); the folder goes afterwards.
-bench: setup $(BENCH_STAMP) $(WEB_STAMP)
+bench: setup $(BENCH_STAMP) $(WEB_STAMP) $(NGINX)
 	$(SWIFT) build -c release --product CoreBenchmarks
 	$(SWIFT) build -c release --product ImportBenchmarks
 	$(SWIFT) build -c release --product PlaceBenchmarks
@@ -241,7 +241,8 @@ bench: setup $(BENCH_STAMP) $(WEB_STAMP)
 	  echo; RECEIPTS=.build/release/receipts $(WEB_VENV)/bin/python scripts/web-bench.py $$kept/history.sqlite; \
 	  echo; RECEIPTS=.build/release/receipts LEDGER_BENCH_DATABASE=$$kept/history.sqlite .build/release/BankBenchmarks; \
 	  rm -rf "$$kept"; echo; .build/release/HouseholdBenchmarks; echo; RECEIPTS=.build/release/receipts scripts/mail-bench.py; echo; ZXING_PYTHON=$(BENCH_VENV)/bin/python .build/release/ScanBenchmarks; \
-	  echo; scripts/load.sh; } \
+	  echo; RECEIPTS=.build/release/receipts scripts/feed-bench.sh; echo; scripts/load.sh; \
+	  echo; LOAD_ANSWER_CACHE=0 LOAD_PIN=1 LOAD_RUNS=2 scripts/load.sh; } \
 	  | tee Reports/bench-output.md
 	scripts/bench-summary.py < Reports/bench-output.md > Reports/bench.md
 	@sed -n '1,/^$$/p;/^| benchmark/,/^$$/p' Reports/bench.md

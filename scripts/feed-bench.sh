@@ -128,9 +128,10 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 echo "The feed page against nginx — ${cpu:-unknown CPU}, $(nproc) cores; wrk, nginx and the servers on one machine, loopback"
 echo "GET /api/v1/receipts?limit=50: $page bytes (50 receipts of the demo account's 10,000, SQLite); wrk -t2, ${seconds}-s runs, $runs of each, setups taking turns"
 echo
-python3 - "$folder" "$runs" "${setups[*]}" <<'PY'
+python3 - "$folder" "$runs" "${setups[*]}" "$page" <<'PY'
 import re, statistics, sys
-folder, runs, setups = sys.argv[1], int(sys.argv[2]), ["nginx"] + sys.argv[3].split()
+folder, runs, setups, page = sys.argv[1], int(sys.argv[2]), ["nginx"] + sys.argv[3].split(), int(sys.argv[4])
+summary = []
 names = {"nginx": "nginx, the page as a file", "kept": "receipts serve: kept in memory",
          "read": "receipts serve --answer-cache 0: read each time", "before": "receipts serve before (FEED_BASE)"}
 def ms(text):
@@ -159,4 +160,9 @@ for connections in (8, 64):
         errors = sum(r[3] for r in results)
         share = f"{100 * rate / nginx_rate:.0f} %" if nginx_rate else "–"
         print(f"| {names[setup]} | {connections} | {rate:,.0f} | {share} | {median[1]:.2f} / {median[2]:.2f} | {worst:.1f} | {errors} |")
+        if setup == "kept":
+            summary.append(f"<!-- summary | feed page kept in memory, {connections} connections | one {page:,}-byte page, 10,000 receipts | "
+                           f"{rate:,.0f} pages/s, p99 {median[2] / median[1]:.1f} × p50 | nginx {nginx_rate:,.0f} ({share}) | ≥ 25 % of nginx, p99 ≤ 2 × p50 -->")
+print()
+print("\n".join(summary))
 PY

@@ -11,7 +11,9 @@
 # the servers spent (utime + stime of their processes, /proc/PID/stat) per page served. LOAD_PIN=1
 # measures the PostgreSQL setups again with PostgreSQL's processes on the last core and the servers
 # and wrk on the others (taskset), so that the servers' own CPU per page is compared with SQLite's
-# without PostgreSQL's backends taking turns on the same cores.
+# without PostgreSQL's backends taking turns on the same cores. The servers keep pages and sessions
+# in memory as they do by default; LOAD_ANSWER_CACHE=0 starts them with --answer-cache 0, so that
+# every page is read from the database (the storage's own path, what the pinned comparison is for).
 #   RECEIPTS=path/to/receipts LOAD_SECONDS=10 scripts/load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +47,8 @@ cpu_ticks() {
 start() {
   local name=$1 db=$2
   shift 2
-  ${pin:+taskset -c "$pin"} "$receipts" serve "$@" --db "$db" --port 0 >"$folder/$name.log" 2>&1 &
+  ${pin:+taskset -c "$pin"} "$receipts" serve "$@" ${LOAD_ANSWER_CACHE:+--answer-cache "$LOAD_ANSWER_CACHE"} \
+    --db "$db" --port 0 >"$folder/$name.log" 2>&1 &
   servers+=($!)
   port=""
   for _ in $(seq 1 600); do
@@ -122,6 +125,7 @@ case "${RECEIPTS_CPU_GROUP:-}" in
   *) scheduling="in one CPU cgroup ($RECEIPTS_CPU_GROUP), not in autogroups" ;;
 esac
 echo "scheduling: $scheduling"
+echo "pages kept in memory: ${LOAD_ANSWER_CACHE:-64} MB (serve --answer-cache)$([ "${LOAD_ANSWER_CACHE:-}" = 0 ] && echo ': none, every page read from the database')"
 echo "wrk -t2 -d${seconds}s on GET /api/v1/receipts?limit=50 (50 receipts, $page bytes a page), demo account of 10,000 receipts"
 echo
 python3 - "$folder" "$seconds" <<'PY'
