@@ -16,24 +16,33 @@ public struct WrittenJSON<Value: JSONWritable>: JSONWritable, Sendable, Hashable
     /// The type this JSON is the text of.
     public typealias Written = Value
 
+    /// The JSON text in UTF-8: kept as bytes, since a page splices them as they are and reading
+    /// them as a `String` first would check every byte again.
+    public let bytes: [UInt8]
+
     /// The JSON text.
-    public let text: String
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The JSON of a value, written now.
     public init(_ value: Value) {
-        text = String(decoding: JSONWriter.write(value), as: UTF8.self)
+        bytes = JSONWriter.write(value)
     }
 
     /// JSON of a `Value` written earlier and kept (a stored document), taken as it is, unchecked.
     /// Documents stored by earlier versions were written by `JSONEncoder`: the same JSON values,
     /// their keys in another order.
     public init(stored text: String) {
-        self.text = text
+        bytes = Array(text.utf8)
+    }
+
+    /// The same, as the UTF-8 bytes a database handed out.
+    public init(stored bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     /// Writes the JSON already written, as it is.
     public func write(to writer: inout JSONWriter) {
-        writer.writeWritten(text)
+        writer.writeWritten(bytes)
     }
 }
 

@@ -136,10 +136,10 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// JSON text written before by a writer of the wire, spliced in unchanged.
-    public mutating func writeWritten(_ text: String) {
+    /// JSON text written before by a writer of the wire, as UTF-8 bytes, spliced in unchanged.
+    public mutating func writeWritten(_ written: [UInt8]) {
         separate()
-        bytes.append(contentsOf: text.utf8)
+        bytes.append(contentsOf: written)
     }
 
     // MARK: Bytes

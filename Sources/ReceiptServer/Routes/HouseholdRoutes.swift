@@ -113,7 +113,7 @@ struct HouseholdRoutes: Sendable {
         guard let stored = try await storage.receipt(id: id, account: account.id), let row = stored.rows.first else {
             throw APIError.notFound(.noReceipt(id))
         }
-        let lines = (try? JSONReader.read(FiscalDocument.self, from: Data(row.document.utf8)))?.items.count ?? 0
+        let lines = (try? JSONReader.read(FiscalDocument.self, from: Data(row.document)))?.items.count ?? 0
         let household = try await storage.household(of: account.id)
         let members =
             household?.members.compactMap { $0.login.isEmpty ? nil : $0.login } ?? (account.login.map { [$0] } ?? [])

@@ -58,7 +58,7 @@ struct AccountReceipts: Sendable {
 
     private static func envelope(_ stored: StoredPage) throws -> ReceiptEnvelope? {
         guard let row = stored.rows.first else { return nil }
-        let document = try JSONReader.read(FiscalDocument.self, from: Data(row.document.utf8))
+        let document = try JSONReader.read(FiscalDocument.self, from: Data(row.document))
         return ReceiptEnvelope(
             id: row.id, status: row.status, sequence: row.sequence,
             place: row.placeID.flatMap { stored.places[$0] }.map { PlaceEntry($0) }, document: document,

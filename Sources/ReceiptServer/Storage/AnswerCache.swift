@@ -57,15 +57,22 @@ final class AnswerCache: Sendable {
 
     // MARK: Pages
 
-    /// A page kept for `key` at the current generation.
+    /// A page kept for `key` at the current generation, with its entity tag: made the first time
+    /// the page is given again (a page read once, as an importer reads most, is never hashed).
     func page(_ key: PageKey) -> KeptPage? {
         guard capacity > 0, let generation = changes.current else { return nil }
-        return pages.withLock { kept in
+        let found = pages.withLock { kept -> KeptPage? in
             guard let page = kept.pages[key], page.generation == generation, changes.isFresh(page.keptAt) else {
                 return nil
             }
             return page
         }
+        guard var page = found, page.entityTag == nil else { return found }
+        page.entityTag = KeptPage.tag(of: page.body)
+        pages.withLock { kept in
+            if kept.pages[key]?.keptAt == page.keptAt { kept.pages[key] = page }
+        }
+        return page
     }
 
     /// Keeps `body`, the page the storage answered for `key` at `generation`; returns it with its tag.
@@ -88,20 +95,19 @@ final class AnswerCache: Sendable {
     }
 }
 
-/// A page as sent, with its entity tag: the first 96 bits of its bytes' SHA-256, so that the same
-/// bytes have the same tag in every instance and after a restart.
+/// A page as sent, and once it is given again its entity tag.
 struct KeptPage: Sendable {
     let body: ByteBuffer
     let generation: UInt64
     let keptAt: ContinuousClock.Instant
-    let entityTag: String
+    /// ``tag(of:)`` of the body, once made.
+    var entityTag: String? = nil
 
-    init(body: ByteBuffer, generation: UInt64, keptAt: ContinuousClock.Instant) {
-        self.body = body
-        self.generation = generation
-        self.keptAt = keptAt
+    /// The entity tag of a page's bytes: the first 96 bits of their SHA-256, quoted, so that the
+    /// same bytes have the same tag in every instance and after a restart.
+    static func tag(of body: ByteBuffer) -> String {
         let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        entityTag = "\"" + Data(digest.prefix(12)).base64URLEncoded + "\""
+        return "\"" + Data(digest.prefix(12)).base64URLEncoded + "\""
     }
 }
 

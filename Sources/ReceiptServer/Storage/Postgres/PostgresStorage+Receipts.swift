@@ -146,7 +146,7 @@ extension PostgresStorage {
         let sequence = try cells.decodeNext(Int64.self)
         let dateTime = try cells.decodeNext(String.self)
         let placeID = try cells.decodeNext(String?.self)
-        let document = try cells.decodeNext(String.self)
+        let document = Array(buffer: try cells.decodeNext(ByteBuffer.self))
         let addedBy = try cells.decodeNext(String?.self)
         page.rows.append(
             StoredReceiptRow(

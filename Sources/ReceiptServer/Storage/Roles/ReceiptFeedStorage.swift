@@ -53,7 +53,8 @@ struct StoredReceiptRow: Sendable {
     let sequence: Int64
     let dateTime: String
     let placeID: String?
-    let document: String
+    /// The document's JSON in UTF-8, as the database handed it out.
+    let document: [UInt8]
     /// The login of the account that added it; nil for an anonymous one's.
     var addedBy: String? = nil
 }

@@ -137,7 +137,9 @@ extension SQLiteStorage {
             rows.append(
                 StoredReceiptRow(
                     id: row[0], status: Receipt.Status(rawValue: row[1]) ?? .pending, sequence: row[2],
-                    dateTime: row[3], placeID: row[4], document: row[5], addedBy: row[6]))
+                    dateTime: row[3], placeID: row[4],
+                    document: try row.withUnsafeData(atIndex: 5) { Array($0 ?? Data()) },
+                    addedBy: row[6]))
         }
         return rows
     }
