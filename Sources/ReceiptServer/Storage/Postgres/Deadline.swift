@@ -1,3 +1,5 @@
+import NIOCore
+import NIOPosix
 import Synchronization
 
 /// The first of a piece of work and a deadline. Work past its deadline is cancelled but not
@@ -13,8 +15,12 @@ enum FirstOf {
             let work = Task {
                 do { answer.give(.success(try await body())) } catch { answer.give(.failure(error)) }
             }
-            let timer = Task {
-                try? await Task.sleep(for: patience)
+            // A timer of an event loop, not a sleeping task: every storage call has a deadline, and a
+            // task made and cancelled for each cost a page read from PostgreSQL 2.6 % of its CPU.
+            let (seconds, attoseconds) = patience.components
+            let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(
+                in: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            ) {
                 if answer.give(.success(nil)) { work.cancel() }
             }
             answer.onGiven { timer.cancel() }
