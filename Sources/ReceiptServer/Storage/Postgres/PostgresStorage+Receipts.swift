@@ -152,11 +152,15 @@ extension PostgresStorage {
             StoredReceiptRow(
                 id: id, status: Receipt.Status(rawValue: status) ?? .pending, sequence: sequence,
                 dateTime: dateTime, placeID: placeID, document: document, addedBy: addedBy))
+        // A place the page has already read is passed over without decoding its cells again.
+        guard let placeID, page.places[placeID] == nil else {
+            for _ in 0..<5 { _ = cells.next() }
+            return
+        }
         let placeColumns = (
             try cells.decodeNext(String?.self), try cells.decodeNext(Double?.self),
             try cells.decodeNext(Double?.self), try cells.decodeNext(String?.self), try cells.decodeNext(String?.self)
         )
-        guard let placeID, page.places[placeID] == nil else { return }
         if let place = place(id: placeID, placeColumns) { page.places[placeID] = place }
     }
 
