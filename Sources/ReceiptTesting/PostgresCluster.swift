@@ -138,6 +138,23 @@ public final class PostgresCluster: Sendable {
         }
     }
 
+    /// Freezes the server and its processes (SIGSTOP), as a machine that stops answering without
+    /// closing a connection: nothing is refused, nothing answers, until ``thaw()``.
+    public func freeze() {
+        signalAll(SIGSTOP)
+    }
+
+    /// Lets a frozen server go on (SIGCONT).
+    public func thaw() {
+        signalAll(SIGCONT)
+    }
+
+    private func signalAll(_ signal: Int32) {
+        guard let process = server.withLock({ $0 }), process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, signal)
+        for child in Self.children(of: process.processIdentifier) { Glibc.kill(child, signal) }
+    }
+
     /// The processes whose parent is `parent`, from /proc.
     private static func children(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

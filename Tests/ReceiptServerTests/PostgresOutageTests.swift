@@ -44,6 +44,34 @@ struct PostgresOutageTests {
         return try await harness.registered("olga")
     }
 
+    @Test("a PostgreSQL that freezes: nothing is given from memory once its heartbeat is missed; again once it answers")
+    func frozenListener() async throws {
+        let cluster = try await PostgresCluster(own: true)
+        let database = try await cluster.newDatabase()
+        var settings = ServerSettings.forTests()
+        settings.database = .postgres(try PostgresAddress(database))
+        settings.databasePatience = .seconds(3)
+        let server = try await Self.started(settings)
+        try await server.application().test(.live) { client in
+            let harness = ServerHarness(port: client.port ?? 0, server: server)
+            let owner = try await Self.registered(on: harness)
+            try await AnswerCacheTests.keeping(harness)
+            #expect(try await owner.get("/api/v1/receipts").status == .ok)
+            // Frozen, the listening connection neither breaks nor answers: its heartbeat (every
+            // second, two to answer) is missed, and the server stops trusting what it keeps.
+            cluster.freeze()
+            var trusted = true
+            for _ in 0..<100 where trusted {
+                try await Task.sleep(for: .milliseconds(100))
+                trusted = server.storage.changes.current != nil
+            }
+            cluster.thaw()
+            #expect(!trusted, "still trusted ten seconds after PostgreSQL froze")
+            try await AnswerCacheTests.keeping(harness)
+            #expect(try await owner.get("/api/v1/receipts").status == .ok)
+        }
+    }
+
     @Test("requests get 503 while it is down, never 500; it recovers by itself and nothing acknowledged is lost")
     func stopAndStart() async throws {
         let cluster = try await PostgresCluster(own: true)

@@ -34,10 +34,7 @@ final class AnswerCache: Sendable {
     func session(_ tokenHash: Data) -> (account: Account, expiresAt: Date)? {
         guard capacity > 0, let generation = changes.current else { return nil }
         return sessions.withLock { kept in
-            guard let session = kept[tokenHash], session.generation == generation, changes.isFresh(session.keptAt)
-            else {
-                return nil
-            }
+            guard let session = kept[tokenHash], session.generation == generation else { return nil }
             return (session.account, session.expiresAt)
         }
     }
@@ -45,7 +42,7 @@ final class AnswerCache: Sendable {
     /// Keeps a session the storage answered at `generation` (read before asking it).
     func keep(session tokenHash: Data, account: Account, expiresAt: Date, generation: UInt64?) {
         guard capacity > 0, let generation else { return }
-        let session = KeptSession(account: account, expiresAt: expiresAt, generation: generation, keptAt: .now)
+        let session = KeptSession(account: account, expiresAt: expiresAt, generation: generation)
         sessions.withLock { kept in
             if kept.count >= Self.sessionLimit, kept[tokenHash] == nil {
                 kept = kept.filter { $0.value.generation == generation }
@@ -62,7 +59,7 @@ final class AnswerCache: Sendable {
     func page(_ key: PageKey) -> KeptPage? {
         guard capacity > 0, let generation = changes.current else { return nil }
         let found = pages.withLock { kept -> KeptPage? in
-            guard let page = kept.pages[key], page.generation == generation, changes.isFresh(page.keptAt) else {
+            guard let page = kept.pages[key], page.generation == generation else {
                 return nil
             }
             return page
@@ -115,7 +112,6 @@ private struct KeptSession {
     let account: Account
     let expiresAt: Date
     let generation: UInt64
-    let keptAt: ContinuousClock.Instant
 }
 
 /// The pages kept and their bytes.

@@ -11,25 +11,15 @@ import Synchronization
 ///
 /// The counter can also be *not trusted*: then ``current`` is nil and nothing is kept or given
 /// from memory. A PostgreSQL storage is trusted only while it listens for the other instances'
-/// writes (`LISTEN`); one SQLite file has one writer, this process, and is always trusted.
+/// writes (`LISTEN`, its connection answering a heartbeat every second); one SQLite file has one
+/// writer, this process, and is always trusted.
 final class StorageChanges: Sendable {
     /// The generation in the low 63 bits; the top bit set while the counter is not trusted.
     private let state: Atomic<UInt64>
     private static let untrusted: UInt64 = 1 << 63
 
-    /// How long an answer kept may be given at most, writes heard or not: for a storage whose
-    /// writes are heard over a connection that could go quiet without breaking. Nil: as long as
-    /// its generation is the current one.
-    let freshFor: Duration?
-
-    init(trusted: Bool, freshFor: Duration? = nil) {
+    init(trusted: Bool) {
         state = Atomic(trusted ? 0 : Self.untrusted)
-        self.freshFor = freshFor
-    }
-
-    /// Whether an answer kept at `keptAt` may still be given (``freshFor``).
-    func isFresh(_ keptAt: ContinuousClock.Instant) -> Bool {
-        freshFor.map { ContinuousClock.now - keptAt < $0 } ?? true
     }
 
     /// The generation now, or nil when what is in memory cannot be trusted. Read it *before*

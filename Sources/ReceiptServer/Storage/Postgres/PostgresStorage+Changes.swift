@@ -8,9 +8,14 @@ extension PostgresStorage {
     /// The channel the triggers notify.
     static let answersChannel = "receipts_answers"
 
+    /// How often the listening connection is asked whether it still answers, and how long it may
+    /// take: a connection that goes quiet without breaking (a cable pulled, a frozen server) is
+    /// found within their sum, and until then at most that long goes unheard.
+    static let heartbeat = (every: Duration.seconds(1), within: Duration.seconds(2))
+
     /// Listens on a connection of its own and moves ``changes`` on at each notification. The
     /// answers kept in memory are trusted only while it listens: from the moment `LISTEN` holds
-    /// until the connection breaks; then it waits a second and listens again.
+    /// until the connection breaks or misses a heartbeat; then it listens again a second later.
     func watchChanges() async {
         while !Task.isCancelled {
             do {
@@ -19,9 +24,18 @@ extension PostgresStorage {
                     changes.distrust()
                     Task { try? await listener.close() }
                 }
-                try await listener.listen(on: Self.answersChannel) { [changes] notifications in
+                try await listener.listen(on: Self.answersChannel) { [changes, logger] notifications in
                     changes.trust()
-                    for try await _ in notifications { changes.advance() }
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await _ in notifications { changes.advance() }
+                            throw ListenerLost()
+                        }
+                        group.addTask { try await Self.beat(listener, logger: logger) }
+                        // Either ends only by throwing: the connection is gone or does not answer.
+                        try await group.next()
+                        group.cancelAll()
+                    }
                 }
             } catch {
                 if Task.isCancelled { return }
@@ -32,4 +46,20 @@ extension PostgresStorage {
             try? await Task.sleep(for: .seconds(1))
         }
     }
+
+    /// Asks the listening connection `SELECT 1` every ``heartbeat`` second until it fails to answer
+    /// in time (``ListenerLost``) or the task is cancelled.
+    private static func beat(_ listener: PostgresConnection, logger: Logger) async throws {
+        while true {
+            try await Task.sleep(for: heartbeat.every)
+            let answered = try await FirstOf.run(within: heartbeat.within) {
+                for try await _ in try await listener.query("SELECT 1", logger: logger) {}
+                return true
+            }
+            guard answered != nil else { throw ListenerLost() }
+        }
+    }
+
+    /// The listening connection stopped delivering, or stopped answering.
+    struct ListenerLost: Error {}
 }

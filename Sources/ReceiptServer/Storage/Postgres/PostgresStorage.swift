@@ -29,10 +29,9 @@ final class PostgresStorage: ServerStorage {
     private let patience: Duration
     private let outage = Mutex(OutageState())
     let timings = StorageTimings()
-    /// Writes are heard from every instance (``watchChanges()``), and trusted only while they are;
-    /// an answer kept is given for two seconds at most, in case the listening connection goes quiet
-    /// without breaking.
-    let changes = StorageChanges(trusted: false, freshFor: .seconds(2))
+    /// Writes are heard from every instance (``watchChanges()``), and trusted only while they are:
+    /// while the listening connection holds and answers its heartbeat.
+    let changes = StorageChanges(trusted: false)
 
     /// Connects to `address`, brings its schema up to date (once, whichever instance comes first),
     /// and starts the pool. A database that cannot be reached or refuses throws
