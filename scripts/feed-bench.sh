@@ -14,6 +14,7 @@
 #   RECEIPTS=path/to/receipts FEED_SECONDS=10 FEED_RUNS=3 scripts/feed-bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/serve-lib.sh
 receipts=$(realpath "${RECEIPTS:-.build/release/receipts}")
 nginx=$(realpath "${NGINX:-.build/nginx/usr/sbin/nginx}")
 seconds=${FEED_SECONDS:-10}
@@ -32,20 +33,7 @@ serve() {
   shift 3
   "$binary" serve "$@" --db "$db" --port 0 >"$folder/$name.log" 2>&1 &
   pids+=($!)
-  port=""
-  for _ in $(seq 1 600); do
-    port=$(sed -n 's|^receipts server on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$folder/$name.log" | head -n 1)
-    [ -n "$port" ] && return
-    sleep 0.1
-  done
-  echo "the server $name did not start:"; cat "$folder/$name.log"; exit 1
-}
-
-# login PORT: the demo account's session cookie.
-login() {
-  curl -sS -c "$folder/cookies-$1.txt" -H 'Content-Type: application/json' \
-    -d '{"login": "demo", "password": "demo"}' "http://127.0.0.1:$1/api/v1/sessions" >/dev/null
-  awk '$6 == "receipts_session" { print $7 }' "$folder/cookies-$1.txt"
+  served_port "$folder/$name.log" "$name"
 }
 
 # The demo seeded once; each server gets a copy of the file, so none writes beside another.
@@ -63,8 +51,7 @@ for setup in "${setups[@]}"; do
     before) serve before "$(realpath "$FEED_BASE")" "$folder/before.sqlite" ;;
   esac
   ports[$setup]=$port
-  cookies[$setup]=$(login "$port")
-  [ -n "${cookies[$setup]}" ] || { echo "could not log in to the demo account ($setup)"; exit 1; }
+  cookies[$setup]=$(demo_cookie "$port" "$folder/cookies-$setup.txt")
 done
 curl -sS -H "Cookie: receipts_session=${cookies[kept]}" -o "$folder/page.json" \
   "http://127.0.0.1:${ports[kept]}/api/v1/receipts?limit=50"

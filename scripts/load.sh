@@ -17,6 +17,7 @@
 #   RECEIPTS=path/to/receipts LOAD_SECONDS=10 scripts/load.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/serve-lib.sh
 if [[ -z "${RECEIPTS_TEST_POSTGRES_URL:-}" ]]; then exec scripts/with-postgres.sh "$0" "$@"; fi
 receipts=$(realpath "${RECEIPTS:-.build/release/receipts}")
 seconds=${LOAD_SECONDS:-30}
@@ -50,13 +51,7 @@ start() {
   ${pin:+taskset -c "$pin"} "$receipts" serve "$@" ${LOAD_ANSWER_CACHE:+--answer-cache "$LOAD_ANSWER_CACHE"} \
     --db "$db" --port 0 >"$folder/$name.log" 2>&1 &
   servers+=($!)
-  port=""
-  for _ in $(seq 1 600); do
-    port=$(sed -n 's|^receipts server on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$folder/$name.log" | head -n 1)
-    [ -n "$port" ] && return
-    sleep 0.1
-  done
-  echo "the server $name did not start:"; cat "$folder/$name.log"; exit 1
+  served_port "$folder/$name.log" "$name"
 }
 
 # load NAME RUNS PORT…: logs in on the first, then wrk at 8 and 64 connections RUNS times each, its
@@ -65,10 +60,7 @@ load() {
   local name=$1 runs=$2
   shift 2
   local first=$1
-  curl -sS -c "$folder/cookies.txt" -H 'Content-Type: application/json' \
-    -d '{"login": "demo", "password": "demo"}' "http://127.0.0.1:$first/api/v1/sessions" >/dev/null
-  cookie=$(awk '$6 == "receipts_session" { print $7 }' "$folder/cookies.txt")
-  [ -n "$cookie" ] || { echo "could not log in to the demo account on $name"; exit 1; }
+  cookie=$(demo_cookie "$first" "$folder/cookies.txt")
   page=$(curl -sS -H "Cookie: receipts_session=$cookie" -o /dev/null -w '%{size_download}' \
     "http://127.0.0.1:$first/api/v1/receipts?limit=50")
   # A warm-up, not counted: every instance opens its pool's connections and prepares its statements.
