@@ -45,26 +45,44 @@ public struct ServerLogHandler: LogHandler {
         if fields["request_id"] != nil { fields["hb.request.id"] = nil }
         let time = Self.timestamp(Date())
         let pairs = fields.sorted { $0.key < $1.key }.map { ($0.key, "\($0.value)") }
-        write(Self.line(format: format, time: time, level: event.level, message: "\(event.message)", pairs) + "\n")
+        var line = Self.line(format: format, time: time, level: event.level, message: "\(event.message)", pairs)
+        line.append("\n")
+        write(line)
     }
 
     static func line(
         format: Format, time: String, level: Logger.Level, message: String, _ pairs: [(String, String)]
     ) -> String {
-        let all = [("ts", time), ("level", level.rawValue), ("msg", message)] + pairs
-        switch format {
-        case .logfmt:
-            return all.map { "\($0.0)=\(logfmtValue($0.1))" }.joined(separator: " ")
-        case .json:
-            return "{" + all.map { "\(jsonString($0.0)):\(jsonString($0.1))" }.joined(separator: ",") + "}"
+        // One string appended to: a line is written for every request.
+        var line = ""
+        line.reserveCapacity(160)
+        for (index, (key, value)) in ([("ts", time), ("level", level.rawValue), ("msg", message)] + pairs).enumerated()
+        {
+            switch format {
+            case .logfmt:
+                if index > 0 { line.append(" ") }
+                line.append(key)
+                line.append("=")
+                line.append(logfmtValue(value))
+            case .json:
+                line.append(index == 0 ? "{" : ",")
+                line.append(jsonString(key))
+                line.append(":")
+                line.append(jsonString(value))
+            }
         }
+        if format == .json { line.append("}") }
+        return line
     }
 
     /// A logfmt value: bare when it has no space, quote, equals sign or control character, else quoted.
     static func logfmtValue(_ value: String) -> String {
+        // Bytes, not scalars: every byte of a multi-byte character is above 0x7F, so plain too.
         let plain =
             !value.isEmpty
-            && value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\"" && $0 != "=" && $0 != "\\" }
+            && value.utf8.allSatisfy {
+                $0 > 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "\\")
+            }
         return plain ? value : jsonString(value)
     }
 

@@ -11,15 +11,19 @@ struct ServerContext: RequestContext {
     /// The address the connection came from; "unknown" when the channel has none.
     let peerAddress: String
     /// The client's address as throttling counts it (``countedAddress(_:)``): the peer's, or the one
-    /// a trusted proxy forwarded (``ForwardedMiddleware``).
-    var clientAddress: String
+    /// a trusted proxy forwarded (``ForwardedMiddleware``). Worked out when asked: only throttled
+    /// requests ask, and the feed, the busiest, is not one of them.
+    var clientAddress: String {
+        get { forwardedClient ?? Self.countedAddress(peerAddress) }
+        set { forwardedClient = newValue }
+    }
+    private var forwardedClient: String?
     /// Whether the client reached a trusted proxy over TLS (`https`), as the proxy says.
     var overTLS = false
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
-        clientAddress = Self.countedAddress(peerAddress)
     }
 
     /// An address as throttling counts it: an IPv4 address as it is (also when written as IPv6,
