@@ -70,13 +70,23 @@ extension ReceiptDatabase {
 
     /// Saves a receipt inside a transaction: its items categorized, what it is and the money it
     /// counts worked out, linked to the receipt it goes with, the monthly totals it changes gathered
-    /// in `context`.
-    static func save(_ receipt: Receipt, in db: Database, context: inout SaveContext) throws -> SaveOutcome {
+    /// in `context`. `addedBy` is the login of the server account that added it, when a feed says:
+    /// a new receipt is inserted with it, a stored one keeps it (``keepAdder(_:of:in:)``).
+    static func save(
+        _ receipt: Receipt, addedBy: String? = nil, in db: Database, context: inout SaveContext
+    ) throws -> SaveOutcome {
+        let outcome = try saveReceipt(receipt, addedBy: addedBy, in: db, context: &context)
+        if outcome != .inserted, let addedBy { try keepAdder(addedBy, of: receipt, in: db) }
+        return outcome
+    }
+
+    private static func saveReceipt(
+        _ receipt: Receipt, addedBy: String?, in db: Database, context: inout SaveContext
+    ) throws -> SaveOutcome {
         // Imports insert thousands of rows: cached statements with values bound directly. A new
         // receipt's search document is written later, with those of the other new receipts
         // (updateSearchIndex).
-        var lookup = DirectBindings(
-            try db.cachedStatement(sql: "SELECT id FROM receipts WHERE fn = ? AND fd = ? AND fp = ?"))
+        var lookup = DirectBindings(try context.statements.receiptLookup(in: db))
         lookup.add(receipt.identity.fn)
         lookup.add(receipt.identity.i)
         lookup.add(receipt.identity.fp)
@@ -86,8 +96,9 @@ extension ReceiptDatabase {
         let shop = try ShopIdentity.shop(
             of: .init(receipt), in: db, cached: context.cachedShops, known: &context.shops)
         guard let id = try lookup.fetchInt64() else {
-            var insert = DirectBindings(try db.cachedStatement(sql: ReceiptRecord.insertSQL))
+            var insert = DirectBindings(try context.statements.receiptInsert(in: db))
             ReceiptRecord.bind(receipt, kind: kind, counted: counted, shop: shop?.id, to: &insert)
+            insert.add(addedBy)
             try insert.execute()
             let id = db.lastInsertedRowID
             try writeDocument(receipt.document, of: id, in: db)
@@ -170,7 +181,7 @@ extension ReceiptDatabase {
         var position = 0
         for start in stride(from: 0, to: receipt.items.count, by: ItemRecord.rowsPerInsert) {
             let chunk = receipt.items[start..<min(start + ItemRecord.rowsPerInsert, receipt.items.count)]
-            var values = DirectBindings(try db.cachedStatement(sql: ItemRecord.insertSQL(rows: chunk.count)))
+            var values = DirectBindings(try context.statements.itemsInsert(rows: chunk.count, in: db))
             for item in chunk {
                 var nameID: Int64?
                 var category: Category?

@@ -41,10 +41,8 @@ extension ReceiptDatabase {
             for page in pages {
                 try Self.save(page.places, in: db, context: &context)
                 for (index, receipt) in page.receipts.enumerated() {
-                    outcomes.append(try Self.save(receipt, in: db, context: &context))
-                    if index < page.addedBy.count, let login = page.addedBy[index] {
-                        try Self.keepAdder(login, of: receipt, in: db)
-                    }
+                    let addedBy = index < page.addedBy.count ? page.addedBy[index] : nil
+                    outcomes.append(try Self.save(receipt, addedBy: addedBy, in: db, context: &context))
                 }
             }
             try db.execute(
@@ -59,8 +57,9 @@ extension ReceiptDatabase {
 }
 
 extension ReceiptDatabase {
-    /// Keeps the login of the server account that added `receipt` (a household member's), when it
-    /// is not kept already: the person with that login pays it unless told otherwise.
+    /// Keeps the login of the server account that added a stored `receipt` (a household member's),
+    /// when it is not kept already: the person with that login pays it unless told otherwise. A new
+    /// receipt is inserted with it instead.
     static func keepAdder(_ login: String, of receipt: Receipt, in db: Database) throws {
         try db.cachedStatement(
             sql: "UPDATE receipts SET added_by = ? WHERE fn = ? AND fd = ? AND fp = ? AND added_by IS NOT ?"

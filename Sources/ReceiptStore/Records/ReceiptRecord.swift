@@ -52,8 +52,9 @@ struct ReceiptRecord: Codable, FetchableRecord, TableRecord, Equatable {
         retail_place, address, register_number, status, place_id, kind, counted, shop_id
         """
     private static let placeholders = Array(repeating: "?", count: 22).joined(separator: ", ")
-    /// Inserts a receipt, not linked to any other yet.
-    static let insertSQL = "INSERT INTO receipts (\(columns)) VALUES (\(placeholders))"
+    /// Inserts a receipt, not linked to any other yet: its values followed by the login of the
+    /// account that added it (`added_by`), when a feed says.
+    static let insertSQL = "INSERT INTO receipts (\(columns), added_by) VALUES (\(placeholders), ?)"
     /// Takes the values of a receipt followed by the row's id; the receipt is linked to none until
     /// linked again.
     static let updateSQL = "UPDATE receipts SET (\(columns), linked_id) = (\(placeholders), NULL) WHERE id = ?"

@@ -17,6 +17,8 @@ struct SaveContext {
     var products: [String: Int64] = [:]
     /// Name rows this transaction printed with a known GTIN (``ProductRows/alias(printed:gtinRow:in:)``).
     var aliased: Set<Int64> = []
+    /// The statements every saved receipt runs.
+    var statements = SaveStatements()
 
     /// The name row a line counts under: the one its GTIN was first seen with, when it carries a
     /// valid one (so one product printed two ways at two chains is one product), else its
@@ -123,5 +125,39 @@ extension SaveContext {
         delta.add(after, sign: 1)
         delta.markStale(after.month)
         return moved
+    }
+}
+
+/// The statements every saved receipt runs, taken from GRDB's cache once a transaction: finding a
+/// cached statement hashes its whole SQL (a receipt's items' runs to a kilobyte), which cost more
+/// than binding the values.
+struct SaveStatements {
+    private var lookup: Statement?
+    private var insert: Statement?
+    /// By the number of rows less one.
+    private var items = [Statement?](repeating: nil, count: ItemRecord.rowsPerInsert)
+
+    /// Finds a receipt's id by its fiscal identity.
+    mutating func receiptLookup(in db: Database) throws -> Statement {
+        if let lookup { return lookup }
+        let statement = try db.cachedStatement(sql: "SELECT id FROM receipts WHERE fn = ? AND fd = ? AND fp = ?")
+        lookup = statement
+        return statement
+    }
+
+    /// ``ReceiptRecord/insertSQL``.
+    mutating func receiptInsert(in db: Database) throws -> Statement {
+        if let insert { return insert }
+        let statement = try db.cachedStatement(sql: ReceiptRecord.insertSQL)
+        insert = statement
+        return statement
+    }
+
+    /// ``ItemRecord/insertSQL(rows:)``.
+    mutating func itemsInsert(rows: Int, in db: Database) throws -> Statement {
+        if let statement = items[rows - 1] { return statement }
+        let statement = try db.cachedStatement(sql: ItemRecord.insertSQL(rows: rows))
+        items[rows - 1] = statement
+        return statement
     }
 }
