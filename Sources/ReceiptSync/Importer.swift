@@ -88,6 +88,8 @@ public struct Importer: Sendable {
         var summary = ImportSummary()
         var since = try database.syncPosition(for: source).since
         let queue = PageQueue<FetchedPage>(capacity: pagesAhead)
+        let writer = DatabaseThread()
+        let (database, source) = (database, source)
         return try await withThrowingTaskGroup { group in
             group.addTask { [since] in await fetch(since: since, into: queue) }
             // Also when writing fails: a fetcher waiting for room stops (the group cancels one
@@ -96,8 +98,10 @@ public struct Importer: Sendable {
             var received = 0
             while case let pages = try await queue.take(), let last = pages.last {
                 if last.nextSince != since || pages.contains(where: { !$0.page.receipts.isEmpty }) {
-                    let outcomes = try database.save(
-                        pages.map(\.page), position: SyncPosition(source: source, since: last.nextSince))
+                    let outcomes = try await writer.run {
+                        try database.save(
+                            pages.map(\.page), position: SyncPosition(source: source, since: last.nextSince))
+                    }
                     summary.count(outcomes, receipts: pages.flatMap(\.page.receipts))
                 }
                 since = last.nextSince
@@ -107,13 +111,41 @@ public struct Importer: Sendable {
                     ImportProgress(
                         pages: summary.pages, receipts: received, elapsed: Date().timeIntervalSince(started)))
             }
-            // Every page is written by now: an index pass that fails (a full disk) is not the
-            // import's failure, and the next search runs it again.
-            try? database.updateSearchIndex()
-            // Likewise the guesses made with the classifier as it stood are made again with all the
-            // new names; when that cannot be written, they stay as they were until the next import.
-            try? database.settleGuesses()
+            await writer.run {
+                // Every page is written by now: an index pass that fails (a full disk) is not the
+                // import's failure, and the next search runs it again.
+                try? database.updateSearchIndex()
+                // Likewise the guesses made with the classifier as it stood are made again with all
+                // the new names; when that cannot be written, they stay as they were until the next
+                // import.
+                try? database.settleGuesses()
+            }
             return summary
+        }
+    }
+
+    /// Where the importer's database work runs: a serial queue of its own, outside Swift's concurrency
+    /// pool. The pool has a thread a core, and on a machine of two a writer waiting on SQLite there
+    /// would leave the fetching, the reading of pages (and a server in the same process) a single
+    /// thread between them while it writes.
+    private struct DatabaseThread {
+        private let queue = DispatchQueue(label: "receipts.import.writer")
+
+        /// Runs `work` there, in order, and awaits its end.
+        func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async { continuation.resume(with: Result { try work() }) }
+            }
+        }
+
+        /// ``run(_:)`` for work that cannot fail.
+        func run(_ work: @escaping @Sendable () -> Void) async {
+            await withCheckedContinuation { continuation in
+                queue.async {
+                    work()
+                    continuation.resume()
+                }
+            }
         }
     }
 
