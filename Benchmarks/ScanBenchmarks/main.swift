@@ -216,7 +216,9 @@ for sample in samples {
 }
 
 // zxing-cpp's test photos: the cascade, zbarimg (QR codes only) and the yardstick on each.
-let realPhotos = sets.contains("photos") ? RealPhoto.all(in: "Tests/Fixtures/qr-photos") : []
+// SCAN_BENCH_PHOTOS: another folder laid out the same way (a few of the photos, for tuning).
+let realFolder = environment["SCAN_BENCH_PHOTOS"] ?? "Tests/Fixtures/qr-photos"
+let realPhotos = sets.contains("photos") ? RealPhoto.all(in: realFolder) : []
 struct RealOutcome {
     var ours = false
     var oursCodes = 0

@@ -51,6 +51,9 @@ final class PhotoViews {
         case .workedWhole:
             return [
                 { [self.work.boxBlurred(radius: 1)] },
+                // A code drawn over a photograph: the picture's grain inside its modules breaks the runs
+                // that zbar follows; smoothed over five pixels, modules of six or more come out whole.
+                { [self.work.boxBlurred(radius: 2)] },
                 { [self.sharpWork] },
                 { [self.work.binarized()] },
                 { [self.sharpWork.binarized()] },
