@@ -47,6 +47,20 @@ final class PhotoViews {
                 { found().map { self.crop($0).resampled(scale: 1.6) } },
                 { self.sharpRegions.flatMap { [self.crop($0), self.crop($0).sharpened(radius: 2, amount: 3)] } },
                 { self.fullSizeRegions.flatMap { [self.crop($0), self.crop($0).sharpened()] } },
+                // A code on a wrinkled label against a darker ground: the label flattened, found in
+                // the region and in one half as wide again (where the code fills the region, the
+                // label's edges and the ground lie beyond it).
+                {
+                    found().flatMap { region in
+                        var wide = region
+                        (wide.x, wide.y) = (region.x - region.width / 4, region.y - region.height / 4)
+                        (wide.width, wide.height) = (region.width * 3 / 2, region.height * 3 / 2)
+                        // Its edges followed closely, and smoothed over a tenth of their length.
+                        return [self.crop(region), self.crop(wide)].flatMap { piece in
+                            [5, 13].compactMap { piece.flattenedLabel(smoothing: $0) }
+                        }
+                    }
+                },
             ]
         case .workedWhole:
             return [

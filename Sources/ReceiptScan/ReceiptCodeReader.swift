@@ -13,7 +13,8 @@ public struct ReceiptCodeReader: Sendable {
         /// The whole photo (shrunk by a whole factor to about 2000 pixels when larger).
         case whole
         /// The crops smoothed, sharpened, made black and white, turned and enlarged; then crops found
-        /// in the sharpened photo (blur) and in the full-size one (small codes in a large photo).
+        /// in the sharpened photo (blur) and in the full-size one (small codes in a large photo); then
+        /// a crumpled label against a darker ground, flattened.
         case workedRegions
         /// The whole photo smoothed, sharpened, made black and white and shrunk; at full size; and in
         /// negative, for a code printed light on dark.

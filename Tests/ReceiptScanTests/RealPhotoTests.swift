@@ -1,7 +1,8 @@
 import Foundation
-import ReceiptScan
 import ReceiptTesting
 import Testing
+
+@testable import ReceiptScan
 
 /// Pictures of zxing-cpp's own test set (Tests/Fixtures/qr-photos, where they come from in its
 /// SOURCES.md) of the kinds the cascade learnt to read from that set; `ScanBenchmarks` reads all 183.
@@ -18,5 +19,30 @@ struct RealPhotoTests {
         let image = try ImageLoader.load(try Repository.data("Tests/Fixtures/qr-photos/qrcode-2/13.webp"))
         let result = try ReceiptCodeReader().read(image)
         #expect(result.codes.map(\.text) == [try Self.expected("qrcode-2/13.webp")])
+    }
+
+    @Test(
+        "a code on a crumpled label against dark cloth is read once the label is flattened",
+        arguments: ["qrcode-4/05.webp", "qrcode-4/06.webp"])
+    func crumpledLabel(name: String) throws {
+        let image = try ImageLoader.load(try Repository.data("Tests/Fixtures/qr-photos/" + name))
+        #expect(try ReceiptCodeReader().read(image).codes.map(\.text) == [try Self.expected(name)])
+    }
+
+    @Test("a flattened label fills a square with a white margin; a picture without a dark ground gives none")
+    func flattening() throws {
+        // A light label, its top edge bowed, on a dark ground.
+        var picture = GrayImage(width: 120, height: 120, fill: 30)
+        for y in 20..<100 {
+            for x in 20..<100 where y >= 20 + Int(6 * sin(Double(x - 20) / 80 * Double.pi)) { picture[x, y] = 230 }
+        }
+        let flat = try #require(picture.flattenedLabel(smoothing: 5))
+        #expect(flat.width == flat.height)
+        #expect(flat[0, 0] == 255)
+        // The bow is gone: a row just inside the label's top is light across its whole width.
+        let margin = try #require((0..<flat.height).first { flat[flat.width / 2, $0] < 255 })
+        #expect((margin + 2..<flat.width - margin - 2).allSatisfy { flat[$0, margin + 2] > 128 })
+        #expect(flat[flat.width / 2, flat.height / 2] > 128)
+        #expect(GrayImage(width: 120, height: 120, fill: 230).flattenedLabel(smoothing: 5) == nil)
     }
 }
