@@ -47,11 +47,11 @@ final class PhotoViews {
                 { found().map { self.crop($0).resampled(scale: 1.6) } },
                 { self.sharpRegions.flatMap { [self.crop($0), self.crop($0).sharpened(radius: 2, amount: 3)] } },
                 { self.fullSizeRegions.flatMap { [self.crop($0), self.crop($0).sharpened()] } },
-                // A code on a wrinkled label against a darker ground: the label flattened, found in
-                // the region and in one half as wide again (where the code fills the region, the
-                // label's edges and the ground lie beyond it).
+                // A code on a wrinkled label against a darker ground: the label flattened where three
+                // finder patterns show a whole code, found in the region and in one half as wide again
+                // (where the code fills the region, the label's edges and the ground lie beyond it).
                 {
-                    found().flatMap { region in
+                    found().filter { $0.finders == 3 }.flatMap { region in
                         var wide = region
                         (wide.x, wide.y) = (region.x - region.width / 4, region.y - region.height / 4)
                         (wide.width, wide.height) = (region.width * 3 / 2, region.height * 3 / 2)
