@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// The counter can also be *not trusted*: then ``current`` is nil and nothing is kept or given
 /// from memory. A PostgreSQL storage is trusted only while it listens for the other instances'
-/// writes (`LISTEN`, its connection answering a heartbeat every second); one SQLite file has one
+/// writes (`LISTEN`, its connection answering a heartbeat); one SQLite file has one
 /// writer, this process, and is always trusted.
 final class StorageChanges: Sendable {
     /// The generation in the low 63 bits; the top bit set while the counter is not trusted.

@@ -26,11 +26,11 @@ final class PostgresStorage: ServerStorage {
     let connection: PostgresConnection.Configuration
     let logger: Logger
     /// How long a call may wait for the database before the request is answered 503.
-    private let patience: Duration
+    let patience: Duration
     private let outage = Mutex(OutageState())
     let timings = StorageTimings()
     /// Writes are heard from every instance (``watchChanges()``), and trusted only while they are:
-    /// while the listening connection holds and answers its heartbeat.
+    /// while the listening connection holds and answers its heartbeat within the patience.
     let changes = StorageChanges(trusted: false)
 
     /// Connects to `address`, brings its schema up to date (once, whichever instance comes first),
