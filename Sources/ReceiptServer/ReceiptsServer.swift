@@ -83,11 +83,6 @@ public final class ReceiptsServer: Sendable {
     let metrics = ServerMetrics()
     let cursors: CursorCodec
     let logger: Logger
-    /// Feed pages and sessions kept in memory while the storage has not changed.
-    let answers: AnswerCache
-    let accounts: AccountStore
-    /// Kept feed pages answered on the connections' event loops.
-    let keptFeed: KeptFeedAnswerer
 
     /// Opens (or creates) the server's database and loads its places and cursor secret; listens only
     /// once ``run()`` or ``application(onRunning:)`` runs. A PostgreSQL database that cannot be used
@@ -125,12 +120,6 @@ public final class ReceiptsServer: Sendable {
         var logger = Logger(label: "receipts.server")
         logger.logLevel = settings.logLevel
         self.logger = logger
-        answers = AnswerCache(changes: storage.changes, capacity: settings.answerCacheBytes)
-        accounts = AccountStore(
-            storage: storage, sessionLifetime: settings.sessionLifetime, clock: settings.clock, answers: answers)
-        keptFeed = KeptFeedAnswerer(
-            accounts: accounts, allowedHosts: Set(settings.allowedHosts.map { HostCheckMiddleware.host(of: $0) }),
-            metrics: metrics, logger: logger, serverName: Self.serverName)
         for file in (storage as? SQLiteStorage)?.narrowed ?? [] {
             logger.warning("others could read or write \(file): it is now readable by its owner only (mode 0600)")
         }
@@ -156,10 +145,9 @@ public final class ReceiptsServer: Sendable {
                     additionalChannelHandlers: [
                         ProtocolErrorHandler(),
                         RequestDeadlineHandler(headTimeout: headTimeout, requestTimeout: requestTimeout),
-                        KeptFeedHandler(answerer: self.keptFeed),
                     ])),
             configuration: ApplicationConfiguration(
-                address: .hostname(settings.host, port: settings.port), serverName: Self.serverName),
+                address: .hostname(settings.host, port: settings.port), serverName: "receipts"),
             services: services(),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
@@ -187,16 +175,17 @@ public final class ReceiptsServer: Sendable {
         try await application().runService()
     }
 
-    /// The `Server` field of every answer.
-    static let serverName = "receipts"
-
     func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: ForwardedMiddleware(trusted: settings.trustedProxies, header: settings.forwardedHeader))
         router.add(
-            middleware: HostCheckMiddleware(allowed: keptFeed.allowedHosts))
+            middleware: HostCheckMiddleware(
+                allowed: Set(settings.allowedHosts.map { HostCheckMiddleware.host(of: $0) })))
+        let answers = AnswerCache(changes: storage.changes, capacity: settings.answerCacheBytes)
+        let accounts = AccountStore(
+            storage: storage, sessionLifetime: settings.sessionLifetime, clock: settings.clock, answers: answers)
         let guarded = router.group().add(middleware: SessionMiddleware(accounts: accounts))
         let hasher = PasswordHasher(cost: settings.bcryptCost)
 

@@ -3,9 +3,7 @@ import HTTPTypes
 import NIOCore
 import ReceiptAPI
 import ReceiptCore
-import ReceiptServerTesting
 import ReceiptTesting
-import Synchronization
 import Testing
 
 @testable import ReceiptServer
@@ -99,83 +97,6 @@ struct AnswerCacheTests {
             let second = try await demo.get("/api/v1/receipts?limit=20&cursor=\(cursor)")
             #expect(try await demo.get("/api/v1/receipts?limit=20&cursor=\(cursor)").body == second.body)
             if exact { #expect(try await Self.calls("feed", on: server) == 3) }
-        }
-    }
-
-    @Test(
-        "on a connection a kept page is answered on the event loop, as the router answers it, in order with the requests around it"
-    )
-    func answeredOnTheEventLoop() async throws {
-        try await ServerHarness.run(transport: .live, configure: Self.counted) { server in
-            let demo = try await Self.demo(on: server)
-            let cookie = try #require(demo.sessionCookie)
-            let given = { server.server.keptFeed.given.load(ordering: .relaxed) }
-            let page = "/api/v1/receipts?limit=7"
-            // The first asking goes to the router (nothing kept yet), which keeps the page; asked
-            // again, it is given on the event loop (on PostgreSQL perhaps only after the login's
-            // own notification has come: asked until then).
-            let first = try await demo.get(page)
-            #expect(first.status == .ok && given() == 0)
-            var answered = 1
-            var direct = try await demo.get(page)
-            answered += 1
-            for _ in 0..<20 where given() == 0 {
-                direct = try await demo.get(page)
-                answered += 1
-            }
-            #expect(given() == 1)
-            // `Connection: keep-alive` is passed on: the router answers the same page from memory.
-            let routed = try await demo.send(page, method: .get, body: nil, headers: [.connection: "keep-alive"])
-            answered += 1
-            #expect(given() == 1)
-            #expect(direct.status == .ok && routed.status == .ok)
-            #expect(direct.body == first.body && routed.body == first.body)
-            let varying: Set<HTTPField.Name> = [.date, .requestID, .connection]
-            let fields = { (answer: APIClient.Response) in
-                answer.headers.filter { !varying.contains($0.name) }.map { "\($0.name): \($0.value)" }.sorted()
-            }
-            #expect(fields(direct) == fields(routed))
-            #expect(fields(direct).contains("Server: receipts") && direct.headers[.date] != nil)
-            #expect(direct.headers[.requestID] != nil && direct.headers[.requestID] != routed.headers[.requestID])
-            let tag = try #require(direct.headers[.eTag])
-            let notModified = try await demo.send(page, method: .get, body: nil, headers: [.ifNoneMatch: tag])
-            #expect(notModified.status == .notModified && notModified.body.isEmpty && notModified.headers[.eTag] == tag)
-            #expect(given() == 2)
-            // A load balancer's id is kept, as the router keeps it.
-            let named = try await demo.send(page, method: .get, body: nil, headers: [.requestID: "balancer-17"])
-            #expect(named.headers[.requestID] == "balancer-17" && given() == 3)
-            answered += 1
-
-            // Pipelined, one write: the kept page first (answered here), then /health (passed on),
-            // then the page twice more: passed on behind /health, the last with `Connection: close`.
-            // Four answers, in the order asked; one more given here.
-            let connection = try RawConnection(port: server.port)
-            let feed = "GET \(page) HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: receipts_session=\(cookie)\r\n"
-            connection.send(
-                feed + "\r\n" + "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + feed + "\r\n" + feed
-                    + "Connection: close\r\n\r\n")
-            let pipelined = await connection.receiveAll(seconds: 60)
-            let statuses = pipelined.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
-            #expect(statuses == ["200", "200", "200", "200"])
-            let bodies = pipelined.components(separatedBy: "\r\n\r\n").dropFirst().map { $0.prefix(9) }
-            #expect(bodies == ["{\"hasMore", "{\"places\"", "{\"hasMore", "{\"hasMore"])
-            #expect(given() == 4)
-            answered += 3
-
-            // A host the check refuses is passed on, and the router refuses it (421).
-            let foreign = try RawConnection(port: server.port)
-            foreign.send(
-                "GET \(page) HTTP/1.1\r\nHost: rebinding.example\r\nCookie: receipts_session=\(cookie)\r\n\r\n"
-                    + "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            let refused = await foreign.receiveAll(seconds: 60)
-            #expect(refused.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) } == ["421", "200"])
-            #expect(given() == 4)
-
-            // Each 200 of the feed counted once in the metrics, wherever it was answered.
-            let metrics = try await demo.send(
-                "/metrics", method: .get, body: nil, headers: [.authorization: "Bearer cache-token"])
-            let counted = "receipts_http_requests_total{route=\"/api/v1/receipts\",method=\"GET\",status=\"200\"} "
-            #expect(metrics.text.split(separator: "\n").contains { $0 == counted + "\(answered)" }, "\(answered)")
         }
     }
 

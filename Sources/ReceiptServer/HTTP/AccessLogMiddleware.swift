@@ -34,23 +34,13 @@ struct AccessLogMiddleware: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, context: Context, took duration: Duration) {
-        Self.record(
-            route: context.endpointPath ?? "unrouted", method: request.method.rawValue, path: request.uri.path,
-            status: status, took: duration, metrics: metrics, logger: context.logger)
-    }
-
-    /// Counts an answered request in the metrics and logs its line: every answer's, whether the
-    /// router gave it or the event loop (``KeptFeedHandler``).
-    static func record(
-        route: String, method: String, path: String, status: Int, took duration: Duration, metrics: ServerMetrics,
-        logger: Logger
-    ) {
-        metrics.request(route: route, method: method, status: status, took: duration)
-        logger.info(
+        let route = context.endpointPath ?? "unrouted"
+        metrics.request(route: route, method: request.method.rawValue, status: status, took: duration)
+        context.logger.info(
             "answered",
             metadata: [
-                "method": .string(method), "path": .string(path), "status": .stringConvertible(status),
-                "ms": .string(milliseconds(duration)),
+                "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+                "status": .stringConvertible(status), "ms": .string(Self.milliseconds(duration)),
             ])
     }
 

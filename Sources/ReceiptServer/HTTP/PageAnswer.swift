@@ -10,24 +10,14 @@ import Hummingbird
 /// page and asks again each time, a shared cache keeps nothing.
 enum PageAnswer {
     static func response(_ page: KeptPage, to request: Request) -> Response {
-        let answer = answer(page, ifNoneMatch: request.headers[.ifNoneMatch])
-        return Response(
-            status: answer.status, headers: answer.headers,
-            body: answer.body.map { ResponseBody(byteBuffer: $0) } ?? .init())
-    }
-
-    /// The status, fields and body (none for 304) that answer `page` to a request naming
-    /// `ifNoneMatch`; the router's answer and the event loop's (``KeptFeedHandler``) are both this.
-    static func answer(_ page: KeptPage, ifNoneMatch asked: String?) -> (
-        status: HTTPResponse.Status, headers: HTTPFields, body: ByteBuffer?
-    ) {
         var headers: HTTPFields = [.cacheControl: "private, no-cache"]
+        let asked = request.headers[.ifNoneMatch]
         if let tag = page.entityTag ?? asked.map({ _ in KeptPage.tag(of: page.body) }) {
             headers[.eTag] = tag
-            if let asked, matches(asked, tag) { return (.notModified, headers, nil) }
+            if let asked, matches(asked, tag) { return Response(status: .notModified, headers: headers) }
         }
         headers[.contentType] = jsonContentType
-        return (.ok, headers, page.body)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: page.body))
     }
 
     /// Whether `If-None-Match` names `tag`: `*`, or a list of tags compared weakly (a `W/` prefix

@@ -23,16 +23,13 @@ struct SessionMiddleware: RouterMiddleware {
 
     /// The session token of the request's cookie; none is 401.
     static func token(of request: Request) throws -> String {
-        guard let token = token(in: request.headers) else { throw APIError.unauthorized() }
-        return token
-    }
-
-    /// The session token of the first session cookie in `fields`; nil when there is none or it is empty.
-    static func token(in fields: HTTPFields) -> String? {
-        for header in fields[values: .cookie] {
-            if let token = cookie(APIContract.sessionCookie, in: header) { return token.isEmpty ? nil : token }
+        for header in request.headers[values: .cookie] {
+            if let token = cookie(APIContract.sessionCookie, in: header) {
+                guard !token.isEmpty else { break }
+                return token
+            }
         }
-        return nil
+        throw APIError.unauthorized()
     }
 
     /// The value of the first cookie named `name` in a `Cookie` header (`a=1; b=2`), its double

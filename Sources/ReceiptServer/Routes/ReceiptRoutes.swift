@@ -29,17 +29,19 @@ struct ReceiptRoutes: Sendable {
     /// never kept.
     private func feed(_ request: Request) async throws -> Response {
         let token = try SessionMiddleware.token(of: request)
-        let query = request.uri.query ?? ""
-        if let page = accounts.keptFeedPage(forToken: token, query: query) {
+        let key = { (account: Int64) in
+            AnswerCache.PageKey(feed: .receipts, account: account, query: request.uri.query ?? "")
+        }
+        if let account = accounts.keptAccount(forToken: token), let page = answers.page(key(account.id)) {
             return PageAnswer.response(page, to: request)
         }
         let generation = answers.changes.current
-        let parameters = QueryParameters(request)
+        let query = QueryParameters(request)
         let limit: Int
         let position: FeedPosition?
         do {
-            limit = try parameters.pageSize()
-            position = try parameters.string("cursor").map { cursor in
+            limit = try query.pageSize()
+            position = try query.string("cursor").map { cursor in
                 guard let decoded = cursors.decode(cursor, as: FeedPosition.self) else {
                     throw APIError.badRequest(.foreignFeedCursor)
                 }
@@ -60,9 +62,7 @@ struct ReceiptRoutes: Sendable {
             ReceiptFeedPage.write(receipts: stored, nextCursor: next, hasMore: hasMore, to: &$0)
         }
         return PageAnswer.response(
-            answers.keep(
-                page: AnswerCache.PageKey(feed: .receipts, account: found.account.id, query: query), body: body,
-                generation: generation), to: request)
+            answers.keep(page: key(found.account.id), body: body, generation: generation), to: request)
     }
 
     /// The change feed, kept in memory as the feed is: an importer asks for the same `since` again

@@ -68,13 +68,6 @@ struct AccountStore: Sendable {
         return account
     }
 
-    /// The feed page kept in memory for `query` (as the client wrote it) of a live session kept in
-    /// memory; nil when either is not kept at the current generation.
-    func keptFeedPage(forToken token: String, query: String) -> KeptPage? {
-        guard let account = keptAccount(forToken: token) else { return nil }
-        return answers.page(AnswerCache.PageKey(feed: .receipts, account: account.id, query: query))
-    }
-
     /// The account of a live session and a page of its feed, read in one storage call; nil for an
     /// unknown or expired token (an expired one is removed).
     func feed(forToken token: String, after position: FeedPosition?, limit: Int) async throws -> SessionFeed? {
