@@ -2,16 +2,17 @@
 # make bench: the feed page against nginx serving the same bytes. The release server with the demo
 # account (10,000 receipts) on SQLite, on loopback; its first feed page (50 receipts) saved to a
 # file that Debian's nginx (unpacked under .build by make, a worker a core, sendfile) serves. Both
-# log every request to a file, as each does by default. wrk (2 threads) at 8 and 64 connections for FEED_SECONDS
-# (10) each, FEED_RUNS (3) times, the setups taking turns within each run so that a noisy moment
-# falls on all of them:
+# log every request to a file, as each does by default. wrk (2 threads; 1 for 1 connection) at
+# FEED_CONNECTIONS (8 and 64) connections for FEED_SECONDS (10) each, FEED_RUNS (3) times, the
+# setups taking turns within each run so that a noisy moment falls on all of them:
 #   nginx            the file
 #   kept             receipts serve, pages and sessions kept in memory (the default)
 #   read             receipts serve --answer-cache 0: every page read from SQLite and written anew
 #   before           FEED_BASE=path/to/an/older/receipts, when given: the same, as it was
-# Prints each setup's median pages/s and latency (p50, p99 of the median run), and each against
-# nginx's, as a Markdown table.
-#   RECEIPTS=path/to/receipts FEED_SECONDS=10 FEED_RUNS=3 scripts/feed-bench.sh
+# Prints each setup's median pages/s and latency (p50, p99 of the median run), each against nginx's,
+# and the CPU wrk itself took (cores, median run: when wrk is starved of the CPU its latencies are
+# the scheduler's), as a Markdown table.
+#   RECEIPTS=path/to/receipts FEED_SECONDS=10 FEED_RUNS=3 FEED_CONNECTIONS="8 64" scripts/feed-bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/serve-lib.sh
@@ -19,6 +20,7 @@ receipts=$(realpath "${RECEIPTS:-.build/release/receipts}")
 nginx=$(realpath "${NGINX:-.build/nginx/usr/sbin/nginx}")
 seconds=${FEED_SECONDS:-10}
 runs=${FEED_RUNS:-3}
+connection_counts=${FEED_CONNECTIONS:-8 64}
 folder=$(mktemp -d)
 pids=()
 stop_all() {
@@ -95,8 +97,9 @@ served=$(curl -sS "http://127.0.0.1:$nginx_port/api/v1/receipts?limit=50" | cmp 
 
 # bench NAME PORT CONNECTIONS RUN [COOKIE]
 bench() {
-  wrk -t2 -c"$3" -d"${seconds}s" --latency ${5:+-H "Cookie: receipts_session=$5"} \
-    "http://127.0.0.1:$2/api/v1/receipts?limit=50" >"$folder/wrk-$1-$3-$4.txt"
+  local TIMEFORMAT='%U %S'
+  { time wrk -t"$(( $3 < 2 ? 1 : 2 ))" -c"$3" -d"${seconds}s" --latency ${5:+-H "Cookie: receipts_session=$5"} \
+    "http://127.0.0.1:$2/api/v1/receipts?limit=50" >"$folder/wrk-$1-$3-$4.txt"; } 2>"$folder/cpu-$1-$3-$4.txt"
 }
 # A warm-up of each, not counted.
 for setup in "${setups[@]}"; do
@@ -104,7 +107,7 @@ for setup in "${setups[@]}"; do
     "http://127.0.0.1:${ports[$setup]}/api/v1/receipts?limit=50" >/dev/null
 done
 wrk -t2 -c8 -d2s "http://127.0.0.1:$nginx_port/api/v1/receipts?limit=50" >/dev/null
-for connections in 8 64; do
+for connections in $connection_counts; do
   for run in $(seq 1 "$runs"); do
     bench nginx "$nginx_port" "$connections" "$run"
     for setup in "${setups[@]}"; do bench "$setup" "${ports[$setup]}" "$connections" "$run" "${cookies[$setup]}"; done
@@ -115,9 +118,10 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 echo "The feed page against nginx — ${cpu:-unknown CPU}, $(nproc) cores; wrk, nginx and the servers on one machine, loopback"
 echo "GET /api/v1/receipts?limit=50: $page bytes (50 receipts of the demo account's 10,000, SQLite); wrk -t2, ${seconds}-s runs, $runs of each, setups taking turns"
 echo
-python3 - "$folder" "$runs" "${setups[*]}" "$page" <<'PY'
+python3 - "$folder" "$runs" "${setups[*]}" "$page" "$seconds" $connection_counts <<'PY'
 import re, statistics, sys
 folder, runs, setups, page = sys.argv[1], int(sys.argv[2]), ["nginx"] + sys.argv[3].split(), int(sys.argv[4])
+seconds, connection_counts = float(sys.argv[5]), [int(c) for c in sys.argv[6:]]
 summary = []
 names = {"nginx": "nginx, the page as a file", "kept": "receipts serve: kept in memory",
          "read": "receipts serve --answer-cache 0: read each time", "before": "receipts serve before (FEED_BASE)"}
@@ -131,10 +135,11 @@ def read(path):
     p99 = ms(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1))
     errors = sum(int(n) for n in re.findall(r"(?:connect|read|write|timeout) (\d+)", text))
     errors += int((re.search(r"Non-2xx or 3xx responses: (\d+)", text) or [0, 0])[1])
-    return rate, p50, p99, errors
-print("| setup | connections | pages/s (median of runs) | of nginx | p50 / p99 ms (median run) | p99 ÷ p50 (worst run) | errors |")
-print("|---|---:|---:|---:|---:|---:|---:|")
-for connections in (8, 64):
+    cpu = sum(float(t) for t in open(path.replace("/wrk-", "/cpu-")).read().split()[-2:]) / seconds
+    return rate, p50, p99, errors, cpu
+print("| setup | connections | pages/s (median of runs) | of nginx | p50 / p99 ms (median run) | p99 ÷ p50 (worst run) | wrk's CPU | errors |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+for connections in connection_counts:
     nginx_rate = None
     for setup in setups:
         results = sorted((read(f"{folder}/wrk-{setup}-{connections}-{run}.txt") for run in range(1, runs + 1)),
@@ -146,8 +151,8 @@ for connections in (8, 64):
         worst = max(r[2] / r[1] for r in results if r[1] > 0)
         errors = sum(r[3] for r in results)
         share = f"{100 * rate / nginx_rate:.0f} %" if nginx_rate else "–"
-        print(f"| {names[setup]} | {connections} | {rate:,.0f} | {share} | {median[1]:.2f} / {median[2]:.2f} | {worst:.1f} | {errors} |")
-        if setup == "kept":
+        print(f"| {names[setup]} | {connections} | {rate:,.0f} | {share} | {median[1]:.2f} / {median[2]:.2f} | {worst:.1f} | {median[4]:.2f} | {errors} |")
+        if setup == "kept" and connections in (8, 64):
             summary.append(f"<!-- summary | feed page kept in memory, {connections} connections | one {page:,}-byte page, 10,000 receipts | "
                            f"{rate:,.0f} pages/s, p99 {median[2] / median[1]:.1f} × p50 | nginx {nginx_rate:,.0f} ({share}) | ≥ 25 % of nginx, p99 ≤ 2 × p50 -->")
 print()
