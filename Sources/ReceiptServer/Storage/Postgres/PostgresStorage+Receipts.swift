@@ -125,12 +125,15 @@ extension PostgresStorage {
         var page = StoredPage(rows: [], places: [:])
         for try await row in rows {
             var cells = row.makeIterator()
-            let id = try cells.decodeNext(Int64.self)
-            let kind = try cells.decodeNext(String.self)
-            let login = try cells.decodeNext(String?.self)
-            let expiresAt = try cells.decodeNext(Date.self)
+            // Every row repeats the session's columns: read on the first, passed over after.
             if session == nil {
+                let id = try cells.decodeNext(Int64.self)
+                let kind = try cells.decodeNext(String.self)
+                let login = try cells.decodeNext(String?.self)
+                let expiresAt = try cells.decodeNext(Date.self)
                 session = (Account(id: id, kind: AccountKind(rawValue: kind) ?? .anonymous, login: login), expiresAt)
+            } else {
+                for _ in 0..<4 { _ = cells.next() }
             }
             try receipt(&cells, into: &page)
         }
