@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import ReceiptTesting
+import Synchronization
 import Testing
 
 @Suite("The database file after each command", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
@@ -8,6 +10,17 @@ struct DatabaseFileCommandTests {
 
     private static func logSize(_ database: String) -> Int {
         (try? FileManager.default.attributesOfItem(atPath: database + "-wal"))?[.size] as? Int ?? 0
+    }
+
+    /// Whether a receipt has been committed: read through a read-only connection opened for the
+    /// question (beside the writer, as write-ahead logging allows) and closed after it. A log can
+    /// grow past any size inside the import's first transaction, before any receipt is committed.
+    private static func holdsReceipts(_ database: String) -> Bool {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let reader = try? DatabaseQueue(path: database, configuration: configuration) else { return false }
+        defer { try? reader.close() }
+        return (try? reader.read { try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM receipts)") }) == true
     }
 
     /// Copies the `.sqlite` file alone, as a person backing it up would, and checks that `command`
@@ -67,16 +80,28 @@ struct DatabaseFileCommandTests {
         let database = server.home + "/killed.sqlite"
         run.environment["RECEIPTS_DB"] = database
         let process = try run.start(["import", "--quiet"])
-        // Killed as soon as pages sit in the log: mid-import. Watched from a thread of its own, not
-        // from Swift's pool: in a whole run the pool's two threads can be busy for longer than the
-        // import takes (a fresh make test once saw the import end before its watcher woke). The
-        // count is a bound, not a timing: on a loaded machine the import's first pages (and the
-        // classifier's training before them) can take many seconds.
-        await offThePool {
-            for _ in 0..<120_000 where Self.logSize(database) < 200_000 && process.isRunning {
-                usleep(1_000)
+        // Killed once receipts are committed and pages sit in the log: mid-import. Watched by a timer on a dispatch
+        // queue of its own, not from Swift's pool: in a whole run the pool's two threads can be busy
+        // for longer than the import takes (a fresh make test once saw the import end before its
+        // watcher woke); the test awaits the kill without holding a thread. The bound on ticks is
+        // not a timing: on a loaded machine the import's first pages (and the classifier's
+        // training before them) can take many seconds.
+        await withCheckedContinuation { (killed: CheckedContinuation<Void, Never>) in
+            let ticks = Mutex(0)
+            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "killed-import watcher"))
+            timer.setEventHandler {
+                let tick = ticks.withLock { value in
+                    value += 1
+                    return value
+                }
+                let committed = Self.logSize(database) >= 200_000 && Self.holdsReceipts(database)
+                guard committed || !process.isRunning || tick >= 120_000 else { return }
+                process.terminate(with: SIGKILL)
+                timer.cancel()
+                killed.resume()
             }
-            process.terminate(with: SIGKILL)
+            timer.schedule(deadline: .now(), repeating: .milliseconds(1))
+            timer.resume()
         }
         _ = await process.exit()
         #expect(process.endedBySignal == true, "the import ended before it was killed")
