@@ -16,6 +16,17 @@ import Testing
     "Server: PostgreSQL stopped and started under load", .tags(.server, .postgres), .wholeSuiteOnly,
     .storageIndependent, .timeLimit(.minutes(20)))
 struct PostgresOutageTests {
+    /// A cluster of the test's own (to freeze or stop), a new database on it, and the test settings
+    /// of a server on that database with 3 s of patience for each database call.
+    static func ownCluster() async throws -> (cluster: PostgresCluster, database: String, settings: ServerSettings) {
+        let cluster = try await PostgresCluster(own: true)
+        let database = try await cluster.newDatabase()
+        var settings = ServerSettings.forTests()
+        settings.database = .postgres(try PostgresAddress(database))
+        settings.databasePatience = .seconds(3)
+        return (cluster, database, settings)
+    }
+
     /// A server started on `settings`. A loaded machine may keep a fresh cluster from answering its
     /// schema steps within the tests' 3 s patience: starting, which does nothing once done, is asked
     /// again (each try has waited its patience already).
@@ -46,11 +57,7 @@ struct PostgresOutageTests {
 
     @Test("a PostgreSQL that freezes: nothing is given from memory once its heartbeat is missed; again once it answers")
     func frozenListener() async throws {
-        let cluster = try await PostgresCluster(own: true)
-        let database = try await cluster.newDatabase()
-        var settings = ServerSettings.forTests()
-        settings.database = .postgres(try PostgresAddress(database))
-        settings.databasePatience = .seconds(3)
+        let (cluster, _, settings) = try await Self.ownCluster()
         let server = try await Self.started(settings)
         try await server.application().test(.live) { client in
             let harness = ServerHarness(port: client.port ?? 0, server: server)
@@ -81,11 +88,8 @@ struct PostgresOutageTests {
 
     @Test("requests get 503 while it is down, never 500; it recovers by itself and nothing acknowledged is lost")
     func stopAndStart() async throws {
-        let cluster = try await PostgresCluster(own: true)
-        let database = try await cluster.newDatabase()
-        var settings = ServerSettings.forTests()
-        settings.database = .postgres(try PostgresAddress(database))
-        settings.databasePatience = .seconds(3)
+        let (cluster, database, shared) = try await Self.ownCluster()
+        var settings = shared
         // The load adds as fast as it is answered: the account's add limits are lifted.
         settings.throttle.receiptsAddedPerHour.count = 1_000_000
         settings.throttle.receiptsAddedPerDay.count = 1_000_000
