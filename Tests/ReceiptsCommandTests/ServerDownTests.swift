@@ -4,17 +4,13 @@ import Testing
 
 @Suite("receipts with the server down", .tags(.process, .server), .wholeSuiteOnly, .timeLimit(.minutes(20)))
 struct ServerDownTests {
-    /// A loopback port that nothing listens on: one the system gave out and took back.
-    static func deadPort() async throws -> Int {
-        let server = try await DemoServerProcess(receipts: 1)
-        let port = server.port
-        await server.stop()
-        return port
-    }
-
     @Test("a refused connection is retried, each try logged with --verbose; the last words name the server, exit 4")
     func refusedVerbose() async throws {
-        let port = try await Self.deadPort()
+        // Held for the whole test: a port let go was once the next server's mid-test, and the
+        // login found a server there.
+        let down = try LoopbackPort.Refusing()
+        let port = down.port
+        defer { withExtendedLifetime(down) {} }
         let folder = try TemporaryFolder("down")
         var run = CommandRunner().english()
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "3"
@@ -44,7 +40,11 @@ struct ServerDownTests {
 
     @Test("on a terminal a status line counts down the wait in place and is cleared before the last words")
     func statusLine() async throws {
-        let port = try await Self.deadPort()
+        // Held for the whole test: a port let go was once the next server's mid-test, and the
+        // login found a server there.
+        let down = try LoopbackPort.Refusing()
+        let port = down.port
+        defer { withExtendedLifetime(down) {} }
         let folder = try TemporaryFolder("down")
         var run = CommandRunner().russian()
         run.environment["RECEIPTS_NETWORK_BUDGET"] = "3"
