@@ -181,6 +181,22 @@ extension GrayImage {
         return result
     }
 
+    /// The shade between pixels, read bilinearly; the nearest edge pixel outside, white at no point
+    /// (a coordinate that is not a number).
+    func shade(atX x: Double, y: Double) -> Double {
+        guard x.isFinite, y.isFinite else { return 255 }
+        let u = min(max(x, 0), Double(width - 1))
+        let v = min(max(y, 0), Double(height - 1))
+        let x0 = Int(u)
+        let y0 = Int(v)
+        let x1 = min(x0 + 1, width - 1)
+        let y1 = min(y0 + 1, height - 1)
+        let (ax, ay) = (u - Double(x0), v - Double(y0))
+        let top = Double(self[x0, y0]) * (1 - ax) + Double(self[x1, y0]) * ax
+        let bottom = Double(self[x0, y1]) * (1 - ax) + Double(self[x1, y1]) * ax
+        return top * (1 - ay) + bottom * ay
+    }
+
     /// The picture scaled by `factor` (bilinear), turned by `degrees` about its centre when asked.
     func resampled(scale factor: Double, degrees: Double = 0) -> GrayImage {
         let newWidth = max(1, Int(Double(width) * factor))

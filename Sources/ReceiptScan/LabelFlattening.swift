@@ -87,7 +87,7 @@ extension GrayImage {
                 let y =
                     (1 - v) * t.y + v * b.y + (1 - u) * l.y + u * r.y
                     - ((1 - u) * (1 - v) * c00.y + u * (1 - v) * c10.y + u * v * c11.y + (1 - u) * v * c01.y)
-                result[margin + column, margin + row] = bilinear(x, y)
+                result[margin + column, margin + row] = UInt8(shade(atX: x, y: y) + 0.5)
             }
         }
         return result
@@ -172,20 +172,6 @@ extension GrayImage {
             next += 1
         }
         return region.map { $0 == largest }
-    }
-
-    /// The shade between pixels, read bilinearly; the nearest edge pixel outside.
-    private func bilinear(_ x: Double, _ y: Double) -> UInt8 {
-        let u = min(max(x, 0), Double(width - 1))
-        let v = min(max(y, 0), Double(height - 1))
-        let x0 = Int(u)
-        let y0 = Int(v)
-        let x1 = min(x0 + 1, width - 1)
-        let y1 = min(y0 + 1, height - 1)
-        let (ax, ay) = (u - Double(x0), v - Double(y0))
-        let top = Double(self[x0, y0]) * (1 - ax) + Double(self[x1, y0]) * ax
-        let bottom = Double(self[x0, y1]) * (1 - ax) + Double(self[x1, y1]) * ax
-        return UInt8(top * (1 - ay) + bottom * ay + 0.5)
     }
 
     /// The shade that best splits the picture into dark and light (Otsu's method: the largest

@@ -29,6 +29,12 @@ struct RealPhotoTests {
         #expect(try ReceiptCodeReader().read(image).codes.map(\.text) == [try Self.expected(name)])
     }
 
+    @Test("a code of 153 modules on a sheet bent across, two pixels a module, is read along its alignment patterns")
+    func bentSheet() throws {
+        let image = try ImageLoader.load(try Repository.data("Tests/Fixtures/qr-photos/qrcode-2/high-res-1.jpg"))
+        #expect(try ReceiptCodeReader().read(image).codes.map(\.text) == [try Self.expected("qrcode-2/high-res-1.jpg")])
+    }
+
     @Test("a flattened label fills a square with a white margin; a picture without a dark ground gives none")
     func flattening() throws {
         // A light label, its top edge bowed, on a dark ground.
