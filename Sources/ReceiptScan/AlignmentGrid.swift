@@ -45,7 +45,7 @@ struct AlignmentGrid {
                 else { continue }
                 let modules = grid.modules(from: picture)
                 guard Self.namesVersion(modules, dimension: grid.dimension) else { continue }
-                drawn.append(grid.drawn(modules))
+                drawn.append(Self.drawn(modules, dimension: grid.dimension))
                 break
             }
         }
@@ -56,7 +56,7 @@ struct AlignmentGrid {
     /// angle, the second along the top and the third down the side as the code reads (turning
     /// clockwise from the second to the third), two sides of about the same length and modules of
     /// about the same size; the trios whose finder patterns were crossed most often first.
-    static func trios(of finders: [FinderLocator.Finder]) -> [(Int, Int, Int)] {
+    static func trios(of finders: [FinderLocator.Finder], apart: Double = 30) -> [(Int, Int, Int)] {
         var trios: [(trio: (Int, Int, Int), hits: Int)] = []
         for a in finders.indices {
             for b in finders.indices where b != a {
@@ -69,7 +69,7 @@ struct AlignmentGrid {
                     guard let smallest = modules.min(), let largest = modules.max(), largest < 1.4 * smallest,
                         min(topLength, sideLength) > 0.8 * max(topLength, sideLength),
                         // At least 30 modules apart: a code of version 7 or more.
-                        min(topLength, sideLength) > 30 * largest
+                        min(topLength, sideLength) > apart * largest
                     else { continue }
                     // Clockwise from the top to the side (y grows downwards), near a right angle.
                     let sine = (topX * sideY - topY * sideX) / (topLength * sideLength)
@@ -81,7 +81,7 @@ struct AlignmentGrid {
         return trios.sorted { $0.hits > $1.hits }.map(\.trio)
     }
 
-    private static func distance(_ a: FinderLocator.Finder, _ b: FinderLocator.Finder) -> Double {
+    static func distance(_ a: FinderLocator.Finder, _ b: FinderLocator.Finder) -> Double {
         ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 
@@ -192,6 +192,12 @@ struct AlignmentGrid {
                 shades[row * size + column] = picture.shade(atX: centre.x, y: centre.y)
             }
         }
+        return Self.dark(shades, dimension: size)
+    }
+
+    /// Which modules of a code `dimension` modules across are dark, from the shades read at their
+    /// centres row by row: those darker than the mean of the 9 × 9 modules round them.
+    static func dark(_ shades: [Double], dimension size: Int) -> [Bool] {
         // Sums over the module grid, for the mean round each module.
         let stride = size + 1
         var sums = [Double](repeating: 0, count: stride * stride)
@@ -236,8 +242,22 @@ struct AlignmentGrid {
         return min((topRight ^ expected).nonzeroBitCount, (bottomLeft ^ expected).nonzeroBitCount) <= 3
     }
 
-    /// The modules drawn upright, `scale` pixels a module, with a white margin of four modules.
-    func drawn(_ modules: [Bool], scale: Int = 4) -> GrayImage {
+    /// True when the timing patterns of a code `dimension` modules across, its modules row by row,
+    /// mostly alternate as they must (row 6 and column 6 between the finder patterns, dark on even
+    /// modules), a quarter of their modules wrong at most: a grid of the wrong size or on no code
+    /// reads them at random.
+    static func timingAlternates(_ modules: [Bool], dimension: Int) -> Bool {
+        guard dimension >= 21, modules.count == dimension * dimension else { return false }
+        let span = 8...(dimension - 9)
+        let wrong =
+            span.filter { modules[6 * dimension + $0] != ($0 % 2 == 0) }.count
+            + span.filter { modules[$0 * dimension + 6] != ($0 % 2 == 0) }.count
+        return wrong * 4 <= 2 * span.count
+    }
+
+    /// The modules of a code `dimension` modules across, row by row, drawn upright, `scale` pixels a
+    /// module, with a white margin of four modules.
+    static func drawn(_ modules: [Bool], dimension: Int, scale: Int = 4) -> GrayImage {
         let margin = 4
         var result = GrayImage(width: (dimension + 2 * margin) * scale, height: (dimension + 2 * margin) * scale)
         for (index, dark) in modules.enumerated() where dark {
@@ -251,7 +271,7 @@ struct AlignmentGrid {
 
     /// The affine map from modules to pixels that best fits the known points nearest `module`
     /// (weighted by nearness); nil when fewer than three are known.
-    private static func localAffine(
+    static func localAffine(
         at module: (x: Double, y: Double),
         from known: [Correspondence]
     ) -> Affine? {
@@ -285,7 +305,7 @@ struct AlignmentGrid {
 
     /// The centre of the alignment pattern within about two modules of `predicted`, with `local`
     /// giving the module's steps in the picture; nil when nothing there looks like one.
-    private static func alignmentPattern(
+    static func alignmentPattern(
         in picture: GrayImage, near predicted: (x: Double, y: Double), local: Affine,
         contrast: (dark: Double, light: Double), reach: Double = 7
     ) -> (x: Double, y: Double)? {
@@ -340,10 +360,10 @@ struct AlignmentGrid {
     }
 
     /// A point of the code, in modules, and where it lies in the picture.
-    private typealias Correspondence = (module: (x: Double, y: Double), pixel: (x: Double, y: Double))
+    typealias Correspondence = (module: (x: Double, y: Double), pixel: (x: Double, y: Double))
 
     /// An affine map from modules near `origin` to pixels.
-    private struct Affine {
+    struct Affine {
         let origin: (x: Double, y: Double)
         /// Pixel x = x[0]·(module x − origin x) + x[1]·(module y − origin y) + x[2]; the same for y.
         let x: [Double]

@@ -61,13 +61,15 @@ final class PhotoViews {
                         }
                     }
                 },
-                // A large code on bent paper: read module by module along its own alignment patterns,
-                // in the working picture and, when finder patterns of modules under three pixels
-                // show in a small one (too small for all three to show), enlarged twice.
+                // A code on creased or bent paper, read module by module: a small one along its grid
+                // fitted to its own module edges, a large one along its alignment patterns; in the
+                // working picture and, when finder patterns of modules under three pixels show in a
+                // small one (too small for all three to show), enlarged twice.
                 {
                     let finders = FinderLocator.finders(in: self.work.binarized(), rowStep: 1)
                     let small = max(self.work.width, self.work.height) <= 1_200 && finders.contains { $0.module < 3 }
-                    return AlignmentGrid.codes(in: self.work, finders: finders)
+                    return EdgeGrid.codes(in: self.work, finders: finders)
+                        + AlignmentGrid.codes(in: self.work, finders: finders)
                         + (small ? AlignmentGrid.codes(in: self.work.resampled(scale: 2)) : [])
                 },
             ]

@@ -14,8 +14,9 @@ public struct ReceiptCodeReader: Sendable {
         case whole
         /// The crops smoothed, sharpened, made black and white, turned and enlarged; then crops found
         /// in the sharpened photo (blur) and in the full-size one (small codes in a large photo); then
-        /// a crumpled label against a darker ground, flattened; then a large code on bent paper, read
-        /// module by module along its own alignment patterns.
+        /// a crumpled label against a darker ground, flattened; then a code read module by module, a
+        /// small one along its grid fitted to its own module edges (a crease), a large one along its
+        /// alignment patterns (a sheet bent across).
         case workedRegions
         /// The whole photo smoothed, sharpened, made black and white and shrunk; at full size; and in
         /// negative, for a code printed light on dark.

@@ -45,6 +45,16 @@ struct BentCodeTests {
             }
         }
         #expect(AlignmentGrid.namesVersion(modules, dimension: dimension))
+        #expect(AlignmentGrid.timingAlternates(modules, dimension: dimension))
+        // Read through a grid four modules too small (each of its modules at the centre of the one
+        // it covers of the code), the timing patterns fall in and out of step.
+        let small = dimension - 4
+        let stretch = Double(dimension) / Double(small)
+        let smaller = (0..<small * small).map { index in
+            let (row, column) = (index / small, index % small)
+            return modules[Int((Double(row) + 0.5) * stretch) * dimension + Int((Double(column) + 0.5) * stretch)]
+        }
+        #expect(!AlignmentGrid.timingAlternates(smaller, dimension: small))
         // The same modules taken for a code one version larger or smaller name neither.
         var flipped = modules
         for index in [dimension - 11, 2 * dimension - 10, 5 * dimension - 9] { flipped[index].toggle() }
