@@ -107,6 +107,24 @@ struct ScanCommandTests {
         )
     }
 
+    @Test("a code that is not a receipt's, a page of text long, is cut to two lines in the table; --json has it whole")
+    func longOtherCode() async throws {
+        let folder = try PhotoFolder(bad: false)
+        // 600 characters, a version 15 code: the table showed all of it, 25 lines at 60 columns.
+        let text = String(repeating: "A QR code holds a page of prose. ", count: 19).prefix(600)
+        try folder.write("page.png", PNGCodec.encode(try QRRenderer.render(String(text), scale: 3)))
+        let table = try await CommandRunner().english().run(["scan", folder.path + "/page.png"])
+        #expect(table.status == 6)
+        // Its first 119 characters and `…`, wrapped in the table's last column.
+        let words = table.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains(String(text.prefix(100)).trimmingCharacters(in: .whitespaces)), "\(table.output)")
+        #expect(!words.contains(String(text.prefix(140)).trimmingCharacters(in: .whitespaces)))
+        #expect(table.output.filter { $0 == "…" }.count == 1, "\(table.output)")
+        let json = try await CommandRunner().run(["scan", "--json", folder.path + "/page.png"])
+        let code = try #require((try entries(json.output).first?["codes"] as? [[String: Any]])?.first)
+        #expect(code["payload"] as? String == String(text))
+    }
+
     @Test("--add without a session adds pending receipts to the local database, never twice")
     func addLocally() async throws {
         let folder = try PhotoFolder(bad: false)

@@ -95,7 +95,8 @@ struct ScanCommand: AsyncParsableCommand {
 
     /// A row a code: the file (under the folder every file shares, named once above the table), the
     /// date, the total (aligned), the operation with what adding did, and the payload, which wraps
-    /// last; an image without a code says why in the payload's place. A summary line ends it.
+    /// last (a code that is not a receipt's cut to ``otherCodeCells``); an image without a code says
+    /// why in the payload's place. A summary line ends it.
     static func table(_ images: [ScannedImage], added: [[String: AddOutcome]], in words: Words) -> TextTable {
         let language = words.language
         var table = TextTable(
@@ -113,7 +114,8 @@ struct ScanCommand: AsyncParsableCommand {
             if image.codes.isEmpty { table.append([file, "", "", "", words.noCodeFound]) }
             for code in image.codes {
                 guard let fiscal = code.fiscal else {
-                    table.append([file, "", "", "", words.notFiscal(code.text)])
+                    // A long text (a page of prose in a code) is cut: --json has it whole.
+                    table.append([file, "", "", "", words.notFiscal(code.text.cut(toCells: Self.otherCodeCells))])
                     continue
                 }
                 let outcome = added[code.text].map { " · " + words.addedShort($0) } ?? ""
@@ -125,6 +127,9 @@ struct ScanCommand: AsyncParsableCommand {
         }
         return table
     }
+
+    /// The most of a code that is not a receipt's the table shows: two lines of a wide terminal.
+    static let otherCodeCells = 120
 
     /// The folder (ending in `/`) every one of `files` lies under, when there is one and more than
     /// one file: said once above the table instead of on every line.
