@@ -22,17 +22,20 @@ struct AlignmentGrid {
     private(set) var found = 0
 
     /// Every code of version 7 or more whose three finder patterns show in `picture`, drawn upright
-    /// module by module; for each trio of finder patterns, the version whose alignment patterns
-    /// are found best (a finder pattern's look gives the module's size only roughly).
-    /// `finders`: the picture's finder patterns when they are known already.
+    /// module by module; for each trio of finder patterns, the versions within three of their
+    /// estimate tried nearest first (a finder pattern's look gives the module's size only roughly),
+    /// the first whose version blocks name it drawn. `finders`: the picture's finder patterns when
+    /// they are known already.
     static func codes(in picture: GrayImage, finders: [FinderLocator.Finder]? = nil) -> [GrayImage] {
         let finders = Array((finders ?? FinderLocator.finders(in: picture.binarized(), rowStep: 1)).prefix(12))
+        let trios = trios(of: finders).prefix(3)
+        guard !trios.isEmpty else { return [] }
+        let contrast = picture.darkAndLight()
+        guard contrast.light - contrast.dark > 20 else { return [] }
         var drawn: [GrayImage] = []
-        for trio in trios(of: finders).prefix(3) {
+        for trio in trios {
             let (a, b, c) = (finders[trio.0], finders[trio.1], finders[trio.2])
-            let module = (a.module + b.module + c.module) / 3
-            let across = (distance(a, b) + distance(a, c)) / 2 / module + 7
-            let estimate = Int(((across - 17) / 4).rounded())
+            let estimate = estimatedVersion(a, b, c)
             // Nearest the estimate first; the first whose version blocks name its own version wins.
             let (smallest, largest) = (max(7, estimate - 3), min(40, estimate + 3))
             guard smallest <= largest else { continue }
@@ -40,8 +43,8 @@ struct AlignmentGrid {
             for version in versions {
                 guard
                     let grid = AlignmentGrid(
-                        in: picture, topLeft: (a.x, a.y), topRight: (b.x, b.y), bottomLeft: (c.x, c.y),
-                        dimension: 17 + 4 * version)
+                        in: picture, contrast: contrast, topLeft: (a.x, a.y), topRight: (b.x, b.y),
+                        bottomLeft: (c.x, c.y), dimension: 17 + 4 * version)
                 else { continue }
                 let modules = grid.modules(from: picture)
                 guard Self.namesVersion(modules, dimension: grid.dimension) else { continue }
@@ -81,6 +84,17 @@ struct AlignmentGrid {
         return trios.sorted { $0.hits > $1.hits }.map(\.trio)
     }
 
+    /// The version a code whose finder patterns (top left, top right, bottom left) are these would
+    /// be, from how many of their modules lie between them; a version or more off, as their
+    /// modules are read only roughly.
+    static func estimatedVersion(
+        _ a: FinderLocator.Finder, _ b: FinderLocator.Finder, _ c: FinderLocator.Finder
+    ) -> Int {
+        let module = (a.module + b.module + c.module) / 3
+        let across = (distance(a, b) + distance(a, c)) / 2 / module + 7
+        return Int(((across - 17) / 4).rounded())
+    }
+
     static func distance(_ a: FinderLocator.Finder, _ b: FinderLocator.Finder) -> Double {
         ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
@@ -96,11 +110,12 @@ struct AlignmentGrid {
     }
 
     /// The code whose three finder patterns' centres are `topLeft`, `topRight` and `bottomLeft`,
-    /// `dimension` modules across, its grid looked for in `picture`; nil below version 7 (the engines'
-    /// one perspective is all there is to fit) or when the points do not make a code.
+    /// `dimension` modules across, its grid looked for in `picture` (whose mean dark and light
+    /// shades are `contrast`); nil below version 7 (the engines' one perspective is all there is to
+    /// fit) or when the points do not make a code.
     init?(
-        in picture: GrayImage, topLeft: (x: Double, y: Double), topRight: (x: Double, y: Double),
-        bottomLeft: (x: Double, y: Double), dimension: Int
+        in picture: GrayImage, contrast: (dark: Double, light: Double), topLeft: (x: Double, y: Double),
+        topRight: (x: Double, y: Double), bottomLeft: (x: Double, y: Double), dimension: Int
     ) {
         let version = (dimension - 17) / 4
         guard version >= 7, (dimension - 17) % 4 == 0 else { return nil }
@@ -112,8 +127,6 @@ struct AlignmentGrid {
         // found.
         let far = Double(dimension) - 3.5
         var known: [Correspondence] = [((3.5, 3.5), topLeft), ((far, 3.5), topRight), ((3.5, far), bottomLeft)]
-        let contrast = picture.darkAndLight()
-        guard contrast.light - contrast.dark > 20 else { return nil }
         let last = count - 1
         func module(_ index: Int) -> (x: Double, y: Double) {
             (Double(positions[index % count]) + 0.5, Double(positions[index / count]) + 0.5)

@@ -28,22 +28,24 @@ struct EdgeGrid {
     /// Codes of version 10 or less whose three finder patterns show in `picture` (`finders`, when
     /// they are known already), each drawn upright module by module after its grid is fitted to its
     /// edges, in the three sizes nearest the finder patterns' estimate, those whose timing patterns
-    /// alternate: the engines read the one that is right. Larger codes are ``AlignmentGrid``'s: their grids drift further than half a module.
+    /// alternate: the engines read the one that is right. Larger codes are ``AlignmentGrid``'s:
+    /// their grids drift further than half a module.
     static func codes(in picture: GrayImage, finders: [FinderLocator.Finder]? = nil) -> [GrayImage] {
         let finders = Array((finders ?? FinderLocator.finders(in: picture.binarized(), rowStep: 1)).prefix(12))
+        let trios = AlignmentGrid.trios(of: finders, apart: 10).prefix(2)
+        guard !trios.isEmpty else { return [] }
+        let contrast = picture.darkAndLight()
         var drawn: [GrayImage] = []
-        for trio in AlignmentGrid.trios(of: finders, apart: 10).prefix(2) {
+        for trio in trios {
             let (a, b, c) = (finders[trio.0], finders[trio.1], finders[trio.2])
-            let module = (a.module + b.module + c.module) / 3
-            let across = (AlignmentGrid.distance(a, b) + AlignmentGrid.distance(a, c)) / 2 / module + 7
-            let estimate = Int(((across - 17) / 4).rounded())
+            let estimate = AlignmentGrid.estimatedVersion(a, b, c)
             let (smallest, largest) = (max(1, estimate - 1), min(10, estimate + 1))
             guard smallest <= largest else { continue }
             for version in smallest...largest {
                 guard
                     var grid = EdgeGrid(
-                        in: picture, topLeft: (a.x, a.y), topRight: (b.x, b.y), bottomLeft: (c.x, c.y),
-                        dimension: 17 + 4 * version)
+                        in: picture, contrast: contrast, topLeft: (a.x, a.y), topRight: (b.x, b.y),
+                        bottomLeft: (c.x, c.y), dimension: 17 + 4 * version)
                 else { continue }
                 // Windows of twelve modules down to four: the wide ones take out what the
                 // perspective left, the narrow ones a crease.
@@ -59,10 +61,10 @@ struct EdgeGrid {
     /// The grid of the code `dimension` modules across whose finder patterns' centres are given, as
     /// one perspective: through those centres and the alignment pattern nearest the fourth corner
     /// (looked for within four modules of where the three put it), or a parallelogram in a code of
-    /// version 1, which has none.
+    /// version 1, which has none. `contrast`: the picture's mean dark and light shades.
     init?(
-        in picture: GrayImage, topLeft: (x: Double, y: Double), topRight: (x: Double, y: Double),
-        bottomLeft: (x: Double, y: Double), dimension: Int
+        in picture: GrayImage, contrast: (dark: Double, light: Double), topLeft: (x: Double, y: Double),
+        topRight: (x: Double, y: Double), bottomLeft: (x: Double, y: Double), dimension: Int
     ) {
         guard dimension >= 21, (dimension - 17) % 4 == 0 else { return nil }
         self.dimension = dimension
@@ -75,7 +77,6 @@ struct EdgeGrid {
         guard let affine = AlignmentGrid.localAffine(at: (near, near), from: known) else { return nil }
         var fourth = (module: (x: far, y: far), pixel: affine.apply((far, far)))
         if dimension > 21 {
-            let contrast = picture.darkAndLight()
             let predicted = affine.apply((near, near))
             fourth = (
                 (near, near),
