@@ -27,11 +27,14 @@ let seedSeconds = Date().timeIntervalSince(seedStart)
 nonisolated(unsafe) var bareCPU: [Double] = []
 nonisolated(unsafe) var importCPU: [Double] = []
 
+/// `IMPORT_BENCH_ONLY=writing`: one bare fetch for the pages, then the writing alone (to profile it).
+let writingOnly = ProcessInfo.processInfo.environment["IMPORT_BENCH_ONLY"] == "writing"
+
 let (bare, imports, pages) = try await server.serving { url in
     var bare: [Double] = []
     var imports: [Double] = []
     var pages: [ReceiptChangesPage] = []
-    for run in 0..<runs {
+    for run in 0..<(writingOnly ? 1 : runs) {
         let client = ReceiptsClient(server: url, cookie: nil)
         let info = try await client.logIn(login: "demo", password: "demo")
 
@@ -48,6 +51,7 @@ let (bare, imports, pages) = try await server.serving { url in
         }
         bare.append(Double(fetched) / Date().timeIntervalSince(bareStart))
         bareCPU.append((processCPUSeconds() - bareCPUStart) / Double(fetched))
+        if writingOnly { break }
 
         let database = try ReceiptDatabase.open(at: folder + "/local-\(run).sqlite")
         let importStart = Date()
@@ -89,6 +93,18 @@ print(
     "receipts import benchmark — \(machineDescription()); server and client in one process on loopback"
 )
 print("\(count) demo receipts, 50 a page; seeding took \(String(format: "%.1f", seedSeconds)) s")
+if writingOnly {
+    for pagesPerTransaction in [1, grouped] {
+        let figures = writes[pagesPerTransaction] ?? ([], [])
+        print(
+            "Writing alone, \(pagesPerTransaction) page(s) a transaction: \(Int(median(figures.rates))) receipts/s, "
+                + "\(String(format: "%.1f", median(figures.cpu) / Double(count) * 1e6)) µs of CPU a receipt "
+                + "(runs: \(figures.cpu.map { String(format: "%.1f", $0 / Double(count) * 1e6) }.joined(separator: ", ")))"
+        )
+    }
+    try? FileManager.default.removeItem(atPath: folder)
+    exit(0)
+}
 print("| what | median receipts/s | runs |")
 print("|---|---:|---|")
 print(

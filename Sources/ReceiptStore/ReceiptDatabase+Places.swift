@@ -59,7 +59,7 @@ extension ReceiptDatabase {
             var lookup = DirectBindings(
                 try db.cachedStatement(sql: "SELECT \(PlaceRecord.columns) FROM places WHERE id = ?"))
             lookup.add(place.id)
-            let stored = try lookup.fetchRow().map(PlaceRecord.init(columns:))
+            let stored = try lookup.fetchColumns(PlaceRecord.init(columns:))
             // A place given twice with different fields is written once, as last given.
             changed.removeAll { $0.record.id == record.id }
             if stored == record { continue }

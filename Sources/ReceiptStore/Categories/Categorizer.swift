@@ -134,8 +134,8 @@ struct Categorizer {
             try db.cachedStatement(
                 sql: "SELECT id, key, chosen, rule, learned, guess, confidence FROM item_names WHERE key = ?"))
         values.add(key)
-        if let row = try values.fetchRow() {
-            entry = Self.entry(row)
+        if let found = try values.fetchColumns(Self.entry(columns:)) {
+            entry = found
         } else {
             let rule = rules.category(forKey: key)
             // Only a name the rules cannot place is guessed: the classifier is trained then, once.
@@ -160,11 +160,11 @@ struct Categorizer {
     /// The entry of a name row by its id.
     mutating func name(id: Int64, in db: Database) throws -> NameEntry {
         if let entry = byID[id] { return entry }
-        let row = try Row.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT id, key, chosen, rule, learned, guess, confidence FROM item_names WHERE id = ?"),
-            arguments: [id])
-        let entry = row.map(Self.entry) ?? NameEntry(id: id, chosen: nil, rule: nil)
+        var values = DirectBindings(
+            try db.cachedStatement(
+                sql: "SELECT id, key, chosen, rule, learned, guess, confidence FROM item_names WHERE id = ?"))
+        values.add(id)
+        let entry = try values.fetchColumns(Self.entry(columns:)) ?? NameEntry(id: id, chosen: nil, rule: nil)
         byID[id] = entry
         return entry
     }
@@ -176,9 +176,7 @@ struct Categorizer {
         if !placesWritten.contains(id), let entry = cachedPlaces[id] { return entry }
         var values = DirectBindings(try db.cachedStatement(sql: "SELECT category FROM places WHERE id = ?"))
         values.add(id)
-        let entry = try values.fetchRow().map { row in
-            PlaceEntry(category: (row["category"] as String?).flatMap(Category.init(rawValue:)))
-        }
+        let entry = try values.fetchColumns { PlaceEntry(category: $0.text(0).flatMap(Category.init(rawValue:))) }
         placesMet[id] = entry
         return entry
     }
@@ -194,15 +192,15 @@ struct Categorizer {
         placesWritten.insert(id)
     }
 
-    /// The entry of an `item_names` row (`id, key, chosen, rule, learned, guess, confidence`).
-    static func entry(_ row: Row) -> NameEntry {
-        let confidence: Double? = row["confidence"]
+    /// The entry of an `item_names` row read by ``DirectBindings`` (`id, key, chosen, rule, learned,
+    /// guess, confidence`, in that order).
+    static func entry(columns row: DirectBindings.Columns) -> NameEntry {
+        let confidence = row.isNull(6) ? 0 : row.double(6)
         return NameEntry(
-            id: row["id"], chosen: (row["chosen"] as String?).flatMap(Category.init(rawValue:)),
-            rule: (row["rule"] as String?).flatMap(Category.init(rawValue:)),
-            learned: (row["learned"] as String?).flatMap(Category.init(rawValue:)),
-            guess: (confidence ?? 0) >= NameClassifier.appliedConfidence
-                ? (row["guess"] as String?).flatMap(Category.init(rawValue:)) : nil,
-            carrierBag: ShopKind.isCarrierBag(key: row["key"] ?? ""))
+            id: row.int64(0), chosen: row.text(2).flatMap(Category.init(rawValue:)),
+            rule: row.text(3).flatMap(Category.init(rawValue:)),
+            learned: row.text(4).flatMap(Category.init(rawValue:)),
+            guess: confidence >= NameClassifier.appliedConfidence ? row.text(5).flatMap(Category.init(rawValue:)) : nil,
+            carrierBag: ShopKind.isCarrierBag(key: row.text(1) ?? ""))
     }
 }

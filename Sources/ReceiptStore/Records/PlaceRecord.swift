@@ -23,13 +23,13 @@ struct PlaceRecord: Codable, FetchableRecord, TableRecord, Equatable {
 
     /// A row read by column position, in the order of ``columns``: places are compared on every
     /// imported page, and decoding by name costs more than the lookup.
-    init(columns row: Row) {
-        id = row[0]
-        name = row[1]
-        latitude = row[2]
-        longitude = row[3]
-        category = row[4]
-        address = row[5]
+    init(columns row: DirectBindings.Columns) {
+        id = row.text(0) ?? ""
+        name = row.text(1) ?? ""
+        latitude = row.double(2)
+        longitude = row.double(3)
+        category = row.text(4) ?? ""
+        address = row.text(5) ?? ""
     }
 
     /// The columns of a place, in the order ``bind(to:)`` binds them.

@@ -121,8 +121,10 @@ enum ShopIdentity {
         lookup.add(inn)
         lookup.add(place)
         let entry: Entry
-        if let row = try lookup.fetchRow() {
-            entry = Entry(id: row["id"], kind: (row["kind"] as String?).flatMap(ShopKind.init(rawValue:)))
+        if let found = try lookup.fetchColumns({
+            Entry(id: $0.int64(0), kind: $0.text(1).flatMap(ShopKind.init(rawValue:)))
+        }) {
+            entry = found
         } else {
             let kind = kinds ? printed.kind : nil
             var insert = DirectBindings(
