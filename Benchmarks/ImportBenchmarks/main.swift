@@ -66,7 +66,8 @@ let (bare, imports, pages) = try await server.serving { url in
         }
         let importEnd = Date()
         imports.append(Double(summary.imported) / importEnd.timeIntervalSince(importStart))
-        endShares.append(importEnd.timeIntervalSince(lastPage.withLock { $0 }) / importEnd.timeIntervalSince(importStart))
+        endShares.append(
+            importEnd.timeIntervalSince(lastPage.withLock { $0 }) / importEnd.timeIntervalSince(importStart))
         importCPU.append((processCPUSeconds() - importCPUStart) / Double(summary.imported))
     }
     return (bare, imports, pages)
