@@ -180,6 +180,9 @@ public final class PostgresCluster: Sendable {
     /// The server, sent SIGINT, if it runs.
     private func interrupted() -> ChildProcess? {
         guard let process = server.withLock({ $0 }), process.isRunning else { return nil }
+        // A server left frozen (a test that failed before its thaw) would never act on SIGINT, and
+        // whoever awaits its end would wait for ever.
+        thaw()
         process.terminate(with: SIGINT)
         return process
     }

@@ -58,6 +58,17 @@ struct PostgresOutageTests {
     @Test("a PostgreSQL that freezes: nothing is given from memory once its heartbeat is missed; again once it answers")
     func frozenListener() async throws {
         let (cluster, _, settings) = try await Self.ownCluster()
+        do {
+            try await Self.frozen(cluster, settings)
+        } catch {
+            await cluster.stop()
+            throw error
+        }
+        await cluster.stop()
+    }
+
+    /// ``frozenListener()`` on a cluster of its own, which it leaves running.
+    private static func frozen(_ cluster: PostgresCluster, _ settings: ServerSettings) async throws {
         let server = try await Self.started(settings)
         try await server.application().test(.live) { client in
             let harness = ServerHarness(port: client.port ?? 0, server: server)
