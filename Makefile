@@ -15,10 +15,10 @@ SHELL := /bin/bash
 # start a system IMAP server on ports 143 and 993 of every address: setup installs with a
 # policy-rc.d that forbids starting services (dpkg's own switch, honoured by invoke-rc.d and
 # deb-systemd-invoke; the one a machine has is kept), and where systemd runs it disables dovecot's
-# units and stops them.
+# units and stops them. gdb: the stacks of a test pass that stalled (scripts/stall-watch.sh).
 APT_PACKAGES := pkg-config curl python3-venv libsqlite3-dev libzbar-dev libzxing-dev libqrencode-dev libpng-dev libjpeg-dev libwebp-dev \
 	zbar-tools chromium chromium-driver poppler-utils fonts-dejavu-core wrk fish postgresql hledger sqlite3 tzdata libpcre2-8-0 libssl3 \
-	dovecot-imapd openssl
+	dovecot-imapd openssl gdb
 SWIFT ?= swift
 RECEIPTS := .build/debug/receipts
 # The API fuzzer (make test): schemathesis from PyPI, pinned, in a virtual environment under .build.
@@ -139,10 +139,14 @@ test: setup
 	  manual-generator "$(SWIFT) package plugin generate-manual --help > /dev/null"
 	@# At most $(TEST_WIDTH) tests at once: awaiting tests no longer hold the pool's threads, and
 	@# 575 of them starting servers and processes together on two cores turn every wait into a race.
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) scripts/with-postgres.sh $(SWIFT) test --skip-build
+	@# A pass that prints nothing for ten minutes has stalled: its threads' stacks are printed and it
+	@# runs once more (scripts/stall-watch.sh).
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) SWIFT=$(SWIFT) scripts/stall-watch.sh \
+	  scripts/with-postgres.sh $(SWIFT) test --skip-build
 	scripts/together.sh \
 	  postgresql-pass "SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) RECEIPTS_TEST_STORAGE=postgresql \
-	    scripts/with-postgres.sh $(SWIFT) test --skip-build --filter 'ReceiptServerTests|ReceiptSyncTests'" \
+	    SWIFT=$(SWIFT) scripts/stall-watch.sh scripts/with-postgres.sh $(SWIFT) test --skip-build \
+	    --filter 'ReceiptServerTests|ReceiptSyncTests'" \
 	  api-fuzz "RECEIPTS=$(RECEIPTS) API_FUZZ_VENV=$(FUZZ_VENV) scripts/api-fuzz.sh" \
 	  browser "RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py" \
 	  browser-views "RECEIPTS=$(RECEIPTS) $(WEB_VENV)/bin/python scripts/web-browser-test.py views" \
