@@ -42,8 +42,10 @@ dump() {
 }
 
 for attempt in 1 2; do
-  # In a session (and process group) of its own, so that stopping it stops what it started.
-  setsid "$@" > >(while IFS= read -r line; do
+  # In a session (and process group) of its own, so that stopping it stops what it started: a
+  # background job of a shell without job control leads no group, so setsid makes it one without
+  # forking, and its pid stays the one awaited. Nothing of a pass reads a terminal.
+  setsid "$@" < /dev/null > >(while IFS= read -r line; do
     printf '%s\n' "$line"
     touch "$folder/moved"
   done) 2>&1 &
