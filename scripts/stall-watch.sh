@@ -57,9 +57,13 @@ for attempt in 1 2; do
     if (($(date +%s) - $(stat -c %Y "$folder/moved") > limit)); then
       stalled=1
       dump "$pid"
+      # Everything under the pass, found before any of it ends: some of it is in no group of the
+      # pass's (PostgreSQL's children each make a session of their own), and orphans leave the tree.
+      under=$(descendants "$pid")
       kill -- "-$pid" 2>/dev/null
       sleep 5
       kill -KILL -- "-$pid" 2>/dev/null
+      for child in $under; do kill -KILL "$child" 2>/dev/null; done
       break
     fi
   done
