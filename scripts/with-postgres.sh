@@ -44,4 +44,8 @@ done
 "$bin/pg_isready" -h 127.0.0.1 -p "$port" -q || { echo "with-postgres: postgres did not start" >&2; exit 1; }
 
 export RECEIPTS_TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$port/postgres"
+# The clusters tests make of their own (PostgresCluster(own: true)) go in this folder too, so that
+# they go with it, even when a test process ends before it could remove them.
+mkdir -p "$folder/own"
+export RECEIPTS_TEST_CLUSTERS="$folder/own"
 "$@"

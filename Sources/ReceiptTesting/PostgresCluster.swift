@@ -49,7 +49,9 @@ public final class PostgresCluster: Sendable {
                 return
             }
             let bin = try PostgresCluster.binaries()
-            let folder = "/tmp/receipts-pg-" + UUID().uuidString.prefix(8).lowercased()
+            // Under scripts/with-postgres.sh's folder when it runs the tests, which removes it.
+            let parent = ProcessInfo.processInfo.environment["RECEIPTS_TEST_CLUSTERS"] ?? "/tmp"
+            let folder = parent + "/receipts-pg-" + UUID().uuidString.prefix(8).lowercased()
             try FileManager.default.createDirectory(atPath: folder + "/socket", withIntermediateDirectories: true)
             do {
                 let asRoot = getuid() == 0
