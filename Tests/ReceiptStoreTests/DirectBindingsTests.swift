@@ -18,31 +18,30 @@ struct DirectBindingsTests {
 
     static let insert = "INSERT INTO shops (inn, name, rating) VALUES (?, ?, ?)"
 
+    /// ``insert`` bound through ``DirectBindings`` with these values (a nil rating is NULL), and run.
+    static func insert(_ inn: String, _ name: String, rating: Double?, in db: Database) throws {
+        var values = DirectBindings(try db.cachedStatement(sql: insert))
+        values.add(inn)
+        values.add(name)
+        if let rating { values.add(rating) } else { values.addNull() }
+        try values.execute()
+    }
+
     @Test("a refused row throws SQLite's error with the statement, and the cached statement runs again after it")
     func refused() throws {
         let queue = try Self.database()
         try queue.write { db in
-            var first = DirectBindings(try db.cachedStatement(sql: Self.insert))
-            first.add("7707083893")
-            first.add("Пятёрочка")
-            first.add(4.5)
-            try first.execute()
+            try Self.insert("7707083893", "Пятёрочка", rating: 4.5, in: db)
             // The same INN again: the UNIQUE constraint refuses it.
-            var again = DirectBindings(try db.cachedStatement(sql: Self.insert))
-            again.add("7707083893")
-            again.add("Магнит")
-            again.addNull()
-            let error = try #require(throws: DatabaseError.self) { try again.execute() }
+            let error = try #require(throws: DatabaseError.self) {
+                try Self.insert("7707083893", "Магнит", rating: nil, in: db)
+            }
             #expect(error.resultCode == .SQLITE_CONSTRAINT)
             #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE)
             #expect(error.sql == Self.insert)
             #expect(error.message?.contains("shops.inn") == true)
             // The statement was reset: it runs again with new values.
-            var other = DirectBindings(try db.cachedStatement(sql: Self.insert))
-            other.add("2310031475")
-            other.add("Магнит")
-            other.addNull()
-            try other.execute()
+            try Self.insert("2310031475", "Магнит", rating: nil, in: db)
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM shops") == 2)
         }
     }
@@ -90,11 +89,7 @@ struct DirectBindingsTests {
         struct Stop: Error {}
         #expect(throws: Stop.self) {
             try queue.write { db in
-                var values = DirectBindings(try db.cachedStatement(sql: Self.insert))
-                values.add("7707083893")
-                values.add("Пятёрочка")
-                values.add(4.5)
-                try values.execute()
+                try Self.insert("7707083893", "Пятёрочка", rating: 4.5, in: db)
                 throw Stop()
             }
         }

@@ -94,13 +94,7 @@ struct DirectBindings {
 
     /// The first column of the first row, or nil when there is no row (or the column is NULL).
     func fetchInt64() throws -> Int64? {
-        try checkBound()
-        guard try step() else { return nil }
-        let value =
-            sqlite3_column_type(statement.sqliteStatement, 0) == SQLITE_NULL
-            ? nil : sqlite3_column_int64(statement.sqliteStatement, 0)
-        sqlite3_reset(statement.sqliteStatement)
-        return value
+        try fetchColumns { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
     }
 
     /// The first row's columns, read by `read` while the statement is on it, or nil when there is
